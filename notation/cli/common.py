@@ -1,0 +1,37 @@
+"""What every subcommand shares: reading inputs and reporting errors cleanly."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from notation.errors import ShengjiError
+
+__all__ = ["InputError", "read_text", "warn"]
+
+
+class InputError(ShengjiError):
+    """A file that cannot be read: missing, a folder, not UTF-8 text."""
+
+
+def read_text(path: str) -> str:
+    """The text of ``path`` (``-`` is standard input), or an :class:`InputError`."""
+    if path == "-":
+        return sys.stdin.read()
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a file") from None
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    except UnicodeDecodeError as e:
+        raise InputError(f"{path}: not UTF-8 text (byte {e.start})") from None
+
+
+def warn(message: str, stream: TextIO | None = None) -> None:
+    """Print a message for the user on standard error."""
+    print(message, file=stream or sys.stderr)

@@ -1,0 +1,68 @@
+"""The error family: one base class, a ``ValueError``, and a few located subclasses."""
+
+from __future__ import annotations
+
+__all__ = ["CardError", "ShengjiError", "SourceError"]
+
+
+class ShengjiError(ValueError):
+    """Base class of every error about input that shengji reports to a user."""
+
+
+class CardError(ShengjiError):
+    """A card token that names no card (``"S11"``, ``"XJ"``)."""
+
+
+class SourceError(ShengjiError):
+    """An error at a place in a text: file, line and column, drawn with a caret.
+
+    >>> print(SourceError("unknown card 'S11'", source="[Deal]\\n1: S11 HK", line=2, column=4,
+    ...                   filename="a.psn"))
+    a.psn:2:4: unknown card 'S11'
+      1: S11 HK
+         ^
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        filename: str | None = None,
+        width: int = 1,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        self.filename = filename
+        self.width = max(1, width)
+
+    @property
+    def location(self) -> str:
+        """``file:line:col`` as far as it is known."""
+        parts = [self.filename or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def context(self) -> str:
+        """The offending line with a caret under the column, or ``""``."""
+        if self.source is None or self.line is None:
+            return ""
+        lines = self.source.splitlines()
+        if not 1 <= self.line <= len(lines):
+            return ""
+        text = lines[self.line - 1].expandtabs(1)
+        caret = " " * ((self.column or 1) - 1) + "^" * self.width
+        return f"  {text}\n  {caret}"
+
+    def __str__(self) -> str:
+        head = f"{self.location}: {self.message}"
+        context = self.context()
+        return f"{head}\n{context}" if context else head

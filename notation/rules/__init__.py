@@ -1,0 +1,1 @@
+"""The rules core: plain values in, plain values out. No text files, no YAML."""
