@@ -142,6 +142,10 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    def __lt__(self, other: Card) -> bool:
+        # A fixed order for sorting and keys only; play order comes from the trump.
+        return self.index < other.index
+
     def __str__(self) -> str:
         if self.suit is None:
             return self.rank.value

@@ -1,0 +1,102 @@
+"""Throws (甩牌): a lead of several units of one suit at once, and when it fails.
+
+A throw stands only if no other player can beat **any** of its units with a unit of
+the same shape in that suit: a higher single, a higher pair, a higher tractor of the
+same length. If it fails, the thrower must play the failing unit instead; if several
+fail, the lowest-ranked of them. Throwing ♠9 ♠8♠8 ♠4♠4 (000§5): someone holds ♠J →
+play ♠9; someone holds ♠5♠5 → play ♠4♠4; someone holds ♠Q♠Q, which beats ♠9, ♠8♠8
+and ♠4♠4 → play ♠4♠4.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from notation.rules.cards import Card
+from notation.rules.order import Trump
+from notation.rules.seats import Seat, next_seat
+from notation.rules.units import Unit, UnitKind, decompose, pair_index, place_tractors
+
+__all__ = ["ThrowVerdict", "can_beat", "is_throw", "judge_throw"]
+
+
+def is_throw(lead: Sequence[Card], trump: Trump) -> bool:
+    """True if the lead is more than one unit."""
+    return len(decompose(lead, trump)) > 1
+
+
+def can_beat(unit: Unit, cards: Sequence[Card], trump: Trump) -> bool:
+    """True if ``cards`` hold a unit of the same shape and suit that beats ``unit``."""
+    suited = [c for c in cards if trump.effective_suit(c) == unit.suit]
+    if unit.kind is UnitKind.SINGLE:
+        return any(trump.level(c) > unit.top for c in suited)
+    counts = pair_index(suited, trump).counts()
+    if unit.kind is UnitKind.PAIR:
+        return any(level > unit.top for level in counts)
+    placements = place_tractors([unit.length], counts, all_required=True)
+    return any(tops[0] > unit.top for _m, tops, _left in placements)
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowVerdict:
+    """Whether a throw stands, and if not, what must be played instead."""
+
+    units: tuple[Unit, ...]
+    failing: tuple[tuple[Unit, Seat], ...]  # each beatable unit, with the first seat that beats it
+    forced: tuple[Card, ...]  # the cards to play: the whole throw, or the failing unit
+
+    @property
+    def failed(self) -> bool:
+        """True if some unit of the throw can be beaten."""
+        return bool(self.failing)
+
+    @property
+    def forced_unit(self) -> Unit | None:
+        """The unit the thrower must play after a failure."""
+        if not self.failing:
+            return None
+        return _lowest([u for u, _ in self.failing])
+
+    @property
+    def beaten_by(self) -> Seat | None:
+        """The first seat, in playing order, that beats the forced unit."""
+        forced = self.forced_unit
+        for unit, seat in self.failing:
+            if unit is forced:
+                return seat
+        return None
+
+    def penalty_cards(self, counts: str) -> int:
+        """Cards a penalty counts: ``withdrawn`` (thrown but taken back) or ``beaten``."""
+        if not self.failing:
+            return 0
+        if counts == "beaten":
+            return sum(u.size for u, _ in self.failing)
+        return sum(u.size for u in self.units) - len(self.forced)
+
+
+def _lowest(units: Sequence[Unit]) -> Unit:
+    # The lowest-ranked failing unit; between equal levels, the smaller shape.
+    return min(units, key=lambda u: (u.top, u.bigness))
+
+
+def judge_throw(
+    lead: Sequence[Card], leader: Seat, hands: Mapping[Seat, Sequence[Card]], trump: Trump
+) -> ThrowVerdict:
+    """Judge a lead of one suit against the other players' hands.
+
+    ``hands`` maps each other seat to the cards it holds at the lead; the leader's own
+    entry, if present, is ignored. A lead of one unit always stands.
+    """
+    units = tuple(decompose(lead, trump))
+    failing: list[tuple[Unit, Seat]] = []
+    if len(units) > 1:
+        for unit in units:
+            for step in (1, 2, 3):
+                seat = next_seat(leader, step)
+                if seat in hands and can_beat(unit, hands[seat], trump):
+                    failing.append((unit, seat))
+                    break
+    forced = tuple(lead) if not failing else _lowest([u for u, _ in failing]).cards
+    return ThrowVerdict(units, tuple(failing), forced)

@@ -1,0 +1,91 @@
+"""Who wins a trick, and what it is worth.
+
+A follow can win only if it has exactly the lead's format in one effective suit: all
+of the led suit, or all trumps (a ruff). A ruff must match the lead's shape: a trump
+pair beats a side pair, two trump singles do not. Plays of the right format are
+compared by the highest answering unit of the lead's biggest shape; a later play
+wins only if strictly higher, so identical cards go to the one played first
+(000§5: against side ♦5♦4♦4, trump 9 7 7 ruffs and 8 8 4 over-ruffs it; against side
+♦5 ♦6 ♦7, trump 9 7 7 ruffs and 8 8 4 cannot over-ruff).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from notation.rules.cards import Card
+from notation.rules.order import TRUMP, Trump
+from notation.rules.seats import Seat
+from notation.rules.units import Unit, decompose, format_value
+
+__all__ = ["TrickResult", "play_value", "trick_points", "trick_winner"]
+
+
+def trick_points(plays: Sequence[Sequence[Card]]) -> int:
+    """The card points in a trick."""
+    return sum(c.points for cards in plays for c in cards)
+
+
+def play_value(
+    lead_units: Sequence[Unit], cards: Sequence[Card], trump: Trump
+) -> tuple[int, int] | None:
+    """``(1 if trump else 0, level)`` of a play that can win against the lead, else ``None``.
+
+    Only a play all of the led suit or all trumps, in the lead's format, can win.
+    """
+    if not cards:
+        return None
+    suit = trump.effective_suit(cards[0])
+    lead_suit = lead_units[0].suit
+    if suit != lead_suit and suit != TRUMP:
+        return None
+    if any(trump.effective_suit(c) != suit for c in cards):
+        return None
+    value = format_value(lead_units, cards, trump)
+    if value is None:
+        return None
+    return (1 if suit == TRUMP and lead_suit != TRUMP else 0, value)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    """The outcome of one trick."""
+
+    winner: Seat
+    winning_play: int  # index into the plays, 0 = the lead
+    points: int
+    shape: tuple[int, int]  # (copies, length) of the lead's biggest unit, for the kitty
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain values for JSON."""
+        return {
+            "winner": self.winner,
+            "winning_play": self.winning_play,
+            "points": self.points,
+            "shape": list(self.shape),
+        }
+
+
+def trick_winner(plays: Sequence[tuple[Seat, Sequence[Card]]], trump: Trump) -> TrickResult:
+    """The winner of a trick given its plays in order, the lead first.
+
+    The lead is taken as played; a failed throw's lead is the forced unit.
+    """
+    if not plays:
+        raise ValueError("a trick needs at least its lead")
+    lead_units = decompose(plays[0][1], trump)
+    best = play_value(lead_units, plays[0][1], trump)
+    if best is None:
+        raise ValueError("a lead of several suits has no winner")
+    best_index = 0
+    for i, (_seat, cards) in enumerate(plays[1:], start=1):
+        value = play_value(lead_units, cards, trump)
+        if value is not None and value > best:
+            best, best_index = value, i
+    return TrickResult(
+        winner=plays[best_index][0],
+        winning_play=best_index,
+        points=trick_points([cards for _, cards in plays]),
+        shape=lead_units[0].shape,
+    )

@@ -1,0 +1,255 @@
+"""Units: singles, pairs and tractors, and how a set of cards breaks into them.
+
+A pair is two identical cards. A tractor is two or more pairs of one effective suit
+whose levels follow each other without a gap (see :mod:`notation.rules.order`). A lead
+is read the way a player reads it: the longest tractors first, then pairs, then singles.
+
+>>> from notation.rules.cards import Rank, Suit, parse_cards
+>>> t = Trump(Rank.TEN, Suit.SPADES)
+>>> [str(u) for u in decompose(parse_cards("C9 C8 C8 C4 C4"), t)]
+['C8 C8', 'C4 C4', 'C9']
+>>> [str(u) for u in decompose(parse_cards("LJ LJ S10 S10 H10 H10"), t)]
+['LJ LJ S10 S10 H10 H10']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from notation.rules.cards import Card
+from notation.rules.order import EffectiveSuit, Trump
+
+__all__ = [
+    "PairIndex",
+    "Unit",
+    "UnitKind",
+    "best_tractor_cover",
+    "decompose",
+    "format_value",
+    "lead_shape",
+    "longest_run",
+    "pair_index",
+    "place_tractors",
+]
+
+
+class UnitKind(StrEnum):
+    """The three shapes a unit can have."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRACTOR = "tractor"
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A single, a pair, or a tractor of ``length`` pairs, in one effective suit."""
+
+    cards: tuple[Card, ...]
+    suit: EffectiveSuit
+    copies: int  # 1 for a single, 2 for a pair or tractor
+    length: int  # 1 for a single or a pair, the number of pairs for a tractor
+    top: int  # level of the highest card
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+    @property
+    def kind(self) -> UnitKind:
+        """Single, pair or tractor."""
+        if self.copies == 1:
+            return UnitKind.SINGLE
+        return UnitKind.PAIR if self.length == 1 else UnitKind.TRACTOR
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(copies, length)``: (1, 1) single, (2, 1) pair, (2, n) tractor of n pairs."""
+        return (self.copies, self.length)
+
+    @property
+    def size(self) -> int:
+        """Number of cards."""
+        return self.copies * self.length
+
+    @property
+    def bigness(self) -> tuple[int, int]:
+        """Orders shapes: longer tractors first, then pairs, then singles."""
+        return (self.length if self.copies == 2 else 0, self.copies)
+
+    def describe(self) -> str:
+        """Plain words: ``"the pair S8 S8"``, ``"the tractor C5 C5 C4 C4"``."""
+        return f"the {self.kind.value} {self}"
+
+
+class PairIndex:
+    """The pairs among some cards of one effective suit, by level.
+
+    A level can hold several pairs only where cards share a level (rank cards of the
+    non-trump suits), and a tractor takes at most one pair from each level.
+    """
+
+    __slots__ = ("by_level",)
+
+    def __init__(self, by_level: dict[int, list[Card]]) -> None:
+        self.by_level = by_level
+
+    def count(self) -> int:
+        """Number of pairs."""
+        return sum(len(v) for v in self.by_level.values())
+
+    def counts(self) -> dict[int, int]:
+        """Pairs per level."""
+        return {level: len(cards) for level, cards in self.by_level.items() if cards}
+
+
+def pair_index(cards: Iterable[Card], trump: Trump) -> PairIndex:
+    """Index the pairs among ``cards`` (assumed to be of one effective suit)."""
+    by_level: dict[int, list[Card]] = {}
+    for card, n in Counter(cards).items():
+        if n >= 2:
+            by_level.setdefault(trump.level(card), []).append(card)
+    for level_cards in by_level.values():
+        level_cards.sort(key=lambda c: c.index)
+    return PairIndex(by_level)
+
+
+def longest_run(counts: dict[int, int], at_least: int = 2) -> tuple[int, int] | None:
+    """The longest run of consecutive levels that each hold a pair: ``(top, length)``.
+
+    Ties go to the highest run. ``None`` if no run is ``at_least`` long.
+    """
+    best: tuple[int, int] | None = None
+    for level in sorted(lv for lv, n in counts.items() if n > 0):
+        if counts.get(level - 1, 0) > 0:
+            continue  # not the bottom of a run
+        top = level
+        while counts.get(top + 1, 0) > 0:
+            top += 1
+        length = top - level + 1
+        if length >= at_least and (best is None or length >= best[1]):
+            best = (top, length)
+    return best
+
+
+def decompose(cards: Sequence[Card], trump: Trump) -> list[Unit]:
+    """Break cards into units, biggest first: longest tractors, then pairs, then singles.
+
+    Cards of several effective suits are broken suit by suit.
+    """
+    by_suit: dict[EffectiveSuit, list[Card]] = {}
+    for card in cards:
+        by_suit.setdefault(trump.effective_suit(card), []).append(card)
+    units: list[Unit] = []
+    for suit, suit_cards in by_suit.items():
+        units.extend(_decompose_suit(suit_cards, suit, trump))
+    units.sort(key=lambda u: (u.bigness, u.top), reverse=True)
+    return units
+
+
+def _decompose_suit(cards: list[Card], suit: EffectiveSuit, trump: Trump) -> list[Unit]:
+    index = pair_index(cards, trump)
+    by_level = {level: list(v) for level, v in index.by_level.items()}
+    counts = index.counts()
+    units: list[Unit] = []
+    used: Counter[Card] = Counter()
+    while (run := longest_run(counts)) is not None:
+        top, length = run
+        run_cards: list[Card] = []
+        for level in range(top, top - length, -1):
+            card = by_level[level].pop(0)
+            counts[level] -= 1
+            run_cards.extend((card, card))
+            used[card] += 2
+        units.append(Unit(tuple(run_cards), suit, 2, length, top))
+    for level in sorted(by_level, reverse=True):
+        for card in by_level[level]:
+            units.append(Unit((card, card), suit, 2, 1, level))
+            used[card] += 2
+    remaining = Counter(cards) - used
+    for card in remaining.elements():
+        units.append(Unit((card,), suit, 1, 1, trump.level(card)))
+    return units
+
+
+def lead_shape(units: Sequence[Unit]) -> tuple[tuple[int, ...], int, int]:
+    """The format of a lead: tractor lengths (longest first), pair units, single units."""
+    tractors = tuple(sorted((u.length for u in units if u.kind is UnitKind.TRACTOR), reverse=True))
+    pairs = sum(1 for u in units if u.kind is UnitKind.PAIR)
+    singles = sum(1 for u in units if u.kind is UnitKind.SINGLE)
+    return tractors, pairs, singles
+
+
+def place_tractors(
+    lengths: Sequence[int], counts: dict[int, int], *, all_required: bool
+) -> list[tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]]:
+    """Every way to cover the lead's tractors with disjoint tractors from ``counts``.
+
+    ``lengths`` are the lead's tractor lengths, longest first; ``counts`` the pairs per
+    level of the cards that answer. Returns ``(matched lengths, their tops, pairs left
+    per level)`` for each placement; with ``all_required`` only placements that cover
+    every tractor, otherwise tractors may stay unmatched (a follower who cannot match).
+    A longer tractor in the answer can be split to cover shorter ones.
+    """
+    results: list[tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]] = []
+
+    def walk(
+        i: int, counts: dict[int, int], matched: tuple[int, ...], tops: tuple[int, ...]
+    ) -> None:
+        if i == len(lengths):
+            results.append((matched, tops, counts))
+            return
+        length = lengths[i]
+        for top in sorted(lv for lv, n in counts.items() if n > 0):
+            if all(counts.get(top - k, 0) > 0 for k in range(length)):
+                left = dict(counts)
+                for k in range(length):
+                    left[top - k] -= 1
+                walk(i + 1, left, (*matched, length), (*tops, top))
+        if not all_required:
+            walk(i + 1, counts, matched, tops)  # this tractor stays unmatched
+
+    walk(0, dict(counts), (), ())
+    return results
+
+
+def best_tractor_cover(lengths: Sequence[int], counts: dict[int, int]) -> tuple[int, ...]:
+    """The best cover of the lead's tractors that some cards allow, as matched lengths.
+
+    Compared longest first: covering the lead's longest tractor matters most.
+    """
+    if not lengths:
+        return ()
+    best: tuple[int, ...] = ()
+    for matched, _tops, _left in place_tractors(lengths, counts, all_required=False):
+        key = tuple(sorted(matched, reverse=True))
+        best = max(best, key)
+    return best
+
+
+def format_value(lead: Sequence[Unit], cards: Sequence[Card], trump: Trump) -> int | None:
+    """How strong ``cards`` are as an answer of the lead's exact format, or ``None``.
+
+    The cards must be of one effective suit and break into the lead's units (a longer
+    tractor may be split, a pair may serve as two singles). The value is the level of
+    the highest answering unit of the lead's biggest shape, which decides the trick.
+    """
+    tractors, pair_units, _singles = lead_shape(lead)
+    counts = pair_index(cards, trump).counts()
+    if tractors:
+        best: int | None = None
+        for matched, tops, left in place_tractors(tractors, counts, all_required=True):
+            if sum(left.values()) < pair_units:
+                continue
+            value = max(
+                top for length, top in zip(matched, tops, strict=True) if length == tractors[0]
+            )
+            best = value if best is None else max(best, value)
+        return best
+    if pair_units:
+        if sum(counts.values()) < pair_units:
+            return None
+        return max(level for level, n in counts.items() if n > 0)
+    return max(trump.level(c) for c in cards)

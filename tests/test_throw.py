@@ -1,0 +1,76 @@
+"""Throws: when they fail, the forced play, the penalty's card count (RULES.md §1.8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from notation.rules.cards import Rank, Suit
+from notation.rules.order import Trump
+from notation.rules.throw import judge_throw
+from tests.conftest import cards
+
+HEARTS_10 = Trump(Rank.TEN, Suit.HEARTS)
+
+
+def verdict(lead: str, **hands: str):  # type: ignore[no-untyped-def]
+    seats = {int(k[1:]): cards(v) for k, v in hands.items()}
+    return judge_throw(cards(lead), 1, seats, HEARTS_10)
+
+
+def test_throw_98844_fails_to_a_jack_and_the_9_must_be_played() -> None:
+    v = verdict("S9 S8 S8 S4 S4", s2="SJ S2", s3="C3", s4="D3")
+    assert v.failed and [str(c) for c in v.forced] == ["S9"] and v.beaten_by == 2
+
+
+@pytest.mark.parametrize("holder", ["S5 S5", "SQ SQ"])
+def test_throw_98844_fails_to_a_pair_and_the_44_must_be_played(holder: str) -> None:
+    v = verdict("S9 S8 S8 S4 S4", s2="C2", s3=holder, s4="D3")
+    assert v.failed and [str(c) for c in v.forced] == ["S4", "S4"] and v.beaten_by == 3
+
+
+def test_throw_stands_when_nobody_can_beat_any_unit() -> None:
+    v = verdict("S9 S8 S8 S4 S4", s2="S7 S6 S5", s3="S3 S3", s4="S2")
+    assert not v.failed and v.forced == tuple(cards("S9 S8 S8 S4 S4"))
+
+
+def test_clubs_10_j_q_stand_when_the_higher_clubs_are_gone() -> None:
+    # 000§6.二.4: both ♣A, both ♣K, one ♣Q, one ♣J, one ♣10 already played.
+    trump = Trump(Rank.TWO, Suit.HEARTS)
+    others = {2: cards("C9 C9 C8"), 3: cards("C3 C4"), 4: cards("C7 D5")}
+    assert not judge_throw(cards("C10 CJ CQ"), 1, others, trump).failed
+    others[4] = cards("CQ")  # had the other ♣Q not been played, the ♣10 and ♣J fall
+    v = judge_throw(cards("C10 CJ CQ"), 1, others, trump)
+    assert v.failed and [str(c) for c in v.forced] == ["C10"]
+
+
+def test_clubs_k_and_jj_stand_after_aa_and_qq_are_gone() -> None:
+    trump = Trump(Rank.TWO, Suit.HEARTS)
+    others = {2: cards("CK C9 C9"), 3: cards("C10 C10"), 4: cards("C3")}
+    v = judge_throw(cards("CK CJ CJ"), 1, others, trump)
+    assert not v.failed  # the other ♣K only ties
+
+
+def test_an_off_suit_rank_card_beats_the_trump_ace_but_not_the_trump_suit_rank_card() -> None:
+    v = judge_throw(cards("H10 HA"), 1, {2: cards("D10")}, HEARTS_10)
+    assert v.failed and [str(c) for c in v.forced] == ["HA"]
+
+
+def test_an_equal_off_suit_rank_card_does_not_beat_another() -> None:
+    v = judge_throw(
+        cards("D10 HA"), 1, {2: cards("C10"), 3: cards("S3"), 4: cards("C4")}, HEARTS_10
+    )
+    assert v.failed and [str(c) for c in v.forced] == ["HA"]  # C10 ties D10, beats HA
+
+
+def test_tractor_unit_fails_to_a_higher_tractor_only() -> None:
+    v = verdict("SA S7 S7 S6 S6", s2="S9 S9 S8 S8", s3="", s4="")
+    assert v.failed and [str(c) for c in v.forced] == ["S7", "S7", "S6", "S6"]
+    v = verdict("SA S7 S7 S6 S6", s2="S9 S9 S8", s3="SJ SJ", s4="")
+    assert not v.failed
+
+
+def test_penalty_counts_withdrawn_or_beaten_cards() -> None:
+    v = verdict("S9 S8 S8 S4 S4", s2="SQ SQ", s3="", s4="")
+    assert [str(c) for c in v.forced] == ["S4", "S4"]
+    assert v.penalty_cards("withdrawn") == 3  # five thrown, two played
+    assert v.penalty_cards("beaten") == 5  # ♠9, ♠88 and ♠44 were all beatable
