@@ -1,0 +1,57 @@
+"""``shengji judge``: judge tricks given as JSON lines on standard input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from notation.errors import ShengjiError
+from notation.judge import judge_trick
+from notation.rulesets import load_ruleset
+
+HELP = """\
+Reads one JSON object per line on standard input and writes one per line:
+  in:  {"rules": "qq", "trump": {"rank": "10", "suit": "H"}, "leader": 1,
+        "hands": {"1": ["HA", ...], "2": [...], "3": [...], "4": [...]},
+        "plays": [["HA"], ["H3"], ...], "last_trick": false}
+  out: {"plays": [{"seat": 1, "legal": true, "findings": [...]}, ...],
+        "throw": null or {"failed": ..., "forced": [...], "beaten_by": 3, ...},
+        "winner": 2, "points": 15, "kitty_multiplier": null}
+A line that cannot be judged gets {"error": "..."} and the others go on.
+"""
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``shengji judge``."""
+    parser = sub.add_parser(
+        "judge",
+        help="judge tricks given as JSON lines (for referees, bots and servers)",
+        description=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--rules", default="qq", help="preset name or YAML file (default: qq); a line may override"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Judge every line of standard input; exit 2 if any line could not be judged."""
+    rules = load_ruleset(args.rules)
+    bad = 0
+    for number, line in enumerate(sys.stdin, start=1):
+        if not line.strip():
+            continue
+        answer: dict[str, Any]
+        try:
+            answer = judge_trick(json.loads(line), rules)
+        except json.JSONDecodeError as e:
+            answer = {"error": f"line {number}: not JSON: {e.msg} at column {e.colno}"}
+        except ShengjiError as e:
+            answer = {"error": f"line {number}: {e}"}
+        if "error" in answer:
+            bad += 1
+        print(json.dumps(answer, ensure_ascii=False), flush=True)
+    return 2 if bad else 0

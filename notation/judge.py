@@ -1,0 +1,189 @@
+"""Judge one trick from plain JSON values: the engine behind ``shengji judge``.
+
+The request names the trump, the cards each seat holds before the trick, the leader
+and the plays in playing order; the answer says which plays are legal and why not,
+whether a throw stands (and what must be played if not), who wins, and the points.
+
+>>> answer = judge_trick({"trump": {"rank": "10", "suit": "S"}, "leader": 1,
+...     "hands": {"1": ["H5", "H5"], "2": ["HQ", "HQ", "H3"], "3": ["S4", "S4"], "4": ["C3", "C4"]},
+...     "plays": [["H5", "H5"], ["HQ", "H3"], ["S4", "S4"], ["C3", "C4"]]})
+>>> answer["winner"], [p["legal"] for p in answer["plays"]]
+(3, [True, False, True, True])
+>>> answer["plays"][1]["findings"][0]["code"]
+'follow-pair'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from notation.errors import ShengjiError
+from notation.rules.cards import Card, Rank, Suit, parse_card
+from notation.rules.clauses import Rule
+from notation.rules.follow import check_follow, check_lead
+from notation.rules.order import Trump
+from notation.rules.ruleset import Ruleset
+from notation.rules.seats import SEATS, Seat, seats_from
+from notation.rules.throw import judge_throw
+from notation.rules.trick import trick_winner
+from notation.rules.units import decompose
+from notation.rules.violations import Violation
+from notation.rulesets import load_ruleset
+
+__all__ = ["JudgeError", "judge_trick"]
+
+
+class JudgeError(ShengjiError):
+    """A request that cannot be judged: a missing field, an unknown card or seat."""
+
+
+def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    if name not in request:
+        raise JudgeError(f"missing field {name!r}")
+    value = request[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise JudgeError(f"field {name!r} has the wrong type: {value!r}")
+    return value
+
+
+def _cards(value: Any, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise JudgeError(f'{where} must be a list of cards like ["S10", "BJ"]')
+    try:
+        return [parse_card(str(token)) for token in value]
+    except ShengjiError as e:
+        raise JudgeError(f"{where}: {e}") from None
+
+
+def _seat(value: Any, where: str) -> Seat:
+    try:
+        seat = int(value)
+    except (TypeError, ValueError):
+        raise JudgeError(f"{where}: no seat {value!r}; seats are 1, 2, 3 and 4") from None
+    if seat not in SEATS or isinstance(value, bool):
+        raise JudgeError(f"{where}: no seat {value!r}; seats are 1, 2, 3 and 4")
+    return seat
+
+
+def _trump(value: Any, rules: Ruleset) -> Trump:
+    if not isinstance(value, dict) or "rank" not in value:
+        raise JudgeError(
+            'field "trump" must be like {"rank": "10", "suit": "H"} (suit null: no-trump)'
+        )
+    try:
+        rank = Rank.parse(str(value["rank"]))
+        suit_text = value.get("suit")
+        suit = None if suit_text in (None, "", "NT", "nt") else Suit(str(suit_text).upper())
+    except (ShengjiError, ValueError):
+        raise JudgeError(f"bad trump {value!r}: rank 2..A, suit S, H, C, D or null") from None
+    return rules.trump(rank, suit)
+
+
+def _finding(v: Violation, rules: Ruleset) -> dict[str, Any]:
+    clause = rules.clause(v.rule)
+    return {
+        "code": v.code.value,
+        "message": v.message,
+        "rule": v.rule.value,
+        "clause": clause.ref,
+        "cards": [str(c) for c in v.cards],
+    }
+
+
+def judge_trick(
+    request: Mapping[str, Any],
+    rules: Ruleset | None = None,
+    load: Callable[[str], Ruleset] = load_ruleset,
+) -> dict[str, Any]:
+    """Judge one trick; see the module docstring for the shape of request and answer."""
+    if not isinstance(request, Mapping):
+        raise JudgeError("a request is a JSON object")
+    if "rules" in request and request["rules"] is not None:
+        rules = load(str(request["rules"]))
+    elif rules is None:
+        rules = load("qq")
+    trump = _trump(request.get("trump"), rules)
+    leader = _seat(_field(request, "leader", (int, str)), "leader")
+    raw_hands = request.get("hands") or {}
+    if not isinstance(raw_hands, dict):
+        raise JudgeError('field "hands" must map seats to lists of cards')
+    hands: dict[Seat, list[Card]] = {
+        _seat(k, "hands"): _cards(v, f"hands.{k}") for k, v in raw_hands.items()
+    }
+    raw_plays = _field(request, "plays", list)
+    if not 1 <= len(raw_plays) <= 4:
+        raise JudgeError(f"a trick has 1 to 4 plays, not {len(raw_plays)}")
+    plays = [_cards(p, f"plays[{i}]") for i, p in enumerate(raw_plays)]
+    order = seats_from(leader)
+    return _judge(rules, trump, leader, hands, plays, order, bool(request.get("last_trick")))
+
+
+def _judge(
+    rules: Ruleset,
+    trump: Trump,
+    leader: Seat,
+    hands: Mapping[Seat, list[Card]],
+    plays: Sequence[list[Card]],
+    order: Sequence[Seat],
+    last_trick: bool,
+) -> dict[str, Any]:
+    answers: list[dict[str, Any]] = []
+    attempt = plays[0]
+    lead_problems: list[Violation] = []
+    throw: dict[str, Any] | None = None
+    lead = attempt
+    if leader in hands:
+        lead_problems = check_lead(attempt, hands[leader], trump)
+    elif len({trump.effective_suit(c) for c in attempt}) > 1:
+        lead_problems = check_lead(attempt, attempt, trump)
+    if not lead_problems and len(decompose(attempt, trump)) > 1:
+        others = {s: hands[s] for s in order[1:] if s in hands}
+        verdict = judge_throw(attempt, leader, others, trump)
+        lead = list(verdict.forced)
+        counted = verdict.penalty_cards(rules.throw.penalty_counts.value)
+        throw = {
+            "failed": verdict.failed,
+            "forced": [str(c) for c in verdict.forced],
+            "beaten_by": verdict.beaten_by,
+            "penalty_cards": counted,
+            "penalty_points": counted * rules.throw.penalty_per_card,
+            "checked_against": sorted(others),
+            "clause": rules.clause(Rule.THROW).ref,
+        }
+    answers.append(_answer(leader, lead_problems, leader in hands, rules))
+    for seat, play in zip(order[1:], plays[1:], strict=False):
+        if seat in hands and not lead_problems:
+            problems = check_follow(lead, play, hands[seat], trump)
+        else:
+            problems = []
+        answers.append(_answer(seat, problems, seat in hands and not lead_problems, rules))
+    winner: Seat | None = None
+    winning: Seat | None = None
+    shape: tuple[int, int] | None = None
+    table = [(leader, lead), *zip(order[1:], plays[1:], strict=False)]
+    points = sum(c.points for _, cards in table for c in cards)
+    if not lead_problems:
+        result = trick_winner(table, trump)
+        winning, shape = result.winner, result.shape
+        if len(plays) == 4:
+            winner = winning
+    multiplier = None
+    if last_trick and winner is not None and shape is not None:
+        multiplier = rules.kitty_multiplier(*shape)
+    return {
+        "plays": answers,
+        "throw": throw,
+        "winner": winner,
+        "winning": winning,
+        "points": points,
+        "kitty_multiplier": multiplier,
+    }
+
+
+def _answer(seat: Seat, problems: list[Violation], checked: bool, rules: Ruleset) -> dict[str, Any]:
+    return {
+        "seat": seat,
+        "legal": (not problems) if checked or problems else None,
+        "findings": [_finding(v, rules) for v in problems],
+    }

@@ -1,0 +1,104 @@
+"""``shengji judge``: one trick in, a verdict out, as JSON lines."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from notation.judge import JudgeError, judge_trick
+
+HANDS = {
+    "1": ["S9", "S8", "S8", "S4", "S4", "HA"],
+    "2": ["SJ", "S2", "C3", "C4", "C5", "C6"],
+    "3": ["S3", "S3", "S5", "D2", "D3", "D4"],
+    "4": ["H3", "H4", "H5", "H6", "H7", "H8"],
+}
+
+
+def request(**changes: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "trump": {"rank": "10", "suit": "H"},
+        "leader": 1,
+        "hands": HANDS,
+        "plays": [["S9", "S8", "S8", "S4", "S4"], ["SJ", "S2", "C3", "C4", "C5"]],
+    }
+    base.update(changes)
+    return base
+
+
+def test_failed_throw_forces_the_failing_unit_and_later_plays_follow_it() -> None:
+    answer = judge_trick(request(plays=[["S9", "S8", "S8", "S4", "S4"], ["SJ"], ["S3"], ["H3"]]))
+    assert answer["throw"]["failed"] is True
+    assert answer["throw"]["forced"] == ["S9"] and answer["throw"]["beaten_by"] == 2
+    assert [p["legal"] for p in answer["plays"]] == [True, True, True, True]
+    assert answer["winner"] == 4  # ♥3 is a trump: it ruffs the forced ♠9
+
+
+def test_failed_throw_penalty_follows_the_rule_set() -> None:
+    plays = [["S9", "S8", "S8", "S4", "S4"], ["SJ"], ["S3"], ["H3"]]
+    qq = judge_trick(request(plays=plays, rules="qq"))["throw"]
+    match_a = judge_trick(request(plays=plays, rules="match-a"))["throw"]
+    assert qq["penalty_points"] == 0  # qq: forced play, no point penalty (000§6.五)
+    assert match_a["penalty_points"] == 40  # match-a: 10 per card not thrown (000§2 六)
+
+
+def test_a_revoke_is_reported_with_its_rule() -> None:
+    answer = judge_trick(request(plays=[["S4", "S4"], ["C3", "C4"]]))
+    second = answer["plays"][1]
+    assert second["legal"] is False
+    assert second["findings"][0]["code"] == "follow-suit"
+    assert second["findings"][0]["rule"] == "follow.suit"
+    assert second["findings"][0]["clause"]
+
+
+def test_kitty_multiplier_on_the_last_trick() -> None:
+    hands = {"1": ["S4", "S4"], "2": ["C3", "C4"], "3": ["S3", "S3"], "4": ["D3", "D4"]}
+    plays = [["S4", "S4"], ["C3", "C4"], ["S3", "S3"], ["D3", "D4"]]
+    answer = judge_trick(request(hands=hands, plays=plays, last_trick=True))
+    assert answer["winner"] == 1 and answer["kitty_multiplier"] == 4
+    assert judge_trick(request(hands=hands, plays=plays))["kitty_multiplier"] is None
+
+
+def test_unknown_hands_are_not_judged() -> None:
+    answer = judge_trick(request(hands={}, plays=[["S4"], ["C3"]]))
+    assert [p["legal"] for p in answer["plays"]] == [None, None]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"plays": [["S11"]]}, "unknown card 'S11'"),
+        ({"leader": 5}, "no seat 5"),
+        ({"trump": {"rank": "X"}}, "bad trump"),
+        ({"plays": []}, "1 to 4 plays"),
+    ],
+)
+def test_bad_requests_are_judge_errors(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(JudgeError, match=message):
+        judge_trick(request(**changes))
+
+
+def test_cli_answers_each_line_and_survives_bad_lines() -> None:
+    lines = [
+        json.dumps(request(plays=[["S4", "S4"], ["C3", "C4"]])),
+        "{not json",
+        json.dumps(request(plays=[["XX"]])),
+        json.dumps(request(plays=[["HA"], ["S2"]])),
+    ]
+    result = subprocess.run(
+        [sys.executable, "-m", "notation", "judge"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(answers) == 4
+    assert answers[0]["plays"][1]["findings"][0]["code"] == "follow-suit"
+    assert "not JSON" in answers[1]["error"] and "unknown card" in answers[2]["error"]
+    assert answers[3]["plays"][1]["legal"] is True
+    assert result.returncode == 2 and "Traceback" not in result.stderr
