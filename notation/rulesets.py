@@ -44,6 +44,11 @@ __all__ = ["RulesetError", "load_ruleset", "preset_names", "ruleset_from_text", 
 class RulesetError(SourceError):
     """A rule-set file that cannot be used: where, which key, and why."""
 
+    def __str__(self) -> str:
+        if self.filename is None and self.line is None:
+            return self.message  # not about a place in a file: an unknown preset name
+        return SourceError.__str__(self)
+
 
 # ---------------------------------------------------------------------------- located YAML
 

@@ -1,0 +1,182 @@
+"""``shengji rules``: print a rule set as a referee's reference card, or score a total."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+from typing import Any
+
+from notation.rules.clauses import Rule
+from notation.rules.ruleset import LevelTable, Outcome, Ruleset, Side
+from notation.rulesets import load_ruleset, preset_names, ruleset_to_dict
+
+__all__ = ["add_parser", "format_outcome", "format_ruleset", "format_table", "run"]
+
+# Each section of the card: YAML key, English and Chinese heading, and the rules it states.
+_SECTIONS: tuple[tuple[str, str, str, tuple[Rule, ...]], ...] = (
+    ("cards", "Card order", "牌序", (Rule.TRICK_WINNER,)),
+    (
+        "bidding",
+        "Bidding",
+        "亮主 · 反主",
+        (Rule.DECLARE, Rule.COUNTER, Rule.REINFORCE, Rule.BID_WINDOW, Rule.NO_DECLARATION),
+    ),
+    ("throw", "Failed throw", "甩牌失败", (Rule.THROW, Rule.THROW_PENALTY)),
+    ("kitty", "Kitty", "底牌 · 抠底", (Rule.KITTY, Rule.KITTY_MULTIPLIER)),
+    ("scoring", "Level table", "升级", (Rule.POINTS, Rule.LEVEL_TABLE, Rule.NEXT_DEALER)),
+    ("match", "Match", "比赛", (Rule.MATCH, Rule.MUST_PLAY)),
+    ("penalties", "Penalties", "罚则", (Rule.MISPLAY, Rule.WRONG_COUNT)),
+    ("tribute", "Tribute", "进贡", ()),
+)
+
+_LABELS: dict[str, str] = {
+    "permanent_twos": "every 2 is trump (2为常主)",
+    "rank_above_jokers": "rank cards above the jokers",
+    "declare_with": "declare with",
+    "direct_no_trump": "jokers may declare no-trump directly",
+    "counter_with": "counter with",
+    "equal_shape_counters": "a higher suit counters an equal shape",
+    "suit_order": "suit order (high → low)",
+    "self_counter": "the declarer may counter themselves (自反)",
+    "reinforce_by": "who may reinforce",
+    "reinforce_with": "reinforce with",
+    "first_hand_window": "counters in the first hand",
+    "first_hand_counter_takes_deal": "first-hand counter becomes dealer (反主反打)",
+    "later_hand_window": "counters in later hands",
+    "counter_after_fallback": "a turned card may be countered",
+    "fallback": "nobody declares",
+    "fallback_kitty_card": "kitty card turned",
+    "penalty_per_card": "points per card",
+    "penalty_counts": "cards counted",
+    "size": "kitty size",
+    "multiplier": "multiplier",
+    "max_multiplier": "largest multiplier (0: no cap)",
+    "side_win_multiplier": "won with side cards (0: as trumps)",
+    "start_level": "first level",
+    "must_play": "must-play levels (逢N必打)",
+    "goal": "end of the match",
+    "goal_rank": "goal level",
+    "misplay_levels": "levels lost per misplay",
+    "misplay_strikes_to_lose": "misplays that lose the match (0: never)",
+    "wrong_card_count": "wrong card count (多牌少牌)",
+    "wrong_card_count_levels": "levels for a wrong card count",
+    "cards": "cards given after a kitty capture (0: none)",
+}
+
+
+def add_parser(subparsers: Any) -> None:
+    """Register ``shengji rules``."""
+    parser = subparsers.add_parser(
+        "rules",
+        help="print a rule set (a preset or a YAML file), or the result of a points total",
+        description=(
+            "Print a rule set as a referee's reference card, grouped by section, each with "
+            f"the seed clause it rests on. Presets: {', '.join(preset_names())}."
+        ),
+    )
+    parser.add_argument("ruleset", metavar="PRESET|FILE", help="a preset name or a YAML file")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument(
+        "--points",
+        type=int,
+        metavar="N",
+        help="print only the result of a hand in which the defenders took N points",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the rule set, or the outcome of ``--points``."""
+    rules = load_ruleset(args.ruleset)
+    if args.points is not None:
+        result = rules.outcome(args.points)
+        if args.json:
+            answer = {"points": args.points, "winner": result.winner.value, "levels": result.levels}
+            print(json.dumps(answer, ensure_ascii=False))
+        else:
+            print(format_outcome(rules, args.points, result))
+        return 0
+    if args.json:
+        print(json.dumps(ruleset_to_dict(rules), ensure_ascii=False, indent=2))
+    else:
+        print(format_ruleset(rules), end="")
+    return 0
+
+
+def format_outcome(rules: Ruleset, points: int, result: Outcome) -> str:
+    """One sentence: what a defenders' total gives under ``rules``."""
+    head = f"{rules.name}: defenders with {points} points"
+    if result.winner is Side.DEALER:
+        return f"{head}: the dealer side goes up {_levels(result.levels)}."
+    if result.levels == 0:
+        return f"{head}: the defenders take over the deal (上台), no level gained."
+    return f"{head}: the defenders take over and go up {_levels(result.levels)}."
+
+
+def _levels(n: int) -> str:
+    return f"{n} level" if n == 1 else f"{n} levels"
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ", ".join(_value(v) for v in value) if value else "none"
+    return str(value)
+
+
+def format_table(table: LevelTable) -> list[str]:
+    """The level table as lines: a points range and its result."""
+    lines = [f"level table: {table.name}"]
+    for i, row in enumerate(table.rows):
+        last = i == len(table.rows) - 1
+        if last:
+            span = f"{row.points}+"
+        else:
+            top = table.rows[i + 1].points - 5
+            span = str(row.points) if top == row.points else f"{row.points}–{top}"
+        if row.winner is Side.DEALER:
+            result = f"dealer +{row.levels}"
+        elif row.levels == 0:
+            result = "defenders take over (上台)"
+        else:
+            result = f"defenders +{row.levels}"
+        if last and table.step:
+            result += f", then +1 per {table.step} points"
+        lines.append(f"  {span:>9}  {result}")
+    return lines
+
+
+def _multipliers(rules: Ruleset) -> str:
+    units = [("single", 1, 1), ("pair", 2, 1), ("tractor of 2", 2, 2), ("of 3", 2, 3)]
+    shown = ", ".join(f"{name} ×{rules.kitty_multiplier(c, p)}" for name, c, p in units)
+    return f"multiplier examples: {shown}"
+
+
+def format_ruleset(rules: Ruleset) -> str:
+    """The whole rule set as a reference card, each section with its clauses."""
+    out = [f"{rules.name} — {rules.title.en} · {rules.title.zh}", ""]
+    out.append(rules.description)
+    out.append("Sources: " + "; ".join(rules.sources))
+    for key, heading, chinese, clauses in _SECTIONS:
+        section = getattr(rules, key)
+        out += ["", f"{heading} ({chinese})"]
+        for f in dataclasses.fields(section):
+            value = getattr(section, f.name)
+            if isinstance(value, LevelTable):
+                out += ["  " + line for line in format_table(value)]
+            else:
+                out.append(f"  {_LABELS.get(f.name, f.name)}: {_value(value)}")
+        if key == "kitty":
+            out.append("  " + _multipliers(rules))
+        for rule in clauses:
+            clause = rules.clause(rule)
+            out.append(f"  § {rule.value} [{clause.ref}] {clause.text}")
+    shown = {rule for *_, clauses in _SECTIONS for rule in clauses}
+    out += ["", "Deal and play (发牌 · 出牌)"]
+    for rule in Rule:
+        if rule not in shown:
+            clause = rules.clause(rule)
+            out.append(f"  § {rule.value} [{clause.ref}] {clause.text}")
+    return "\n".join(out) + "\n"
