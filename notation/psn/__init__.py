@@ -1,0 +1,72 @@
+"""PSN, Portable Shengji Notation: read, write and convert records of hands.
+
+>>> record = parse('[Event "demo"]\\n1. 1: SA! {fine} 2: S3 3: S4 4: S5\\n')
+>>> print(write(record), end="")
+[Event "demo"]
+<BLANKLINE>
+1. 1: SA! {fine} 2: S3 3: S4 4: S5
+"""
+
+from notation.psn.errors import PSNError, PSNSemanticError, PSNSyntaxError
+from notation.psn.jsonio import from_json, to_json
+from notation.psn.model import (
+    UNKNOWN,
+    Bid,
+    BidKind,
+    CardSlot,
+    Command,
+    Comment,
+    Deal,
+    Deck,
+    Event,
+    Fallback,
+    FallbackSource,
+    Hand,
+    Header,
+    KittyExchange,
+    Play,
+    Record,
+    Result,
+    Side,
+    Strain,
+    Trick,
+    Variation,
+)
+from notation.psn.parser import load, parse, parse_hand, read, split_hands
+from notation.psn.writer import write, write_hand
+
+__all__ = [
+    "UNKNOWN",
+    "Bid",
+    "BidKind",
+    "CardSlot",
+    "Command",
+    "Comment",
+    "Deal",
+    "Deck",
+    "Event",
+    "Fallback",
+    "FallbackSource",
+    "Hand",
+    "Header",
+    "KittyExchange",
+    "PSNError",
+    "PSNSemanticError",
+    "PSNSyntaxError",
+    "Play",
+    "Record",
+    "Result",
+    "Side",
+    "Strain",
+    "Trick",
+    "Variation",
+    "from_json",
+    "load",
+    "parse",
+    "parse_hand",
+    "read",
+    "split_hands",
+    "to_json",
+    "write",
+    "write_hand",
+]

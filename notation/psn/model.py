@@ -1,0 +1,411 @@
+"""The PSN record as typed values: hands, the deal, bids, kitty exchanges, tricks, plays,
+the agreed result, and the annotations attached to them.
+
+Every node is a frozen dataclass. ``line`` and ``column`` (1-based, in the file) say
+where the node was read; they take no part in equality, so a record read back from its
+canonical text equals the record that was written.
+
+An unknown card (``??`` in the text) is :data:`UNKNOWN`, never ``None``.
+
+>>> play = Play(seat=3, cards=(Card.parse("S10"), UNKNOWN))
+>>> str(play), play.is_failed_throw
+('3: S10 ??', False)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Final, Literal
+
+from notation.psn.errors import PSNError
+from notation.rules.cards import Card, Rank, Suit
+from notation.rules.order import Trump
+from notation.rules.seats import Seat
+
+__all__ = [
+    "UNKNOWN",
+    "Bid",
+    "BidKind",
+    "CardSlot",
+    "Command",
+    "Comment",
+    "Deal",
+    "Deck",
+    "Event",
+    "Fallback",
+    "FallbackSource",
+    "Hand",
+    "Header",
+    "KittyExchange",
+    "Play",
+    "Record",
+    "Result",
+    "Side",
+    "Strain",
+    "Trick",
+    "Variation",
+    "format_slots",
+]
+
+
+class Unknown(Enum):
+    """The type of :data:`UNKNOWN`, a card nobody recorded."""
+
+    CARD = "??"
+
+    def __str__(self) -> str:
+        return "??"
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN: Final = Unknown.CARD
+# A place where a card stands: a known card or UNKNOWN.
+CardSlot = Card | Literal[Unknown.CARD]
+Cards = tuple[CardSlot, ...]
+
+
+def format_slots(cards: Cards) -> str:
+    """Cards (and ``??``) as canonical tokens separated by spaces."""
+    return " ".join(str(c) for c in cards)
+
+
+class BidKind(StrEnum):
+    """What a bid does: the first declaration, strengthening one's own, or overturning."""
+
+    DECLARE = "declare"  # 亮主
+    REINFORCE = "reinforce"  # 加固, 保
+    COUNTER = "counter"  # 反主, and 炒底 after a bury
+
+
+class Strain(StrEnum):
+    """The trump a bid names: a suit, or no-trump (无主)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    CLUBS = "C"
+    DIAMONDS = "D"
+    NO_TRUMP = "NT"
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or ``None`` for no-trump."""
+        return None if self is Strain.NO_TRUMP else Suit(self.value)
+
+
+class FallbackSource(StrEnum):
+    """Where the trump comes from when nobody declares."""
+
+    KITTY = "kitty"  # a card of the kitty is turned over
+    FLIP = "flip"  # a card flipped before the deal
+
+
+class Side(StrEnum):
+    """The two sides of a hand: the dealer's team (庄家) and the defenders (闲家)."""
+
+    DEALER = "dealer"
+    DEFENDERS = "defenders"
+
+
+_COMMAND = re.compile(r"\[%([^\s\]]+)\s*([^\]]*)\]")
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A ``[%name args]`` command inside a comment, e.g. ``[%clk 0:01:02]``."""
+
+    name: str
+    args: str
+
+    def __str__(self) -> str:
+        return f"[%{self.name} {self.args}]" if self.args else f"[%{self.name}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A ``{comment}``; its text is kept exactly, commands included."""
+
+    text: str
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        if "}" in self.text:
+            raise ValueError("a comment cannot contain '}'")
+
+    def __str__(self) -> str:
+        return "{" + self.text + "}"
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """The ``[%name args]`` commands in the text, known or not."""
+        return tuple(Command(m[1], m[2].strip()) for m in _COMMAND.finditer(self.text))
+
+    @property
+    def remark(self) -> str:
+        """The text without its commands."""
+        return " ".join(_COMMAND.sub(" ", self.text).split())
+
+
+Comments = tuple[Comment, ...]
+# NAG numbers of the glyphs: ! ? !! ?? !? ?! are $1 .. $6, as in PGN.
+GLYPHS: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+GLYPH_OF: Final = {n: g for g, n in GLYPHS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """A header ``[Tag "value"]``; unknown tags are kept like known ones."""
+
+    tag: str
+    value: str
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        value = self.value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'[{self.tag} "{value}"]'
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The four hands and the kitty as dealt; a hand not recorded is ``None``."""
+
+    hands: tuple[Cards | None, Cards | None, Cards | None, Cards | None] = (None,) * 4
+    kitty: Cards | None = None
+    comments: Comments = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def hand(self, seat: Seat) -> Cards | None:
+        """The cards dealt to ``seat``, or ``None`` if not recorded."""
+        return self.hands[seat - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The whole deck in drawing order; ``first`` draws the first card, then in turn.
+
+    The cards left when every seat has drawn its share form the kitty.
+    """
+
+    first: Seat
+    cards: Cards
+    comments: Comments = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A declaration, reinforcement or counter: who showed which cards, and when."""
+
+    kind: BidKind
+    seat: Seat
+    cards: Cards
+    strain: Strain | None = None  # written only when the cards alone do not say it
+    draw: int | None = None  # how many cards had been drawn when it was made (@37)
+    nags: tuple[int, ...] = ()
+    comments: Comments = ()
+    variations: tuple[Variation, ...] = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Fallback:
+    """Nobody declared: the trump came from a kitty card or a flipped card."""
+
+    source: FallbackSource
+    cards: Cards
+    strain: Strain | None = None
+    nags: tuple[int, ...] = ()
+    comments: Comments = ()
+    variations: tuple[Variation, ...] = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class KittyExchange:
+    """``seat`` picks up the kitty and buries ``buried`` (empty when not recorded)."""
+
+    seat: Seat
+    buried: Cards = ()
+    nags: tuple[int, ...] = ()
+    comments: Comments = ()
+    variations: tuple[Variation, ...] = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One seat's cards in a trick.
+
+    For a failed throw (甩牌失败) ``attempted`` holds the cards the seat tried to throw,
+    ``cards`` the cards it actually had to play, and ``blocker`` the seat that could beat
+    the throw, if recorded.
+    """
+
+    seat: Seat
+    cards: Cards
+    attempted: Cards | None = None
+    blocker: Seat | None = None
+    nags: tuple[int, ...] = ()
+    comments: Comments = ()
+    variations: tuple[Variation, ...] = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def __str__(self) -> str:
+        if self.attempted is None:
+            return f"{self.seat}: {format_slots(self.cards)}"
+        text = f"{self.seat}: {format_slots(self.attempted)} / {format_slots(self.cards)}"
+        return text if self.blocker is None else f"{text} by {self.blocker}"
+
+    @property
+    def is_failed_throw(self) -> bool:
+        """True if the seat tried to throw more than it could."""
+        return self.attempted is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A numbered trick, its plays in playing order (the leader first).
+
+    A trick inside a variation may start mid-way: its first play is the alternative to the
+    play the variation follows.
+    """
+
+    number: int
+    plays: tuple[Play, ...]
+    comments: Comments = ()  # before the lead, written right after the number
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    @property
+    def leader(self) -> Seat:
+        """The seat of the first play."""
+        return self.plays[0].seat
+
+
+AuctionEvent = Bid | Fallback | KittyExchange
+Event = Bid | Fallback | KittyExchange | Trick
+
+
+@dataclass(frozen=True, slots=True)
+class Variation:
+    """An alternative line: it replaces the event it follows and what comes after.
+
+    A variation of a play starts with a (partial) trick of the same number whose first
+    play replaces that play; a variation of a bid or bury starts with the replacing event.
+    """
+
+    events: tuple[Event, ...]
+    comments: Comments = ()  # before its first event
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The result the players agreed on; each part is optional."""
+
+    points: int | None = None  # the defenders' points, kitty included
+    kitty_points: int | None = None  # points in the kitty
+    multiplier: int | None = None  # what the kitty points were multiplied by
+    side: Side | None = None  # the side that goes up
+    levels: int | None = None  # by how many levels (0: the defenders take over)
+    next_dealer: Seat | None = None
+    comments: Comments = ()
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand: headers, the deal, the auction (bids, fallback, kitty exchanges in the
+    order they happened), the tricks and the agreed result."""
+
+    headers: tuple[Header, ...] = ()
+    comments: Comments = ()  # before everything else
+    deal: Deal | Deck | None = None
+    auction: tuple[AuctionEvent, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    result: Result | None = None
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+
+    def header(self, tag: str, default: str | None = None) -> str | None:
+        """The value of the first header ``tag`` (any case), or ``default``."""
+        wanted = tag.lower()
+        for h in self.headers:
+            if h.tag.lower() == wanted:
+                return h.value
+        return default
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The auction then the tricks: every event in the order it happened."""
+        return self.auction + self.tricks
+
+    @property
+    def bids(self) -> tuple[Bid, ...]:
+        """Declarations, reinforcements and counters, in order."""
+        return tuple(e for e in self.auction if isinstance(e, Bid))
+
+    @property
+    def kitty_exchanges(self) -> tuple[KittyExchange, ...]:
+        """Each pick-up and bury of the kitty, in order (more than one after 炒底)."""
+        return tuple(e for e in self.auction if isinstance(e, KittyExchange))
+
+    @property
+    def fallback(self) -> Fallback | None:
+        """How the trump was chosen when nobody declared, if that happened."""
+        return next((e for e in self.auction if isinstance(e, Fallback)), None)
+
+    @property
+    def dealer(self) -> Seat | None:
+        """The ``Dealer`` header as a seat."""
+        value = self.header("Dealer")
+        return int(value) if value is not None and value.strip() in ("1", "2", "3", "4") else None
+
+    @property
+    def levels(self) -> tuple[Rank, Rank] | None:
+        """The ``Levels`` header: team 1&3's level, then team 2&4's."""
+        value = self.header("Levels")
+        if value is None:
+            return None
+        first, second = value.split()
+        return Rank.parse(first), Rank.parse(second)
+
+    @property
+    def trump(self) -> Trump | None:
+        """The ``Trump`` header (``"H 5"``, ``"NT 5"``) without rule-set options."""
+        value = self.header("Trump")
+        return None if value is None else Trump.parse(value)
+
+    @property
+    def rules(self) -> str | None:
+        """The ``Rules`` header: a preset name or a YAML path."""
+        return self.header("Rules")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """The hands of one file, in order; ``errors`` lists what could not be read."""
+
+    hands: tuple[Hand, ...] = ()
+    errors: tuple[PSNError, ...] = field(default=(), compare=False)
+    filename: str | None = field(default=None, compare=False)
+
+    def __iter__(self) -> Iterator[Hand]:
+        return iter(self.hands)
+
+    def __len__(self) -> int:
+        return len(self.hands)

@@ -1,0 +1,769 @@
+"""Reading PSN text: split a file into hands, parse each with the LALR grammar, build the
+typed model and check what needs no rule set.
+
+The reader is lenient like a PGN reader: :func:`parse` never raises for bad input; a
+hand that cannot be read is left out and its errors are collected in
+``Record.errors``, and the other hands of the file are still read. :func:`read` and
+:func:`parse_hand` are the strict versions: they raise the first error.
+
+>>> record = parse('[Event "demo"]\\n1. 1: SA 2: S3 3: S4 4: S5\\n')
+>>> [str(p) for p in record.hands[0].tricks[0].plays]
+['1: SA', '2: S3', '3: S4', '4: S5']
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import cache
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from notation.errors import CardError
+from notation.psn.errors import PSNError, PSNSemanticError, PSNSyntaxError
+from notation.psn.model import (
+    GLYPHS,
+    UNKNOWN,
+    AuctionEvent,
+    Bid,
+    BidKind,
+    Cards,
+    CardSlot,
+    Comment,
+    Deal,
+    Deck,
+    Event,
+    Fallback,
+    FallbackSource,
+    Hand,
+    Header,
+    KittyExchange,
+    Play,
+    Record,
+    Result,
+    Side,
+    Strain,
+    Trick,
+    Variation,
+)
+from notation.resources import grammar_path
+from notation.rules.cards import Rank, parse_card
+from notation.rules.order import Trump
+from notation.rules.seats import Seat, next_seat
+
+__all__ = ["load", "parse", "parse_hand", "read", "split_hands"]
+
+_Node = Tree[Token]
+
+
+@cache
+def _parser() -> Lark:
+    """The compiled PSN parser (built once; LALR with the contextual lexer)."""
+    return Lark(
+        grammar_path("psn.lark").read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        maybe_placeholders=False,
+    )
+
+
+# Lark's parser keeps per-parse state in the lexer; one parse at a time (the viewer is
+# threaded).
+_LOCK = threading.Lock()
+
+
+def parse(text: str, filename: str | None = None) -> Record:
+    """Every hand of ``text`` that can be read, plus the errors of those that cannot."""
+    hands: list[Hand] = []
+    errors: list[PSNError] = []
+    for index, (first_line, chunk) in enumerate(split_hands(text), start=1):
+        hand, hand_errors = _read_hand(chunk, first_line, text, filename)
+        for e in hand_errors:
+            e.hand = index
+        errors.extend(hand_errors)
+        if hand is not None and not hand_errors:
+            hands.append(hand)
+    return Record(tuple(hands), tuple(errors), filename)
+
+
+def read(text: str, filename: str | None = None) -> Record:
+    """Every hand of ``text``; raises the first :class:`PSNError` if any hand is broken."""
+    record = parse(text, filename)
+    if record.errors:
+        raise record.errors[0]
+    return record
+
+
+def parse_hand(text: str, filename: str | None = None) -> Hand:
+    """The one hand in ``text``; raises a :class:`PSNError` if it is broken or not one."""
+    record = read(text, filename)
+    if len(record.hands) != 1:
+        raise PSNSemanticError(
+            f"expected exactly one hand, found {len(record.hands)}", filename=filename
+        )
+    return record.hands[0]
+
+
+def load(path: str | Path, strict: bool = False) -> Record:
+    """The record in the file at ``path`` (lenient unless ``strict``)."""
+    text = Path(path).read_text(encoding="utf-8-sig")
+    return read(text, str(path)) if strict else parse(text, str(path))
+
+
+# ---- Splitting a file into hands ---------------------------------------------------------
+
+_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+_HEADER_START = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
+
+
+def split_hands(text: str) -> list[tuple[int, str]]:
+    """The hands of a file as ``(first line number, text)``: a new hand starts at a
+    header line that follows moves, as a new game does in PGN."""
+    chunks: list[tuple[int, str]] = []
+    current: list[str] = []
+    start = 1
+    in_comment = False
+    has_moves = False
+    for number, match in enumerate(_LINES.finditer(text), start=1):
+        line = match.group()
+        stripped = line.lstrip()
+        is_header = not in_comment and stripped.startswith("[")
+        if is_header and has_moves:
+            chunks.append((start, "".join(current)))
+            current, start, has_moves = [], number, False
+        current.append(line)
+        rest = line
+        if is_header:
+            header = _HEADER_START.match(stripped)
+            rest = stripped[header.end() :] if header else ""
+        in_comment, moves = _scan_comments(rest, in_comment)
+        has_moves = has_moves or moves
+    chunks.append((start, "".join(current)))
+    return [(s, c) for s, c in chunks if c.strip()]
+
+
+def _scan_comments(text: str, in_comment: bool) -> tuple[bool, bool]:
+    """Whether a comment is still open after ``text``, and whether ``text`` holds moves."""
+    moves = False
+    pos = 0
+    while pos < len(text):
+        if in_comment:
+            close = text.find("}", pos)
+            if close < 0:
+                return True, moves
+            pos, in_comment = close + 1, False
+        else:
+            opening = text.find("{", pos)
+            end = len(text) if opening < 0 else opening
+            moves = moves or bool(text[pos:end].strip())
+            if opening < 0:
+                return False, moves
+            pos, in_comment, moves = opening + 1, True, True
+    return in_comment, moves
+
+
+# ---- One hand ----------------------------------------------------------------------------
+
+
+def _read_hand(
+    chunk: str, first_line: int, source: str, filename: str | None
+) -> tuple[Hand | None, list[PSNError]]:
+    # Padding with newlines makes lark count lines as in the whole file.
+    padded = "\n" * (first_line - 1) + chunk
+    try:
+        with _LOCK:
+            tree = _parser().parse(padded)
+    except UnexpectedInput as e:
+        return None, [_syntax_error(e, padded, source, filename)]
+    builder = _Builder(padded, source, filename)
+    hand = builder.hand(tree)
+    return (hand if not builder.errors else None), builder.errors
+
+
+_CARD_CACHE: dict[str, CardSlot] = {"??": UNKNOWN}
+_WORD = re.compile(r"\S+")
+
+
+class _Builder:
+    """Turns one hand's parse tree into the model, collecting semantic errors."""
+
+    def __init__(self, text: str, source: str, filename: str | None) -> None:
+        self.text = text
+        self.source = source
+        self.filename = filename
+        self.errors: list[PSNError] = []
+
+    # -- errors and positions
+
+    def error(self, message: str, line: int, column: int, width: int = 1) -> None:
+        self.errors.append(
+            PSNSemanticError(
+                message,
+                source=self.source,
+                line=line,
+                column=column,
+                filename=self.filename,
+                width=width,
+            )
+        )
+
+    def error_at(self, token: Token, message: str) -> None:
+        # A seat with its cards is underlined up to the colon: the seat is the point.
+        text = token.value.split("\n")[0]
+        width = text.index(":") + 1 if token.type == "SEAT_CARDS" else len(text)
+        self.error(message, _line(token), _column(token), width)
+
+    def position(self, offset: int) -> tuple[int, int]:
+        line = self.text.count("\n", 0, offset) + 1
+        return line, offset - self.text.rfind("\n", 0, offset)
+
+    # -- leaves
+
+    def cards(self, token: Token, skip: int = 0) -> Cards:
+        """The cards of a run token, from character ``skip`` on."""
+        words = token.value[skip:].split()
+        out: list[CardSlot] = []
+        for word in words:
+            card = _CARD_CACHE.get(word)
+            if card is None:
+                try:
+                    card = parse_card(word)
+                except CardError as e:
+                    self.card_error(token, skip, word, str(e))
+                    card = UNKNOWN
+                else:
+                    _CARD_CACHE[word] = card
+            out.append(card)
+        return tuple(out)
+
+    def card_error(self, token: Token, skip: int, word: str, message: str) -> None:
+        for m in _WORD.finditer(token.value, skip):
+            if m.group() == word:
+                line, column = self.position((token.start_pos or 0) + m.start())
+                self.error(message, line, column, len(word))
+                return
+
+    def seat(self, token: Token, text: str | None = None) -> Seat:
+        value = int(token.value if text is None else text)
+        if not 1 <= value <= 4:
+            self.error_at(token, f"no seat {value}: seats are 1, 2, 3 and 4")
+            return 1
+        return value
+
+    def seat_cards(self, token: Token) -> tuple[Seat, Cards]:
+        colon = token.value.index(":")
+        return self.seat(token, token.value[:colon]), self.cards(token, colon + 1)
+
+    def comments(self, tokens: list[Token]) -> tuple[Comment, ...]:
+        return tuple(Comment(t.value[1:-1], _line(t), _column(t)) for t in tokens)
+
+    # -- the hand
+
+    def hand(self, tree: _Node) -> Hand:
+        headers: list[Header] = []
+        comments: list[Token] = []
+        deal: Deal | Deck | None = None
+        auction: list[AuctionEvent] = []
+        tricks: list[_Node] = []
+        result: Result | None = None
+        for child in tree.children:
+            if isinstance(child, Token):
+                if child.type == "HEADER":
+                    headers.append(self.header(child))
+                else:
+                    comments.append(child)
+            elif child.data == "hands":
+                deal = self.deal(child)
+            elif child.data == "deck":
+                deal = self.deck(child)
+            elif child.data == "trick":
+                tricks.append(child)
+            elif child.data == "result":
+                result = self.result(child)
+            else:
+                auction.append(self.auction_event(child))
+        first = tree.children[0] if tree.children else None
+        line, column = _where(first) if first is not None else (0, 0)
+        return Hand(
+            headers=tuple(headers),
+            comments=self.comments(comments),
+            deal=deal,
+            auction=tuple(auction),
+            tricks=self.tricks(tricks, None),
+            result=result,
+            line=line,
+            column=column,
+        )
+
+    def header(self, token: Token) -> Header:
+        m = _HEADER_PARTS.fullmatch(token.value)
+        assert m is not None
+        tag = m[1]
+        value = re.sub(r"\\(.)", r"\1", m[2])
+        header = Header(tag, value, _line(token), _column(token))
+        self.check_header(token, tag, value)
+        return header
+
+    def check_header(self, token: Token, tag: str, value: str) -> None:
+        key = tag.lower()
+        try:
+            if key == "dealer" and value.strip() not in ("1", "2", "3", "4"):
+                raise ValueError(f"no seat {value!r}: the dealer is a seat 1, 2, 3 or 4")
+            if key == "levels":
+                parts = value.split()
+                if len(parts) != 2:
+                    raise ValueError("levels are two ranks: team 1&3's then team 2&4's, like 5 3")
+                for part in parts:
+                    Rank.parse(part)
+            if key == "trump":
+                Trump.parse(value)
+        except ValueError as e:
+            message = str(e)
+            if key == "trump" and not isinstance(e, CardError):
+                message = f"trump {value!r}: expected a suit or NT and a rank, like H 5 or NT 5"
+            self.error_at(token, f"header {tag}: {message}")
+
+    def deal(self, tree: _Node) -> Deal:
+        hands: list[Cards | None] = [None, None, None, None]
+        kitty: Cards | None = None
+        comments: list[Token] = []
+        for child in tree.children[1:]:
+            if isinstance(child, Token):
+                comments.append(child)
+                continue
+            first = child.children[0]
+            assert isinstance(first, Token)
+            if first.type == "KITTY":
+                if kitty is not None:
+                    self.error_at(first, "the kitty is written twice in the deal")
+                last = child.children[-1]
+                assert isinstance(last, Token)
+                kitty = self.cards(last)
+            else:
+                seat, cards = self.seat_cards(first)
+                if hands[seat - 1] is not None:
+                    self.error_at(first, f"seat {seat} is dealt twice")
+                hands[seat - 1] = cards
+        line, column = _where(tree)
+        return Deal(
+            (hands[0], hands[1], hands[2], hands[3]),
+            kitty,
+            self.comments(comments),
+            line,
+            column,
+        )
+
+    def deck(self, tree: _Node) -> Deck:
+        tokens = _tokens(tree)
+        seat, cards = self.seat_cards(tokens[1])
+        line, column = _where(tree)
+        return Deck(seat, cards, self.comments(tokens[2:]), line, column)
+
+    # -- the auction
+
+    def auction_event(self, tree: _Node) -> AuctionEvent:
+        line, column = _where(tree)
+        kids = tree.children
+        head = kids[0]
+        assert isinstance(head, Token)
+        if tree.data == "bid":
+            seat, cards = self.seat_cards(_token(kids[1]))
+            strain, draw, rest = None, None, 2
+            target = _subtree(kids, rest, "target")
+            if target is not None:
+                strain = self.strain(target)
+                rest += 1
+            if rest < len(kids) and _is(kids[rest], "DRAW"):
+                draw = int(_token(kids[rest]).value[1:])
+                rest += 1
+            nags, comments, variations = self.suffixes(kids[rest:], ("auction",))
+            kind = BidKind(head.value.lower())
+            return Bid(kind, seat, cards, strain, draw, nags, comments, variations, line, column)
+        if tree.data == "fallback":
+            source = FallbackSource(_token(kids[1]).value.lower())
+            cards = self.cards(_token(kids[2]))
+            strain, rest = None, 3
+            target = _subtree(kids, rest, "target")
+            if target is not None:
+                strain = self.strain(target)
+                rest += 1
+            nags, comments, variations = self.suffixes(kids[rest:], ("auction",))
+            return Fallback(source, cards, strain, nags, comments, variations, line, column)
+        # bury
+        holder = _token(kids[1])
+        if holder.type == "SEAT":
+            seat, cards = self.seat(holder, holder.value.rstrip(":").strip()), ()
+        else:
+            seat, cards = self.seat_cards(holder)
+        nags, comments, variations = self.suffixes(kids[2:], ("auction",))
+        return KittyExchange(seat, cards, nags, comments, variations, line, column)
+
+    def strain(self, tree: _Node) -> Strain:
+        text = _token(tree.children[-1]).value.upper()
+        return Strain(_STRAIN_ALIASES.get(text, text))
+
+    # -- annotations
+
+    def suffixes(
+        self, items: list[Token | _Node], context: tuple[object, ...]
+    ) -> tuple[tuple[int, ...], tuple[Comment, ...], tuple[Variation, ...]]:
+        nags: list[int] = []
+        comments: list[Comment] = []
+        variations: list[Variation] = []
+        for item in items:
+            if isinstance(item, Tree):
+                variations.append(self.variation(item, context))
+            elif item.type == "GLYPH":
+                nags.append(GLYPHS[item.value])
+            elif item.type == "NAG":
+                nags.append(int(item.value[1:]))
+            else:
+                comments.append(Comment(item.value[1:-1], _line(item), _column(item)))
+        return tuple(nags), tuple(comments), tuple(variations)
+
+    def variation(self, tree: _Node, context: tuple[object, ...]) -> Variation:
+        lpar = _token(tree.children[0])
+        comments: list[Token] = []
+        loose: list[_Node] = []
+        auction: list[AuctionEvent] = []
+        tricks: list[_Node] = []
+        for child in tree.children[1:-1]:
+            if isinstance(child, Token):
+                comments.append(child)
+            elif child.data == "play":
+                loose.append(child)
+            elif child.data == "trick":
+                tricks.append(child)
+            else:
+                if context[0] == "play" and not auction:
+                    self.error_at(
+                        _first_token(child),
+                        "a variation of a play holds plays and tricks, not bids or buries",
+                    )
+                auction.append(self.auction_event(child))
+        events: list[Event] = list(auction)
+        if context[0] == "play":
+            _, number, seat, offset = context
+            assert isinstance(number, int) and isinstance(seat, int) and isinstance(offset, int)
+            if loose:
+                partial = self.partial_trick(number, loose, seat, offset)
+                events.append(partial)
+                if tricks and _trick_number(tricks[0]) == number:
+                    self.error_at(
+                        _token(tricks[0].children[0]),
+                        f"trick {number} is already under way in this variation",
+                    )
+                events.extend(self.tricks(tricks, number + 1))
+            elif tricks:
+                if _trick_number(tricks[0]) != number:
+                    self.error_at(
+                        _token(tricks[0].children[0]),
+                        f"a variation of a play in trick {number} starts in trick {number}",
+                    )
+                first = self.trick(tricks[0], first_seat=seat, offset=offset)
+                events.append(first)
+                events.extend(self.tricks(tricks[1:], number + 1))
+        else:
+            if loose:
+                self.error_at(
+                    _first_token(loose[0]),
+                    "plays in this variation need a trick number, like 1. 1: SA",
+                )
+            events.extend(self.tricks(tricks, None))
+        if not events and not self.errors:
+            self.error_at(lpar, "an empty variation: write the alternative plays or bids")
+        line, column = _line(lpar), _column(lpar)
+        return Variation(tuple(events), self.comments(comments), line, column)
+
+    # -- tricks
+
+    def tricks(self, nodes: list[_Node], first_number: int | None) -> tuple[Trick, ...]:
+        """Tricks numbered one after another; the first from ``first_number`` if given."""
+        out: list[Trick] = []
+        expected = first_number
+        for node in nodes:
+            token = _token(node.children[0])
+            number = _trick_number(node)
+            if expected is not None and number != expected:
+                message = f"trick {number} is out of sequence: expected trick {expected}"
+                self.error_at(token, message)
+            elif number < 1:
+                self.error_at(token, "tricks are numbered from 1")
+            out.append(self.trick(node))
+            expected = number + 1
+        return tuple(out)
+
+    def trick(self, node: _Node, first_seat: Seat | None = None, offset: int = 0) -> Trick:
+        number = max(1, _trick_number(node))
+        comments: list[Token] = []
+        play_nodes: list[_Node] = []
+        for child in node.children[1:]:
+            if isinstance(child, Token):
+                comments.append(child)
+            else:
+                play_nodes.append(child)
+        plays = self.plays(number, play_nodes, first_seat, offset)
+        line, column = _where(node)
+        return Trick(number, plays, self.comments(comments), line, column)
+
+    def partial_trick(self, number: int, nodes: list[_Node], seat: Seat, offset: int) -> Trick:
+        plays = self.plays(number, nodes, seat, offset)
+        line, column = _where(nodes[0])
+        return Trick(number, plays, (), line, column)
+
+    def plays(
+        self, number: int, nodes: list[_Node], first_seat: Seat | None, offset: int
+    ) -> tuple[Play, ...]:
+        """The plays of trick ``number`` from place ``offset`` on; each seat plays in turn
+        (counter-clockwise), four plays at most."""
+        out: list[Play] = []
+        previous: Seat | None = None
+        for index, node in enumerate(nodes):
+            play = self.play(node, number, offset + index)
+            token = _token(node.children[0])
+            if index == 0 and first_seat is not None and play.seat != first_seat:
+                self.error_at(
+                    token,
+                    f"this variation replaces seat {first_seat}'s play, so it starts with "
+                    f"seat {first_seat}",
+                )
+            if previous is not None and play.seat != next_seat(previous):
+                self.error_at(
+                    token,
+                    f"seat {play.seat} plays out of turn: seat {next_seat(previous)} plays "
+                    f"after seat {previous}",
+                )
+            if offset + index == 4:
+                self.error_at(token, f"trick {number} already has four plays")
+            previous = play.seat
+            out.append(play)
+        return tuple(out)
+
+    def play(self, node: _Node, number: int, place: int) -> Play:
+        kids = node.children
+        head = _token(kids[0])
+        seat, cards = self.seat_cards(head)
+        attempted: Cards | None = None
+        blocker: Seat | None = None
+        rest = 1
+        failed = _subtree(kids, rest, "failed_throw")
+        if failed is not None:
+            throw = _tokens(failed)
+            attempted, cards = cards, self.cards(throw[1])
+            if len(throw) > 3:
+                blocker = self.seat(throw[3])
+            rest += 1
+        nags, comments, variations = self.suffixes(kids[rest:], ("play", number, seat, place))
+        return Play(
+            seat, cards, attempted, blocker, nags, comments, variations, _line(head), _column(head)
+        )
+
+    # -- the result
+
+    def result(self, tree: _Node) -> Result:
+        values: dict[str, object] = {}
+        comments: list[Token] = []
+        for child in tree.children[1:]:
+            if isinstance(child, Token):
+                comments.append(child)
+                continue
+            tokens = _tokens(child)
+            if child.data == "points":
+                values["points"] = int(tokens[1].value)
+            elif child.data == "kitty_score":
+                values["kitty_points"] = int(tokens[1].value)
+                if len(tokens) > 2:
+                    values["multiplier"] = int(tokens[2].value[1:])
+            elif child.data == "level":
+                values["side"] = Side(tokens[1].value.lower())
+                values["levels"] = int(tokens[2].value)
+            else:
+                values["next_dealer"] = self.seat(tokens[1])
+        line, column = _where(tree)
+        return Result(
+            comments=self.comments(comments),
+            line=line,
+            column=column,
+            **values,  # type: ignore[arg-type]
+        )
+
+
+_HEADER_PARTS = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_STRAIN_ALIASES = {
+    "♠": "S",
+    "♤": "S",
+    "♥": "H",
+    "♡": "H",
+    "♣": "C",
+    "♧": "C",
+    "♦": "D",
+    "♢": "D",
+    "无主": "NT",
+}
+
+
+def _token(item: Token | _Node) -> Token:
+    assert isinstance(item, Token)
+    return item
+
+
+def _tokens(tree: _Node) -> list[Token]:
+    return [c for c in tree.children if isinstance(c, Token)]
+
+
+def _subtree(items: list[Token | _Node], index: int, name: str) -> _Node | None:
+    """``items[index]`` if it is a subtree of rule ``name``."""
+    if index < len(items):
+        item = items[index]
+        if isinstance(item, Tree) and item.data == name:
+            return item
+    return None
+
+
+def _is(item: Token | _Node, kind: str) -> bool:
+    return isinstance(item, Token) and item.type == kind
+
+
+def _first_token(tree: _Node) -> Token:
+    item: Token | _Node = tree
+    while isinstance(item, Tree):
+        item = item.children[0]
+    return item
+
+
+def _line(token: Token) -> int:
+    return token.line or 0
+
+
+def _column(token: Token) -> int:
+    return token.column or 0
+
+
+def _where(item: Token | _Node) -> tuple[int, int]:
+    token = item if isinstance(item, Token) else _first_token(item)
+    return _line(token), _column(token)
+
+
+def _trick_number(node: _Node) -> int:
+    return int(_token(node.children[0]).value[:-1])
+
+
+# ---- Syntax errors in a player's words -------------------------------------------------
+
+# What each terminal is called in an error message, most useful first.
+_NAMES: dict[str, str] = {
+    "SEAT_CARDS": "a seat and its cards like 3: S10",
+    "CARDS": "a card like S10 or BJ",
+    "TRICK": "a trick number like 5.",
+    "DECLARE": "a bid (declare, reinforce, counter)",
+    "REINFORCE": "a bid (declare, reinforce, counter)",
+    "COUNTER": "a bid (declare, reinforce, counter)",
+    "BURY": "bury",
+    "FALLBACK": "fallback",
+    "RESULT": "result",
+    "DEAL": "deal",
+    "DECK": "deck",
+    "KITTY": "kitty",
+    "FLIP": "flip",
+    "TO": "to (a trump like to NT)",
+    "DRAW": "a draw count like @37",
+    "SLASH": "/ (a failed throw)",
+    "BY": "by (the seat that beat the throw)",
+    "INT": "a number",
+    "SIGNED": "a level change like +1",
+    "SIDE": "dealer or defenders",
+    "STRAIN": "a trump like S, H, C, D or NT",
+    "MULT": "a multiplier like x2",
+    "POINTS": "points",
+    "LEVEL": "level",
+    "NEXT": "next",
+    "SEAT": "a seat like 3:",
+    "COLON": ":",
+    "HEADER": 'a header like [Event "Club night"]',
+    "RPAR": ") to close the variation",
+    "$END": "the end of the hand",
+}
+# Annotations may follow almost anything; naming them would drown the message.
+_ANNOTATIONS = {"COMMENT", "GLYPH", "NAG", "LPAR"}
+_ORDER = {name: i for i, name in enumerate(_NAMES)}
+
+
+def _expected(names: set[str]) -> str:
+    wanted = [n for n in names if n not in _ANNOTATIONS] or sorted(names)
+    phrases: list[str] = []
+    for name in sorted(wanted, key=lambda n: _ORDER.get(n, len(_ORDER))):
+        phrase = _NAMES.get(name, name.lower())
+        if phrase not in phrases:
+            phrases.append(phrase)
+    if len(phrases) > 5:
+        phrases = [*phrases[:5], "..."]
+    if len(phrases) == 1:
+        return phrases[0]
+    return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+
+
+_PREVIOUS = re.compile(r"(\S+)\s*\Z")
+
+
+def _after(text: str, offset: int) -> str:
+    """Where the error is, in words: after seat 3:, after trick 5., after 'declare'."""
+    m = _PREVIOUS.search(text, 0, offset)
+    if m is None:
+        return ""
+    word = m[1]
+    if re.fullmatch(r"[0-9]+:", word):
+        return f" after seat {word}"
+    if re.fullmatch(r"[0-9]+\.", word):
+        return f" after trick {word}"
+    if len(word) > 20:
+        word = "…" + word[-20:]
+    return f" after {word!r}"
+
+
+def _syntax_error(
+    e: UnexpectedInput, text: str, source: str, filename: str | None
+) -> PSNSyntaxError:
+    line, column, width = e.line, e.column, 1
+    if isinstance(e, UnexpectedToken) and e.token.type != "$END":
+        token = e.token
+        expected = set(e.expected)
+        offset = token.start_pos or 0
+        if token.type == "SEAT" and "SEAT_CARDS" in expected:
+            message = f"expected a card like S10 or BJ after seat {token.value.replace(' ', '')}"
+            line, column = _line(token), (token.end_column or column)
+        elif token.type == "CARDS" and "SEAT_CARDS" in expected:
+            message = (
+                f"a play names its seat first: expected a seat and its cards like 3: "
+                f"{token.value.split()[0]}{_after(text, offset)}"
+            )
+        else:
+            shown = token.value.split("\n")[0]
+            message = f"unexpected {shown!r}: expected {_expected(expected)}{_after(text, offset)}"
+            width = len(shown)
+    elif isinstance(e, UnexpectedCharacters):
+        offset = e.pos_in_stream or 0
+        char = text[offset]
+        if char == "{":
+            message = "this comment is never closed: '}' is missing"
+        elif text.startswith("??", offset):
+            message = (
+                "a ?? standing alone is an unknown card and cannot stand here; "
+                "write a glyph right after the play (S10??) or as $4"
+            )
+            width = 2
+        elif char == "[":
+            message = 'a header must look like [Tag "value"] and come before the moves'
+        else:
+            message = f"unexpected {char!r}: expected {_expected(set(e.allowed))}"
+            message += _after(text, offset)
+    else:
+        names = set(e.expected) if isinstance(e, UnexpectedToken | UnexpectedEOF) else set()
+        stripped = text.rstrip()
+        line = stripped.count("\n") + 1
+        column = len(stripped) - stripped.rfind("\n")
+        message = f"the hand ends too soon: expected {_expected(names)}{_after(text, len(text))}"
+    return PSNSyntaxError(
+        message, source=source, line=line, column=column, filename=filename, width=width
+    )

@@ -1,0 +1,154 @@
+"""The canonical PSN writer (the export format).
+
+One header per line in the record's order, a blank line, the hand's opening comments,
+the deal (one line per seat, then the kitty), one line per bid or bury, one line per
+trick, the result. Cards in canonical tokens (``S10``, ``BJ``, ``??``), keywords in
+lower case, a glyph right after the token it marks, then ``$n``, comments and variations.
+``write(parse(text))`` is a fixed point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from notation.psn.model import (
+    GLYPH_OF,
+    Bid,
+    Comment,
+    Deal,
+    Deck,
+    Event,
+    Fallback,
+    Hand,
+    KittyExchange,
+    Play,
+    Record,
+    Result,
+    Trick,
+    Variation,
+    format_slots,
+)
+
+__all__ = ["write", "write_hand"]
+
+
+def write(record: Record | Hand | Iterable[Hand]) -> str:
+    """The canonical text of a record, a hand or hands, hands separated by a blank line."""
+    hands = (record,) if isinstance(record, Hand) else tuple(record)
+    for number, hand in enumerate(hands[1:], start=2):
+        if not hand.headers:
+            raise ValueError(f"hand {number} has no headers: every hand but the first needs one")
+    return "\n".join(write_hand(h) for h in hands)
+
+
+def write_hand(hand: Hand) -> str:
+    """The canonical text of one hand, ending with a newline."""
+    head = [str(h) for h in hand.headers]
+    body: list[str] = []
+    if hand.comments:
+        body.append(_comments(hand.comments))
+    if isinstance(hand.deal, Deal):
+        body.extend(_deal(hand.deal))
+    elif isinstance(hand.deal, Deck):
+        line = f"deck {hand.deal.first}: {format_slots(hand.deal.cards)}"
+        body.append(line)
+        if hand.deal.comments:
+            body.append(_comments(hand.deal.comments))
+    body.extend(_event(e) for e in hand.auction)
+    body.extend(_event(t) for t in hand.tricks)
+    if hand.result is not None:
+        body.append(_result(hand.result))
+    if head and body:
+        head.append("")
+    return "".join(line + "\n" for line in head + body)
+
+
+def _comments(comments: Iterable[Comment]) -> str:
+    return " ".join(str(c) for c in comments)
+
+
+def _deal(deal: Deal) -> list[str]:
+    lines = ["deal"]
+    for seat, cards in enumerate(deal.hands, start=1):
+        if cards is not None:
+            lines.append(f"{seat}: {format_slots(cards)}")
+    if deal.kitty is not None:
+        lines.append(f"kitty: {format_slots(deal.kitty)}")
+    if deal.comments:
+        lines.append(_comments(deal.comments))
+    return lines
+
+
+def _event(event: Event) -> str:
+    if isinstance(event, Trick):
+        return _trick(event)
+    if isinstance(event, Bid):
+        text = f"{event.kind.value} {event.seat}: {format_slots(event.cards)}"
+        if event.strain is not None:
+            text += f" to {event.strain.value}"
+        if event.draw is not None:
+            text += f" @{event.draw}"
+    elif isinstance(event, Fallback):
+        text = f"fallback {event.source.value} {format_slots(event.cards)}"
+        if event.strain is not None:
+            text += f" to {event.strain.value}"
+    else:
+        assert isinstance(event, KittyExchange)
+        text = f"bury {event.seat}:"
+        if event.buried:
+            text += " " + format_slots(event.buried)
+    return text + _suffix(text, event.nags, event.comments, event.variations)
+
+
+def _trick(trick: Trick) -> str:
+    parts = [f"{trick.number}."]
+    if trick.comments:
+        parts.append(_comments(trick.comments))
+    parts.extend(_play(p) for p in trick.plays)
+    return " ".join(parts)
+
+
+def _play(play: Play) -> str:
+    text = str(play)
+    return text + _suffix(text, play.nags, play.comments, play.variations)
+
+
+def _suffix(
+    text: str,
+    nags: tuple[int, ...],
+    comments: tuple[Comment, ...],
+    variations: tuple[Variation, ...],
+) -> str:
+    """Glyph, $n, comments and variations after an event written as ``text``."""
+    out = ""
+    rest = nags
+    # The first mark is a glyph stuck to the event (S10!); after "1:" a "??" would read
+    # as an unknown card, so there it stays $4.
+    if nags and nags[0] in GLYPH_OF and not text.endswith(":"):
+        out, rest = GLYPH_OF[nags[0]], nags[1:]
+    parts = [f"${n}" for n in rest]
+    parts.extend(str(c) for c in comments)
+    parts.extend(_variation(v) for v in variations)
+    return out + "".join(" " + p for p in parts)
+
+
+def _variation(variation: Variation) -> str:
+    parts = [str(c) for c in variation.comments]
+    parts.extend(_event(e) for e in variation.events)
+    return "(" + " ".join(parts) + ")"
+
+
+def _result(result: Result) -> str:
+    parts = ["result"]
+    if result.points is not None:
+        parts.append(f"points {result.points}")
+    if result.kitty_points is not None:
+        parts.append(f"kitty {result.kitty_points}")
+        if result.multiplier is not None:
+            parts.append(f"x{result.multiplier}")
+    if result.side is not None and result.levels is not None:
+        parts.append(f"level {result.side.value} {result.levels:+d}")
+    if result.next_dealer is not None:
+        parts.append(f"next {result.next_dealer}")
+    parts.extend(str(c) for c in result.comments)
+    return " ".join(parts)
