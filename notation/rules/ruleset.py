@@ -19,7 +19,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from notation.rules.cards import RANKS, Rank, Suit
+from notation.rules.cards import DECK, Rank, Suit
 from notation.rules.clauses import Clause, Rule
 from notation.rules.order import Trump
 
@@ -49,6 +49,8 @@ __all__ = [
     "WrongCountRule",
 ]
 
+
+DECK_SIZE: Final = len(DECK)  # two decks with jokers: 108 cards
 
 # ---------------------------------------------------------------------------- closed choices
 
@@ -378,8 +380,11 @@ class KittyRules:
     side_win_multiplier: int  # multiplier when the last trick is won with side cards; 0 = same
 
     def __post_init__(self) -> None:
-        if self.size <= 0:
-            raise ValueError("the kitty holds at least one card")
+        if self.size <= 0 or (DECK_SIZE - self.size) % 4:
+            raise ValueError(
+                f"the kitty holds what is left of {DECK_SIZE} cards after an equal deal to "
+                f"four players (8, 4, 12 ...), not {self.size}"
+            )
         if self.max_multiplier < 0 or self.side_win_multiplier < 0:
             raise ValueError("multipliers are 0 (none) or positive")
 
@@ -473,6 +478,11 @@ class Ruleset:
         """The clause (seed reference and text) that states ``rule`` in this rule set."""
         return self.clauses[rule]
 
+    @property
+    def hand_size(self) -> int:
+        """Cards each player is dealt: 25 with a kitty of 8."""
+        return (DECK_SIZE - self.kitty.size) // 4
+
     def kitty_multiplier(self, copies: int, pairs: int, *, trump: bool = True) -> int:
         """The kitty multiplier for the last trick's largest winning unit.
 
@@ -500,6 +510,3 @@ class Ruleset:
     def outcome(self, defender_points: int) -> Outcome:
         """Which side goes up, by how many levels, for the defenders' total."""
         return self.scoring.level_table.outcome(defender_points)
-
-
-LEVELS: Final = RANKS  # the levels a team goes through, 2 → A

@@ -34,6 +34,7 @@ __all__ = [
     "misplays_lose",
     "next_dealer",
     "outcome",
+    "start_levels",
     "throw_penalty",
     "tribute_cards",
     "wrong_count_outcome",
@@ -41,6 +42,11 @@ __all__ = [
 
 # The two teams' levels: team 1 (seats 1&3) first, team 2 (seats 2&4) second.
 Levels = tuple[Rank, Rank]
+
+
+def start_levels(rules: Ruleset) -> Levels:
+    """Both teams' levels at the start of a match (从2开始)."""
+    return (rules.match.start_level, rules.match.start_level)
 
 
 def card_points(cards: Iterable[Card]) -> int:
