@@ -59,7 +59,7 @@ def test_every_preset_has_a_clause_for_every_rule(name: str) -> None:
 def test_a_ruleset_without_every_clause_is_refused() -> None:
     qq = rules("qq")
     partial = {r: c for r, c in qq.clauses.items() if r is not Rule.THROW_PENALTY}
-    with pytest.raises(ValueError, match="throw.penalty"):
+    with pytest.raises(ValueError, match=r"throw\.penalty"):
         replace(qq, clauses=partial)
 
 
