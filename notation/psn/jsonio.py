@@ -53,7 +53,24 @@ def to_json(record: Record | Hand, indent: int | None = 2) -> str:
     """The record as a JSON document."""
     hands = (record,) if isinstance(record, Hand) else record.hands
     doc = {"format": FORMAT, "version": VERSION, "hands": [hand_to_dict(h) for h in hands]}
-    return json.dumps(doc, ensure_ascii=False, indent=indent) + "\n"
+    if indent is None:
+        return json.dumps(doc, ensure_ascii=False) + "\n"
+    return _dump(doc, indent, 0) + "\n"
+
+
+def _dump(value: Any, indent: int, level: int) -> str:
+    """JSON with objects indented and flat lists (cards, headers) kept on one line."""
+    pad, inner = " " * (indent * level), " " * (indent * (level + 1))
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(k)}: {_dump(v, indent, level + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        if all(isinstance(v, list) and not any(isinstance(x, dict) for x in v) for v in value):
+            rows = [f"{inner}{json.dumps(v, ensure_ascii=False)}" for v in value]
+        else:
+            rows = [f"{inner}{_dump(v, indent, level + 1)}" for v in value]
+        return "[\n" + ",\n".join(rows) + "\n" + pad + "]"
+    return json.dumps(value, ensure_ascii=False)
 
 
 def from_json(text: str) -> Record:

@@ -23,7 +23,7 @@ from typing import Final, Literal
 from notation.psn.errors import PSNError
 from notation.rules.cards import Card, Rank, Suit
 from notation.rules.order import Trump
-from notation.rules.seats import Seat
+from notation.rules.seats import Seat, check_seat
 
 __all__ = [
     "UNKNOWN",
@@ -72,6 +72,20 @@ Cards = tuple[CardSlot, ...]
 def format_slots(cards: Cards) -> str:
     """Cards (and ``??``) as canonical tokens separated by spaces."""
     return " ".join(str(c) for c in cards)
+
+
+def _check_cards(cards: Cards, what: str, *, empty: bool = False) -> None:
+    """Cards must be cards or UNKNOWN, and (unless ``empty``) there must be some."""
+    if not empty and not cards:
+        raise ValueError(f"{what} needs at least one card")
+    for c in cards:
+        if not isinstance(c, Card) and c is not UNKNOWN:
+            raise TypeError(f"{what}: {c!r} is not a card")
+
+
+def _check_nags(nags: tuple[int, ...]) -> None:
+    if any(n < 0 for n in nags):
+        raise ValueError("a $n mark is a number 0 or more")
 
 
 class BidKind(StrEnum):
@@ -166,6 +180,12 @@ class Header:
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
 
+    def __post_init__(self) -> None:
+        if not re.fullmatch(r"[A-Za-z0-9_]+", self.tag):
+            raise ValueError(f"a header tag is letters, digits and _: {self.tag!r}")
+        if "\n" in self.value:
+            raise ValueError(f"header {self.tag}: a value is one line")
+
     def __str__(self) -> str:
         value = self.value.replace("\\", "\\\\").replace('"', '\\"')
         return f'[{self.tag} "{value}"]'
@@ -180,6 +200,17 @@ class Deal:
     comments: Comments = ()
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.hands) != 4:
+            raise ValueError("a deal has four hands (None for one not recorded)")
+        if all(h is None for h in self.hands) and self.kitty is None:
+            raise ValueError("a deal records at least one hand or the kitty")
+        for seat, cards in enumerate(self.hands, start=1):
+            if cards is not None:
+                _check_cards(cards, f"seat {seat}'s hand")
+        if self.kitty is not None:
+            _check_cards(self.kitty, "the kitty")
 
     def hand(self, seat: Seat) -> Cards | None:
         """The cards dealt to ``seat``, or ``None`` if not recorded."""
@@ -199,6 +230,10 @@ class Deck:
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
 
+    def __post_init__(self) -> None:
+        check_seat(self.first)
+        _check_cards(self.cards, "the deck")
+
 
 @dataclass(frozen=True, slots=True)
 class Bid:
@@ -215,6 +250,13 @@ class Bid:
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
 
+    def __post_init__(self) -> None:
+        check_seat(self.seat)
+        _check_cards(self.cards, "a bid")
+        if self.draw is not None and self.draw < 0:
+            raise ValueError("a draw count is 0 or more")
+        _check_nags(self.nags)
+
 
 @dataclass(frozen=True, slots=True)
 class Fallback:
@@ -229,6 +271,10 @@ class Fallback:
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
 
+    def __post_init__(self) -> None:
+        _check_cards(self.cards, "a fallback")
+        _check_nags(self.nags)
+
 
 @dataclass(frozen=True, slots=True)
 class KittyExchange:
@@ -241,6 +287,11 @@ class KittyExchange:
     variations: tuple[Variation, ...] = ()
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        check_seat(self.seat)
+        _check_cards(self.buried, "a bury", empty=True)
+        _check_nags(self.nags)
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +312,17 @@ class Play:
     variations: tuple[Variation, ...] = ()
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        check_seat(self.seat)
+        _check_cards(self.cards, "a play")
+        if self.attempted is not None:
+            _check_cards(self.attempted, "a throw")
+        elif self.blocker is not None:
+            raise ValueError("only a failed throw has a seat that beat it")
+        if self.blocker is not None:
+            check_seat(self.blocker)
+        _check_nags(self.nags)
 
     def __str__(self) -> str:
         if self.attempted is None:
@@ -288,6 +350,12 @@ class Trick:
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
 
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise ValueError("tricks are numbered from 1")
+        if not 1 <= len(self.plays) <= 4:
+            raise ValueError("a trick has one to four plays")
+
     @property
     def leader(self) -> Seat:
         """The seat of the first play."""
@@ -311,6 +379,10 @@ class Variation:
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
 
+    def __post_init__(self) -> None:
+        if not self.events:
+            raise ValueError("a variation holds at least one event")
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -325,6 +397,17 @@ class Result:
     comments: Comments = ()
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
+
+    def __post_init__(self) -> None:
+        if (self.side is None) != (self.levels is None):
+            raise ValueError("a level change names the side and the number of levels")
+        if self.multiplier is not None and self.kitty_points is None:
+            raise ValueError("a kitty multiplier needs the kitty points")
+        if self.next_dealer is not None:
+            check_seat(self.next_dealer)
+        for value in (self.points, self.kitty_points, self.multiplier):
+            if value is not None and value < 0:
+                raise ValueError("points and multipliers are 0 or more")
 
 
 @dataclass(frozen=True, slots=True)

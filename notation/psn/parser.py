@@ -178,7 +178,13 @@ def _read_hand(
     except UnexpectedInput as e:
         return None, [_syntax_error(e, padded, source, filename)]
     builder = _Builder(padded, source, filename)
-    hand = builder.hand(tree)
+    try:
+        hand = builder.hand(tree)
+    except ValueError as e:
+        # A node refused its values; the builder has reported why, or this says it.
+        if not builder.errors:
+            builder.error(str(e), first_line, 1)
+        return None, builder.errors
     return (hand if not builder.errors else None), builder.errors
 
 
@@ -414,7 +420,9 @@ class _Builder:
         variations: list[Variation] = []
         for item in items:
             if isinstance(item, Tree):
-                variations.append(self.variation(item, context))
+                variation = self.variation(item, context)
+                if variation is not None:
+                    variations.append(variation)
             elif item.type == "GLYPH":
                 nags.append(GLYPHS[item.value])
             elif item.type == "NAG":
@@ -423,7 +431,7 @@ class _Builder:
                 comments.append(Comment(item.value[1:-1], _line(item), _column(item)))
         return tuple(nags), tuple(comments), tuple(variations)
 
-    def variation(self, tree: _Node, context: tuple[object, ...]) -> Variation:
+    def variation(self, tree: _Node, context: tuple[object, ...]) -> Variation | None:
         lpar = _token(tree.children[0])
         comments: list[Token] = []
         loose: list[_Node] = []
@@ -472,8 +480,10 @@ class _Builder:
                     "plays in this variation need a trick number, like 1. 1: SA",
                 )
             events.extend(self.tricks(tricks, None))
-        if not events and not self.errors:
-            self.error_at(lpar, "an empty variation: write the alternative plays or bids")
+        if not events:
+            if not self.errors:
+                self.error_at(lpar, "an empty variation: write the alternative plays or bids")
+            return None
         line, column = _line(lpar), _column(lpar)
         return Variation(tuple(events), self.comments(comments), line, column)
 
@@ -537,6 +547,7 @@ class _Builder:
                 )
             if offset + index == 4:
                 self.error_at(token, f"trick {number} already has four plays")
+                break
             previous = play.seat
             out.append(play)
         return tuple(out)

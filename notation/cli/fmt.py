@@ -1,0 +1,65 @@
+"""``shengji fmt``: rewrite PSN files in the canonical form (like ``black`` for records)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from notation.cli.common import read_text, warn
+from notation.errors import ShengjiError
+from notation.psn import parse, write
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``fmt``."""
+    p = subparsers.add_parser(
+        "fmt",
+        help="print PSN files in the canonical form, check them, or rewrite them",
+        description=(
+            "Print each PSN file in the canonical form. With --check, only say which files "
+            "would change (exit 1 if any); with --in-place, rewrite them. A file that cannot "
+            "be read is reported with its line and column (exit 2) and left untouched."
+        ),
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="PSN files (- for standard input)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--check", action="store_true", help="exit 1 and name the files that would change"
+    )
+    mode.add_argument("--in-place", "-i", action="store_true", help="rewrite the files")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Format every file; 2 if one could not be read, else 1 if --check found changes."""
+    broken = changed = False
+    for name in args.files:
+        try:
+            text = read_text(name)
+        except ShengjiError as e:
+            warn(f"shengji: {e}")
+            broken = True
+            continue
+        record = parse(text, name)
+        if record.errors:
+            for error in record.errors:
+                warn(str(error))
+            broken = True
+            continue
+        canonical = write(record)
+        if args.check:
+            if canonical != text:
+                print(f"would reformat {name}")
+                changed = True
+        elif args.in_place and name != "-":
+            if canonical != text:
+                Path(name).write_text(canonical, encoding="utf-8")
+                print(f"reformatted {name}", file=sys.stderr)
+        else:
+            sys.stdout.write(canonical)
+    if broken:
+        return 2
+    return 1 if changed else 0
