@@ -1,0 +1,317 @@
+"""Rule sets from YAML: presets, users' files, ``base:`` overrides and located errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from notation.errors import SourceError
+from notation.resources import presets_dir
+from notation.rules.cards import Rank
+from notation.rules.clauses import Rule
+from notation.rules.ruleset import MultiplierFamily
+from notation.rulesets import (
+    RulesetError,
+    load_ruleset,
+    preset_names,
+    ruleset_from_text,
+    ruleset_to_dict,
+)
+
+QQ_TEXT = (presets_dir() / "qq.yaml").read_text(encoding="utf-8")
+
+
+def error_of(text: str, filename: str = "house.yaml") -> RulesetError:
+    with pytest.raises(RulesetError) as info:
+        ruleset_from_text(text, filename)
+    return info.value
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 1-based line of the first line of ``text`` that contains ``needle``."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+# ---------------------------------------------------------------------------- presets
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_preset_files_spell_out_every_field_without_a_base(name: str) -> None:
+    text = (presets_dir() / f"{name}.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    assert "base" not in data
+    assert set(data) == set(ruleset_to_dict(load_ruleset(name)))
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_preset_comments_cite_the_seeds(name: str) -> None:
+    text = (presets_dir() / f"{name}.yaml").read_text(encoding="utf-8")
+    cited = [line for line in text.splitlines() if "#" in line and "§" in line.split("#", 1)[1]]
+    assert len(cited) >= 15, f"{name}: only {len(cited)} commented choices cite a seed"
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_a_preset_written_out_reads_back_the_same(name: str) -> None:
+    ruleset = load_ruleset(name)
+    again = ruleset_from_text(yaml.safe_dump(ruleset_to_dict(ruleset), allow_unicode=True))
+    assert again == ruleset
+    assert dict(again.clauses) == dict(ruleset.clauses)
+
+
+def test_a_preset_is_loaded_once() -> None:
+    assert load_ruleset("qq") is load_ruleset("qq")
+
+
+def test_unknown_preset_lists_the_presets() -> None:
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("qqq")
+    assert str(info.value) == (
+        "no preset 'qqq': the presets are match-a, match-b, qq, qq-super, seed-001, tractor"
+    )
+
+
+# ---------------------------------------------------------------------------- users' files
+
+
+def test_a_users_file_by_path(tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(QQ_TEXT.replace("name: qq\n", "name: club\n"), encoding="utf-8")
+    assert load_ruleset(str(path)).name == "club"
+    assert load_ruleset(path).name == "club"
+
+
+def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="no such file") as info:
+        load_ruleset(tmp_path / "none.yaml")
+    assert info.value.filename == str(tmp_path / "none.yaml")
+
+
+def test_base_overrides_a_few_fields_as_a_house_rule() -> None:
+    house = ruleset_from_text(
+        "base: qq\nname: club\nkitty:\n  multiplier: doubling\nscoring:\n  level_table: twenty\n"
+    )
+    qq = load_ruleset("qq")
+    assert house.name == "club"
+    assert house.kitty.multiplier is MultiplierFamily.DOUBLING
+    assert house.kitty.size == qq.kitty.size  # untouched fields come from the base
+    assert house.scoring.level_table.name == "twenty"
+    assert house.bidding == qq.bidding
+    assert house.clause(Rule.DECLARE) == qq.clause(Rule.DECLARE)
+
+
+def test_tractor_variant_turns_on_permanent_twos() -> None:
+    variant = ruleset_from_text("base: tractor\ncards:\n  permanent_twos: true\n")
+    assert variant.cards.permanent_twos
+    assert not load_ruleset("tractor").cards.permanent_twos
+
+
+def test_a_house_table_given_as_rows() -> None:
+    house = ruleset_from_text(
+        "base: qq\n"
+        "scoring:\n"
+        "  level_table:\n"
+        "    name: house\n"
+        "    rows:\n"
+        "      - {points: 0, winner: dealer, levels: 2}\n"
+        "      - {points: 60, winner: defenders, levels: 0}\n"
+        "    step: 30\n"
+    )
+    assert [str(house.outcome(p)) for p in (0, 55, 60, 89, 90)] == [
+        "dealer +2",
+        "dealer +2",
+        "defenders +0",
+        "defenders +0",
+        "defenders +1",
+    ]
+
+
+def test_a_clause_can_be_overridden() -> None:
+    house = ruleset_from_text(
+        'base: qq\nclauses:\n  throw.penalty: {ref: "club §3", text: "10 per card"}\n'
+    )
+    assert str(house.clause(Rule.THROW_PENALTY)) == "club §3: 10 per card"
+
+
+def test_must_play_levels_read_numbers_and_letters() -> None:
+    house = ruleset_from_text("base: qq\nmatch:\n  must_play: [5, 10, K]\n")
+    assert house.match.must_play == (Rank.FIVE, Rank.TEN, Rank.KING)
+
+
+# ---------------------------------------------------------------------------- errors
+
+
+def test_unknown_key_names_line_and_key() -> None:
+    error = error_of("base: qq\nkity:\n  size: 8\n")
+    assert (error.filename, error.line, error.column) == ("house.yaml", 2, 1)
+    assert "unknown key 'kity'" in error.message
+    assert "did you mean 'kitty'?" in error.message
+    assert str(error).startswith("house.yaml:2:1: unknown key 'kity'")
+    assert str(error).endswith("  kity:\n  ^")
+
+
+def test_unknown_key_inside_a_section() -> None:
+    error = error_of("base: qq\nkitty:\n  multiplyer: doubling\n")
+    assert (error.line, error.column) == (3, 3)
+    assert "unknown key 'multiplyer' in section 'kitty'" in error.message
+    assert "did you mean 'multiplier'?" in error.message
+
+
+def test_wrong_type_names_the_key_and_what_was_found() -> None:
+    error = error_of("base: qq\nkitty:\n  size: eight\n")
+    assert (error.line, error.column) == (3, 9)
+    assert error.message == "kitty.size: expected a whole number, found str 'eight'"
+
+
+def test_a_number_where_true_or_false_is_expected() -> None:
+    error = error_of("base: qq\ncards:\n  permanent_twos: 2\n")
+    assert error.line == 3
+    assert error.message == "cards.permanent_twos: expected true or false, found a number (2)"
+
+
+def test_true_is_not_a_number() -> None:
+    error = error_of("base: qq\nthrow:\n  penalty_per_card: yes\n")
+    assert error.message.startswith("throw.penalty_per_card: expected a whole number")
+
+
+def test_a_section_that_is_not_a_mapping() -> None:
+    error = error_of("base: qq\nthrow: 10\n")
+    assert error.line == 2
+    assert "throw: expected a mapping" in error.message
+
+
+def test_a_list_where_a_list_is_expected() -> None:
+    error = error_of("base: qq\nbidding:\n  declare_with: single\n")
+    assert error.line == 3
+    assert "bidding.declare_with: expected a list" in error.message
+
+
+def test_missing_field_names_the_section_line() -> None:
+    text = QQ_TEXT.replace("  size: 8", "", 1)
+    error = error_of(text, "qq-broken.yaml")
+    assert error.line == line_of(text, "kitty:")
+    assert error.message == "missing field 'kitty.size' in section 'kitty'"
+    assert str(error).startswith(f"qq-broken.yaml:{error.line}:1: missing field")
+
+
+def test_missing_section_is_reported_at_the_top() -> None:
+    text = QQ_TEXT.replace("tribute:\n  cards: 0", "", 1)
+    error = error_of(text)
+    assert error.message == "missing field 'tribute' in the rule set"
+    assert error.line is not None
+
+
+def test_bad_choice_lists_the_choices() -> None:
+    error = error_of("base: qq\nkitty:\n  multiplier: tripling\n")
+    assert (error.line, error.column) == (3, 15)
+    assert error.message == (
+        "kitty.multiplier: unknown value 'tripling': expected one of doubling, "
+        "power_of_cards, pairs_times_four, power_of_pairs_plus_one"
+    )
+
+
+def test_bad_item_in_a_list_names_its_index() -> None:
+    error = error_of("base: qq\nbidding:\n  counter_with: [pair, triple]\n")
+    assert error.line == 3
+    assert error.message.startswith("bidding.counter_with[1]: unknown value 'triple'")
+
+
+def test_bad_rank() -> None:
+    error = error_of("base: qq\nmatch:\n  must_play: [11]\n")
+    assert error.line == 3
+    assert "match.must_play[0]: 11 is not a rank" in error.message
+
+
+def test_a_value_the_section_refuses_is_located_at_the_section() -> None:
+    error = error_of("base: qq\nbidding:\n  suit_order: [BJ, LJ, S, H, C, C]\n")
+    assert error.line == 2
+    assert "suit_order lists BJ, LJ, S, H, C and D once each" in error.message
+
+
+def test_thresholds_out_of_order_are_located_at_the_table() -> None:
+    text = (
+        "base: qq\n"
+        "scoring:\n"
+        "  level_table:\n"
+        "    name: house\n"
+        "    rows:\n"
+        "      - {points: 0, winner: dealer, levels: 2}\n"
+        "      - {points: 80, winner: defenders, levels: 0}\n"
+        "      - {points: 40, winner: dealer, levels: 1}\n"
+        "    step: 0\n"
+    )
+    error = error_of(text)
+    assert error.line == 3
+    assert "scoring.level_table: thresholds must go up: 40 after 80" in error.message
+
+
+def test_a_row_with_a_bad_winner() -> None:
+    text = (
+        "base: qq\nscoring:\n  level_table:\n    name: h\n    rows:\n"
+        "      - {points: 0, winner: north, levels: 2}\n    step: 0\n"
+    )
+    error = error_of(text)
+    assert (error.line, error.column) == (6, 29)
+    assert "scoring.level_table.rows[0].winner: unknown value 'north'" in error.message
+
+
+def test_unknown_table_name() -> None:
+    error = error_of("base: qq\nscoring:\n  level_table: fifty\n")
+    assert error.line == 3
+    assert "no level table 'fifty'" in error.message
+
+
+def test_unknown_rule_id_in_clauses() -> None:
+    error = error_of('base: qq\nclauses:\n  bid.bogus: {ref: "x", text: "y"}\n')
+    assert (error.line, error.column) == (3, 3)
+    assert "unknown key 'bid.bogus' in section 'clauses'" in error.message
+
+
+def test_a_missing_clause_is_refused() -> None:
+    text = QQ_TEXT.replace("  match.card_count:\n", "  match.card_count_x:\n")
+    assert "unknown key 'match.card_count_x'" in error_of(text).message
+    start = QQ_TEXT.index("  match.card_count:")
+    error = error_of(QQ_TEXT[:start])
+    assert error.message == "clauses: no clause for rule match.card_count"
+    assert error.line == line_of(QQ_TEXT, "clauses:")
+
+
+def test_malformed_yaml_is_located() -> None:
+    error = error_of("base: qq\nkitty:\n  size: [8\n")
+    assert error.message.startswith("malformed YAML")
+    assert error.line == 4  # the parser notices at the end of the text
+
+
+def test_bad_indentation_is_located() -> None:
+    error = error_of("base: qq\nkitty:\n  size: 8\n multiplier: doubling\n")
+    assert error.message.startswith("malformed YAML")
+    assert error.line == 4
+
+
+def test_duplicate_keys_are_refused() -> None:
+    error = error_of("base: qq\nname: a\nname: b\n")
+    assert (error.line, error.message) == (3, "duplicate key 'name'")
+
+
+def test_an_unknown_base() -> None:
+    error = error_of("base: qqq\n")
+    assert error.line == 1
+    assert "base: no preset 'qqq'" in error.message
+
+
+def test_empty_file_and_a_list_are_not_rule_sets() -> None:
+    assert "empty" in error_of("").message
+    assert "expected a rule set" in error_of("- qq\n").message
+
+
+def test_ruleset_errors_are_source_errors() -> None:
+    error = error_of("base: qq\nkity: 1\n")
+    assert isinstance(error, SourceError)
+    assert isinstance(error, ValueError)
+
+
+def test_only_safe_yaml_is_read() -> None:
+    error = error_of("base: qq\nname: !!python/object:os.system ls\n")
+    assert error.line == 2
+    assert "bad value" in error.message
