@@ -108,12 +108,12 @@ SMALL = [
 def situations(draw: st.DrawFn) -> tuple[list[Card], list[Card], Trump]:
     trump = draw(st.sampled_from([Trump.parse("S 10"), Trump.parse("H 4"), Trump.parse("NT 10")]))
     pool = [c for c in SMALL for _ in range(2)]
-    hand = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=9))
+    hand = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=12))
     hand = list((Counter(hand) & Counter(pool)).elements())
     leader_cards = list((Counter(pool) - Counter(hand)).elements())
     suit = trump.effective_suit(draw(st.sampled_from(leader_cards)))
     in_suit = [c for c in leader_cards if trump.effective_suit(c) == suit]
-    lead = draw(st.lists(st.sampled_from(in_suit), min_size=1, max_size=min(4, len(hand))))
+    lead = draw(st.lists(st.sampled_from(in_suit), min_size=1, max_size=min(6, len(hand))))
     lead = list((Counter(lead) & Counter(in_suit)).elements())
     return lead, hand, trump
 
@@ -141,6 +141,12 @@ def test_sampled_follows_are_legal(
     lead, hand, trump = situation
     play = sample_follow(lead, hand, trump, random.Random(seed))
     assert check_follow(lead, play, hand, trump) == []
+
+
+def test_generator_answers_a_tractor_with_both_cards_of_each_pair(spades_10: Trump) -> None:
+    hand = cards("H8 H8 H7 H7 H10 H4 C2")  # hearts 10 8 8 7 7 4: the tractor 8877 must go
+    plays = legal_follows(cards("HA HA HK HK"), hand, Trump.parse("D 5"))
+    assert plays == [tuple(sorted(cards("H8 H8 H7 H7")))]
 
 
 def test_codes_are_stable_strings() -> None:

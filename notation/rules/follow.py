@@ -212,7 +212,7 @@ def _level_choices(levels: list[int], by_level: dict[int, list[Card]]) -> Iterat
     need = Counter(levels)
     per_level = [list(combinations(by_level[lv], k)) for lv, k in sorted(need.items())]
     for pick in product(*per_level):
-        yield [c for group in pick for c in group]
+        yield [c for group in pick for card in group for c in (card, card)]
 
 
 def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[tuple[Card, ...]]:

@@ -1,0 +1,194 @@
+"""Findings: what the validator reports about a record.
+
+A finding has a stable code, a severity, where it happened (hand, trick, seat, line and
+column), a message in plain words, the rule it rests on with the rule set's clause, and
+the rule set's penalty if there is one. The catalogue of codes is :data:`CATALOGUE`;
+``grammars/PSN.md`` and ``shengji validate --codes`` print it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final
+
+from notation.rules.clauses import Clause, Rule
+from notation.rules.ruleset import Ruleset, WrongCountRule
+from notation.rules.seats import Seat
+
+__all__ = ["CATALOGUE", "Finding", "Severity", "penalty_text"]
+
+
+class Severity(StrEnum):
+    """How bad a finding is."""
+
+    ERROR = "error"  # the record breaks a rule or contradicts itself
+    WARNING = "warning"  # suspicious, or a rule could not be applied
+    INFO = "info"  # what the record cannot prove either way
+
+
+# code → (severity, rule or None, what it means)
+CATALOGUE: Final[dict[str, tuple[Severity, Rule | None, str]]] = {
+    "syntax": (Severity.ERROR, None, "the text is not PSN; the hand could not be read"),
+    "bad-header": (Severity.ERROR, None, "a header's value cannot be understood"),
+    "unknown-rules": (Severity.ERROR, None, "the Rules header names no preset or readable file"),
+    "deal-decks": (Severity.ERROR, Rule.DEAL, "the deal is not two full decks"),
+    "deal-count": (Severity.ERROR, Rule.DEAL, "a hand or the kitty has the wrong number of cards"),
+    "bid-cards": (Severity.ERROR, Rule.DECLARE, "cards that cannot make this bid"),
+    "bid-too-weak": (Severity.ERROR, Rule.COUNTER, "a counter that does not beat the bid before"),
+    "bid-self": (Severity.ERROR, Rule.COUNTER, "a counter by a player not allowed to counter"),
+    "bid-window": (Severity.ERROR, Rule.BID_WINDOW, "a bid made outside its window"),
+    "bid-not-drawn": (
+        Severity.ERROR,
+        Rule.DECLARE,
+        "a bid showing cards the player had not yet drawn",
+    ),
+    "bid-not-held": (Severity.ERROR, Rule.DECLARE, "a bid showing cards the player did not hold"),
+    "reinforce": (Severity.ERROR, Rule.REINFORCE, "a reinforcement that is not allowed"),
+    "fallback": (
+        Severity.ERROR,
+        Rule.NO_DECLARATION,
+        "a fallback trump that the rules do not give",
+    ),
+    "trump-header": (Severity.ERROR, Rule.DECLARE, "the Trump header contradicts the bidding"),
+    "kitty-size": (Severity.ERROR, Rule.KITTY, "a bury of the wrong number of cards"),
+    "kitty-not-held": (Severity.ERROR, Rule.KITTY, "a buried card the player did not hold"),
+    "kitty-seat": (Severity.ERROR, Rule.KITTY, "the kitty picked up by the wrong player"),
+    "out-of-turn": (Severity.ERROR, Rule.TURN, "a play by the wrong seat"),
+    "wrong-leader": (
+        Severity.ERROR,
+        Rule.TRICK_WINNER,
+        "a trick led by a player who did not win the last",
+    ),
+    "ruff-shape": (
+        Severity.ERROR,
+        Rule.RUFF,
+        "a ruff treated as winning that does not match the lead's shape",
+    ),
+    "not-held": (Severity.ERROR, Rule.CARD_HELD, "a card the player did not hold"),
+    "wrong-count": (
+        Severity.ERROR,
+        Rule.CARD_COUNT,
+        "a play with a different number of cards than the lead",
+    ),
+    "mixed-lead": (Severity.ERROR, Rule.LEAD, "a lead of several effective suits"),
+    "follow-suit": (Severity.ERROR, Rule.FOLLOW_SUIT, "failed to follow the led suit"),
+    "follow-pair": (Severity.ERROR, Rule.FOLLOW_PAIR, "failed to play a pair they held"),
+    "follow-tractor": (Severity.ERROR, Rule.FOLLOW_TRACTOR, "failed to play a tractor they held"),
+    "throw-failed": (
+        Severity.ERROR,
+        Rule.THROW,
+        "a throw let stand that another player could beat",
+    ),
+    "throw-stood": (
+        Severity.ERROR,
+        Rule.THROW,
+        "a throw recorded as failed that nobody could beat",
+    ),
+    "wrong-forced-play": (
+        Severity.ERROR,
+        Rule.THROW,
+        "after a failed throw, not the lowest failing unit was played",
+    ),
+    "hand-count": (
+        Severity.ERROR,
+        Rule.WRONG_COUNT,
+        "a player with too many or too few cards (多牌少牌)",
+    ),
+    "trick-number": (Severity.WARNING, None, "tricks not numbered 1, 2, 3 …"),
+    "result-points": (Severity.ERROR, Rule.POINTS, "the recorded points differ from the play"),
+    "result-kitty": (Severity.ERROR, Rule.KITTY_MULTIPLIER, "the recorded kitty score is wrong"),
+    "result-level": (Severity.ERROR, Rule.LEVEL_TABLE, "the recorded level change is wrong"),
+    "result-next-dealer": (Severity.ERROR, Rule.NEXT_DEALER, "the recorded next dealer is wrong"),
+    "match-levels": (Severity.ERROR, Rule.MATCH, "levels that do not follow from the last hand"),
+    "match-dealer": (
+        Severity.ERROR,
+        Rule.NEXT_DEALER,
+        "a dealer who does not follow from the last hand",
+    ),
+    "unchecked": (Severity.INFO, None, "something the record does not show enough to check"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing the validator found, with its place and the rule it rests on."""
+
+    code: str
+    message: str
+    hand: int  # 1-based index of the hand in its file
+    line: int = 0
+    column: int = 0
+    trick: int | None = None
+    seat: Seat | None = None
+    clause: Clause | None = None
+    penalty: str | None = None
+    step: int | None = None  # the replay step it belongs to
+
+    def __post_init__(self) -> None:
+        if self.code not in CATALOGUE:
+            raise ValueError(f"no finding code {self.code!r}")
+
+    @property
+    def severity(self) -> Severity:
+        """Error, warning or info, by code."""
+        return CATALOGUE[self.code][0]
+
+    @property
+    def rule(self) -> Rule | None:
+        """The rule the finding rests on, if any."""
+        return CATALOGUE[self.code][1]
+
+    @property
+    def is_error(self) -> bool:
+        """True for findings of severity error."""
+        return self.severity is Severity.ERROR
+
+    def where(self) -> str:
+        """``hand 2, trick 5, seat 3`` as far as known."""
+        parts = [f"hand {self.hand}"]
+        if self.trick is not None:
+            parts.append(f"trick {self.trick}")
+        if self.seat is not None:
+            parts.append(f"seat {self.seat}")
+        return ", ".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for JSON (see ``shengji validate --json``)."""
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "hand": self.hand,
+            "trick": self.trick,
+            "seat": self.seat,
+            "line": self.line,
+            "column": self.column,
+            "rule": self.rule.value if self.rule else None,
+            "clause": {"ref": self.clause.ref, "text": self.clause.text} if self.clause else None,
+            "penalty": self.penalty,
+            "step": self.step,
+        }
+
+
+def penalty_text(rule: Rule | None, rules: Ruleset) -> str | None:
+    """The rule set's penalty for breaking ``rule``, in words, or ``None``."""
+    if rule in (Rule.FOLLOW_SUIT, Rule.FOLLOW_PAIR, Rule.FOLLOW_TRACTOR, Rule.CARD_HELD):
+        levels = rules.penalties.misplay_levels
+        if levels:
+            strikes = rules.penalties.misplay_strikes_to_lose
+            more = f"; {strikes} misplays lose the match" if strikes else ""
+            return f"the offending team drops {levels} level(s) after the hand{more}"
+        return None
+    if rule is Rule.THROW:
+        per = rules.throw.penalty_per_card
+        if per:
+            counts = rules.throw.penalty_counts.value
+            return f"{per} points per card ({counts}); the lowest failing unit is played"
+        return "the lowest failing unit is played; no point penalty"
+    if rule in (Rule.WRONG_COUNT, Rule.CARD_COUNT):
+        kind = rules.penalties.wrong_card_count
+        if kind is WrongCountRule.FIXED:
+            return f"the other side goes up {rules.penalties.wrong_card_count_levels} level(s)"
+        return f"多牌少牌: {kind.value.replace('_', ' ')}"
+    return None

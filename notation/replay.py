@@ -1,0 +1,1022 @@
+"""Replay a hand through the rules: a timeline of states and the findings.
+
+One engine serves the validator, the viewer and the simulator. A replay never stops at
+a finding (unless asked to) and never repairs the record: it reports, then goes on with
+the record as written.
+
+Unknown cards are respected. Where the deal is not recorded, a player's hand at a trick
+is known to hold at least every card they play from then on, so a revoke still shows
+when a player later plays a card of the suit (or a pair) they failed to produce; the
+follow obligations only grow with the hand, so checking against what is surely held
+reports only what the record proves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from notation.errors import ShengjiError
+from notation.findings import CATALOGUE, Finding, penalty_text
+from notation.psn.model import (
+    UNKNOWN,
+    Bid,
+    BidKind,
+    CardSlot,
+    Deal,
+    Deck,
+    Fallback,
+    FallbackSource,
+    Hand,
+    KittyExchange,
+    Play,
+    Strain,
+    Trick,
+)
+from notation.rules import bidding as bids
+from notation.rules.cards import DECK, Card, Rank, Suit
+from notation.rules.follow import check_follow, check_lead
+from notation.rules.order import TRUMP, Trump
+from notation.rules.ruleset import Outcome, Ruleset, Side
+from notation.rules.seats import SEATS, Seat, next_seat, partner, seats_from, team
+from notation.rules.throw import judge_throw
+from notation.rules.trick import play_value, trick_winner
+from notation.rules.units import decompose
+from notation.rulesets import load_ruleset
+
+__all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay"]
+
+HAND_SIZE = 25
+
+# The bidding module's reasons as finding codes; any other reason is "bid-cards".
+_BID_CODES: dict[type[bids.BidError], str] = {
+    bids.TooWeak: "bid-too-weak",
+    bids.SelfCounter: "bid-self",
+    bids.OutsideWindow: "bid-window",
+    bids.OutOfTurn: "bid-window",
+    bids.ReinforceNotAllowed: "reinforce",
+    bids.ReinforceMismatch: "reinforce",
+}
+
+
+class StepKind(StrEnum):
+    """What happened at a step."""
+
+    START = "start"  # the deal
+    BID = "bid"
+    FALLBACK = "fallback"
+    KITTY = "kitty"  # a pick-up and bury
+    PLAY = "play"
+    TRICK = "trick"  # a trick is complete: its winner takes the points
+    END = "end"  # the hand is over: kitty, result
+
+
+Slots = tuple[CardSlot, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything a viewer shows at one step of a hand."""
+
+    step: int
+    kind: StepKind
+    label: str
+    event: Any  # the model node (Bid, Fallback, KittyExchange, Play, Trick) or None
+    hands: tuple[Slots, Slots, Slots, Slots]  # each seat's cards, as far as known
+    trump: Trump | None
+    dealer: Seat | None
+    declarer: Seat | None
+    kitty: Slots | None
+    trick_number: int  # 0 before the first trick
+    trick: tuple[tuple[Seat, Slots], ...]  # the cards on the table
+    winning: Seat | None  # who is winning the trick on the table
+    points: tuple[int, int]  # points taken by team 1&3 and team 2&4
+    defenders_points: int
+    turn: Seat | None
+    findings: tuple[Finding, ...] = ()
+    line: int = 0
+    column: int = 0
+
+    def hand(self, seat: Seat) -> Slots:
+        """The cards ``seat`` holds at this step, as far as known."""
+        return self.hands[seat - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Computed:
+    """The result the rules give for the hand, as far as the record shows it."""
+
+    complete: bool  # every card was played
+    card_points: int  # the defenders' points from tricks
+    kitty_points: int | None
+    multiplier: int | None  # applied when the defenders took the last trick
+    penalty_points: int  # failed-throw penalties, signed for the defenders
+    points: int | None  # the defenders' total
+    outcome: Outcome | None
+    dealer: Seat | None
+    next_dealer: Seat | None
+    trump: Trump | None
+    levels: tuple[Rank, Rank] | None  # before the hand
+    last_winner: Seat | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for JSON."""
+        return {
+            "complete": self.complete,
+            "card_points": self.card_points,
+            "kitty_points": self.kitty_points,
+            "multiplier": self.multiplier,
+            "penalty_points": self.penalty_points,
+            "points": self.points,
+            "winner": self.outcome.winner.value if self.outcome else None,
+            "levels": self.outcome.levels if self.outcome else None,
+            "dealer": self.dealer,
+            "next_dealer": self.next_dealer,
+            "trump": str(self.trump) if self.trump else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """A replayed hand: its states, its findings and the computed result."""
+
+    hand: Hand
+    number: int
+    rules: Ruleset
+    states: tuple[State, ...]
+    findings: tuple[Finding, ...]
+    computed: Computed
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        """Findings of severity error."""
+        return tuple(f for f in self.findings if f.is_error)
+
+
+class StrictStop(ShengjiError):
+    """Raised in strict mode at the first error finding."""
+
+    def __init__(self, finding: Finding) -> None:
+        super().__init__(f"{finding.code}: {finding.message}")
+        self.finding = finding
+
+
+class _Holding:
+    """What one seat holds, as far as the record shows it."""
+
+    __slots__ = ("blurred", "known", "recorded", "unknown")
+
+    def __init__(self, cards: Slots | None) -> None:
+        self.recorded = cards is not None
+        self.known: Counter[Card] = Counter(c for c in cards or () if c is not UNKNOWN)
+        self.unknown = HAND_SIZE if cards is None else sum(1 for c in cards if c is UNKNOWN)
+        self.blurred = False  # a ?? was played from known cards: which one is not known
+
+    @property
+    def exact(self) -> bool:
+        """True if every card held is known."""
+        return self.recorded and self.unknown == 0 and not self.blurred
+
+    def add(self, cards: Slots) -> None:
+        for c in cards:
+            if c is UNKNOWN:
+                self.unknown += 1
+            else:
+                self.known[c] += 1
+
+    def remove(self, cards: Slots) -> list[Card]:
+        """Take cards out; return the known cards that were not there."""
+        missing: list[Card] = []
+        for c in cards:
+            if c is UNKNOWN:
+                if self.unknown:
+                    self.unknown -= 1
+                else:
+                    self.blurred = True
+            elif self.known[c] > 0:
+                self.known[c] -= 1
+            elif self.unknown:
+                self.unknown -= 1
+            else:
+                missing.append(c)
+        return missing
+
+    def size(self) -> int:
+        return sum(self.known.values()) + self.unknown
+
+    def slots(self, trump: Trump | None) -> Slots:
+        cards = list(self.known.elements())
+        ordered = trump.sorted(cards) if trump else sorted(cards)
+        return (*ordered, *(UNKNOWN for _ in range(self.unknown)))
+
+
+def _known(cards: Slots) -> list[Card]:
+    return [c for c in cards if c is not UNKNOWN]
+
+
+def _fmt(cards: Sequence[CardSlot]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _strain_trump(strain: Strain | None, cards: Slots, rank: Rank, rules: Ruleset) -> Trump | None:
+    """The trump a bid or fallback sets: its strain if written, else its cards' suit."""
+    if strain is not None:
+        return rules.trump(rank, strain.suit)
+    known = _known(cards)
+    if not known:
+        return None
+    suited = [c for c in known if c.suit is not None]
+    if not suited:
+        return rules.trump(rank, None)  # jokers alone: no-trump
+    suit: Suit | None = suited[0].suit
+    return rules.trump(rank, suit)
+
+
+class _Replayer:
+    def __init__(self, hand: Hand, number: int, rules: Ruleset, timeline: bool, strict: bool):
+        self.hand = hand
+        self.number = number
+        self.rules = rules
+        self.timeline = timeline
+        self.strict = strict
+        self.states: list[State] = []
+        self.findings: list[Finding] = []
+        self.pending: list[Finding] = []
+        self.trick_number = 0
+        self.table: list[tuple[Seat, Slots]] = []
+        self.winning: Seat | None = None
+        self.points = [0, 0]
+        self.penalty_points = 0
+        self.kitty: Slots | None = None
+        self.declarer: Seat | None = None
+        self.levels = self._levels()
+        self.dealer = hand.dealer
+        self.trump: Trump | None = None
+        self.played: dict[Seat, int] = dict.fromkeys(SEATS, 0)
+        self.last_winner: Seat | None = None
+        self.last_shape: tuple[int, int] | None = None
+        self.last_won_by_trump = False
+
+    # --- findings -------------------------------------------------------------------
+
+    def find(
+        self,
+        code: str,
+        message: str,
+        node: Any = None,
+        *,
+        trick: int | None = None,
+        seat: Seat | None = None,
+    ) -> None:
+        rule = CATALOGUE[code][1]
+        finding = Finding(
+            code=code,
+            message=message,
+            hand=self.number,
+            line=getattr(node, "line", 0) or self.hand.line,
+            column=getattr(node, "column", 0) or self.hand.column,
+            trick=trick,
+            seat=seat,
+            clause=self.rules.clause(rule) if rule is not None else None,
+            penalty=penalty_text(rule, self.rules),
+            step=len(self.states),
+        )
+        self.findings.append(finding)
+        self.pending.append(finding)
+        if self.strict and finding.is_error:
+            raise StrictStop(finding)
+
+    def snapshot(self, kind: StepKind, label: str, event: Any, turn: Seat | None) -> None:
+        if not self.timeline:
+            self.pending.clear()
+            return
+        defenders = self._defenders_team()
+        self.states.append(
+            State(
+                step=len(self.states),
+                kind=kind,
+                label=label,
+                event=event,
+                hands=(
+                    self.holdings[1].slots(self.trump),
+                    self.holdings[2].slots(self.trump),
+                    self.holdings[3].slots(self.trump),
+                    self.holdings[4].slots(self.trump),
+                ),
+                trump=self.trump,
+                dealer=self.dealer,
+                declarer=self.declarer,
+                kitty=self.kitty,
+                trick_number=self.trick_number,
+                trick=tuple(self.table),
+                winning=self.winning,
+                points=(self.points[0], self.points[1]),
+                defenders_points=self.points[defenders - 1] if defenders else 0,
+                turn=turn,
+                findings=tuple(self.pending),
+                line=getattr(event, "line", 0),
+                column=getattr(event, "column", 0),
+            )
+        )
+        self.pending = []
+
+    # --- set-up ---------------------------------------------------------------------
+
+    def _levels(self) -> tuple[Rank, Rank] | None:
+        try:
+            return self.hand.levels
+        except (ValueError, ShengjiError):
+            self.find("bad-header", f'Levels {self.hand.header("Levels")!r} is not like "5 3"')
+            return None
+
+    def _defenders_team(self) -> int | None:
+        return None if self.dealer is None else 3 - team(self.dealer)
+
+    def rank(self) -> Rank:
+        if self.levels is not None and self.dealer is not None:
+            return self.levels[team(self.dealer) - 1]
+        header = self._header_trump()
+        if header is not None:
+            return header.rank
+        return self.rules.match.start_level
+
+    def _header_trump(self) -> Trump | None:
+        try:
+            t = self.hand.trump
+        except (ValueError, ShengjiError):
+            self.find(
+                "bad-header", f'Trump {self.hand.header("Trump")!r} is not like "H 5" or "NT 5"'
+            )
+            return None
+        return None if t is None else self.rules.trump(t.rank, t.suit)
+
+    def deal(self) -> None:
+        deal = self.hand.deal
+        self.deck_order: Slots | None = None
+        self.deck_first: Seat | None = None
+        hands: list[Slots | None] = [None, None, None, None]
+        kitty: Slots | None = None
+        if isinstance(deal, Deal):
+            hands = list(deal.hands)
+            kitty = deal.kitty
+        elif isinstance(deal, Deck):
+            self.deck_order, self.deck_first = deal.cards, deal.first
+            dealt: dict[Seat, list[CardSlot]] = {s: [] for s in SEATS}
+            drawn = min(len(deal.cards), 4 * HAND_SIZE)
+            for i in range(drawn):
+                dealt[next_seat(deal.first, i)].append(deal.cards[i])
+            hands = [tuple(dealt[s]) for s in SEATS]
+            kitty = deal.cards[drawn:]
+        self.holdings = {s: _Holding(hands[s - 1]) for s in SEATS}
+        self.kitty = kitty
+        self._check_deal(hands, kitty, deal)
+
+    def _check_deal(self, hands: list[Slots | None], kitty: Slots | None, node: Any) -> None:
+        size = self.rules.kitty.size
+        for seat in SEATS:
+            cards = hands[seat - 1]
+            if cards is not None and len(cards) != HAND_SIZE:
+                self.find(
+                    "deal-count",
+                    f"seat {seat} was dealt {len(cards)} cards, not {HAND_SIZE}",
+                    node,
+                    seat=seat,
+                )
+        if kitty is not None and len(kitty) != size:
+            self.find("deal-count", f"the kitty has {len(kitty)} cards, not {size}", node)
+        known = Counter(c for cards in [*hands, kitty] if cards for c in cards if c is not UNKNOWN)
+        too_many = sorted(c for c, n in known.items() if n > 2)
+        if too_many:
+            self.find("deal-decks", f"more than two of {_fmt(too_many)} in the deal", node)
+        complete = all(h is not None for h in hands) and kitty is not None
+        if complete and not any(c is UNKNOWN for h in [*hands, kitty] for c in h or ()):
+            missing = sorted((Counter(DECK) - known).elements())
+            if missing and not too_many:
+                self.find("deal-decks", f"the deal lacks {_fmt(missing)}: not two full decks", node)
+
+    # --- the auction ------------------------------------------------------------------
+
+    def auction(self) -> None:
+        """Bids, the fallback and kitty exchanges, checked against the rule set's bidding."""
+        header_trump = self._header_trump()
+        self.trump = header_trump
+        state = bids.BidState.start(self.rank(), self.dealer)
+        for event in self.hand.auction:
+            if isinstance(event, Bid):
+                state = self._bid(event, state)
+                self.dealer = state.dealer
+                self.declarer = state.showing.seat if state.showing else self.declarer
+                self.trump = state.trump(self.rules) or self.trump
+                label = f"{event.seat} {event.kind.value}s {_fmt(event.cards)}"
+                self.snapshot(StepKind.BID, label, event, None)
+            elif isinstance(event, Fallback):
+                state = self._fallback(event, state)
+                self.trump = state.trump(self.rules) or self.trump
+                self.snapshot(
+                    StepKind.FALLBACK, f"trump from the {event.source.value}", event, None
+                )
+            elif isinstance(event, KittyExchange):
+                state = self._exchange(event, state)
+        bid_trump = state.trump(self.rules)
+        if bid_trump is not None and header_trump is not None and bid_trump != header_trump:
+            self.find(
+                "trump-header",
+                f"the bidding makes {bid_trump} trump but the Trump header says {header_trump}",
+                self.hand.headers[0] if self.hand.headers else None,
+            )
+            self.trump = bid_trump
+        self.bid_state = state
+
+    def _bid(self, event: Bid, state: bids.BidState) -> bids.BidState:
+        """Check one bid; an illegal bid is reported and then taken as the record has it."""
+        self._check_bid_held(event, state)
+        if UNKNOWN in event.cards:
+            self.find(
+                "unchecked", f"seat {event.seat}'s bid shows unknown cards", event, seat=event.seat
+            )
+            return state
+        core = bids.Bid(
+            event.seat, bids.BidKind(event.kind.value), tuple(_known(event.cards)), event.draw
+        )
+        try:
+            return bids.bid(self.rules, state, core)
+        except bids.BidError as e:
+            self.find(
+                _BID_CODES.get(type(e), "bid-cards"),
+                f"seat {event.seat}: {e}",
+                event,
+                seat=event.seat,
+            )
+        try:
+            shape, suit = bids.classify_bid(core.cards, state.rank)
+        except bids.BidError:
+            return state  # cards that name no trump at all: the trump stays as it was
+        seat = event.seat
+        changes: dict[str, Any] = {"showing": bids.Showing(seat, shape, suit, core.cards)}
+        if state.dealer is None:
+            changes.update(dealer=seat, kitty_holder=seat, declarer=seat)
+        if state.phase is bids.BidPhase.BURIED and event.kind is BidKind.COUNTER:
+            changes.update(kitty_holder=seat, last_in_round=seat)
+        return replace(state, **changes)
+
+    def _fallback(self, event: Fallback, state: bids.BidState) -> bids.BidState:
+        """The trump when nobody declared: check it is the one the rule set gives."""
+        shown = _known(event.cards)
+        recorded = _strain_trump(event.strain, event.cards, state.rank, self.rules)
+        try:
+            if event.source is FallbackSource.KITTY and self.kitty and UNKNOWN not in self.kitty:
+                state = bids.apply_fallback(self.rules, state, kitty=_known(self.kitty))
+            elif event.source is FallbackSource.FLIP and shown:
+                state = bids.apply_fallback(self.rules, state, flipped=shown[0])
+            else:
+                self.find("unchecked", "the fallback's cards are not recorded", event)
+        except (bids.BidError, ValueError) as e:
+            self.find("fallback", f"the fallback trump: {e}", event)
+        given = state.trump(self.rules)
+        if recorded is not None and given is not None and recorded != given:
+            self.find(
+                "fallback", f"the record turns {recorded} trump; the rule set gives {given}", event
+            )
+        if recorded is not None and given is None:
+            state = replace(state, fallback_suit=recorded.suit, fallback_used=True)
+        return state
+
+    def _check_bid_held(self, bid: Bid, state: bids.BidState) -> None:
+        """A bid shows cards held: with the deck order known, cards already drawn."""
+        during_deal = state.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT)
+        if not during_deal or self.deck_order is None or self.deck_first is None:
+            holding = self.holdings[bid.seat]
+            lacking = Counter(_known(bid.cards)) - holding.known
+            if lacking and holding.exact:
+                self.find(
+                    "bid-not-held",
+                    f"seat {bid.seat} showed {_fmt(sorted(lacking.elements()))}, "
+                    "which it did not hold",
+                    bid,
+                    seat=bid.seat,
+                )
+            return
+        dealt = min(len(self.deck_order), 4 * HAND_SIZE)
+        limit = dealt if bid.draw is None else min(bid.draw, dealt)
+        lacking = Counter(_known(bid.cards)) - self._drawn(bid.seat, limit)
+        if not lacking:
+            return
+        if bid.draw is not None and not (lacking - self._drawn(bid.seat, dealt)):
+            self.find(
+                "bid-not-drawn",
+                f"seat {bid.seat} showed {_fmt(sorted(lacking.elements()))} "
+                f"at draw {bid.draw}, "
+                "before drawing it",
+                bid,
+                seat=bid.seat,
+            )
+            return
+        self.find(
+            "bid-not-held",
+            f"seat {bid.seat} showed {_fmt(sorted(lacking.elements()))}, which it was never dealt",
+            bid,
+            seat=bid.seat,
+        )
+
+    def _drawn(self, seat: Seat, limit: int) -> Counter[Card]:
+        """The known cards ``seat`` has drawn among the first ``limit`` of the deck."""
+        assert self.deck_order is not None and self.deck_first is not None
+        first = self.deck_first
+        return Counter(
+            c
+            for i, c in enumerate(self.deck_order[:limit])
+            if c is not UNKNOWN and next_seat(first, i) == seat
+        )
+
+    def _exchange(self, event: KittyExchange, state: bids.BidState) -> bids.BidState:
+        """A pick-up and bury: by the dealer, or after 炒底 by the player who countered."""
+        expected = state.kitty_holder
+        if expected is not None and event.seat != expected:
+            self.find(
+                "kitty-seat",
+                f"seat {event.seat} picked up the kitty; seat {expected} was to take it",
+                event,
+                seat=event.seat,
+            )
+        if state.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT):
+            try:
+                state = bids.bury(self.rules, state)
+            except bids.BidError as e:
+                self.find("kitty-seat", f"the kitty: {e}", event, seat=event.seat)
+        holding = self.holdings[event.seat]
+        size = self.rules.kitty.size
+        holding.add(self.kitty if self.kitty is not None else tuple(UNKNOWN for _ in range(size)))
+        if event.buried:
+            if len(event.buried) != size:
+                self.find(
+                    "kitty-size",
+                    f"seat {event.seat} buried {len(event.buried)} cards, not {size}",
+                    event,
+                    seat=event.seat,
+                )
+            exact = holding.exact
+            missing = holding.remove(event.buried)
+            if missing and exact:
+                self.find(
+                    "kitty-not-held",
+                    f"seat {event.seat} buried {_fmt(missing)}, which it did not hold",
+                    event,
+                    seat=event.seat,
+                )
+            self.kitty = event.buried
+        else:
+            holding.remove(tuple(UNKNOWN for _ in range(size)))
+            self.kitty = tuple(UNKNOWN for _ in range(size))
+        self.snapshot(StepKind.KITTY, f"{event.seat} picks up the kitty and buries", event, None)
+        return state
+
+    # --- the play -----------------------------------------------------------------------
+
+    def _future(self) -> dict[Seat, list[Counter[Card]]]:
+        """For each seat and trick index: the known cards it plays from that trick on."""
+        tricks = self.hand.tricks
+        future: dict[Seat, list[Counter[Card]]] = {
+            s: [Counter() for _ in range(len(tricks) + 1)] for s in SEATS
+        }
+        for i in range(len(tricks) - 1, -1, -1):
+            for s in SEATS:
+                future[s][i] = future[s][i + 1].copy()
+            for play in tricks[i].plays:
+                if play.seat in future:
+                    future[play.seat][i].update(_known(play.cards))
+        return future
+
+    def surely_held(self, seat: Seat, trick_index: int) -> tuple[list[Card], bool]:
+        """Cards ``seat`` surely holds before trick ``trick_index``, and whether that is all."""
+        holding = self.holdings[seat]
+        if holding.exact:
+            return list(holding.known.elements()), True
+        later = self.future[seat][trick_index]
+        held = later if holding.blurred else (holding.known | later)
+        return list(held.elements()), False
+
+    def play(self) -> None:
+        self.future = self._future()
+        trump = self.trump
+        expected_leader = self.dealer
+        previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None = None
+        for index, trick in enumerate(self.hand.tricks):
+            self.trick_number = index + 1
+            if trick.number != index + 1:
+                self.find(
+                    "trick-number",
+                    f"trick {trick.number} is the {index + 1}th trick",
+                    trick,
+                    trick=trick.number,
+                )
+            if not trick.plays:
+                continue
+            leader = trick.plays[0].seat
+            if expected_leader is not None and leader != expected_leader:
+                self._wrong_leader(trick, leader, expected_leader, previous)
+            self.table = []
+            self.winning = None
+            order = seats_from(leader)
+            lead: Slots = ()
+            for position, play in enumerate(trick.plays):
+                seat_expected = order[position] if position < 4 else None
+                if play.seat != seat_expected:
+                    self.find(
+                        "out-of-turn",
+                        f"seat {play.seat} played where seat {seat_expected} was to play",
+                        play,
+                        trick=trick.number,
+                        seat=play.seat,
+                    )
+                if position == 0:
+                    lead = self._lead(play, trick, index, trump)
+                    cards = play.cards
+                else:
+                    cards = play.cards
+                    self._follow(play, lead, trick, index, trump)
+                self.holdings[play.seat].remove(cards)  # a card not held was reported above
+                self.played[play.seat] += len(cards)
+                self.table.append((play.seat, cards))
+                self.winning = self._winning(trump)
+                nxt = order[position + 1] if position + 1 < 4 else None
+                self.snapshot(StepKind.PLAY, f"{play.seat} plays {_fmt(cards)}", play, nxt)
+            winner = self.winning
+            if (
+                winner is None
+                and index + 1 < len(self.hand.tricks)
+                and self.hand.tricks[index + 1].plays
+            ):
+                winner = self.hand.tricks[index + 1].plays[0].seat  # trust the record
+                self.find(
+                    "unchecked",
+                    f"trick {trick.number} has unknown cards: "
+                    "its winner is taken from who leads next",
+                    trick,
+                    trick=trick.number,
+                )
+            points = sum(c.points for _, cards in self.table for c in _known(cards))
+            if winner is not None:
+                self.points[team(winner) - 1] += points
+            self.last_winner = winner
+            self.last_shape = self._shape(trump)
+            won_with = next((cards for seat, cards in self.table if seat == winner), ())
+            self.last_won_by_trump = trump is not None and all(
+                trump.is_trump(c) for c in _known(won_with)
+            )
+            self.snapshot(
+                StepKind.TRICK,
+                f"trick {trick.number} to seat {winner}" + (f", {points} points" if points else ""),
+                trick,
+                winner,
+            )
+            previous = (trick, list(self.table), winner)
+            expected_leader = winner
+
+    def _winning(self, trump: Trump | None) -> Seat | None:
+        if trump is None or any(c is UNKNOWN for _, cards in self.table for c in cards):
+            return None
+        plays = [(seat, _known(cards)) for seat, cards in self.table]
+        if len({trump.effective_suit(c) for c in plays[0][1]}) != 1:
+            return None
+        return trick_winner(plays, trump).winner
+
+    def _shape(self, trump: Trump | None) -> tuple[int, int] | None:
+        if trump is None or not self.table:
+            return None
+        lead = _known(self.table[0][1])
+        if not lead or len({trump.effective_suit(c) for c in lead}) != 1:
+            return None
+        return decompose(lead, trump)[0].shape
+
+    def _wrong_leader(
+        self,
+        trick: Trick,
+        leader: Seat,
+        expected: Seat,
+        previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None,
+    ) -> None:
+        trump = self.trump
+        if previous is not None and trump is not None:
+            prev_trick, table, _winner = previous
+            claimed = next((cards for seat, cards in table if seat == leader), None)
+            lead = _known(table[0][1]) if table else []
+            if claimed is not None and lead and UNKNOWN not in claimed:
+                units = decompose(lead, trump)
+                known = _known(claimed)
+                all_trump = all(trump.is_trump(c) for c in known)
+                if all_trump and units[0].suit != TRUMP and play_value(units, known, trump) is None:
+                    self.find(
+                        "ruff-shape",
+                        f"seat {leader} leads trick {trick.number} as if its ruff "
+                        f"{_fmt(known)} won "
+                        f"trick {prev_trick.number}, but a ruff must match the lead {_fmt(lead)}; "
+                        f"seat {expected} won it",
+                        trick,
+                        trick=trick.number,
+                        seat=leader,
+                    )
+                    return
+        what = "the dealer" if previous is None else f"seat {expected}, who won the last trick,"
+        self.find(
+            "wrong-leader",
+            f"seat {leader} leads trick {trick.number}; {what} should lead",
+            trick,
+            trick=trick.number,
+            seat=leader,
+        )
+
+    def _lead(self, play: Play, trick: Trick, index: int, trump: Trump | None) -> Slots:
+        """Check a lead (and a throw); return the cards the others must follow."""
+        seat = play.seat
+        attempted = play.attempted if play.attempted is not None else play.cards
+        if trump is None:
+            return play.cards
+        if UNKNOWN in attempted:
+            self.find(
+                "unchecked",
+                f"seat {seat}'s lead has unknown cards",
+                play,
+                trick=trick.number,
+                seat=seat,
+            )
+            return play.cards
+        lead_cards = _known(attempted)
+        held, exact = self.surely_held(seat, index)
+        # Cards not surely held are only reported when the whole hand is known.
+        for v in check_lead(lead_cards, held if exact else lead_cards, trump):
+            self.find(v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat)
+            return play.cards
+        if len(decompose(lead_cards, trump)) < 2:
+            if play.attempted is not None:
+                self.find(
+                    "throw-stood",
+                    f"seat {seat}'s lead {_fmt(lead_cards)} is one unit, not a throw that can fail",
+                    play,
+                    trick=trick.number,
+                    seat=seat,
+                )
+            return play.cards
+        others = {}
+        all_exact = True
+        for other in seats_from(seat)[1:]:
+            cards, other_exact = self.surely_held(other, index)
+            others[other] = cards
+            all_exact = all_exact and other_exact
+        verdict = judge_throw(lead_cards, seat, others, trump)
+        if play.attempted is None:
+            if verdict.failed:
+                unit = verdict.forced_unit
+                assert unit is not None
+                self.find(
+                    "throw-failed",
+                    f"seat {seat}'s throw {_fmt(lead_cards)} should have failed: seat "
+                    f"{verdict.beaten_by} could beat {unit}; seat {seat} had to play {unit}",
+                    play,
+                    trick=trick.number,
+                    seat=seat,
+                )
+                self.throw_penalty(
+                    seat, verdict.penalty_cards(self.rules.throw.penalty_counts.value)
+                )
+            elif not all_exact:
+                self.find(
+                    "unchecked",
+                    f"seat {seat}'s throw {_fmt(lead_cards)} stands as far as the record shows; "
+                    "the other hands are not fully known",
+                    play,
+                    trick=trick.number,
+                    seat=seat,
+                )
+            return play.cards
+        # A throw recorded as failed: was it, and was the right unit played?
+        if not verdict.failed:
+            if all_exact:
+                self.find(
+                    "throw-stood",
+                    f"seat {seat}'s throw {_fmt(lead_cards)} is recorded as failed, but nobody "
+                    "could beat any of its units",
+                    play,
+                    trick=trick.number,
+                    seat=seat,
+                )
+            return play.cards
+        self.throw_penalty(seat, verdict.penalty_cards(self.rules.throw.penalty_counts.value))
+        if Counter(_known(play.cards)) != Counter(verdict.forced) and UNKNOWN not in play.cards:
+            self.find(
+                "wrong-forced-play",
+                f"after the failed throw seat {seat} played {_fmt(play.cards)}; the rules force "
+                f"{_fmt(verdict.forced)}, the lowest unit seat {verdict.beaten_by} could beat",
+                play,
+                trick=trick.number,
+                seat=seat,
+            )
+        return play.cards
+
+    def throw_penalty(self, seat: Seat, cards: int) -> None:
+        """A failed throw's point penalty: taken from the defenders, or given to them."""
+        points = cards * self.rules.throw.penalty_per_card
+        defenders = self._defenders_team()
+        if not points or defenders is None:
+            return
+        self.penalty_points += -points if team(seat) == defenders else points
+
+    def _follow(
+        self, play: Play, lead: Slots, trick: Trick, index: int, trump: Trump | None
+    ) -> None:
+        seat = play.seat
+        if trump is None or UNKNOWN in lead:
+            return
+        if UNKNOWN in play.cards:
+            if len(play.cards) != len(lead):
+                self.find(
+                    "wrong-count",
+                    f"seat {seat} played {len(play.cards)} cards to a lead of {len(lead)}",
+                    play,
+                    trick=trick.number,
+                    seat=seat,
+                )
+            return
+        held, exact = self.surely_held(seat, index)
+        problems = check_follow(_known(lead), _known(play.cards), held, trump)
+        for v in problems:
+            if v.code.value == "not-held" and not exact:
+                continue
+            self.find(v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat)
+
+    # --- the end ------------------------------------------------------------------------
+
+    def finish(self) -> Computed:
+        dealer = self.dealer
+        defenders = self._defenders_team()
+        trump = self.trump
+        # 多牌少牌: once some seat has played a full hand, every seat must have.
+        played_out = max(self.played.values()) >= HAND_SIZE
+        for seat in SEATS:
+            if played_out and self.played[seat] != HAND_SIZE:
+                self.find(
+                    "hand-count",
+                    f"seat {seat} played {self.played[seat]} cards in the hand, not {HAND_SIZE}",
+                    self.hand.tricks[-1] if self.hand.tricks else None,
+                    seat=seat,
+                )
+        complete = played_out
+        card_points = self.points[defenders - 1] if defenders else 0
+        kitty_points: int | None = None
+        multiplier: int | None = None
+        total: int | None = None
+        outcome: Outcome | None = None
+        next_dealer: Seat | None = None
+        last = self.last_winner
+        if complete and defenders is not None and last is not None:
+            if self.kitty is not None and UNKNOWN not in self.kitty:
+                kitty_points = sum(c.points for c in _known(self.kitty))
+            total = card_points + self.penalty_points
+            if team(last) == defenders:
+                shape = self.last_shape
+                if shape is not None:
+                    multiplier = self.rules.kitty_multiplier(*shape, trump=self.last_won_by_trump)
+                if kitty_points is None or multiplier is None:
+                    total = None
+                else:
+                    total += kitty_points * multiplier
+            if total is not None:
+                outcome = self.rules.outcome(max(total, 0))
+                assert dealer is not None
+                next_dealer = (
+                    partner(dealer) if outcome.winner is Side.DEALER else next_seat(dealer)
+                )
+        if complete and total is None:
+            self.find("unchecked", "the kitty is not recorded: the result cannot be computed", None)
+        computed = Computed(
+            complete=complete,
+            card_points=card_points,
+            kitty_points=kitty_points,
+            multiplier=multiplier,
+            penalty_points=self.penalty_points,
+            points=total,
+            outcome=outcome,
+            dealer=dealer,
+            next_dealer=next_dealer,
+            trump=trump,
+            levels=self.levels,
+            last_winner=last,
+        )
+        self._check_result(computed)
+        self.table = []
+        self.winning = None
+        self.snapshot(StepKind.END, _end_label(computed), self.hand.result, None)
+        return computed
+
+    def _check_result(self, computed: Computed) -> None:
+        result = self.hand.result
+        if result is None or computed.points is None:
+            return
+        if result.points is not None and result.points != computed.points:
+            self.find(
+                "result-points",
+                f"the result says the defenders scored {result.points}; "
+                f"the play gives {computed.points}",
+                result,
+            )
+        if (
+            result.kitty_points is not None
+            and computed.kitty_points is not None
+            and result.kitty_points != computed.kitty_points
+        ):
+            self.find(
+                "result-kitty",
+                f"the result says the kitty held {result.kitty_points} points; "
+                f"it held {computed.kitty_points}",
+                result,
+            )
+        if result.multiplier is not None and result.multiplier != (computed.multiplier or 0):
+            expected = computed.multiplier
+            why = (
+                "the defenders did not take the last trick"
+                if expected is None
+                else f"the rules give ×{expected}"
+            )
+            self.find(
+                "result-kitty",
+                f"the result multiplies the kitty by {result.multiplier}; {why}",
+                result,
+            )
+        outcome = computed.outcome
+        if outcome is not None and result.side is not None:
+            levels = result.levels if result.levels is not None else 0
+            if result.side.value != outcome.winner.value or levels != outcome.levels:
+                self.find(
+                    "result-level",
+                    f"the result says {result.side.value} +{levels}; with {computed.points} points "
+                    f"the rules give {outcome}",
+                    result,
+                )
+        if (
+            result.next_dealer is not None
+            and computed.next_dealer is not None
+            and result.next_dealer != computed.next_dealer
+        ):
+            self.find(
+                "result-next-dealer",
+                f"the result says seat {result.next_dealer} deals next; "
+                f"the rules give seat {computed.next_dealer}",
+                result,
+            )
+
+
+def _end_label(computed: Computed) -> str:
+    if computed.points is None:
+        return "end of the hand"
+    text = f"defenders {computed.points}"
+    if computed.multiplier:
+        text += f" (kitty {computed.kitty_points} × {computed.multiplier})"
+    if computed.outcome is not None:
+        text += f": {computed.outcome}"
+    return text
+
+
+def replay(
+    hand: Hand,
+    rules: Ruleset | str | None = None,
+    *,
+    number: int = 1,
+    timeline: bool = True,
+    strict: bool = False,
+) -> HandReplay:
+    """Replay one hand under ``rules`` (a Ruleset, a preset name or YAML path; default:
+    the hand's ``Rules`` header, else ``qq``)."""
+    ruleset, problem = _resolve_rules(hand, rules)
+    engine = _Replayer(hand, number, ruleset, timeline, strict)
+    if problem:
+        engine.find("unknown-rules", problem, hand.headers[0] if hand.headers else None)
+    engine.deal()
+    engine.snapshot(StepKind.START, "the deal", hand.deal, None)
+    engine.auction()
+    if engine.trump is None and hand.tricks:
+        engine.find(
+            "unchecked",
+            "no trump is known (no bid, fallback or Trump header): plays are not checked",
+            None,
+        )
+    engine.play()
+    computed = engine.finish()
+    return HandReplay(hand, number, ruleset, tuple(engine.states), tuple(engine.findings), computed)
+
+
+def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, str | None]:
+    if isinstance(rules, Ruleset):
+        return rules, None
+    name = rules or hand.rules or "qq"
+    try:
+        return load_ruleset(name), None
+    except ShengjiError as e:
+        return load_ruleset("qq"), f"{e}; replayed under qq"
+
+
+def replay_all(hands: Sequence[Hand], rules: Ruleset | str | None = None) -> Iterator[HandReplay]:
+    """Replay hands one after another (see :func:`replay`)."""
+    for number, hand in enumerate(hands, start=1):
+        yield replay(hand, rules, number=number)
