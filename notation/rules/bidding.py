@@ -428,6 +428,10 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
 
 def _reinforced(state: BidState, new: Bid, old: Showing) -> Showing:
     """The full showing after a reinforcement: the cards as shown, or added to the old."""
+    if any(not c.is_joker and c.suit is not old.suit for c in new.cards):
+        raise ReinforceMismatch(
+            f"a reinforcement shows the declared suit, not {format_cards(new.cards)}"
+        )
     try:
         alone = _showing(new.seat, new.cards, state.rank)
     except BidError:
