@@ -1,0 +1,277 @@
+"""Validate files of records: replay every hand, check that a match's hands follow from
+each other, and report findings the way a compiler reports errors.
+
+>>> from notation.simulate import simulate_hand
+>>> from notation.psn import write
+>>> report = validate_text(write(simulate_hand("qq", seed=3)), "sim.psn")
+>>> report.hands[0].replay is not None, report.error_count
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from notation.errors import ShengjiError, SourceError
+from notation.findings import CATALOGUE, Finding, Severity
+from notation.psn import parse
+from notation.replay import HandReplay, StrictStop, replay
+from notation.rules.ruleset import Ruleset
+from notation.rules.scoring import apply_outcome
+from notation.rules.seats import team
+from notation.rulesets import load_ruleset
+
+__all__ = [
+    "JSON_SCHEMA_VERSION",
+    "FileReport",
+    "HandReport",
+    "find_files",
+    "validate_path",
+    "validate_text",
+]
+
+JSON_SCHEMA_VERSION = 1
+MISPLAYS = {"follow-suit", "follow-pair", "follow-tractor", "not-held"}
+
+
+@dataclass(slots=True)
+class HandReport:
+    """One hand of a file: its findings and computed result (``None`` if unreadable).
+
+    ``replay`` is the full replay when validated in this process; reports that come
+    back from worker processes carry only plain values.
+    """
+
+    number: int
+    line: int
+    replay: HandReplay | None
+    findings: list[Finding] = field(default_factory=list)
+    headers: dict[str, str] = field(default_factory=dict)
+    rules: str | None = None
+    computed: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.replay is not None:
+            self.headers = {h.tag: h.value for h in self.replay.hand.headers}
+            self.rules = self.replay.rules.name
+            self.computed = self.replay.computed.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for JSON."""
+        return {
+            "hand": self.number,
+            "line": self.line,
+            "headers": self.headers,
+            "rules": self.rules,
+            "findings": [f.to_dict() for f in self.findings],
+            "computed": self.computed,
+        }
+
+
+@dataclass(slots=True)
+class FileReport:
+    """Everything found in one file."""
+
+    path: str
+    text: str = ""
+    hands: list[HandReport] = field(default_factory=list)
+    unreadable: str | None = None  # the file itself could not be read
+    stopped: bool = False  # --strict stopped at the first error
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every finding of every hand, in file order."""
+        return [f for h in self.hands for f in h.findings]
+
+    @property
+    def error_count(self) -> int:
+        """Findings of severity error."""
+        return sum(1 for f in self.findings if f.is_error)
+
+    @property
+    def syntax_errors(self) -> int:
+        """Hands that could not be read at all."""
+        return sum(1 for f in self.findings if f.code == "syntax")
+
+    def without_replays(self) -> FileReport:
+        """The same report with plain values only (to send between processes)."""
+        for hand in self.hands:
+            hand.replay = None
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for JSON (the schema is in README, section "Findings")."""
+        return {
+            "path": self.path,
+            "unreadable": self.unreadable,
+            "stopped": self.stopped,
+            "hands": [h.to_dict() for h in self.hands],
+        }
+
+
+def _syntax_finding(error: ShengjiError, hand: int) -> Finding:
+    line = getattr(error, "line", None) or 0
+    column = getattr(error, "column", None) or 0
+    message = getattr(error, "message", None) or str(error)
+    return Finding(code="syntax", message=message, hand=hand, line=line, column=column)
+
+
+def validate_text(
+    text: str,
+    path: str = "<input>",
+    rules: Ruleset | str | None = None,
+    *,
+    strict: bool = False,
+    timeline: bool = False,
+) -> FileReport:
+    """Validate the hands in ``text``; a broken hand is reported and the rest go on."""
+    report = FileReport(path, text)
+    ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
+    record = parse(text, path)
+    errors_by_hand: dict[int, list[ShengjiError]] = {}
+    for error in record.errors:
+        errors_by_hand.setdefault(getattr(error, "hand", 0) or 0, []).append(error)
+    readable = iter(record.hands)
+    total = len(record.hands) + len(errors_by_hand)
+    previous: HandReport | None = None
+    for number in range(1, total + 1):
+        if number in errors_by_hand:
+            first = errors_by_hand[number][0]
+            hand_report = HandReport(number, getattr(first, "line", 0) or 0, None)
+            hand_report.findings = [_syntax_finding(e, number) for e in errors_by_hand[number]]
+            report.hands.append(hand_report)
+            if strict:
+                report.stopped = True
+                return report
+            previous = None
+            continue
+        hand = next(readable, None)
+        if hand is None:
+            break
+        try:
+            result = replay(hand, ruleset, number=number, timeline=timeline, strict=strict)
+        except StrictStop as stop:
+            report.hands.append(HandReport(number, hand.line, None, [stop.finding]))
+            report.stopped = True
+            return report
+        hand_report = HandReport(number, hand.line, result, list(result.findings))
+        if previous is not None and previous.replay is not None:
+            hand_report.findings.extend(_match_findings(previous.replay, result))
+        report.hands.append(hand_report)
+        previous = hand_report
+    return report
+
+
+def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
+    """The levels and dealer of a hand must follow from the hand before it."""
+    computed = before.computed
+    if computed.outcome is None or computed.dealer is None or computed.levels is None:
+        return []
+    misplays = [0, 0]
+    for f in before.findings:
+        if f.code in MISPLAYS and f.seat is not None:
+            misplays[team(f.seat) - 1] += 1
+    expected = apply_outcome(
+        before.rules,
+        computed.levels,
+        computed.dealer,
+        computed.outcome,
+        misplays=(misplays[0], misplays[1]),
+    )
+    hand = after.hand
+    found: list[Finding] = []
+    header = next((h for h in hand.headers if h.tag.lower() == "levels"), None)
+    levels = after.computed.levels
+    if header is not None and levels is not None and levels != expected.levels:
+        want = " ".join(r.value for r in expected.levels)
+        found.append(
+            _finding(
+                "match-levels",
+                f'Levels "{header.value}" do not follow from hand {before.number}: '
+                f'after {computed.outcome} the levels are "{want}"',
+                after,
+                header,
+            )
+        )
+    header = next((h for h in hand.headers if h.tag.lower() == "dealer"), None)
+    if header is not None and hand.dealer is not None and hand.dealer != expected.next_dealer:
+        found.append(
+            _finding(
+                "match-dealer",
+                f"seat {hand.dealer} deals, but after hand {before.number} ({computed.outcome}) "
+                f"seat {expected.next_dealer} deals",
+                after,
+                header,
+            )
+        )
+    return found
+
+
+def _finding(code: str, message: str, after: HandReplay, node: Any) -> Finding:
+    rule = CATALOGUE[code][1]
+    return Finding(
+        code=code,
+        message=message,
+        hand=after.number,
+        line=getattr(node, "line", 0),
+        column=getattr(node, "column", 0),
+        clause=after.rules.clause(rule) if rule else None,
+    )
+
+
+def validate_path(
+    path: str | Path,
+    rules: Ruleset | str | None = None,
+    *,
+    strict: bool = False,
+) -> FileReport:
+    """Validate one file; an unreadable file gives a report that says why."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        return FileReport(name, unreadable="no such file")
+    except IsADirectoryError:
+        return FileReport(name, unreadable="is a folder")
+    except PermissionError:
+        return FileReport(name, unreadable="permission denied")
+    except UnicodeDecodeError as e:
+        return FileReport(name, unreadable=f"not UTF-8 text (byte {e.start})")
+    return validate_text(text, name, rules, strict=strict)
+
+
+def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named, and every ``*.psn`` below the folders named, in a stable order."""
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            yield from sorted(path.rglob("*.psn"))
+        else:
+            yield path
+
+
+def format_finding(finding: Finding, path: str, text: str) -> str:
+    """A finding as a compiler would print it: location, code, message, the line, a caret."""
+    head = f"{path}:{finding.line}:{finding.column}: {finding.severity.value}: {finding.code}: "
+    head += f"{finding.message} ({finding.where()})"
+    context = SourceError("", source=text, line=finding.line, column=finding.column).context()
+    lines = [head]
+    if context and finding.line:
+        lines.append(context)
+    if finding.clause is not None:
+        lines.append(f"  = rule {finding.clause.ref}: {finding.clause.text}")
+    if finding.penalty:
+        lines.append(f"  = penalty: {finding.penalty}")
+    return "\n".join(lines)
+
+
+def severity_counts(reports: Iterable[FileReport]) -> dict[str, int]:
+    """How many findings of each severity."""
+    counts = {s.value: 0 for s in Severity}
+    for report in reports:
+        for f in report.findings:
+            counts[f.severity.value] += 1
+    return counts
