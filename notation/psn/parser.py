@@ -119,8 +119,12 @@ _HEADER_START = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]
 
 
 def split_hands(text: str) -> list[tuple[int, str]]:
-    """The hands of a file as ``(first line number, text)``: a new hand starts at a
-    header line that follows moves, as a new game does in PGN."""
+    """The hands of a file as ``(first line number, text)``.
+
+    A new hand starts at a header line that follows moves or a blank line, as a new game
+    does in PGN; braces are followed so that a comment line starting with ``[`` is not
+    taken for a header.
+    """
     chunks: list[tuple[int, str]] = []
     current: list[str] = []
     start = 1
@@ -129,6 +133,8 @@ def split_hands(text: str) -> list[tuple[int, str]]:
     for number, match in enumerate(_LINES.finditer(text), start=1):
         line = match.group()
         stripped = line.lstrip()
+        if not stripped and not in_comment and current:
+            has_moves = True  # the header block is over
         is_header = not in_comment and stripped.startswith("[")
         if is_header and has_moves:
             chunks.append((start, "".join(current)))
@@ -715,6 +721,10 @@ def _expected(names: set[str]) -> str:
     return ", ".join(phrases[:-1]) + " or " + phrases[-1]
 
 
+_LONE_UNKNOWN = (
+    "a ?? standing alone is an unknown card and cannot stand here; "
+    "write a glyph right after what it marks (S10??) or as $4"
+)
 _PREVIOUS = re.compile(r"(\S+)\s*\Z")
 
 
@@ -741,9 +751,14 @@ def _syntax_error(
         token = e.token
         expected = set(e.expected)
         offset = token.start_pos or 0
-        if token.type == "SEAT" and "SEAT_CARDS" in expected:
+        if token.type == "COLON":
+            message = "a seat is a number 1 to 4 and a colon, like 3:"
+        elif token.type == "SEAT" and "SEAT_CARDS" in expected:
             message = f"expected a card like S10 or BJ after seat {token.value.replace(' ', '')}"
             line, column = _line(token), (token.end_column or column)
+        elif token.type == "CARDS" and token.value.startswith("??") and "GLYPH" in expected:
+            message = _LONE_UNKNOWN
+            width = 2
         elif token.type == "CARDS" and "SEAT_CARDS" in expected:
             message = (
                 f"a play names its seat first: expected a seat and its cards like 3: "
@@ -759,11 +774,10 @@ def _syntax_error(
         if char == "{":
             message = "this comment is never closed: '}' is missing"
         elif text.startswith("??", offset):
-            message = (
-                "a ?? standing alone is an unknown card and cannot stand here; "
-                "write a glyph right after the play (S10??) or as $4"
-            )
+            message = _LONE_UNKNOWN
             width = 2
+        elif char == ":":
+            message = "a seat is a number 1 to 4 and a colon, like 3:"
         elif char == "[":
             message = 'a header must look like [Tag "value"] and come before the moves'
         else:
@@ -774,7 +788,11 @@ def _syntax_error(
         stripped = text.rstrip()
         line = stripped.count("\n") + 1
         column = len(stripped) - stripped.rfind("\n")
-        message = f"the hand ends too soon: expected {_expected(names)}{_after(text, len(text))}"
+        if "RPAR" in names:
+            message = "a variation is never closed: ')' is missing at the end of the hand"
+        else:
+            message = f"the hand ends too soon: expected {_expected(names)}"
+            message += _after(text, len(text))
     return PSNSyntaxError(
         message, source=source, line=line, column=column, filename=filename, width=width
     )

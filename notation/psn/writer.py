@@ -35,9 +35,12 @@ __all__ = ["write", "write_hand"]
 def write(record: Record | Hand | Iterable[Hand]) -> str:
     """The canonical text of a record, a hand or hands, hands separated by a blank line."""
     hands = (record,) if isinstance(record, Hand) else tuple(record)
-    for number, hand in enumerate(hands[1:], start=2):
-        if not hand.headers:
+    for number, hand in enumerate(hands, start=1):
+        # A file is split into hands at header blocks: only the first may go without.
+        if number > 1 and not hand.headers:
             raise ValueError(f"hand {number} has no headers: every hand but the first needs one")
+        if hand == Hand():
+            raise ValueError(f"hand {number} is empty: it has neither headers nor moves")
     return "\n".join(write_hand(h) for h in hands)
 
 

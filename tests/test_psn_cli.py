@@ -1,0 +1,147 @@
+"""``shengji fmt`` and ``shengji convert``: canonical text, --check, --in-place, JSON and
+back, and clean errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from notation.cli import main
+from notation.psn import load, parse, write
+
+DATA = Path(__file__).parent / "data"
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "notation", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        input=stdin,
+    )
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    path = tmp_path / "sample.psn"
+    shutil.copy(DATA / "sample.psn", path)
+    return path
+
+
+def test_fmt_prints_the_canonical_text(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fmt", str(sample)]) == 0
+    out = capsys.readouterr().out
+    assert out == write(load(sample))
+    assert "3: S10 SA S10" in out  # ♠10 黑桃A st
+
+
+def test_fmt_check_names_a_file_that_would_change(
+    sample: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fmt", "--check", str(sample)]) == 1
+    assert capsys.readouterr().out == f"would reformat {sample}\n"
+
+
+def test_fmt_in_place_then_check_passes(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = load(sample)
+    assert main(["fmt", "--in-place", str(sample)]) == 0
+    assert main(["fmt", "--check", str(sample)]) == 0
+    assert capsys.readouterr().out == ""
+    assert load(sample) == before
+
+
+def test_fmt_check_passes_on_canonical_data_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fmt", "--check", str(DATA / "canonical.psn")]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_fmt_reads_standard_input() -> None:
+    result = run("fmt", "-", stdin="1. 1: sa 2: ♠3\n")
+    assert result.returncode == 0
+    assert result.stdout == "1. 1: SA 2: S3\n"
+
+
+def test_fmt_reports_a_broken_hand_with_its_place_and_leaves_the_file_alone(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "broken.psn"
+    shutil.copy(DATA / "broken_middle.psn", path)
+    before = path.read_text()
+    result = run("fmt", "--in-place", str(path))
+    assert result.returncode == 2
+    assert f"{path}:11:12: expected a card like S10 or BJ after seat 3:" in result.stderr
+    assert "^" in result.stderr and "Traceback" not in result.stderr
+    assert path.read_text() == before
+
+
+def test_fmt_missing_file_is_a_clean_error() -> None:
+    result = run("fmt", "no-such-file.psn")
+    assert result.returncode == 2
+    assert "no-such-file.psn: no such file" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_fmt_goes_on_after_a_missing_file(sample: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fmt", "--check", "missing.psn", str(sample)]) == 2
+    captured = capsys.readouterr()
+    assert f"would reformat {sample}" in captured.out
+    assert "missing.psn: no such file" in captured.err
+
+
+def test_convert_to_json_and_back_is_the_canonical_text(
+    sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sample.json"
+    assert main(["convert", str(sample), "--to", "json", "-o", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    assert doc["format"] == "psn" and doc["version"] == 1
+    first = doc["hands"][0]
+    assert first["headers"][0] == ["Event", "Club night"]
+    assert first["deal"]["hands"][2] == ["S10", "SA", "S10"]
+    play = first["tricks"][1]["plays"][0]
+    assert play["attempted"] == ["SA", "SK", "SQ"] and play["cards"] == ["SQ"]
+    assert play["blocker"] == 3 and play["nags"] == [4]
+    assert main(["convert", str(out), "--from", "json"]) == 0
+    assert capsys.readouterr().out == write(load(sample))
+
+
+def test_convert_to_json_prints_to_standard_output(sample: Path) -> None:
+    result = run("convert", str(sample), "--to", "json")
+    assert result.returncode == 0
+    assert parse(sample.read_text()) == parse(
+        run("convert", "-", "--from", "json", stdin=result.stdout).stdout
+    )
+
+
+def test_convert_refuses_a_broken_file_with_located_errors() -> None:
+    result = run("convert", str(DATA / "broken_middle.psn"), "--to", "json")
+    assert result.returncode == 2
+    assert "broken_middle.psn:11:12:" in result.stderr
+    assert result.stdout == ""
+
+
+def test_convert_from_bad_json_is_a_clean_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "pgn"}')
+    result = run("convert", str(path), "--from", "json")
+    assert result.returncode == 2
+    assert "not a PSN JSON document" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_convert_missing_file_is_a_clean_error() -> None:
+    result = run("convert", "nowhere.psn", "--to", "json")
+    assert result.returncode == 2
+    assert "nowhere.psn: no such file" in result.stderr
+
+
+def test_convert_needs_a_direction() -> None:
+    result = run("convert", "x.psn")
+    assert result.returncode == 2
+    assert "one of the arguments --to --from is required" in result.stderr

@@ -1,0 +1,337 @@
+"""Reading PSN: the constructs, card aliases, positions, located errors in a player's
+words, and files whose broken hands do not hide the others."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from notation.psn import (
+    UNKNOWN,
+    Bid,
+    BidKind,
+    Deal,
+    Deck,
+    Fallback,
+    FallbackSource,
+    KittyExchange,
+    PSNError,
+    PSNSemanticError,
+    PSNSyntaxError,
+    Side,
+    Strain,
+    load,
+    parse,
+    parse_hand,
+    read,
+    split_hands,
+    write,
+)
+from notation.rules.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from notation.rules.order import Trump
+
+DATA = Path(__file__).parent / "data"
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+# ---- the constructs ----------------------------------------------------------------------
+
+
+def test_sample_hand_reads_every_construct() -> None:
+    record = load(DATA / "sample.psn", strict=True)
+    hand = record.hands[0]
+    assert hand.header("Event") == "Club night"
+    assert hand.header("table") == "7"  # unknown tags are kept; look-up ignores case
+    assert [h.tag for h in hand.headers][-1] == "Table"
+    assert hand.dealer == 1
+    assert hand.levels == (Rank.TWO, Rank.TWO)
+    assert hand.trump == Trump(Rank.TWO, Suit.HEARTS)
+    assert hand.rules == "qq"
+    assert hand.comments[0].text.startswith("A first hand")
+
+    deal = hand.deal
+    assert isinstance(deal, Deal)
+    assert deal.hand(1) == (*cards("SA SK"), UNKNOWN, UNKNOWN, *cards("H2"))
+    assert deal.hand(3) == cards("S10 SA S10")  # ♠10 黑桃A st
+    assert deal.hand(4) == cards("BJ LJ BJ LJ")  # 大王 小王 bj lj
+    assert deal.kitty == (UNKNOWN,) * 8
+
+    declare, reinforce, counter = hand.bids
+    assert (declare.kind, declare.seat, declare.cards, declare.draw) == (
+        BidKind.DECLARE,
+        1,
+        cards("H2"),
+        12,
+    )
+    assert declare.nags == (1,)  # !
+    assert reinforce.comments[0].text == "Safe now."
+    assert counter.strain is Strain.NO_TRUMP
+    assert counter.nags == (6, 14)  # ?! $14
+    alternative = counter.variations[0].events[0]
+    assert isinstance(alternative, Bid) and alternative.seat == 4
+
+    (exchange,) = hand.kitty_exchanges
+    assert exchange.seat == 1 and len(exchange.buried) == 8
+
+    first, second, third = hand.tricks
+    assert [p.seat for p in first.plays] == [1, 2, 3, 4]
+    branch = first.plays[2].variations[0]
+    assert [(t.number, [p.seat for p in t.plays]) for t in branch.events] == [  # type: ignore[union-attr]
+        (1, [3, 4]),
+        (2, [3]),
+    ]
+    clock = first.plays[3].comments[0]
+    assert clock.commands[0].name == "clk" and clock.commands[0].args == "0:01:02"
+    assert clock.remark == "fast"
+
+    throw = second.plays[0]
+    assert throw.is_failed_throw
+    assert throw.attempted == cards("SA SK SQ") and throw.cards == cards("SQ")
+    assert throw.blocker == 3 and throw.nags == (4,)  # attached ?? is a glyph
+    assert second.comments[0].text == "Now a throw."
+    assert second.plays[3].cards == (UNKNOWN,) and second.plays[3].nags == (4,)  # 4: ????
+    assert third.leader == 3
+
+    result = hand.result
+    assert result is not None
+    assert (result.points, result.kitty_points, result.multiplier) == (85, 10, 2)
+    assert (result.side, result.levels, result.next_dealer) == (Side.DEFENDERS, 0, 2)
+
+
+def test_second_hand_has_deck_fallback_and_unknown_bury() -> None:
+    hand = load(DATA / "sample.psn").hands[1]
+    assert isinstance(hand.deal, Deck)
+    assert hand.deal.first == 2 and hand.deal.cards[2] is UNKNOWN
+    fallback = hand.fallback
+    assert isinstance(fallback, Fallback)
+    assert fallback.source is FallbackSource.KITTY and fallback.strain is Strain.CLUBS
+    assert hand.kitty_exchanges[0].buried == (UNKNOWN,) * 8
+
+
+def test_counter_after_the_bury_then_a_second_bury_is_a_chao_di() -> None:
+    hand = parse_hand(
+        "bury 1: S3 S4\ncounter 2: D2 D2\nbury 2: H3 H4\n1. 1: SA 2: S2 3: S5 4: S6\n"
+    )
+    kinds = [type(e).__name__ for e in hand.auction]
+    assert kinds == ["KittyExchange", "Bid", "KittyExchange"]
+    assert [e.seat for e in hand.kitty_exchanges] == [1, 2]
+
+
+def test_bury_without_cards_records_only_who_buried() -> None:
+    hand = parse_hand("bury 3:\n")
+    (exchange,) = hand.auction
+    assert isinstance(exchange, KittyExchange) and exchange.buried == ()
+
+
+def test_keywords_ignore_case_and_draw_may_have_a_space() -> None:
+    hand = parse_hand("DECLARE 2: h5 @ 37\nCounter 4: bj bj To nt\n")
+    assert [b.kind for b in hand.bids] == [BidKind.DECLARE, BidKind.COUNTER]
+    assert hand.bids[0].draw == 37
+    assert hand.bids[1].strain is Strain.NO_TRUMP
+
+
+def test_strain_accepts_symbols_and_chinese() -> None:
+    hand = parse_hand("counter 2: BJ BJ to 无主\ncounter 3: S5 S5 to ♠\n")
+    assert [b.strain for b in hand.bids] == [Strain.NO_TRUMP, Strain.SPADES]
+
+
+def test_a_lone_double_question_mark_is_an_unknown_card_an_attached_one_a_glyph() -> None:
+    trick = parse_hand("1. 1: ?? ?? 2: S3?? 3: ???\n").tricks[0]
+    assert trick.plays[0].cards == (UNKNOWN, UNKNOWN) and trick.plays[0].nags == ()
+    assert trick.plays[1].cards == cards("S3") and trick.plays[1].nags == (4,)
+    assert trick.plays[2].cards == (UNKNOWN,) and trick.plays[2].nags == (2,)
+
+
+def test_glyphs_and_nags_map_to_pgn_numbers() -> None:
+    trick = parse_hand("1. 1: SA! 2: S2? 3: S3!! 4: S4?!\n2. 1: SK!? $14 2: S5 $200\n").tricks
+    assert [p.nags for p in trick[0].plays] == [(1,), (2,), (3,), (6,)]
+    assert [p.nags for p in trick[1].plays] == [(5, 14), (200,)]
+
+
+def test_nodes_know_their_line_and_column() -> None:
+    text = '[Event "x"]\n\n1. 1: SA 2: S3\n2.  2: SK {why} (2. 2: SQ)\n'
+    hand = parse_hand(text)
+    assert (hand.headers[0].line, hand.headers[0].column) == (1, 1)
+    first, second = hand.tricks
+    assert (first.line, first.column) == (3, 1)
+    assert (first.plays[1].line, first.plays[1].column) == (3, 10)
+    play = second.plays[0]
+    assert (play.line, play.column) == (4, 5)
+    assert (play.comments[0].line, play.comments[0].column) == (4, 11)
+    assert (play.variations[0].line, play.variations[0].column) == (4, 17)
+
+
+def test_variation_without_its_trick_number_gets_it() -> None:
+    text = "1. 1: SA 2: S3 (2: S4 3: S5) 3: S6\n"
+    branch = parse_hand(text).tricks[0].plays[1].variations[0]
+    (partial,) = branch.events
+    assert partial.number == 1  # type: ignore[union-attr]
+    assert "(1. 2: S4 3: S5)" in write(parse(text))
+
+
+def test_comments_before_a_variation_and_nested_variations() -> None:
+    text = "1. 1: SA (1. {or} 1: SK (1. 1: SQ) 2: S2)\n"
+    play = parse_hand(text).tricks[0].plays[0]
+    inner = play.variations[0].events[0]
+    assert inner.comments[0].text == "or"  # type: ignore[union-attr]
+    nested = inner.plays[0].variations[0]  # type: ignore[union-attr]
+    assert nested.events[0].plays[0].cards == cards("SQ")  # type: ignore[union-attr]
+
+
+# ---- every card alias ------------------------------------------------------------------
+
+_SUIT_FORMS = {
+    Suit.SPADES: ["S", "s", "♠", "♤", "黑桃"],
+    Suit.HEARTS: ["H", "h", "♥", "♡", "红桃"],
+    Suit.CLUBS: ["C", "c", "♣", "♧", "梅花", "草花"],
+    Suit.DIAMONDS: ["D", "d", "♦", "♢", "方块", "方片"],
+}
+_JOKER_FORMS = {
+    Rank.BIG_JOKER: ["BJ", "bj", "Bj", "大王", "大鬼"],
+    Rank.LITTLE_JOKER: ["LJ", "lj", "lJ", "小王", "小鬼"],
+}
+
+
+def _aliases(card: Card) -> list[str]:
+    if card.suit is None:
+        return _JOKER_FORMS[card.rank]
+    ranks = [card.rank.value, card.rank.value.lower()]
+    if card.rank is Rank.TEN:
+        ranks += ["T", "t"]
+    return [s + r for s in _SUIT_FORMS[card.suit] for r in ranks]
+
+
+@pytest.mark.parametrize("card", ALL_CARDS, ids=str)
+def test_every_alias_of_a_card_reads_as_that_card_everywhere(card: Card) -> None:
+    forms = _aliases(card)
+    words = " ".join(forms)
+    text = (
+        f"deal\n1: {words}\nkitty: {words}\ndeclare 2: {words} @3\n1. 1: {words} / {words} by 2\n"
+    )
+    hand = parse_hand(text)
+    assert isinstance(hand.deal, Deal)
+    expected = (card,) * len(forms)
+    assert hand.deal.hand(1) == expected and hand.deal.kitty == expected
+    assert hand.bids[0].cards == expected
+    play = hand.tricks[0].plays[0]
+    assert play.attempted == expected and play.cards == expected
+
+
+def test_cards_may_run_over_several_lines_in_the_deal() -> None:
+    deal = parse_hand("deal\n1: SA SK\n   SQ SJ\n2: H2\n").deal
+    assert isinstance(deal, Deal) and deal.hand(1) == cards("SA SK SQ SJ")
+
+
+# ---- splitting a file into hands --------------------------------------------------------
+
+
+def test_one_broken_hand_does_not_lose_the_others() -> None:
+    record = load(DATA / "broken_middle.psn")
+    assert [h.header("Hand") for h in record.hands] == ["1", "3"]
+    (error,) = record.errors
+    assert isinstance(error, PSNSyntaxError)
+    assert (error.line, error.column, error.hand) == (11, 12, 2)
+    assert "expected a card like S10 or BJ after seat 3:" in str(error)
+    assert str(error).startswith(f"{DATA / 'broken_middle.psn'}:11:12:")
+    assert "not a header" in record.hands[1].comments[0].text
+
+
+def test_strict_read_raises_the_first_error_with_a_caret() -> None:
+    with pytest.raises(PSNSyntaxError) as info:
+        read((DATA / "broken_middle.psn").read_text(), "broken.psn")
+    assert str(info.value).splitlines() == [
+        "broken.psn:11:12: expected a card like S10 or BJ after seat 3:",
+        "  1. 2: HA 3: 4: H5",
+        "             ^",
+    ]
+
+
+def test_hands_split_at_headers_after_moves_or_a_blank_line() -> None:
+    text = '[A "1"]\n[B "2"]\n\n[C "3"]\n1. 1: SA\n[D "4"]\n{x\n[E "5"]}\n'
+    chunks = split_hands(text)
+    assert [line for line, _ in chunks] == [1, 4, 6]
+    record = parse(text)
+    assert [[h.tag for h in hand.headers] for hand in record.hands] == [["A", "B"], ["C"], ["D"]]
+
+
+def test_an_empty_text_has_no_hands() -> None:
+    assert parse("").hands == () and parse("\n\n  \n").errors == ()
+
+
+def test_parse_hand_wants_exactly_one_hand() -> None:
+    with pytest.raises(PSNSemanticError, match="exactly one hand, found 2"):
+        parse_hand('[A "1"]\n1. 1: SA\n[A "2"]\n1. 1: SA\n')
+
+
+def test_every_error_of_a_broken_hand_is_reported() -> None:
+    record = parse("1. 5: SA 2: S11\n2. 6: S3\n")
+    assert [(e.line, e.column) for e in record.errors] == [(1, 4), (1, 13), (2, 4)]
+    assert record.hands == ()
+
+
+# ---- malformed input: where, and what was expected ---------------------------------------
+
+MALFORMED = [
+    ("1. 1: SA 2: 3: S4", 1, 12, "expected a card like S10 or BJ after seat 2:"),
+    ("1. 1: SA 2:", 1, 12, "expected a card like S10 or BJ after seat 2:"),
+    ("declare 1:", 1, 11, "expected a card like S10 or BJ after seat 1:"),
+    ("1. SA SK", 1, 4, "a play names its seat first: expected a seat and its cards like 3: SA"),
+    ("1. 1: S11 2: S3", 1, 7, "unknown card 'S11'"),
+    ("deal\n1: SA XJ", 2, 7, "unknown card 'XJ'"),
+    ("1. 5: SA", 1, 4, "no seat 5: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA / SK by 7", 1, 18, "no seat 7"),
+    ("result next 0", 1, 13, "no seat 0"),
+    ("1. 1: SA\n3. 2: S3", 2, 1, "trick 3 is out of sequence: expected trick 2"),
+    ("1. 1: SA 3: S3", 1, 10, "seat 3 plays out of turn: seat 2 plays after seat 1"),
+    ("1. 1: SA 2: S3 3: S4 4: S5 1: S6", 1, 28, "trick 1 already has four plays"),
+    ("deal 1: SA 1: SK", 1, 12, "seat 1 is dealt twice"),
+    ("deal 1: SA kitty: SK kitty: SQ", 1, 22, "the kitty is written twice"),
+    ("declare 1: H2 @12 ??", 1, 19, "a ?? standing alone is an unknown card"),
+    ("1. 1: SA {unclosed", 1, 10, "this comment is never closed"),
+    ("1. 1: SA (2: S3", 1, 16, "a variation is never closed"),
+    ("1. 1: SA ()", 1, 10, "an empty variation"),
+    ("1. 1: SA 2: S2 (3: S3)", 1, 17, "this variation replaces seat 2's play"),
+    ("1. 1: SA (2. 1: SK)", 1, 11, "a variation of a play in trick 1 starts in trick 1"),
+    ("1. 1: SA (declare 1: H2)", 1, 11, "a variation of a play holds plays and tricks"),
+    ("declare 1: H2 (1: SA)", 1, 16, "plays in this variation need a trick number"),
+    ("1. 1: SA (1: SK 1. 2: S2)", 1, 17, "trick 1 is already under way"),
+    ('[Dealer "7"]', 1, 1, "header Dealer: no seat '7'"),
+    ('[Levels "5"]', 1, 1, "header Levels: levels are two ranks"),
+    ('[Levels "5 Z"]', 1, 1, "header Levels: unknown rank 'Z'"),
+    ('[Trump "X 5"]', 1, 1, "header Trump: trump 'X 5': expected a suit or NT and a rank"),
+    ("[Event x]\n1. 1: SA", 1, 1, 'a header must look like [Tag "value"]'),
+    ("result points x", 1, 15, "unexpected 'x': expected a number after 'points'"),
+    ("counter 2: BJ BJ to XX", 1, 21, "expected a trump like S, H, C, D or NT after 'to'"),
+    ("deal\n1: SA SK\nfoo: SA", 3, 4, "a seat is a number 1 to 4 and a colon"),
+    ("1. 1: SA # 2: S3", 1, 10, "unexpected '#': expected a seat and its cards like 3: S10"),
+    ("1. 1: SA / 2: S3", 1, 12, "expected a card like S10 or BJ after '/'"),
+    ("result level up +1", 1, 14, "expected dealer or defenders after 'level'"),
+    ("fallback kitty", 1, 15, "the hand ends too soon: expected a card like S10 or BJ"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), MALFORMED, ids=lambda v: str(v))
+def test_malformed_input_is_located_and_explained(
+    text: str, line: int, column: int, message: str
+) -> None:
+    record = parse(text, "bad.psn")
+    assert record.hands == ()
+    error = record.errors[0]
+    assert isinstance(error, PSNError)
+    assert (error.line, error.column) == (line, column), str(error)
+    assert message in error.message
+    shown = str(error).splitlines()
+    assert shown[0] == f"bad.psn:{line}:{column}: {error.message}"
+    assert shown[1] == "  " + text.splitlines()[line - 1]
+    assert shown[2].index("^") == column + 1
+
+
+def test_errors_do_not_name_lark_terminals() -> None:
+    for text, *_ in MALFORMED:
+        for error in parse(text).errors:
+            for name in ("SEAT_CARDS", "CARDS", "RPAR", "$END", "TRICK", "GLYPH"):
+                assert name not in error.message, error.message
