@@ -1,0 +1,114 @@
+"""``shengji rules``: the reference card, JSON, ``--points`` and clean errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from notation.cli import main
+from notation.rulesets import load_ruleset, preset_names, ruleset_to_dict
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["rules", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_reference_card_of_every_preset(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, err = run(capsys, name)
+    rules = load_ruleset(name)
+    assert code == 0 and not err
+    assert out.startswith(f"{name} — {rules.title.en} · {rules.title.zh}\n")
+    for heading in ("Bidding (亮主 · 反主)", "Kitty (底牌 · 抠底)", "Level table (升级)"):
+        assert heading in out
+    for rule, clause in rules.clauses.items():
+        assert f"§ {rule.value} [{clause.ref}] {clause.text}" in out
+
+
+def test_reference_card_shows_the_level_table_and_multipliers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = run(capsys, "match-a")
+    assert "      80–95  defenders take over (上台)" in out
+    assert "       120+  defenders +2, then +1 per 20 points" in out
+    assert "multiplier examples: single ×2, pair ×4, tractor of 2 ×8, of 3 ×16" in out
+    assert "must-play levels (逢N必打): 10" in out
+    assert "points per card: 10" in out
+
+
+def test_json_is_the_whole_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "seed-001", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data == ruleset_to_dict(load_ruleset("seed-001"))
+    assert data["throw"] == {"penalty_per_card": 0, "penalty_counts": "withdrawn"}
+    assert data["cards"]["rank_above_jokers"] is True
+
+
+@pytest.mark.parametrize(
+    ("name", "points", "winner", "levels"),
+    [
+        ("qq", 0, "dealer", 3),
+        ("qq", 85, "defenders", 0),
+        ("qq-super", 0, "dealer", 6),
+        ("match-a", 100, "defenders", 1),
+        ("tractor", 240, "defenders", 3),
+    ],
+)
+def test_points_as_json(
+    capsys: pytest.CaptureFixture[str], name: str, points: int, winner: str, levels: int
+) -> None:
+    code, out, _ = run(capsys, name, "--points", str(points), "--json")
+    assert code == 0
+    assert json.loads(out) == {"points": points, "winner": winner, "levels": levels}
+
+
+def test_points_as_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "qq", "--points", "35")[1] == (
+        "qq: defenders with 35 points: the dealer side goes up 2 levels.\n"
+    )
+    assert run(capsys, "qq", "--points", "40")[1] == (
+        "qq: defenders with 40 points: the dealer side goes up 1 level.\n"
+    )
+    assert run(capsys, "qq", "--points", "80")[1] == (
+        "qq: defenders with 80 points: the defenders take over the deal (上台), no level gained.\n"
+    )
+    assert run(capsys, "qq", "--points", "165")[1] == (
+        "qq: defenders with 165 points: the defenders take over and go up 2 levels.\n"
+    )
+
+
+def test_a_users_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("base: qq\nname: club\nscoring:\n  level_table: twenty\n", encoding="utf-8")
+    code, out, _ = run(capsys, str(path), "--points", "100", "--json")
+    assert code == 0
+    assert json.loads(out)["levels"] == 1
+
+
+def test_a_broken_file_is_a_clean_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("base: qq\nkitty:\n  size: eight\n", encoding="utf-8")
+    code, out, err = run(capsys, str(path))
+    assert code == 2 and not out
+    assert err == (
+        f"shengji: {path}:3:9: kitty.size: expected a whole number, found str 'eight'\n"
+        "    size: eight\n"
+        "          ^\n"
+    )
+
+
+def test_an_unknown_preset_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "bridge")
+    assert code == 2
+    assert err.startswith("shengji: no preset 'bridge': the presets are match-a")
+
+
+def test_rules_is_listed_in_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "rules" in capsys.readouterr().out
