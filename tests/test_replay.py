@@ -1,0 +1,447 @@
+"""The replay engine: each finding code from a record that triggers it, with its place.
+
+Disputes are made from simulated hands (whose deck order, and so every hand, is known)
+by changing one thing, as a player's mistake would; the record is then written out and
+read back, so every finding is checked against its line and column in the text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from notation.findings import CATALOGUE, Finding
+from notation.psn import Hand, Header, Play, Result, parse, write
+from notation.replay import StepKind, replay
+from notation.rules.cards import Card
+from notation.rules.order import Trump
+from notation.simulate import simulate_hand, simulate_match
+from notation.validate import validate_text
+from tests.conftest import cards
+
+
+@cache
+def sims(preset: str = "qq", count: int = 12) -> tuple[Hand, ...]:
+    return tuple(simulate_hand(preset, seed=seed, dealer=1) for seed in range(count))
+
+
+def reread(hand: Hand) -> tuple[str, Hand]:
+    text = write(hand)
+    record = parse(text)
+    assert not record.errors, record.errors
+    return text, record.hands[0]
+
+
+def first(hand: Hand, rules: str | None = None) -> tuple[str, Finding]:
+    text, hand = reread(hand)
+    found = [f for f in replay(hand, rules).findings if f.code != "unchecked"]
+    assert found, "expected a finding"
+    return text, found[0]
+
+
+def where(text: str, needle: str, start_line: int = 1) -> tuple[int, int]:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number >= start_line and needle in line:
+            return number, line.index(needle) + 1
+    raise AssertionError(f"{needle!r} not in text")
+
+
+def play_position(text: str, trick: int, seat: int) -> tuple[int, int]:
+    line, _ = where(text, f"{trick}. ")
+    row = text.splitlines()[line - 1]
+    return line, row.index(f" {seat}: ") + 2
+
+
+def with_play(hand: Hand, trick: int, seat: int, new: Play) -> Hand:
+    tricks = list(hand.tricks)
+    t = tricks[trick - 1]
+    tricks[trick - 1] = replace(t, plays=tuple(new if p.seat == seat else p for p in t.plays))
+    return replace(hand, tricks=tuple(tricks))
+
+
+def trump_of(hand: Hand) -> Trump:
+    t = hand.trump
+    assert t is not None
+    return t
+
+
+def test_simulated_hands_replay_clean_under_every_preset() -> None:
+    for preset in ("qq", "qq-super", "match-a", "match-b", "tractor", "seed-001"):
+        for hand in sims(preset, 4):
+            _, hand = reread(hand)
+            result = replay(hand)
+            assert [f.code for f in result.findings] == [], preset
+            assert result.computed.complete and result.computed.points is not None
+
+
+def test_timeline_has_a_state_per_event() -> None:
+    hand = sims()[0]
+    result = replay(hand)
+    kinds = Counter(s.kind for s in result.states)
+    assert kinds[StepKind.PLAY] == sum(len(t.plays) for t in hand.tricks)
+    assert kinds[StepKind.TRICK] == len(hand.tricks)
+    assert result.states[0].kind is StepKind.START and result.states[-1].kind is StepKind.END
+    assert [s.step for s in result.states] == list(range(len(result.states)))
+    end = result.states[-1]
+    assert all(len(h) == 0 for h in end.hands)
+    assert end.defenders_points + 0 <= 200 + 64 * 200
+
+
+def _swap_candidates(hand: Hand, trump: Trump):  # type: ignore[no-untyped-def]
+    """(trick, seat, followed card, off-suit card) where a follower could have revoked."""
+    for ti, trick in enumerate(hand.tricks):
+        lead = trick.plays[0].cards
+        if len(lead) != 1:
+            continue
+        suit = trump.effective_suit(lead[0])
+        for play in trick.plays[1:]:
+            card = play.cards[0]
+            if trump.effective_suit(card) != suit:
+                continue
+            for later in hand.tricks[ti + 1 :]:
+                for other in later.plays:
+                    if other.seat == play.seat and len(other.cards) == 1:
+                        c = other.cards[0]
+                        if trump.effective_suit(c) != suit and c != card:
+                            yield ti + 1, play.seat, card, later.number, c
+                            break
+
+
+def _revoke(hand: Hand) -> tuple[Hand, int, int]:
+    trump = trump_of(hand)
+    for trick, seat, card, later, other in _swap_candidates(hand, trump):
+        hand = with_play(hand, trick, seat, Play(seat, (other,)))
+        hand = with_play(hand, later, seat, Play(seat, (card,)))
+        return hand, trick, seat
+    raise AssertionError("no revoke candidate")
+
+
+def test_revoke_is_found_at_its_trick_seat_line_and_column() -> None:
+    hand, trick, seat = _revoke(sims()[0])
+    text, finding = first(hand)
+    assert finding.code == "follow-suit"
+    assert (finding.trick, finding.seat) == (trick, seat)
+    assert (finding.line, finding.column) == play_position(text, trick, seat)
+    assert finding.clause is not None and finding.clause.ref
+
+
+def test_revoke_is_found_without_the_deal_when_the_suit_is_played_later() -> None:
+    hand, trick, seat = _revoke(sims()[1])
+    hand = replace(hand, deal=None, auction=())
+    _, finding = first(hand)
+    assert (finding.code, finding.trick, finding.seat) == ("follow-suit", trick, seat)
+
+
+def test_match_a_revoke_carries_the_level_penalty() -> None:
+    hand, _, _ = _revoke(sims("match-a", 3)[0])
+    _, finding = first(hand)
+    assert finding.penalty is not None and "level" in finding.penalty
+
+
+def test_pair_revoke() -> None:
+    for hand in sims():
+        trump = trump_of(hand)
+        for ti, trick in enumerate(hand.tricks):
+            lead = trick.plays[0].cards
+            if len(lead) != 2 or lead[0] != lead[1]:
+                continue
+            suit = trump.effective_suit(lead[0])
+            for play in trick.plays[1:]:
+                a, b = play.cards
+                if a != b or trump.effective_suit(a) != suit:
+                    continue
+                # find a later single of the same suit played by this seat: swap one card
+                for later in hand.tricks[ti + 1 :]:
+                    for other in later.plays:
+                        if other.seat != play.seat or a in other.cards:
+                            continue
+                        z = next((c for c in other.cards if trump.effective_suit(c) == suit), None)
+                        if z is None:
+                            continue
+                        changed = with_play(hand, ti + 1, play.seat, Play(play.seat, (a, z)))
+                        rest = tuple(a if c == z else c for c in other.cards)
+                        changed = with_play(changed, later.number, play.seat, Play(play.seat, rest))
+                        text, finding = first(changed)
+                        assert finding.code == "follow-pair"
+                        assert (finding.trick, finding.seat) == (ti + 1, play.seat)
+                        assert (finding.line, finding.column) == play_position(
+                            text, ti + 1, play.seat
+                        )
+                        return
+    pytest.fail("no pair lead followed by a pair in the simulated hands")
+
+
+def test_card_not_held() -> None:
+    hand = sims()[2]
+    trick = hand.tricks[0]
+    seat = trick.plays[1].seat
+    others = Counter(c for p in hand.tricks[0].plays for c in p.cards)
+    # a card this seat never holds: one held twice by the leader's partner, say
+    held = Counter(c for t in hand.tricks for p in t.plays if p.seat == seat for c in p.cards)
+    foreign = next(c for c in others if held[c] == 0)
+    n = len(trick.plays[1].cards)
+    _, finding = first(with_play(hand, 1, seat, Play(seat, (foreign,) * n)))
+    assert finding.code in ("not-held", "follow-suit", "follow-pair")
+    assert (finding.trick, finding.seat) == (1, seat)
+
+
+def test_wrong_number_of_cards() -> None:
+    hand = sims()[3]
+    trick = hand.tricks[4]
+    play = trick.plays[2]
+    text, finding = first(
+        with_play(hand, 5, play.seat, replace(play, cards=play.cards + play.cards[:1]))
+    )
+    assert finding.code in ("wrong-count", "not-held")
+    assert (finding.trick, finding.seat) == (5, play.seat)
+
+
+def test_wrong_leader() -> None:
+    hand = sims()[5]
+    t = hand.tricks[3]
+    rotated = (*t.plays[1:], t.plays[0])  # the second player leads instead
+    tricks = list(hand.tricks)
+    tricks[3] = replace(t, plays=rotated)
+    text, finding = first(replace(hand, tricks=tuple(tricks)))
+    assert finding.code == "wrong-leader" and finding.trick == 4
+    assert (finding.line, finding.column) == where(text, "4. ")
+
+
+def test_mixed_lead() -> None:
+    hand = sims()[6]
+    trump = trump_of(hand)
+    for t in hand.tricks:
+        lead = t.plays[0]
+        later = [p for u in hand.tricks[t.number :] for p in u.plays if p.seat == lead.seat]
+        other = next(
+            (
+                c
+                for p in later
+                for c in p.cards
+                if trump.effective_suit(c) != trump.effective_suit(lead.cards[0])
+            ),
+            None,
+        )
+        if len(lead.cards) == 1 and other is not None:
+            changed = with_play(hand, t.number, lead.seat, Play(lead.seat, (lead.cards[0], other)))
+            _, finding = first(changed)
+            assert (finding.code, finding.trick, finding.seat) == (
+                "mixed-lead",
+                t.number,
+                lead.seat,
+            )
+            return
+    pytest.fail("no candidate")
+
+
+def _throws(preset: str, failed: bool):  # type: ignore[no-untyped-def]
+    for hand in sims(preset, 40):
+        for t in hand.tricks:
+            lead = t.plays[0]
+            if (lead.attempted is not None) == failed and (failed or len(set(lead.cards)) > 1):
+                yield hand, t, lead
+
+
+def test_a_throw_that_should_have_failed() -> None:
+    hand, t, lead = next(iter(_throws("match-a", failed=True)))
+    changed = with_play(hand, t.number, lead.seat, Play(lead.seat, lead.attempted or ()))
+    text, finding = first(changed)
+    assert (finding.code, finding.trick, finding.seat) == ("throw-failed", t.number, lead.seat)
+    assert "10 points per card" in (finding.penalty or "")
+
+
+def test_the_wrong_forced_play_after_a_failed_throw() -> None:
+    for hand, t, lead in _throws("qq", failed=True):
+        attempted = lead.attempted or ()
+        other = tuple((Counter(attempted) - Counter(lead.cards)).elements())
+        if len(other) >= len(lead.cards):
+            wrong = other[: len(lead.cards)]
+            changed = with_play(hand, t.number, lead.seat, replace(lead, cards=wrong))
+            _, finding = first(changed)
+            assert (finding.code, finding.trick, finding.seat) == (
+                "wrong-forced-play",
+                t.number,
+                lead.seat,
+            )
+            return
+    pytest.fail("no candidate")
+
+
+def test_a_throw_recorded_as_failed_that_stood() -> None:
+    for hand, t, lead in _throws("qq", failed=False):
+        units = lead.cards
+        if len(units) >= 2 and len(set(units)) >= 2 and t.plays[0].attempted is None:
+            changed = with_play(
+                hand, t.number, lead.seat, replace(lead, attempted=units, cards=units[:1])
+            )
+            found = [f.code for f in replay(reread(changed)[1]).findings]
+            if "throw-stood" in found:
+                return
+    pytest.fail("no candidate")
+
+
+def test_kitty_size_and_cards_not_held() -> None:
+    hand = sims()[7]
+    bury = hand.kitty_exchanges[0]
+    auction = tuple(replace(e, buried=e.buried[:7]) if e is bury else e for e in hand.auction)
+    text, finding = first(replace(hand, auction=auction))
+    assert finding.code == "kitty-size"
+    assert (finding.line, finding.column) == where(text, "bury ")
+    foreign: Card = next(c for c in cards("BJ LJ SA HA") if c not in bury.buried)
+    auction = tuple(replace(e, buried=(foreign,) * 8) if e is bury else e for e in hand.auction)
+    found = [f.code for f in replay(reread(replace(hand, auction=auction))[1]).findings]
+    assert "kitty-not-held" in found
+
+
+def test_kitty_picked_up_by_the_wrong_seat() -> None:
+    hand = sims()[8]
+    bury = hand.kitty_exchanges[0]
+    auction = tuple(replace(e, seat=e.seat % 4 + 1) if e is bury else e for e in hand.auction)
+    _, finding = first(replace(hand, auction=auction))
+    assert finding.code == "kitty-seat"
+
+
+def test_a_declaration_before_the_card_was_drawn() -> None:
+    for hand in sims():
+        declare = hand.bids[0] if hand.bids else None
+        if declare is not None and declare.draw is not None and declare.draw > 8:
+            early = replace(declare, draw=1)
+            auction = tuple(early if e is declare else e for e in hand.auction)
+            text, finding = first(replace(hand, auction=auction))
+            assert finding.code == "bid-not-drawn"
+            assert (finding.line, finding.column) == where(text, "declare ")
+            return
+    pytest.fail("no candidate")
+
+
+def test_result_findings() -> None:
+    hand = sims()[9]
+    assert hand.result is not None
+    wrong = replace(hand.result, points=(hand.result.points or 0) + 5)
+    text, finding = first(replace(hand, result=wrong))
+    assert finding.code == "result-points"
+    assert (finding.line, finding.column) == where(text, "result ")
+    r = hand.result
+    wrong_level = replace(r, levels=(r.levels or 0) + 1)
+    assert first(replace(hand, result=wrong_level))[1].code == "result-level"
+    wrong_dealer = replace(r, next_dealer=(r.next_dealer or 1) % 4 + 1)
+    assert first(replace(hand, result=wrong_dealer))[1].code == "result-next-dealer"
+
+
+def test_kitty_multiplier_in_the_result() -> None:
+    for hand in sims("qq", 30):
+        r = hand.result
+        if r is not None and r.multiplier is not None:
+            wrong = replace(r, multiplier=r.multiplier * 2)
+            assert first(replace(hand, result=wrong))[1].code == "result-kitty"
+            return
+    pytest.fail("no kitty capture in the simulated hands")
+
+
+def test_levels_and_dealer_must_follow_from_the_previous_hand() -> None:
+    hands = list(simulate_match("qq", seed=11, max_hands=3))
+    second = hands[1]
+    headers = tuple(
+        Header("Levels", "9 9")
+        if h.tag == "Levels"
+        else (Header("Dealer", "4") if h.tag == "Dealer" else h)
+        for h in second.headers
+    )
+    text = write([hands[0], replace(second, headers=headers)])
+    report = validate_text(text, "match.psn")
+    codes = [f.code for f in report.hands[1].findings if f.code.startswith("match")]
+    assert "match-levels" in codes
+    dealer_ok = dict((h.tag, h.value) for h in second.headers)["Dealer"] == "4"
+    assert dealer_ok or "match-dealer" in codes
+
+
+def test_deal_that_is_not_two_decks() -> None:
+    text = """[Rules "qq"]
+[Levels "2 2"]
+[Dealer "1"]
+
+deal
+1: S2 S2 S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK SA H3 H4 H5 H6 H7 H8 H9 H10 HJ HQ
+2: ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ?? ??
+"""
+    record = parse(text)
+    codes = [(f.code, f.line) for f in replay(record.hands[0]).findings]
+    assert ("deal-decks", 5) in codes
+    assert ("deal-count", 5) in codes
+
+
+def test_unknown_rules_are_reported_and_qq_used() -> None:
+    record = parse('[Rules "nonesuch"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n')
+    result = replay(record.hands[0])
+    assert [f.code for f in result.findings][0] == "unknown-rules"
+    assert result.rules.name == "qq"
+
+
+def test_unknown_cards_are_never_reported_as_revokes() -> None:
+    record = parse(
+        '[Trump "H 2"]\n[Dealer "1"]\n\n1. 1: SA 2: ?? 3: S4 4: S5\n2. 1: SK 2: S3 3: S6 4: S7\n'
+    )
+    codes = [f.code for f in replay(record.hands[0]).findings]
+    assert "follow-suit" not in codes
+
+
+def test_every_code_in_the_catalogue_has_a_rule_or_is_about_the_record() -> None:
+    for code, (severity, rule, meaning) in CATALOGUE.items():
+        assert meaning and severity
+        assert rule is not None or code in {
+            "syntax",
+            "bad-header",
+            "unknown-rules",
+            "trick-number",
+            "unchecked",
+        }
+
+
+def test_strict_mode_stops_at_the_first_error() -> None:
+    hand, _, _ = _revoke(sims()[0])
+    text = write([hand, sims()[1]])
+    report = validate_text(text, "x.psn", strict=True)
+    assert report.stopped and len(report.hands) == 1
+    assert report.hands[0].findings[0].code == "follow-suit"
+
+
+def test_a_broken_hand_does_not_lose_the_others() -> None:
+    good = write(sims()[0])
+    broken = '[Event "broken"]\n\n1. 1: SA 2: @@@\n'
+    report = validate_text(good + "\n" + broken + "\n" + good, "mixed.psn")
+    assert [h.replay is not None for h in report.hands] == [True, False, True]
+    assert report.hands[1].findings[0].code == "syntax"
+
+
+def test_inferred_trick_winner_from_a_ruff_shape_dispute() -> None:
+    # Seat 2 ruffs a side pair with two unequal trumps and then leads as if it had won.
+    text = """[Rules "qq"]
+[Dealer "1"]
+[Levels "2 2"]
+[Trump "H 2"]
+
+1. 1: SA SA 2: H5 H9 3: S3 S4 4: S6 S7
+2. 2: C3 3: C4 4: C5 1: C6
+"""
+    record = parse(text)
+    finding = next(f for f in replay(record.hands[0]).findings if f.code != "unchecked")
+    assert (finding.code, finding.trick, finding.seat) == ("ruff-shape", 2, 2)
+    assert (finding.line, finding.column) == where(text, "2. ")
+
+
+def test_result_checked_only_when_the_hand_is_complete() -> None:
+    hand = sims()[0]
+    short = replace(hand, tricks=hand.tricks[:5], result=Result(points=999))
+    codes = [f.code for f in replay(reread(short)[1]).findings]
+    assert "result-points" not in codes
+
+
+def test_trick_numbers_out_of_sequence() -> None:
+    hand = sims()[0]
+    tricks = list(hand.tricks)
+    tricks[1] = replace(tricks[1], number=5)
+    codes = [f.code for f in replay(replace(hand, tricks=tuple(tricks))).findings]
+    assert "trick-number" in codes
