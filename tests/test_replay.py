@@ -192,7 +192,7 @@ def test_wrong_number_of_cards() -> None:
     hand = sims()[3]
     trick = hand.tricks[4]
     play = trick.plays[2]
-    text, finding = first(
+    _text, finding = first(
         with_play(hand, 5, play.seat, replace(play, cards=play.cards + play.cards[:1]))
     )
     assert finding.code in ("wrong-count", "not-held")
@@ -248,7 +248,7 @@ def _throws(preset: str, failed: bool):  # type: ignore[no-untyped-def]
 def test_a_throw_that_should_have_failed() -> None:
     hand, t, lead = next(iter(_throws("match-a", failed=True)))
     changed = with_play(hand, t.number, lead.seat, Play(lead.seat, lead.attempted or ()))
-    text, finding = first(changed)
+    _text, finding = first(changed)
     assert (finding.code, finding.trick, finding.seat) == ("throw-failed", t.number, lead.seat)
     assert "10 points per card" in (finding.penalty or "")
 
@@ -376,7 +376,7 @@ deal
 def test_unknown_rules_are_reported_and_qq_used() -> None:
     record = parse('[Rules "nonesuch"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n')
     result = replay(record.hands[0])
-    assert [f.code for f in result.findings][0] == "unknown-rules"
+    assert next(f.code for f in result.findings) == "unknown-rules"
     assert result.rules.name == "qq"
 
 
