@@ -349,6 +349,17 @@ def test_no_counters_when_the_window_is_none() -> None:
     assert str(error) == "no counters in a later hand"
 
 
+def test_first_hand_counters_follow_the_first_hand_window() -> None:
+    closed = bidding(QQ, first_hand_window=CounterWindow.NONE)
+    state = play(closed, first_hand(), "1 declare H2")
+    error = refused(closed, state, "2 counter S2 S2", OutsideWindow)
+    assert str(error) == "no counters in the first hand"
+    late = bidding(QQ, first_hand_window=CounterWindow.AFTER_BURY)
+    state = bury(late, end_deal(play(late, first_hand(), "1 declare H2")))
+    state = play(late, state, "2 counter S2 S2")
+    assert (state.dealer, state.kitty_holder) == (1, 2)  # after the bury: 炒底, same dealer
+
+
 def test_no_bids_once_play_has_started() -> None:
     state = start_play(bury(QQ, end_deal(play(QQ, later_hand(), "2 declare H2"))))
     refused(QQ, state, "3 counter S2 S2", OutsideWindow)
