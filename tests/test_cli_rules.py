@@ -38,6 +38,8 @@ def test_reference_card_shows_the_level_table_and_multipliers(
     assert "multiplier examples: single ×2, pair ×4, tractor of 2 ×8, of 3 ×16" in out
     assert "must-play levels (逢N必打): 10" in out
     assert "points per card: 10" in out
+    assert "cards counted: cards that could not be thrown [withdrawn]" in out
+    assert "end of the match: the first team past the goal level wins [pass]" in out
 
 
 def test_json_is_the_whole_rule_set(capsys: pytest.CaptureFixture[str]) -> None:

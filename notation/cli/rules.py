@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+from enum import StrEnum
 from typing import Any
 
 from notation.rules.clauses import Rule
@@ -62,6 +63,34 @@ _LABELS: dict[str, str] = {
     "wrong_card_count": "wrong card count (多牌少牌)",
     "wrong_card_count_levels": "levels for a wrong card count",
     "cards": "cards given after a kitty capture (0: none)",
+}
+
+
+# Closed choices in words a referee reads at the table (the YAML value follows in brackets).
+_WORDS: dict[str, str] = {
+    "single": "one rank card",
+    "pair": "a pair of rank cards",
+    "joker_with_single": "joker + rank card",
+    "joker_with_pair": "joker + pair of rank cards",
+    "two_jokers": "a pair of jokers (无主)",
+    "self": "the declarer (自保)",
+    "partner": "the partner (对家保)",
+    "none": "none",
+    "before_pickup": "until the dealer picks up the kitty",
+    "after_bury": "after the bury, in turn from the dealer's next player (炒底)",
+    "kitty_card": "a kitty card's suit; a joker → no-trump",
+    "flipped_card": "the suit of the card flipped before the deal",
+    "redeal": "draw for the dealer, else deal again",
+    "doubling": "doubling: single 2, pair 4, tractor 8, ×2 per extra pair",
+    "power_of_cards": "2^(cards in the unit)",
+    "pairs_times_four": "single 2, pair 4, tractor 4 × pairs",
+    "power_of_pairs_plus_one": "single 2, pair 4, tractor 2^(pairs+1)",
+    "withdrawn": "cards that could not be thrown",
+    "beaten": "cards that were beaten (被管)",
+    "pass": "the first team past the goal level wins",
+    "win_as_dealer": "win a hand as dealer at the goal level (报A)",
+    "fixed": "fixed result against the side at fault",
+    "played_out": "played out; the side at fault loses the hand",
 }
 
 
@@ -123,6 +152,8 @@ def _value(value: object) -> str:
         return "yes" if value else "no"
     if isinstance(value, tuple):
         return ", ".join(_value(v) for v in value) if value else "none"
+    if isinstance(value, StrEnum) and value.value in _WORDS and value.value != "none":
+        return f"{_WORDS[value.value]} [{value.value}]"
     return str(value)
 
 
