@@ -451,6 +451,12 @@ def test_bid_text_round_trips() -> None:
     assert Bid.parse(str(new)) == new
 
 
+@pytest.mark.parametrize("text", ["", "2", "2 bribe S2", "x declare S2", "2 declare S11"])
+def test_bid_text_that_names_no_bid(text: str) -> None:
+    with pytest.raises(NotABid, match="expected seat, kind and cards"):
+        Bid.parse(text)
+
+
 def test_bids_check_their_values() -> None:
     with pytest.raises(ValueError, match="no seat"):
         Bid(5, BidKind.DECLARE, tuple(parse_cards("H2")))

@@ -191,8 +191,13 @@ class Bid:
     def parse(cls, text: str) -> Bid:
         """A bid from ``"2 counter S2 S2 @57"`` (seat, kind, cards, optional draw count)."""
         words = text.split()
-        draw = int(words.pop()[1:]) if words[-1].startswith("@") else None
-        return cls(int(words[0]), BidKind(words[1]), tuple(parse_cards(words[2:])), draw)
+        try:
+            draw = int(words.pop()[1:]) if words[-1].startswith("@") else None
+            return cls(int(words[0]), BidKind(words[1]), tuple(parse_cards(words[2:])), draw)
+        except (IndexError, ValueError) as e:
+            if isinstance(e, BidError):
+                raise
+            raise NotABid(f"{text!r}: expected seat, kind and cards, like '2 counter S2 S2'") from e
 
 
 @dataclass(frozen=True, slots=True)
