@@ -3,6 +3,9 @@ is a fixed point of the writer, and the JSON form loses nothing."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -231,3 +234,58 @@ def test_positions_take_no_part_in_equality() -> None:
     a = Comment("same", line=1, column=1)
     b = Comment("same", line=9, column=4)
     assert a == b
+
+
+# ---- the import form: aliases, case and spacing read back as the same record --------------
+
+_CARD_TOKEN = re.compile(r"(?<![\w?])([SHCD])(10|[2-9JQKA])(?![\w])|(?<![\w?])(BJ|LJ)(?![\w])")
+_KEYWORD = re.compile(
+    r"\b(deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|to|by|result|points"
+    r"|level|next|dealer|defenders|NT)\b"
+)
+_SUIT_ALIASES = {
+    "S": ["s", "♠", "♤", "黑桃"],
+    "H": ["h", "♥", "♡", "红桃"],
+    "C": ["c", "♣", "♧", "梅花"],
+    "D": ["d", "♦", "♢", "方块"],
+}
+_JOKER_ALIASES = {"BJ": ["bj", "大王", "大鬼"], "LJ": ["lj", "小王", "小鬼"]}
+
+
+def _messy(text: str, rnd: random.Random) -> str:
+    """The canonical ``text`` as a careless player might type it (comments untouched)."""
+
+    def card(m: re.Match[str]) -> str:
+        if m[3]:
+            return rnd.choice([m[3], *_JOKER_ALIASES[m[3]]])
+        rank = rnd.choice(["T", "t", "10"]) if m[2] == "10" else rnd.choice([m[2], m[2].lower()])
+        return rnd.choice([m[1], *_SUIT_ALIASES[m[1]]]) + rank
+
+    def keyword(m: re.Match[str]) -> str:
+        return rnd.choice([m[1].upper(), m[1].capitalize(), m[1]])
+
+    def space(m: re.Match[str]) -> str:
+        return rnd.choice([" ", "  ", "\t", " \n  "])
+
+    out = []
+    for piece in re.split(r"(\{[^}]*\}|^\[.*\]$)", text, flags=re.M):
+        if piece.startswith(("{", "[")):
+            out.append(piece)
+            continue
+        piece = _CARD_TOKEN.sub(card, piece)
+        piece = _KEYWORD.sub(keyword, piece)
+        piece = re.sub(r"(?<=\S) (?=\S)", space, piece)
+        piece = re.sub(r"(?<=\d):", lambda m: rnd.choice([":", " :"]), piece)
+        out.append(piece)
+    return "".join(out)
+
+
+@SETTINGS
+@given(records, st.randoms(use_true_random=False))
+def test_the_lenient_import_form_reads_as_the_same_record(
+    record: Record, rnd: random.Random
+) -> None:
+    messy = _messy(write(record), rnd)
+    back = parse(messy)
+    assert back.errors == (), [str(e) for e in back.errors]
+    assert back == record
