@@ -43,7 +43,7 @@ from notation.rules.order import TRUMP, Trump
 from notation.rules.ruleset import Outcome, Ruleset, Side
 from notation.rules.seats import SEATS, Seat, next_seat, partner, seats_from, team
 from notation.rules.throw import judge_throw
-from notation.rules.trick import play_value, trick_winner
+from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import decompose
 from notation.rulesets import load_ruleset
 
@@ -259,6 +259,7 @@ class _Replayer:
         self.last_winner: Seat | None = None
         self.last_shape: tuple[int, int] | None = None
         self.last_won_by_trump = False
+        self._future_plays: dict[Seat, list[Counter[Card]]] | None = None
 
     # --- findings -------------------------------------------------------------------
 
@@ -594,12 +595,13 @@ class _Replayer:
         holding = self.holdings[seat]
         if holding.exact:
             return list(holding.known.elements()), True
-        later = self.future[seat][trick_index]
+        if self._future_plays is None:
+            self._future_plays = self._future()
+        later = self._future_plays[seat][trick_index]
         held = later if holding.blurred else (holding.known | later)
         return list(held.elements()), False
 
     def play(self) -> None:
-        self.future = self._future()
         trump = self.trump
         expected_leader = self.dealer
         previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None = None
@@ -621,6 +623,7 @@ class _Replayer:
             self.winning = None
             order = seats_from(leader)
             lead: Slots = ()
+            open_trick: OpenTrick | None = None
             for position, play in enumerate(trick.plays):
                 seat_expected = order[position] if position < 4 else None
                 if play.seat != seat_expected:
@@ -640,9 +643,13 @@ class _Replayer:
                 self.holdings[play.seat].remove(cards)  # a card not held was reported above
                 self.played[play.seat] += len(cards)
                 self.table.append((play.seat, cards))
-                self.winning = self._winning(trump)
-                nxt = order[position + 1] if position + 1 < 4 else None
-                self.snapshot(StepKind.PLAY, f"{play.seat} plays {_fmt(cards)}", play, nxt)
+                open_trick = self._winning(open_trick, play.seat, cards, trump, position)
+                self.winning = open_trick.winning if open_trick else None
+                if self.timeline:
+                    nxt = order[position + 1] if position + 1 < 4 else None
+                    self.snapshot(StepKind.PLAY, f"{play.seat} plays {_fmt(cards)}", play, nxt)
+                else:
+                    self.pending.clear()
             winner = self.winning
             if (
                 winner is None
@@ -661,35 +668,36 @@ class _Replayer:
             if winner is not None:
                 self.points[team(winner) - 1] += points
             self.last_winner = winner
-            self.last_shape = self._shape(trump)
+            self.last_shape = open_trick.lead_units[0].shape if open_trick else None
             won_with = next((cards for seat, cards in self.table if seat == winner), ())
             self.last_won_by_trump = trump is not None and all(
                 trump.is_trump(c) for c in _known(won_with)
             )
-            self.snapshot(
-                StepKind.TRICK,
-                f"trick {trick.number} to seat {winner}" + (f", {points} points" if points else ""),
-                trick,
-                winner,
-            )
+            if self.timeline:
+                won = f"trick {trick.number} to seat {winner}"
+                self.snapshot(
+                    StepKind.TRICK, won + (f", {points} points" if points else ""), trick, winner
+                )
+            else:
+                self.pending.clear()
             previous = (trick, list(self.table), winner)
             expected_leader = winner
 
-    def _winning(self, trump: Trump | None) -> Seat | None:
-        if trump is None or any(c is UNKNOWN for _, cards in self.table for c in cards):
+    @staticmethod
+    def _winning(
+        trick: OpenTrick | None, seat: Seat, cards: Slots, trump: Trump | None, position: int
+    ) -> OpenTrick | None:
+        """The trick so far with this play added; ``None`` once its winner is unknowable."""
+        if trump is None or UNKNOWN in cards:
             return None
-        plays = [(seat, _known(cards)) for seat, cards in self.table]
-        if len({trump.effective_suit(c) for c in plays[0][1]}) != 1:
-            return None
-        return trick_winner(plays, trump).winner
-
-    def _shape(self, trump: Trump | None) -> tuple[int, int] | None:
-        if trump is None or not self.table:
-            return None
-        lead = _known(self.table[0][1])
-        if not lead or len({trump.effective_suit(c) for c in lead}) != 1:
-            return None
-        return decompose(lead, trump)[0].shape
+        known = _known(cards)
+        if position == 0:
+            if len({trump.effective_suit(c) for c in known}) != 1:
+                return None
+            return OpenTrick(seat, known, trump)
+        if trick is not None:
+            trick.add(seat, known)
+        return trick
 
     def _wrong_leader(
         self,
@@ -745,6 +753,16 @@ class _Replayer:
             return play.cards
         lead_cards = _known(attempted)
         held, exact = self.surely_held(seat, index)
+        if len(lead_cards) == 1 and play.attempted is None:
+            if exact and lead_cards[0] not in held:
+                self.find(
+                    "not-held",
+                    f"seat {seat} led {lead_cards[0]}, not in hand",
+                    play,
+                    trick=trick.number,
+                    seat=seat,
+                )
+            return play.cards  # a single: nothing more to check
         # Cards not surely held are only reported when the whole hand is known.
         for v in check_lead(lead_cards, held if exact else lead_cards, trump):
             self.find(v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat)

@@ -76,6 +76,13 @@ def check_follow(
     n = len(lead)
     if len(play) != n:
         return [Violation(Code.WRONG_COUNT, f"played {len(play)} cards to a lead of {n}")]
+    if n == 1 and play[0] in hand:
+        # A single: only the suit matters (the common case, checked without counting).
+        suit = trump.effective_suit(lead[0])
+        if trump.effective_suit(play[0]) == suit or all(
+            trump.effective_suit(c) != suit for c in hand
+        ):
+            return []
     missing = missing_cards(play, hand)
     if missing:
         return [Violation(Code.NOT_HELD, f"played {_cards(missing)}, not in hand", tuple(missing))]

@@ -19,7 +19,7 @@ from notation.rules.order import TRUMP, Trump
 from notation.rules.seats import Seat
 from notation.rules.units import Unit, decompose, format_value
 
-__all__ = ["TrickResult", "play_value", "trick_points", "trick_winner"]
+__all__ = ["OpenTrick", "TrickResult", "play_value", "trick_points", "trick_winner"]
 
 
 def trick_points(plays: Sequence[Sequence[Card]]) -> int:
@@ -36,8 +36,12 @@ def play_value(
     """
     if not cards:
         return None
-    suit = trump.effective_suit(cards[0])
+    suit, level = trump.key(cards[0])
     lead_suit = lead_units[0].suit
+    if len(cards) == 1:  # a single against a single: the common case, decided at once
+        if suit != lead_suit and suit != TRUMP:
+            return None
+        return (1 if suit != lead_suit else 0, level)
     if suit != lead_suit and suit != TRUMP:
         return None
     if any(trump.effective_suit(c) != suit for c in cards):
@@ -67,6 +71,48 @@ class TrickResult:
         }
 
 
+class OpenTrick:
+    """A trick as it is played: who is winning after each play.
+
+    >>> from notation.rules.cards import parse_cards
+    >>> t = OpenTrick(1, parse_cards("H5 H5"), Trump.parse("S 10"))
+    >>> follows = [(2, "S9 S7"), (3, "S7 S7"), (4, "S8 S8")]
+    >>> [t.add(seat, parse_cards(cards)) for seat, cards in follows]
+    [1, 3, 4]
+    """
+
+    __slots__ = ("best", "index", "lead_units", "plays", "points", "trump")
+
+    def __init__(self, leader: Seat, lead: Sequence[Card], trump: Trump) -> None:
+        self.trump = trump
+        self.lead_units = decompose(lead, trump)
+        best = play_value(self.lead_units, lead, trump)
+        if best is None:
+            raise ValueError("a lead of several suits has no winner")
+        self.best = best
+        self.index = 0
+        self.plays: list[Seat] = [leader]
+        self.points = sum(c.points for c in lead)
+
+    def add(self, seat: Seat, cards: Sequence[Card]) -> Seat:
+        """Add a follow; return the seat now winning."""
+        value = play_value(self.lead_units, cards, self.trump)
+        self.plays.append(seat)
+        self.points += sum(c.points for c in cards)
+        if value is not None and value > self.best:
+            self.best, self.index = value, len(self.plays) - 1
+        return self.plays[self.index]
+
+    @property
+    def winning(self) -> Seat:
+        """The seat winning so far."""
+        return self.plays[self.index]
+
+    def result(self) -> TrickResult:
+        """The outcome so far, as if the trick ended now."""
+        return TrickResult(self.winning, self.index, self.points, self.lead_units[0].shape)
+
+
 def trick_winner(plays: Sequence[tuple[Seat, Sequence[Card]]], trump: Trump) -> TrickResult:
     """The winner of a trick given its plays in order, the lead first.
 
@@ -74,18 +120,7 @@ def trick_winner(plays: Sequence[tuple[Seat, Sequence[Card]]], trump: Trump) -> 
     """
     if not plays:
         raise ValueError("a trick needs at least its lead")
-    lead_units = decompose(plays[0][1], trump)
-    best = play_value(lead_units, plays[0][1], trump)
-    if best is None:
-        raise ValueError("a lead of several suits has no winner")
-    best_index = 0
-    for i, (_seat, cards) in enumerate(plays[1:], start=1):
-        value = play_value(lead_units, cards, trump)
-        if value is not None and value > best:
-            best, best_index = value, i
-    return TrickResult(
-        winner=plays[best_index][0],
-        winning_play=best_index,
-        points=trick_points([cards for _, cards in plays]),
-        shape=lead_units[0].shape,
-    )
+    trick = OpenTrick(plays[0][0], plays[0][1], trump)
+    for seat, cards in plays[1:]:
+        trick.add(seat, cards)
+    return trick.result()

@@ -139,6 +139,9 @@ def decompose(cards: Sequence[Card], trump: Trump) -> list[Unit]:
 
     Cards of several effective suits are broken suit by suit.
     """
+    if len(cards) == 1:
+        suit, level = trump.key(cards[0])
+        return [Unit((cards[0],), suit, 1, 1, level)]
     by_suit: dict[EffectiveSuit, list[Card]] = {}
     for card in cards:
         by_suit.setdefault(trump.effective_suit(card), []).append(card)
