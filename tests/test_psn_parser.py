@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation.psn import (
     UNKNOWN,
@@ -335,3 +337,20 @@ def test_errors_do_not_name_lark_terminals() -> None:
         for error in parse(text).errors:
             for name in ("SEAT_CARDS", "CARDS", "RPAR", "$END", "TRICK", "GLYPH"):
                 assert name not in error.message, error.message
+
+
+# ---- garbage in: located errors out, never a crash -------------------------------------------
+
+_PIECES = [
+    *'0123456789:./ ()[]{}!?$@SHCDJQKAbjlx\n\t"\\%',
+    *("declare ", "bury ", "1. ", "3: ", "S10", "??", "deal\n", "kitty: ", "result ", "to "),
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=60).map("".join))
+def test_any_text_reads_without_crashing_and_errors_are_located(text: str) -> None:
+    record = parse(text, "fuzz.psn")
+    for error in record.errors:
+        assert error.line is not None and 1 <= error.line <= text.count("\n") + 1
+        assert str(error).startswith(f"fuzz.psn:{error.line}:")
