@@ -25,6 +25,7 @@ from notation.rules.seats import team
 from notation.rulesets import load_ruleset
 
 __all__ = [
+    "JSON_SCHEMA",
     "JSON_SCHEMA_VERSION",
     "FileReport",
     "HandReport",
@@ -34,6 +35,87 @@ __all__ = [
 ]
 
 JSON_SCHEMA_VERSION = 1
+
+_FINDING_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["code", "severity", "message", "hand", "line", "column", "rule", "clause"],
+    "properties": {
+        "code": {"type": "string"},
+        "severity": {"enum": ["error", "warning", "info"]},
+        "message": {"type": "string"},
+        "hand": {"type": "integer", "minimum": 1},
+        "trick": {"type": ["integer", "null"]},
+        "seat": {"type": ["integer", "null"], "minimum": 1, "maximum": 4},
+        "line": {"type": "integer", "minimum": 0},
+        "column": {"type": "integer", "minimum": 0},
+        "rule": {"type": ["string", "null"]},
+        "clause": {
+            "type": ["object", "null"],
+            "required": ["ref", "text"],
+            "properties": {"ref": {"type": "string"}, "text": {"type": "string"}},
+        },
+        "penalty": {"type": ["string", "null"]},
+        "step": {"type": ["integer", "null"]},
+    },
+}
+_NUMBER: dict[str, Any] = {"type": ["integer", "null"]}
+_COMPUTED: dict[str, Any] = {
+    "type": ["object", "null"],
+    "properties": {
+        "complete": {"type": "boolean"},
+        "card_points": {"type": "integer"},
+        "kitty_points": _NUMBER,
+        "multiplier": _NUMBER,
+        "penalty_points": {"type": "integer"},
+        "points": _NUMBER,
+        "winner": {"enum": ["dealer", "defenders", None]},
+        "levels": _NUMBER,
+        "dealer": _NUMBER,
+        "next_dealer": _NUMBER,
+        "trump": {"type": ["string", "null"]},
+    },
+}
+_HAND: dict[str, Any] = {
+    "type": "object",
+    "required": ["hand", "line", "headers", "findings", "computed"],
+    "properties": {
+        "hand": {"type": "integer", "minimum": 1},
+        "line": {"type": "integer"},
+        "headers": {"type": "object", "additionalProperties": {"type": "string"}},
+        "rules": {"type": ["string", "null"]},
+        "findings": {"type": "array", "items": _FINDING_SCHEMA},
+        "computed": _COMPUTED,
+    },
+}
+_COUNT: dict[str, Any] = {"type": "integer", "minimum": 0}
+# The document ``shengji validate --json`` prints (JSON Schema, draft 2020-12).
+JSON_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "shengji validate report",
+    "type": "object",
+    "required": ["version", "files", "summary"],
+    "properties": {
+        "version": {"const": JSON_SCHEMA_VERSION},
+        "files": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["path", "unreadable", "hands"],
+                "properties": {
+                    "path": {"type": "string"},
+                    "unreadable": {"type": ["string", "null"]},
+                    "stopped": {"type": "boolean"},
+                    "hands": {"type": "array", "items": _HAND},
+                },
+            },
+        },
+        "summary": {
+            "type": "object",
+            "required": ["files", "hands", "errors", "warnings", "infos"],
+            "properties": {k: _COUNT for k in ("files", "hands", "errors", "warnings", "infos")},
+        },
+    },
+}
 MISPLAYS = {"follow-suit", "follow-pair", "follow-tractor", "not-held"}
 
 

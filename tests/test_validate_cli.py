@@ -1,0 +1,136 @@
+"""``shengji validate``, ``report`` and ``show`` as a referee uses them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from notation.psn import write
+from notation.simulate import simulate_hand
+from notation.validate import JSON_SCHEMA
+from tests.test_replay import _revoke, sims
+
+
+def shengji(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "notation", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+    )
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("records")
+    (folder / "clean.psn").write_text(write(simulate_hand("qq", seed=2)), encoding="utf-8")
+    hand, _, _ = _revoke(sims("match-a", 3)[0])
+    (folder / "dispute.psn").write_text(write(hand), encoding="utf-8")
+    sub = folder / "more"
+    sub.mkdir()
+    (sub / "match.psn").write_text(
+        write([simulate_hand("tractor", seed=s, dealer=1) for s in (4, 5)]), encoding="utf-8"
+    )
+    (folder / "notes.txt").write_text("not a record", encoding="utf-8")
+    return folder
+
+
+def test_clean_file_exits_0(files: Path) -> None:
+    result = shengji("validate", str(files / "clean.psn"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 error(s)" in result.stdout
+
+
+def test_dispute_is_reported_like_a_compiler_and_exits_1(files: Path) -> None:
+    result = shengji("validate", str(files / "dispute.psn"))
+    assert result.returncode == 1
+    first = result.stdout.splitlines()[0]
+    path, line, column, rest = first.split(":", 3)
+    assert path.endswith("dispute.psn") and int(line) > 0 and int(column) > 0
+    assert "error: follow-suit:" in rest
+    assert "^" in result.stdout.splitlines()[2]
+    assert "= rule" in result.stdout and "= penalty" in result.stdout
+
+
+def test_folders_are_searched_for_psn_files(files: Path) -> None:
+    result = shengji("validate", str(files), "-j", "2")
+    assert "3 file(s), 4 hand(s)" in result.stdout
+    assert result.returncode == 1
+
+
+def test_json_report_follows_its_schema(files: Path) -> None:
+    result = shengji("validate", str(files), "--json")
+    document = json.loads(result.stdout)
+    jsonschema.validate(document, JSON_SCHEMA)
+    by_path = {Path(f["path"]).name: f for f in document["files"]}
+    dispute = by_path["dispute.psn"]["hands"][0]
+    assert dispute["findings"][0]["code"] == "follow-suit"
+    assert dispute["findings"][0]["clause"]["ref"]
+    assert by_path["clean.psn"]["hands"][0]["computed"]["points"] is not None
+    assert document["summary"]["files"] == 3 and document["summary"]["errors"] >= 1
+
+
+def test_missing_file_and_unreadable_hand_exit_2(files: Path, tmp_path: Path) -> None:
+    result = shengji("validate", str(tmp_path / "nope.psn"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    broken = tmp_path / "broken.psn"
+    broken.write_text(
+        write(simulate_hand("qq", seed=2)) + '\n[Event "x"]\n\n1. 1: ZZ9\n', encoding="utf-8"
+    )
+    result = shengji("validate", str(broken))
+    assert result.returncode == 2
+    assert "syntax" in result.stdout or "unknown card" in result.stdout
+
+
+def test_strict_stops_at_the_first_error(files: Path) -> None:
+    result = shengji("validate", "--strict", str(files / "dispute.psn"))
+    assert result.returncode == 1
+    assert result.stdout.count("error: ") == 1
+
+
+def test_codes_lists_the_catalogue() -> None:
+    result = shengji("validate", "--codes")
+    assert result.returncode == 0
+    assert "follow-pair" in result.stdout and "throw-failed" in result.stdout
+
+
+def test_report_markdown_and_html(files: Path, tmp_path: Path) -> None:
+    result = shengji("report", str(files / "dispute.psn"))
+    assert result.returncode == 1
+    text = result.stdout
+    assert "# Adjudication report" in text and "follow-suit" in text
+    assert "Position before the play" in text and "Penalty" in text
+    assert "| Level change |" in text and "Levels after the hand" in text
+    out = tmp_path / "report.html"
+    result = shengji("report", str(files / "dispute.psn"), "--format", "html", "-o", str(out))
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and "<style>" in page
+    assert "http://" not in page and "https://" not in page  # self-contained
+    assert "follow-suit" in page
+
+
+def test_report_of_a_clean_hand_says_so(files: Path) -> None:
+    result = shengji("report", str(files / "clean.psn"))
+    assert result.returncode == 0
+    assert "No rule was broken" in result.stdout
+
+
+def test_report_names_a_missing_hand(files: Path) -> None:
+    result = shengji("report", str(files / "clean.psn"), "--hand", "5")
+    assert result.returncode == 2 and "no hand 5" in result.stderr
+
+
+def test_show_draws_a_state(files: Path) -> None:
+    result = shengji("show", str(files / "clean.psn"), "--step", "3")
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("step 3/")
+    assert sum(1 for line in lines if line.startswith("  ") and line[2] in "1234") == 4
+    coloured = shengji("show", str(files / "clean.psn"), "--color", "always")
+    assert "\033[" in coloured.stdout
