@@ -354,3 +354,45 @@ def test_any_text_reads_without_crashing_and_errors_are_located(text: str) -> No
     for error in record.errors:
         assert error.line is not None and 1 <= error.line <= text.count("\n") + 1
         assert str(error).startswith(f"fuzz.psn:{error.line}:")
+
+
+# ---- the sample files ----------------------------------------------------------------------
+
+GOOD_FILES = sorted(p for p in DATA.glob("*.psn") if p.name != "broken_middle.psn")
+
+
+@pytest.mark.parametrize("path", GOOD_FILES, ids=lambda p: p.name)
+def test_sample_file_reads_without_error(path: Path) -> None:
+    record = load(path)
+    assert record.errors == (), "\n".join(str(e) for e in record.errors)
+    assert record.hands
+
+
+@pytest.mark.parametrize("name", ["canonical.psn", "simulated_qq_seed7.psn"])
+def test_canonical_sample_is_a_fixed_point(name: str) -> None:
+    text = (DATA / name).read_text(encoding="utf-8")
+    assert write(parse(text)) == text
+
+
+def test_simulated_hand_is_complete() -> None:
+    (hand,) = load(DATA / "simulated_qq_seed7.psn").hands
+    assert isinstance(hand.deal, Deck) and len(hand.deal.cards) == 108
+    assert sum(len(p.cards) for t in hand.tricks for p in t.plays) == 100
+    assert [t.number for t in hand.tricks] == list(range(1, len(hand.tricks) + 1))
+
+
+def test_chao_di_counters_and_buries_alternate() -> None:
+    first, second = load(DATA / "chao_di.psn").hands
+    assert [type(e).__name__ for e in first.auction] == [
+        "Bid",
+        "KittyExchange",
+        "Bid",
+        "KittyExchange",
+        "Bid",
+        "KittyExchange",
+    ]
+    assert [e.seat for e in first.kitty_exchanges] == [2, 3, 4]
+    assert first.kitty_exchanges[1].variations[0].events[0].buried[-1] == Card.parse("DK")  # type: ignore[union-attr]
+    assert first.bids[2].strain is Strain.NO_TRUMP and first.bids[2].nags == (1,)
+    assert second.fallback is not None and second.fallback.cards == cards("BJ")
+    assert second.kitty_exchanges[0].buried == ()
