@@ -37,7 +37,7 @@ from notation.psn.model import AuctionEvent, Cards, CardSlot, Event
 from notation.rules.cards import ALL_CARDS
 from notation.rules.seats import next_seat
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 seats = st.integers(1, 4)
 slots: st.SearchStrategy[CardSlot] = st.sampled_from((*ALL_CARDS, UNKNOWN))
@@ -86,10 +86,8 @@ def plays_from(
         attempted = draw(cards(2, 5)) if failed else None
         blocker = draw(st.none() | seats) if failed else None
         variations: tuple[Variation, ...] = ()
-        if depth > 0:
-            variations = tuple(
-                draw(st.lists(play_variation(number, seat, offset + i, depth - 1), max_size=1))
-            )
+        if depth > 0 and draw(st.integers(0, 3)) == 0:
+            variations = (draw(play_variation(number, seat, offset + i, depth - 1)),)
         out.append(
             Play(
                 seat,
@@ -128,8 +126,8 @@ def play_variation(draw: st.DrawFn, number: int, seat: int, offset: int, depth: 
 @st.composite
 def auction_event(draw: st.DrawFn, depth: int) -> AuctionEvent:
     variations: tuple[Variation, ...] = ()
-    if depth > 0:
-        variations = tuple(draw(st.lists(auction_variation(depth - 1), max_size=1)))
+    if depth > 0 and draw(st.integers(0, 2)) == 0:
+        variations = (draw(auction_variation(depth - 1)),)
     kind = draw(st.sampled_from(["bid", "fallback", "bury"]))
     if kind == "bid":
         return Bid(
@@ -209,18 +207,14 @@ records = st.lists(hands(), min_size=1, max_size=3).map(lambda hs: Record(tuple(
 
 @SETTINGS
 @given(records)
-def test_a_written_record_reads_back_equal(record: Record) -> None:
+def test_a_written_record_reads_back_equal_and_its_text_is_a_fixed_point(
+    record: Record,
+) -> None:
     text = write(record)
     back = parse(text)
     assert back.errors == (), [str(e) for e in back.errors]
     assert back == record
-
-
-@SETTINGS
-@given(records)
-def test_canonical_text_is_a_fixed_point(record: Record) -> None:
-    text = write(record)
-    assert write(parse(text)) == text
+    assert write(back) == text
 
 
 @SETTINGS
