@@ -10,6 +10,8 @@ An unknown card (``??`` in the text) is :data:`UNKNOWN`, never ``None``.
 >>> play = Play(seat=3, cards=(Card.parse("S10"), UNKNOWN))
 >>> str(play), play.is_failed_throw
 ('3: S10 ??', False)
+>>> str(Bid(BidKind.COUNTER, 3, (Card.parse("BJ"), Card.parse("BJ")), Strain.NO_TRUMP, 51))
+'counter 3: BJ BJ to NT @51'
 """
 
 from __future__ import annotations
@@ -257,6 +259,12 @@ class Bid:
             raise ValueError("a draw count is 0 or more")
         _check_nags(self.nags)
 
+    def __str__(self) -> str:
+        text = f"{self.kind.value} {self.seat}: {format_slots(self.cards)}"
+        if self.strain is not None:
+            text += f" to {self.strain.value}"
+        return text if self.draw is None else f"{text} @{self.draw}"
+
 
 @dataclass(frozen=True, slots=True)
 class Fallback:
@@ -275,6 +283,10 @@ class Fallback:
         _check_cards(self.cards, "a fallback")
         _check_nags(self.nags)
 
+    def __str__(self) -> str:
+        text = f"fallback {self.source.value} {format_slots(self.cards)}"
+        return text if self.strain is None else f"{text} to {self.strain.value}"
+
 
 @dataclass(frozen=True, slots=True)
 class KittyExchange:
@@ -292,6 +304,9 @@ class KittyExchange:
         check_seat(self.seat)
         _check_cards(self.buried, "a bury", empty=True)
         _check_nags(self.nags)
+
+    def __str__(self) -> str:
+        return f"bury {self.seat}: {format_slots(self.buried)}".rstrip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +370,9 @@ class Trick:
             raise ValueError("tricks are numbered from 1")
         if not 1 <= len(self.plays) <= 4:
             raise ValueError("a trick has one to four plays")
+
+    def __str__(self) -> str:
+        return " ".join([f"{self.number}.", *(str(p) for p in self.plays)])
 
     @property
     def leader(self) -> Seat:

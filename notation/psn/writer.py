@@ -13,14 +13,11 @@ from collections.abc import Iterable
 
 from notation.psn.model import (
     GLYPH_OF,
-    Bid,
     Comment,
     Deal,
     Deck,
     Event,
-    Fallback,
     Hand,
-    KittyExchange,
     Play,
     Record,
     Result,
@@ -85,21 +82,7 @@ def _deal(deal: Deal) -> list[str]:
 def _event(event: Event) -> str:
     if isinstance(event, Trick):
         return _trick(event)
-    if isinstance(event, Bid):
-        text = f"{event.kind.value} {event.seat}: {format_slots(event.cards)}"
-        if event.strain is not None:
-            text += f" to {event.strain.value}"
-        if event.draw is not None:
-            text += f" @{event.draw}"
-    elif isinstance(event, Fallback):
-        text = f"fallback {event.source.value} {format_slots(event.cards)}"
-        if event.strain is not None:
-            text += f" to {event.strain.value}"
-    else:
-        assert isinstance(event, KittyExchange)
-        text = f"bury {event.seat}:"
-        if event.buried:
-            text += " " + format_slots(event.buried)
+    text = str(event)
     return text + _suffix(text, event.nags, event.comments, event.variations)
 
 
