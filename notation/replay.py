@@ -217,6 +217,11 @@ def _known(cards: Slots) -> list[Card]:
     return [c for c in cards if c is not UNKNOWN]
 
 
+def _unknown(cards: Slots) -> bool:
+    """True if some card is ``??`` (compared by identity: cheaper than card equality)."""
+    return any(c is UNKNOWN for c in cards)
+
+
 def _fmt(cards: Sequence[CardSlot]) -> str:
     return " ".join(str(c) for c in cards)
 
@@ -434,7 +439,7 @@ class _Replayer:
     def _bid(self, event: Bid, state: bids.BidState) -> bids.BidState:
         """Check one bid; an illegal bid is reported and then taken as the record has it."""
         self._check_bid_held(event, state)
-        if UNKNOWN in event.cards:
+        if _unknown(event.cards):
             self.find(
                 "unchecked", f"seat {event.seat}'s bid shows unknown cards", event, seat=event.seat
             )
@@ -468,7 +473,7 @@ class _Replayer:
         shown = _known(event.cards)
         recorded = _strain_trump(event.strain, event.cards, state.rank, self.rules)
         try:
-            if event.source is FallbackSource.KITTY and self.kitty and UNKNOWN not in self.kitty:
+            if event.source is FallbackSource.KITTY and self.kitty and not _unknown(self.kitty):
                 state = bids.apply_fallback(self.rules, state, kitty=_known(self.kitty))
             elif event.source is FallbackSource.FLIP and shown:
                 state = bids.apply_fallback(self.rules, state, flipped=shown[0])
@@ -688,7 +693,7 @@ class _Replayer:
         trick: OpenTrick | None, seat: Seat, cards: Slots, trump: Trump | None, position: int
     ) -> OpenTrick | None:
         """The trick so far with this play added; ``None`` once its winner is unknowable."""
-        if trump is None or UNKNOWN in cards:
+        if trump is None or _unknown(cards):
             return None
         known = _known(cards)
         if position == 0:
@@ -711,7 +716,7 @@ class _Replayer:
             prev_trick, table, _winner = previous
             claimed = next((cards for seat, cards in table if seat == leader), None)
             lead = _known(table[0][1]) if table else []
-            if claimed is not None and lead and UNKNOWN not in claimed:
+            if claimed is not None and lead and not _unknown(claimed):
                 units = decompose(lead, trump)
                 known = _known(claimed)
                 all_trump = all(trump.is_trump(c) for c in known)
@@ -742,7 +747,7 @@ class _Replayer:
         attempted = play.attempted if play.attempted is not None else play.cards
         if trump is None:
             return play.cards
-        if UNKNOWN in attempted:
+        if _unknown(attempted):
             self.find(
                 "unchecked",
                 f"seat {seat}'s lead has unknown cards",
@@ -822,7 +827,7 @@ class _Replayer:
                 )
             return play.cards
         self.throw_penalty(seat, verdict.penalty_cards(self.rules.throw.penalty_counts.value))
-        if Counter(_known(play.cards)) != Counter(verdict.forced) and UNKNOWN not in play.cards:
+        if Counter(_known(play.cards)) != Counter(verdict.forced) and not _unknown(play.cards):
             self.find(
                 "wrong-forced-play",
                 f"after the failed throw seat {seat} played {_fmt(play.cards)}; the rules force "
@@ -845,9 +850,9 @@ class _Replayer:
         self, play: Play, lead: Slots, trick: Trick, index: int, trump: Trump | None
     ) -> None:
         seat = play.seat
-        if trump is None or UNKNOWN in lead:
+        if trump is None or _unknown(lead):
             return
-        if UNKNOWN in play.cards:
+        if _unknown(play.cards):
             if len(play.cards) != len(lead):
                 self.find(
                     "wrong-count",
@@ -889,7 +894,7 @@ class _Replayer:
         next_dealer: Seat | None = None
         last = self.last_winner
         if complete and defenders is not None and last is not None:
-            if self.kitty is not None and UNKNOWN not in self.kitty:
+            if self.kitty is not None and not _unknown(self.kitty):
                 kitty_points = sum(c.points for c in _known(self.kitty))
             total = card_points + self.penalty_points
             if team(last) == defenders:

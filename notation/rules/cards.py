@@ -135,6 +135,8 @@ class Card:
         object.__setattr__(self, "index", suit_index * 16 + self.rank.natural)
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True  # cards from parse_card are shared: the usual case
         if isinstance(other, Card):
             return self.index == other.index
         return NotImplemented

@@ -1,0 +1,217 @@
+"""Benchmark: shengji against python-chess's PGN reader, measured in one run.
+
+    python tests/benchmark.py [--hands 200] [--games 400] [--memory-hands 10000]
+
+Prints, for simulated full hands (every card played): parse + full validation,
+parse only, the canonical writer and ``judge`` per trick, each against
+``chess.pgn.read_game`` on random ~80-ply games generated here, as ratios
+(ours per record vs chess per game; >= 1.0 means we are at least as fast), then
+where the time of validation goes, and the peak memory of validating a file of
+``--memory-hands`` hands in a fresh process. Not a test: numbers depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from notation.judge import judge_trick
+from notation.psn import parse, write
+from notation.replay import replay
+from notation.rulesets import load_ruleset
+from notation.simulate import simulate_hand
+
+
+def best_of(repeat: int, fn: Callable[[], object]) -> float:
+    """The fastest of ``repeat`` runs, in seconds (the least disturbed by other work)."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def chess_games(count: int, plies: int, seed: int) -> str:
+    """Random games as PGN text, the same every run."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    games = []
+    for number in range(count):
+        board = chess.Board()
+        game = chess.pgn.Game()
+        game.headers["Event"] = f"random {number}"
+        node: chess.pgn.GameNode = game
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            node = node.add_variation(move)
+            board.push(move)
+        games.append(str(game))
+    return "\n\n".join(games) + "\n"
+
+
+def read_all_pgn(text: str) -> int:
+    import chess.pgn
+
+    stream = io.StringIO(text)
+    count = 0
+    while chess.pgn.read_game(stream) is not None:
+        count += 1
+    return count
+
+
+def validate_all(text: str) -> int:
+    record = parse(text)
+    for number, hand in enumerate(record.hands, start=1):
+        replay(hand, number=number, timeline=False)
+    return len(record.hands)
+
+
+def peak_memory(hands: int) -> tuple[int, float]:
+    """Validate a file of ``hands`` hands in a fresh process; return (KiB peak RSS, seconds)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "big.psn"
+        with path.open("w", encoding="utf-8") as out:
+            for seed in range(hands):
+                out.write(write(simulate_hand("qq", seed=seed % 500, dealer=1 + seed % 4)))
+                out.write("\n")
+        code = (
+            "import resource, sys, time\n"
+            "from notation.cli import main\n"
+            "t = time.perf_counter()\n"
+            f"main(['validate', '-q', '-j', '1', {str(path)!r}])\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, time.perf_counter() - t,"
+            " file=sys.stderr)\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=False
+        )
+        rss, seconds = done.stderr.strip().splitlines()[-1].split()
+        return int(rss), float(seconds)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--plies", type=int, default=80)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--memory-hands", type=int, default=10000)
+    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    args = parser.parse_args()
+    try:
+        import chess
+    except ImportError:
+        print("python-chess is needed: pip install -e '.[bench]'", file=sys.stderr)
+        return 2
+
+    hands = [simulate_hand("qq", seed=s, dealer=1 + s % 4) for s in range(args.hands)]
+    text = "\n".join(write(h) for h in hands)
+    plays = sum(len(t.plays) for h in hands for t in h.tricks)
+    pgn = chess_games(args.games, args.plies, seed=1)
+    assert read_all_pgn(pgn) == args.games
+    assert validate_all(text) == args.hands
+
+    chess_s = best_of(args.repeat, lambda: read_all_pgn(pgn)) / args.games
+    validate_s = best_of(args.repeat, lambda: validate_all(text)) / args.hands
+    parse_s = best_of(args.repeat, lambda: parse(text)) / args.hands
+    record = parse(text)
+    write_s = best_of(args.repeat, lambda: write(record)) / args.hands
+
+    rules = load_ruleset("qq")
+    requests = [
+        {
+            "trump": {"rank": "2", "suit": "H"},
+            "leader": 1,
+            "hands": {
+                "1": ["SA", "SA", "S3"],
+                "2": ["SK", "S5", "H4"],
+                "3": ["S4", "S6", "C2"],
+                "4": ["S9", "S8", "D3"],
+            },
+            "plays": [["SA", "SA"], ["SK", "S5"], ["S4", "S6"], ["S9", "S8"]],
+        }
+    ] * 500
+    judge_s = best_of(args.repeat, lambda: [judge_trick(r, rules) for r in requests]) / len(
+        requests
+    )
+
+    profile = cProfile.Profile()
+    profile.enable()
+    validate_all(text)
+    profile.disable()
+    stream = io.StringIO()
+    pstats.Stats(profile, stream=stream).sort_stats("tottime").print_stats(12)
+
+    rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
+    python = platform.python_version()
+    numbers = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {python}",
+        "chess_version": chess.__version__,
+        "hands": args.hands,
+        "plays_per_hand": plays / args.hands,
+        "chess_us_per_game": chess_s * 1e6,
+        "validate_us_per_hand": validate_s * 1e6,
+        "validate_us_per_play": validate_s * 1e6 * args.hands / plays,
+        "parse_us_per_hand": parse_s * 1e6,
+        "write_us_per_hand": write_s * 1e6,
+        "judge_us_per_trick": judge_s * 1e6,
+        "ratio_validate": chess_s / validate_s,
+        "ratio_parse": chess_s / parse_s,
+        "ratio_write": chess_s / write_s,
+        "memory_hands": args.memory_hands,
+        "memory_peak_mib": rss_kib / 1024,
+        "memory_seconds": memory_s,
+    }
+    if args.json:
+        print(json.dumps(numbers, indent=2))
+        return 0
+    print(f"machine: {numbers['machine']}; python-chess {chess.__version__}")
+    print(
+        f"{args.hands} simulated hands, {numbers['plays_per_hand']:.0f} plays per hand; "
+        f"{args.games} random {args.plies}-ply chess games"
+    )
+    print(f"chess.pgn.read_game        {chess_s * 1e6:8.0f} µs/game  ({1 / chess_s:7.0f} games/s)")
+    rows = [
+        ("parse + validate", validate_s, numbers["ratio_validate"]),
+        ("parse only", parse_s, numbers["ratio_parse"]),
+        ("canonical writer", write_s, numbers["ratio_write"]),
+    ]
+    for name, seconds, ratio in rows:
+        print(
+            f"{name:26} {seconds * 1e6:8.0f} µs/hand  ({1 / seconds:7.0f} hands/s)  "
+            f"ratio vs chess {ratio:5.2f}"
+        )
+    print(f"validation per play        {numbers['validate_us_per_play']:8.1f} µs")
+    print(f"judge per trick            {judge_s * 1e6:8.0f} µs")
+    if args.memory_hands:
+        print(
+            f"validate {args.memory_hands} hands in one file: peak RSS "
+            f"{numbers['memory_peak_mib']:.0f} MiB, {memory_s:.1f} s"
+        )
+    print("\nwhere validation spends its time (cProfile, by own time):")
+    print("\n".join(stream.getvalue().splitlines()[6:22]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
