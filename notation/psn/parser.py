@@ -206,6 +206,7 @@ class _Builder:
         self.source = source
         self.filename = filename
         self.errors: list[PSNError] = []
+        self.bad_seats: set[int] = set()  # where a seat out of range was read as seat 1
 
     # -- errors and positions
 
@@ -235,32 +236,36 @@ class _Builder:
 
     def cards(self, token: Token, skip: int = 0) -> Cards:
         """The cards of a run token, from character ``skip`` on."""
-        words = token.value[skip:].split()
         out: list[CardSlot] = []
-        for word in words:
+        for word in token.value[skip:].split():
             card = _CARD_CACHE.get(word)
             if card is None:
                 try:
                     card = parse_card(word)
-                except CardError as e:
-                    self.card_error(token, skip, word, str(e))
-                    card = UNKNOWN
-                else:
-                    _CARD_CACHE[word] = card
+                except CardError:
+                    return self.cards_with_errors(token, skip)
+                _CARD_CACHE[word] = card
             out.append(card)
         return tuple(out)
 
-    def card_error(self, token: Token, skip: int, word: str, message: str) -> None:
+    def cards_with_errors(self, token: Token, skip: int) -> Cards:
+        """The cards of a run with unknown words: each reported at its place, read as ??."""
+        out: list[CardSlot] = []
         for m in _WORD.finditer(token.value, skip):
-            if m.group() == word:
+            try:
+                out.append(_CARD_CACHE.get(m[0]) or parse_card(m[0]))
+            except CardError as e:
                 line, column = self.position((token.start_pos or 0) + m.start())
-                self.error(message, line, column, len(word))
-                return
+                self.error(str(e), line, column, len(m[0]))
+                out.append(UNKNOWN)
+        return tuple(out)
 
     def seat(self, token: Token, text: str | None = None) -> Seat:
         value = int(token.value if text is None else text)
         if not 1 <= value <= 4:
             self.error_at(token, f"no seat {value}: seats are 1, 2, 3 and 4")
+            # Read on as seat 1 to find the other errors; checks of turn skip this one.
+            self.bad_seats.add(token.start_pos or 0)
             return 1
         return value
 
@@ -539,6 +544,10 @@ class _Builder:
         for index, node in enumerate(nodes):
             play = self.play(node, number, offset + index)
             token = _token(node.children[0])
+            if token.start_pos in self.bad_seats:
+                previous = None
+                out.append(play)
+                continue
             if index == 0 and first_seat is not None and play.seat != first_seat:
                 self.error_at(
                     token,
