@@ -275,6 +275,16 @@ def test_every_error_of_a_broken_hand_is_reported() -> None:
     assert record.hands == ()
 
 
+def test_the_same_unknown_card_twice_is_reported_at_each_place() -> None:
+    record = parse("1. 1: XX SA XX\n")
+    assert [(e.line, e.column) for e in record.errors] == [(1, 7), (1, 13)]
+
+
+def test_a_seat_out_of_range_is_one_error_not_a_cascade() -> None:
+    record = parse("1. 1: SA 5: S3 3: S4\n")
+    assert [e.message for e in record.errors] == ["no seat 5: seats are 1, 2, 3 and 4"]
+
+
 # ---- malformed input: where, and what was expected ---------------------------------------
 
 MALFORMED = [
