@@ -150,6 +150,7 @@ def _judge(
             "penalty_points": counted * rules.throw.penalty_per_card,
             "checked_against": sorted(others),
             "clause": rules.clause(Rule.THROW).ref,
+            "penalty_clause": rules.clause(Rule.THROW_PENALTY).ref,
         }
     answers.append(_answer(leader, lead_problems, leader in hands, rules))
     for seat, play in zip(order[1:], plays[1:], strict=False):

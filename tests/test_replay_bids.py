@@ -1,0 +1,127 @@
+"""Findings from short hand-written records: bids, headers, the fallback, a tractor revoke.
+
+Each record is what a club secretary would type; every finding is checked for its code,
+trick, seat, line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from notation.findings import Finding
+from notation.psn import Header, parse, write
+from notation.replay import replay
+from tests.test_replay import reread, sims, where
+
+FIRST_HAND = '[Rules "qq"]\n[Levels "2 2"]\n\n'  # no Dealer: the first to declare deals
+
+
+def findings(text: str, rules: str | None = None) -> list[Finding]:
+    record = parse(text)
+    assert not record.errors, record.errors
+    return [f for f in replay(record.hands[0], rules).findings if f.code != "unchecked"]
+
+
+def one(text: str, code: str) -> Finding:
+    found = [f for f in findings(text) if f.code == code]
+    assert found, [f.code for f in findings(text)]
+    return found[0]
+
+
+def test_a_counter_too_weak_for_the_bid_before() -> None:
+    # qq: equal shapes counter by suit order BJ > LJ > ♠ > ♥ > ♣ > ♦ (000§6.四.3)
+    text = FIRST_HAND + "declare 1: H2\ncounter 2: C2 C2\ncounter 3: D2 D2\n"
+    f = one(text, "bid-too-weak")
+    assert (f.seat, f.trick) == (3, None)
+    assert (f.line, f.column) == where(text, "counter 3")
+    assert f.clause is not None and "000§6" in f.clause.ref
+
+
+def test_a_counter_by_the_declarer_of_their_own_bid() -> None:
+    text = FIRST_HAND + "declare 1: H2\ncounter 1: S2 S2\n"
+    f = one(text, "bid-self")
+    assert f.seat == 1 and (f.line, f.column) == where(text, "counter 1")
+
+
+def test_a_single_card_cannot_counter_in_qq() -> None:
+    text = FIRST_HAND + "declare 1: H2\ncounter 2: S2\n"
+    f = one(text, "bid-cards")
+    assert f.seat == 2 and (f.line, f.column) == where(text, "counter 2")
+
+
+def test_a_counter_during_the_deal_of_a_later_hand_is_outside_its_window() -> None:
+    # qq later hands: counters come after the bury (炒底, 000§6.四.2)
+    text = '[Rules "qq"]\n[Levels "5 5"]\n[Dealer "1"]\n\ndeclare 2: H5\ncounter 3: S5 S5\n'
+    f = one(text, "bid-window")
+    assert f.seat == 3 and (f.line, f.column) == where(text, "counter 3")
+
+
+def test_only_the_declarer_may_reinforce_in_qq() -> None:
+    text = FIRST_HAND + "declare 1: H2\nreinforce 3: H2\n"
+    f = one(text, "reinforce")
+    assert f.seat == 3 and (f.line, f.column) == where(text, "reinforce 3")
+
+
+def test_jokers_alone_cannot_declare() -> None:
+    text = FIRST_HAND + "declare 1: BJ BJ\n"
+    f = one(text, "bid-cards")
+    assert f.seat == 1
+
+
+def test_trump_header_that_contradicts_the_bidding() -> None:
+    text = '[Rules "qq"]\n[Levels "2 2"]\n[Trump "S 2"]\n\ndeclare 1: H2\n'
+    f = one(text, "trump-header")
+    assert "H 2" in f.message and "S 2" in f.message
+
+
+def test_fallback_kitty_card_must_be_the_third() -> None:
+    deal = "deal\n" + "".join(f"{s}: " + " ".join(["??"] * 25) + "\n" for s in (1, 2, 3, 4))
+    text = (
+        '[Rules "qq"]\n[Levels "5 5"]\n[Dealer "1"]\n\n'
+        + deal
+        + "kitty: D3 C4 S7 H8 H9 D10 CJ CQ\nfallback kitty H8\n"
+    )
+    f = one(text, "fallback")
+    assert (f.line, f.column) == where(text, "fallback kitty")
+
+
+def test_a_header_that_cannot_be_read() -> None:
+    # The reader already refuses a malformed Levels header with its position; a hand built
+    # by a program (or imported from JSON) is checked again by the replay.
+    text = '[Rules "qq"]\n[Levels "two two"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    error = parse(text).errors[0]
+    assert "Levels" in str(error) and getattr(error, "line", None) == 2
+    hand = sims()[0]
+    headers = tuple(Header("Levels", "two two") if h.tag == "Levels" else h for h in hand.headers)
+    f = next(f for f in replay(replace(hand, headers=headers)).findings if f.code == "bad-header")
+    assert "Levels" in f.message
+
+
+def test_a_tractor_revoke_is_proven_by_the_pairs_played_later() -> None:
+    # Seat 2 answers a hearts tractor with a pair and singles, then shows 7 7 6 6 5 5.
+    text = (
+        '[Rules "qq"]\n[Levels "2 2"]\n[Dealer "1"]\n[Trump "S 2"]\n\n'
+        "1. 1: H3 H3 H4 H4 2: H5 H5 H9 H10 3: C3 C4 C5 C6 4: D3 D4 D5 D6\n"
+        "2. 1: C8 2: CA 3: C9 4: C10\n"
+        "3. 2: H7 H7 H6 H6 3: C7 C7 CJ CQ 4: D7 D7 D8 D8 1: S3 S3 S4 S4\n"
+    )
+    f = findings(text)[0]
+    assert (f.code, f.trick, f.seat) == ("follow-tractor", 1, 2)
+    assert (f.line, f.column) == where(text, "2: H5")
+    assert "tractor" in f.message
+
+
+def test_a_player_with_a_card_too_few() -> None:
+    hand = sims()[0]
+    tricks = list(hand.tricks)
+    last = tricks[-1]
+    fourth = last.plays[3]
+    if len(fourth.cards) == 1:
+        tricks[-1] = replace(last, plays=last.plays[:3])  # seat 4th to play has no card left
+    else:
+        shorter = replace(fourth, cards=fourth.cards[:-1])
+        tricks[-1] = replace(last, plays=(*last.plays[:3], shorter))
+    text, changed = reread(replace(hand, tricks=tuple(tricks)))
+    codes = {(f.code, f.seat) for f in replay(changed).findings}
+    assert ("hand-count", fourth.seat) in codes
+    assert write(changed) == text
