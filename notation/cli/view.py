@@ -1,0 +1,73 @@
+"""``shengji view``: open a record in the Streamlit viewer.
+
+The viewer is a separate package (``viewer``); this command only starts
+``python -m streamlit run viewer/app.py -- FILE`` in a subprocess, so that ``notation``
+itself never imports streamlit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+from notation.errors import ShengjiError
+
+__all__ = ["add_parser", "app_path", "command", "run"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``view``."""
+    p = subparsers.add_parser(
+        "view",
+        help="open a record in the viewer (a local web page)",
+        description=(
+            "Start the Streamlit viewer on FILE: step through each hand, see every seat's "
+            "cards, the trick, the points and the findings, annotate and download. "
+            "With no FILE it opens a bundled example."
+        ),
+    )
+    p.add_argument("file", nargs="?", metavar="FILE", help="a PSN file (default: an example)")
+    p.add_argument("--port", type=int, default=None, help="the local port (default: 8501)")
+    p.add_argument(
+        "--no-browser", action="store_true", help="do not open a browser window (headless)"
+    )
+    p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    p.set_defaults(run=run)
+
+
+def app_path() -> Path:
+    """Where the viewer's page script is (found without importing streamlit)."""
+    spec = importlib.util.find_spec("viewer")
+    if spec is None or not spec.submodule_search_locations:
+        raise ShengjiError("the viewer package is not installed")
+    path = Path(next(iter(spec.submodule_search_locations))) / "app.py"
+    if not path.is_file():
+        raise ShengjiError(f"the viewer's page is missing: {path}")
+    return path
+
+
+def command(file: str | None, *, port: int | None = None, headless: bool = False) -> list[str]:
+    """The ``streamlit run`` command line for ``file``."""
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app_path())]
+    cmd += ["--browser.gatherUsageStats", "false"]
+    if port is not None:
+        cmd += ["--server.port", str(port)]
+    if headless:
+        cmd += ["--server.headless", "true"]
+    if file is not None:
+        cmd += ["--", str(Path(file).resolve())]
+    return cmd
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the viewer and wait for it; its exit status is ours."""
+    if args.file is not None and not Path(args.file).is_file():
+        raise ShengjiError(f"{args.file}: no such file")
+    cmd = command(args.file, port=args.port, headless=args.no_browser)
+    if args.dry_run:
+        print(" ".join(cmd))
+        return 0
+    return subprocess.call(cmd)

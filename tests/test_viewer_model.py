@@ -1,0 +1,321 @@
+"""The viewer's pure modules: view-model, annotations and variations, session keys,
+labels, charts and card HTML. No streamlit here (the page has its own tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from notation.psn import UNKNOWN, Play, parse, parse_hand, split_hands, write
+from notation.replay import StepKind, replay
+from notation.rules.cards import Card
+from notation.rules.order import Trump
+from notation.rules.ruleset import LevelTable, Side
+from viewer import charts, edit, i18n, render, samples, state, view
+from viewer.document import load_document
+
+
+@pytest.fixture(scope="module")
+def annotated():  # type: ignore[no-untyped-def]
+    return replay(samples.annotated_hand())
+
+
+def test_seats_sit_counter_clockwise_with_the_viewer_at_the_bottom() -> None:
+    assert view.seat_positions(2) == {2: "bottom", 3: "right", 4: "top", 1: "left"}
+
+
+def test_open_view_shows_every_hand_and_seat_view_only_one(annotated) -> None:  # type: ignore[no-untyped-def]
+    step = 10
+    open_view = view.table_view(annotated, step, mode="open")
+    assert all(s.cards is not None for s in open_view.seats)
+    seat_view = view.table_view(annotated, step, mode="seat", viewer=3)
+    shown = {s.seat for s in seat_view.seats if s.cards is not None}
+    assert shown == {3}
+    hidden = next(s for s in seat_view.seats if s.seat == 1)
+    assert hidden.count == len(annotated.states[step].hand(1)) > 0
+
+
+def test_hands_are_sorted_as_a_player_holds_them(annotated) -> None:  # type: ignore[no-untyped-def]
+    state0 = annotated.states[5]
+    trump = state0.trump
+    assert trump is not None
+    for seat in view.table_view(annotated, 5).seats:
+        cards = [c for c in seat.cards or () if isinstance(c, Card)]
+        assert cards == trump.sorted(cards)
+
+
+def test_the_trick_on_the_table_and_its_winner(annotated) -> None:  # type: ignore[no-untyped-def]
+    trick_step = next(s.step for s in annotated.states if s.kind is StepKind.TRICK)
+    tv = view.table_view(annotated, trick_step)
+    played = [s for s in tv.seats if s.played is not None]
+    assert len(played) == 4
+    winners = [s.seat for s in tv.seats if s.winning]
+    assert winners == [annotated.states[trick_step].winning]
+
+
+def test_kitty_is_face_down_for_others_until_the_end(annotated) -> None:  # type: ignore[no-untyped-def]
+    holder = view.kitty_holder(annotated.states, len(annotated.states) - 1)
+    assert holder is not None
+    other = 1 if holder != 1 else 2
+    mid = 20
+    assert view.table_view(annotated, mid, mode="seat", viewer=other).kitty is None
+    assert view.table_view(annotated, mid, mode="seat", viewer=holder).kitty is not None
+    assert view.table_view(annotated, mid, mode="seat", viewer=other, reveal_kitty=True).kitty
+    last = len(annotated.states) - 1
+    assert view.table_view(annotated, last, mode="seat", viewer=other).kitty is not None
+    # teaching hides it from a student who did not pick it up, even at review
+    teach = view.table_view(annotated, mid, mode="teach", viewer=other, reveal_kitty=True)
+    assert teach.kitty is None
+
+
+def test_log_has_auction_each_trick_and_the_end(annotated) -> None:  # type: ignore[no-untyped-def]
+    entries = view.log_entries(annotated, "en")
+    tricks = [e for e in entries if e.kind is StepKind.TRICK]
+    assert len(tricks) == len(annotated.hand.tricks)
+    assert entries[0].kind is StepKind.START and entries[-1].kind is StepKind.END
+    assert "wins" in tricks[0].text and "points" in tricks[0].text
+    assert tricks[0].plays.count(":") == 4
+    assert any(e.annotated for e in tricks[:3])
+    zh = view.log_entries(annotated, "zh")
+    assert "轮" in zh[[e.kind for e in zh].index(StepKind.TRICK)].text
+
+
+def test_log_up_to_a_step_hides_what_follows(annotated) -> None:  # type: ignore[no-untyped-def]
+    entries = view.log_entries(annotated, "en", upto=6)
+    assert all(e.first <= 6 for e in entries)
+    assert view.entry_at(entries, 6) == len(entries) - 1
+
+
+def test_jumps_to_tricks_findings_and_annotations(annotated) -> None:  # type: ignore[no-untyped-def]
+    tricks = view.trick_steps(annotated)
+    assert view.next_step(tricks, 0, True) == tricks[0]
+    assert view.next_step(tricks, tricks[1], False) == tricks[0]
+    notes = view.annotation_steps(annotated)
+    assert notes[0] == 0  # the opening comment
+    lead = next(s.step for s in annotated.states if s.kind is StepKind.PLAY)
+    assert lead in notes
+    assert view.finding_steps([]) == []
+
+
+def test_finding_steps_come_from_the_replay() -> None:
+    hand = samples.annotated_hand()
+    broken = write(hand).replace("1. 4: SA SA SK!", "1. 4: SA SA HK!")
+    rp = replay(parse_hand(broken))
+    steps = view.finding_steps(rp.findings)
+    assert steps and all(0 <= s < len(rp.states) for s in steps)
+    assert any(rp.states[s].findings for s in steps)
+
+
+def test_trick_points_add_up_to_the_team_totals(annotated) -> None:  # type: ignore[no-untyped-def]
+    rows = view.trick_points(annotated)
+    final = annotated.states[-1].points
+    assert sum(r.points[0] for r in rows) == final[0]
+    assert sum(r.points[1] for r in rows) == final[1]
+    assert rows[-1].defenders_total == annotated.computed.card_points
+
+
+def test_teaching_question_is_the_students_next_play(annotated) -> None:  # type: ignore[no-untyped-def]
+    play_state = next(s for s in annotated.states if s.kind is StepKind.PLAY)
+    play = play_state.event
+    assert isinstance(play, Play)
+    assert view.question_at(annotated, play_state.step - 1, play.seat) is play
+    assert view.question_at(annotated, play_state.step - 1, play.seat % 4 + 1) is None
+    assert view.same_cards([str(c) for c in reversed(play.cards)], play)
+    assert not view.same_cards(["BJ"], play)
+
+
+# ---------------------------------------------------------------------------- edits
+
+
+def test_set_annotation_adds_comment_and_glyph_and_round_trips() -> None:
+    hand = samples.annotated_hand()
+    target = edit.Target("play", 4, 2)
+    new = edit.set_annotation(hand, target, ("a coach's note",), (4, 146))
+    text = write(new)
+    assert "?? $146 {a coach's note}" in text
+    again = parse_hand(text)
+    assert again == new
+    note = edit.annotation(again, target)
+    assert [c.text for c in note.comments] == ["a coach's note"]
+    assert note.nags == (4, 146)
+
+
+def test_deleting_an_annotation_leaves_the_rest_alone() -> None:
+    hand = samples.annotated_hand()
+    target = edit.Target("play", 0, 0)
+    cleared = edit.set_annotation(hand, target, ())
+    assert edit.annotation(cleared, target).empty
+    assert cleared.tricks[1:] == hand.tricks[1:]
+
+
+def test_comment_with_closing_brace_is_refused() -> None:
+    with pytest.raises(ValueError):
+        edit.set_annotation(samples.annotated_hand(), edit.Target("hand"), ("a } b",))
+
+
+def test_target_of_each_step_kind(annotated) -> None:  # type: ignore[no-untyped-def]
+    kinds = {}
+    for s in annotated.states:
+        t = edit.target_of(annotated.hand, s)
+        assert t is not None
+        kinds.setdefault(s.kind, t.kind)
+    assert kinds[StepKind.START] == "hand"
+    assert kinds[StepKind.BID] == "auction"
+    assert kinds[StepKind.KITTY] == "auction"
+    assert kinds[StepKind.PLAY] == "play"
+    assert kinds[StepKind.TRICK] == "trick"
+    assert kinds[StepKind.END] == "result"
+
+
+def test_replace_hand_keeps_other_hands_and_broken_ones_verbatim() -> None:
+    text = samples.broken_text()
+    doc = load_document(text, "b.psn")
+    third = doc.entry(3)
+    assert third is not None and third.hand is not None
+    new = edit.set_annotation(third.hand, edit.Target("hand"), ("edited",))
+    out = edit.replace_hand(text, 3, new)
+    chunks = [chunk for _, chunk in split_hands(text)]
+    assert out.startswith(chunks[0] + chunks[1])  # the broken second hand too
+    record = parse(out)
+    before = parse(text)
+    assert len(record.errors) == 1
+    assert record.hands[0] == before.hands[0]
+    assert record.hands[1] == new
+
+
+def test_splice_a_play_variation_and_replay_it(annotated) -> None:  # type: ignore[no-untyped-def]
+    hand = annotated.hand
+    node = hand.tricks[2].plays[1]
+    spliced = edit.splice_variation(hand, node, 0)
+    assert spliced.tricks[:2] == hand.tricks[:2]
+    assert spliced.tricks[2].plays[0] == hand.tricks[2].plays[0]
+    assert spliced.tricks[2].plays[1].cards == node.variations[0].events[0].plays[0].cards
+    assert len(spliced.tricks) == 3 and spliced.result is None
+    rp = replay(spliced)
+    assert any(s.event is spliced.tricks[2].plays[1] for s in rp.states)
+    with pytest.raises(ValueError):
+        edit.splice_variation(hand, node, 1)
+
+
+def test_splice_a_bid_variation() -> None:
+    text = (
+        '[Event "v"]\n[Levels "2 2"]\n\n'
+        "declare 2: H2 @12 (declare 4: C2 @14 {if 4 had declared first})\n"
+        "1. 2: HA 3: H3 4: H4 1: H5\n"
+    )
+    hand = parse_hand(text)
+    spliced = edit.splice_variation(hand, hand.auction[0], 0)
+    assert len(spliced.auction) == 1 and spliced.auction[0].seat == 4  # type: ignore[union-attr]
+    assert spliced.tricks == ()
+
+
+# ---------------------------------------------------------------------------- state, labels
+
+
+def test_session_defaults_are_initialised_once() -> None:
+    session: dict[str, object] = {state.K.STEP: 7}
+    state.init(session)
+    assert session[state.K.STEP] == 7
+    assert set(state.DEFAULTS) <= set(session)
+    assert session[state.K.LINE] == [] and session[state.K.LINE] is not state.DEFAULTS[state.K.LINE]
+
+
+def test_query_round_trip() -> None:
+    session = {state.K.LOADED: "example:teach/a.psn", state.K.HAND: 2, state.K.STEP: 14}
+    session |= {state.K.LANG: "zh", state.K.MODE: "seat", state.K.SEAT: 3}
+    query = state.to_query(session)
+    assert query == {"ex": "teach/a.psn", "hand": "2", "step": "14", "lang": "zh", "view": "seat",
+                     "seat": "3"}  # fmt: skip
+    back = state.from_query(query)
+    assert back[state.K.EXAMPLE] == "teach/a.psn" and back[state.K.STEP] == 14
+    assert back[state.K.MODE] == "seat" and back[state.K.SEAT] == 3
+    assert state.from_query({"step": "-3", "hand": "x"}) == {}
+
+
+def test_every_label_and_finding_code_exists_in_both_languages() -> None:
+    assert i18n.missing_labels() == []
+    assert i18n.missing_finding_labels() == []
+    assert i18n.tr("zh", "trump") == "主" and i18n.tr("en", "trump") == "Trump"
+    assert i18n.kind_label("zh", "counter") == "反主"
+    assert i18n.glyph_label("en", 4) == "?? (blunder)" and i18n.glyph_label("zh", 14) == "$14"
+    assert i18n.tr("en", "log_trick", n=3, seat=2, points=15) == "Trick 3: seat 2 wins, 15 points"
+
+
+# ---------------------------------------------------------------------------- charts, html
+
+
+def test_level_bands_follow_the_rule_set_table() -> None:
+    bands = charts.level_bands(LevelTable.named("forty"), 170)
+    assert [(b.low, b.side, b.levels) for b in bands[:5]] == [
+        (0, Side.DEALER, 3),
+        (5, Side.DEALER, 2),
+        (40, Side.DEALER, 1),
+        (80, Side.DEFENDERS, 0),
+        (120, Side.DEFENDERS, 1),
+    ]
+    assert bands[-1].high > 170
+    assert bands[3].label("en") == "take over" and bands[0].label("zh") == "庄家升 3 级"
+
+
+def test_defenders_chart_has_bands_points_with_steps_and_the_kitty(annotated) -> None:  # type: ignore[no-untyped-def]
+    rows = view.trick_points(annotated)
+    fig = charts.defenders_figure(annotated, rows, "en")
+    line = fig.data[0]
+    assert list(line.customdata) == [0] + [r.step for r in rows]
+    assert len(fig.layout.shapes) >= 6
+    labels = [a.text for a in fig.layout.annotations]
+    assert "take over" in labels and "dealer +1" in labels
+
+
+def test_kitty_bonus_point_when_the_defenders_take_the_last_trick() -> None:
+    for seed in range(1, 40):
+        rp = replay(samples.annotated_hand(seed))
+        if rp.computed.multiplier:
+            break
+    else:
+        pytest.fail("no simulated hand where the defenders took the last trick")
+    fig = charts.defenders_figure(rp, view.trick_points(rp), "en")
+    kitty = fig.data[-1]
+    assert list(kitty.y) == [rp.computed.points]
+    assert list(kitty.customdata) == [len(rp.states) - 1]
+
+
+def test_tricks_and_levels_charts_carry_jump_targets() -> None:
+    doc = load_document(samples.match_text(), "m.psn")
+    first = doc.entries[0].replay
+    assert first is not None
+    rows = view.trick_points(first)
+    fig = charts.tricks_figure(rows, "zh")
+    assert {t.name for t in fig.data} == {"1、3 号位", "2、4 号位"}
+    levels = charts.match_levels([(e.number, e.replay) for e in doc.readable if e.replay])
+    assert [n for n, _, _ in levels] == [1, 2, 3]
+    lf = charts.levels_figure(levels, "en", current=2)
+    assert list(lf.data[0].customdata) == [1, 2, 3]
+
+
+def test_selected_point_reads_a_plotly_selection() -> None:
+    assert charts.selected_point({"selection": {"points": [{"customdata": 17}]}}) == 17
+    assert charts.selected_point({"selection": {"points": [{"customdata": [4, "x"]}]}}) == 4
+    assert charts.selected_point({"selection": {"points": []}}) is None
+    assert charts.selected_point(None) is None
+
+
+def test_cards_are_drawn_red_black_and_trumps_marked() -> None:
+    trump = Trump.parse("H 2")
+    heart = render.card_html(Card.parse("H10"), trump)
+    assert "red" in heart and "trump" in heart and "♥" in heart
+    spade = render.card_html(Card.parse("S9"), trump)
+    assert "red" not in spade and "trump" not in spade and "♠" in spade
+    assert "trump" in render.card_html(Card.parse("S2"), trump)  # the rank is trump
+    assert "大王" in render.card_html(Card.parse("BJ"), trump)
+    assert "unknown" in render.card_html(UNKNOWN, trump)
+
+
+def test_table_html_names_every_seat_and_marks_the_winner(annotated) -> None:  # type: ignore[no-untyped-def]
+    trick_step = next(s.step for s in annotated.states if s.kind is StepKind.TRICK)
+    tv = view.table_view(annotated, trick_step, lang="zh")
+    html = render.table_html(tv, "zh", annotated.states[trick_step].trump)
+    for seat in (1, 2, 3, 4):
+        assert f"{seat} 号位 · Bot {seat}" in html
+    assert html.count("sj-played") >= 4 and "win" in html
+    info = render.info_html(tv, "zh", annotated.states[trick_step].trump, "qq")
+    assert "主" in info and "底牌" in info

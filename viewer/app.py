@@ -1,0 +1,660 @@
+"""The Shengji viewer page (``shengji view [FILE]``): layout only.
+
+Data comes from ``viewer.document`` (parse, replay, validate: the library), the view-model
+from ``viewer.view``, HTML from ``viewer.render``, figures from ``viewer.charts``, labels
+from ``viewer.i18n``; session keys live in ``viewer.state``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from notation.psn import UNKNOWN, Hand
+from notation.replay import HandReplay, replay
+from viewer import charts, document, edit, render, view
+from viewer.i18n import (
+    GLYPH_CHOICES,
+    LANGUAGES,
+    finding_label,
+    glyph_label,
+    kind_label,
+    seat_name,
+    severity_label,
+    tr,
+)
+from viewer.state import K, from_query, init, to_query
+
+st.set_page_config(page_title="Shengji viewer 升级复盘", page_icon="🃏", layout="wide")
+ss = st.session_state
+init(ss)  # type: ignore[arg-type]
+_started = time.perf_counter()
+
+
+# ---------------------------------------------------------------------------- cached data
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def load(text: str, name: str) -> document.Document:
+    """The file read, replayed and validated (shared by every session: it is immutable)."""
+    return document.load_document(text, name)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def line_replay(text: str, name: str, number: int, line: tuple[tuple[int, int], ...]) -> HandReplay:
+    """The replay of a hand, or of the variation line entered from it."""
+    entry = load(text, name).entry(number)
+    assert entry is not None and entry.replay is not None
+    current = entry.replay
+    for step, index in line:
+        node = current.states[step].event
+        spliced = edit.splice_variation(current.hand, node, index)
+        current = replay(spliced, current.rules, number=number)
+    return current
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def hand_figures(
+    text: str,
+    name: str,
+    number: int,
+    line: tuple[tuple[int, int], ...],
+    lang: str,
+    upto: int | None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The two charts of a hand (up to step ``upto`` in teaching mode), as plotly dicts."""
+    rp = line_replay(text, name, number, line)
+    rows = view.trick_points(rp, upto=upto)
+    return (
+        charts.defenders_figure(rp, rows, lang, current=upto).to_dict(),
+        charts.tricks_figure(rows, lang).to_dict(),
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def match_figure(text: str, name: str, lang: str, current: int) -> dict[str, Any]:
+    """Both teams' levels hand by hand, as a plotly dict."""
+    doc = load(text, name)
+    levels = charts.match_levels([(e.number, e.replay) for e in doc.readable if e.replay])
+    figure: dict[str, Any] = charts.levels_figure(levels, lang, current=current).to_dict()
+    return figure
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def example_list() -> list[str]:
+    return document.example_files()
+
+
+# ---------------------------------------------------------------------------- the source
+
+if not ss[K.QUERY_READ]:
+    ss[K.QUERY_READ] = True
+    cli = next((a for a in sys.argv[1:] if a.lower().endswith(".psn")), None)
+    if cli:
+        ss[K.CLI_FILE] = cli
+        ss[K.SOURCE], ss[K.PATH] = "path", cli
+    wanted = from_query(st.query_params.to_dict())
+    for key, value in wanted.items():
+        ss[key] = value
+    ss["keep_moment"] = K.HAND in wanted or K.STEP in wanted
+
+lang = ss[K.LANG]
+
+
+def _open(loaded: str, name: str, text: str) -> None:
+    ss[K.LOADED], ss[K.NAME], ss[K.TEXT] = loaded, name, text
+    ss[K.EDITS], ss[K.LINE] = 0, []
+    if not ss.pop("keep_moment", False):
+        ss[K.HAND], ss[K.STEP] = 1, 0
+
+
+with st.sidebar:
+    st.radio(
+        tr(lang, "language"),
+        list(LANGUAGES),
+        format_func=LANGUAGES.__getitem__,
+        key=K.LANG,
+        horizontal=True,
+    )
+    lang = ss[K.LANG]
+    st.subheader(tr(lang, "open"))
+    examples = example_list()
+    st.radio(
+        tr(lang, "source"),
+        ["example", "upload", "path"],
+        format_func=lambda s: tr(lang, f"source_{s}"),
+        key=K.SOURCE,
+    )
+    if ss[K.SOURCE] == "example":
+        if examples:
+            if ss[K.EXAMPLE] not in examples:
+                ss[K.EXAMPLE] = document.default_source()[0]
+            st.selectbox(tr(lang, "example"), examples, key=K.EXAMPLE)
+            wanted_source = f"example:{ss[K.EXAMPLE]}"
+            if ss[K.LOADED] != wanted_source:
+                _open(wanted_source, ss[K.EXAMPLE], document.read_example(ss[K.EXAMPLE]))
+        else:
+            st.info(tr(lang, "no_examples"))
+            if ss[K.LOADED] != "simulated":
+                _open("simulated", "simulated.psn", document.simulated_text())
+    elif ss[K.SOURCE] == "upload":
+        upload = st.file_uploader(tr(lang, "upload"), type=["psn", "txt"], key="uploader")
+        if upload is not None:
+            wanted_source = f"upload:{upload.name}:{upload.file_id}"
+            if ss[K.LOADED] != wanted_source:
+                raw = upload.getvalue()
+                try:
+                    text = raw.decode("utf-8-sig")
+                except UnicodeDecodeError:
+                    st.error(f"{tr(lang, 'parse_error')}: {upload.name} is not UTF-8 text")
+                else:
+                    _open(wanted_source, upload.name, text)
+    else:
+        st.text_input(tr(lang, "path"), key=K.PATH)
+        wanted_source = f"path:{ss[K.PATH]}"
+        clicked = st.button(tr(lang, "load_path"), key="open_path")
+        first_time = ss[K.LOADED] is None and ss[K.PATH]
+        if (clicked or first_time) and ss[K.LOADED] != wanted_source:
+            try:
+                _open(wanted_source, Path(ss[K.PATH]).name, document.read_path(ss[K.PATH]))
+            except (OSError, UnicodeDecodeError) as e:
+                st.error(f"{tr(lang, 'path_missing')}: {ss[K.PATH]} ({e.__class__.__name__})")
+
+if ss[K.TEXT] is None:  # nothing chosen yet (an upload pending): open the default
+    name0, text0 = document.default_source()
+    _open(f"example:{name0}" if examples else "simulated", name0, text0)
+
+doc = load(ss[K.TEXT], ss[K.NAME])
+
+st.title(f"{tr(lang, 'title')} · {ss[K.NAME]}")
+
+if doc.unreadable:
+    st.warning(tr(lang, "errors_in_file", n=len(doc.unreadable)))
+    for message in doc.syntax_messages:
+        st.code(message, language=None)
+
+if not doc.readable:
+    st.error(tr(lang, "no_hands"))
+    st.stop()
+
+# ---------------------------------------------------------------------------- the hand
+
+
+def _hand_label(number: int) -> str:
+    item = doc.entry(number)
+    assert item is not None
+    label = f"{tr(lang, 'hand')} {number}"
+    if item.hand is None:
+        return f"{label} ✗ {tr(lang, 'hand_unreadable')}"
+    extra = [v for v in (item.hand.header("Event"), item.hand.header("Hand")) if v]
+    return f"{label} · {' · '.join(extra)}" if extra else label
+
+
+def _on_hand() -> None:
+    ss[K.STEP], ss[K.LINE], ss[K.TEACH_REVEALED] = 0, [], None
+
+
+numbers = [e.number for e in doc.entries]
+if ss[K.HAND] not in numbers:
+    ss[K.HAND] = doc.first_readable()
+if len(numbers) > 1:
+    st.selectbox(tr(lang, "hand"), numbers, format_func=_hand_label, key=K.HAND, on_change=_on_hand)
+found = doc.entry(ss[K.HAND])
+assert found is not None
+entry: document.HandEntry = found
+if not entry.readable:
+    st.error(tr(lang, "unreadable_title", n=entry.number))
+    st.code(entry.errors_text(), language=None)
+    st.stop()
+
+line = tuple(tuple(x) for x in ss[K.LINE])
+try:
+    rp = line_replay(ss[K.TEXT], ss[K.NAME], entry.number, line)
+except ValueError as e:
+    st.error(str(e))
+    ss[K.LINE] = []
+    rp = line_replay(ss[K.TEXT], ss[K.NAME], entry.number, ())
+last = len(rp.states) - 1
+ss[K.STEP] = max(0, min(int(ss[K.STEP]), last))
+step = ss[K.STEP]
+state = rp.states[step]
+hand: Hand = rp.hand
+
+# ---------------------------------------------------------------------------- controls
+
+
+def _go(target: int | None) -> None:
+    if target is not None:
+        ss[K.STEP] = target
+
+
+def _slide() -> None:
+    ss[K.STEP] = ss[K.SLIDER]
+
+
+teaching = bool(ss[K.TEACH])
+mode: view.Mode = "teach" if teaching else ss[K.MODE]
+upto = step if teaching else None
+findings = list(rp.findings) if line else list(entry.findings)
+if teaching:
+    findings = [f for f in findings if (f.step or 0) <= step]
+tricks = view.trick_steps(rp)
+notes = view.annotation_steps(rp)
+f_steps = view.finding_steps(findings)
+
+with st.sidebar:
+    st.subheader(tr(lang, "view"))
+    st.radio(
+        tr(lang, "view"),
+        ["open", "seat"],
+        format_func=lambda m: tr(lang, "open_hands" if m == "open" else "seat_view"),
+        key=K.MODE,
+        horizontal=True,
+        label_visibility="collapsed",
+        disabled=teaching,
+    )
+    st.selectbox(
+        tr(lang, "seat"), [1, 2, 3, 4], format_func=lambda s: seat_name(lang, s), key=K.SEAT
+    )
+    st.toggle(tr(lang, "show_kitty"), key=K.SHOW_KITTY, disabled=teaching)
+    st.toggle(tr(lang, "teaching"), key=K.TEACH)
+    st.divider()
+    st.toggle(tr(lang, "autoplay"), key=K.AUTOPLAY)
+    st.slider(tr(lang, "speed"), 0.3, 5.0, step=0.1, key=K.SPEED)
+    st.divider()
+    st.download_button(
+        tr(lang, "download"),
+        data=ss[K.TEXT].encode("utf-8"),
+        file_name=ss[K.NAME] if ss[K.NAME].endswith(".psn") else f"{ss[K.NAME]}.psn",
+        mime="text/plain",
+        key="download",
+        icon="⬇️",
+    )
+    if ss[K.EDITS]:
+        st.caption(tr(lang, "edited", n=ss[K.EDITS]))
+
+if line:
+    branch = rp.states[min(line[-1][0] + 1, last)]
+    st.info(tr(lang, "in_variation", depth=len(line), text=view.step_label(lang, branch)))
+
+nav = st.columns([1, 1, 1, 1, 1.3, 1.3])
+nav[0].button(
+    "⏮ " + tr(lang, "first"),
+    key="nav_first",
+    on_click=_go,
+    args=(0,),
+    shortcut="Home",
+    disabled=step == 0,
+    width="stretch",
+)
+nav[1].button(
+    "◀ " + tr(lang, "prev"),
+    key="nav_prev",
+    on_click=_go,
+    args=(max(step - 1, 0),),
+    shortcut="Left",
+    disabled=step == 0,
+    width="stretch",
+)
+nav[2].button(
+    tr(lang, "next") + " ▶",
+    key="nav_next",
+    on_click=_go,
+    args=(min(step + 1, last),),
+    shortcut="Right",
+    disabled=step >= last,
+    width="stretch",
+)
+nav[3].button(
+    tr(lang, "last") + " ⏭",
+    key="nav_last",
+    on_click=_go,
+    args=(last,),
+    shortcut="End",
+    disabled=step >= last,
+    width="stretch",
+)
+prev_trick = view.next_step(tricks, step, False)
+next_trick = view.next_step(tricks, step, True)
+nav[4].button(
+    "⏪ " + tr(lang, "prev_trick"),
+    key="nav_prev_trick",
+    on_click=_go,
+    args=(prev_trick,),
+    shortcut="PageUp",
+    disabled=prev_trick is None,
+    width="stretch",
+)
+nav[5].button(
+    tr(lang, "next_trick") + " ⏩",
+    key="nav_next_trick",
+    on_click=_go,
+    args=(next_trick,),
+    shortcut="PageDown",
+    disabled=next_trick is None,
+    width="stretch",
+)
+if last > 0:
+    ss[K.SLIDER] = step
+    st.slider(tr(lang, "step"), 0, last, key=K.SLIDER, on_change=_slide)
+jumps = st.columns(4)
+for col, (key, steps, forward) in zip(
+    jumps,
+    (
+        ("prev_finding", f_steps, False),
+        ("next_finding", f_steps, True),
+        ("prev_note", notes, False),
+        ("next_note", notes, True),
+    ),
+    strict=True,
+):
+    jump_to = view.next_step(steps, step, forward)
+    if teaching and forward and key == "next_finding":
+        jump_to = None
+    col.button(
+        tr(lang, key),
+        key=f"jump_{key}",
+        on_click=_go,
+        args=(jump_to,),
+        disabled=jump_to is None,
+        width="stretch",
+    )
+st.caption(
+    f"{tr(lang, 'step')} {step} / {last} · {view.step_label(lang, state)} · {tr(lang, 'keys_hint')}"
+)
+
+
+@st.fragment(run_every=float(ss[K.SPEED]) if ss[K.AUTOPLAY] else None)
+def _autoplay() -> None:
+    if not ss[K.AUTOPLAY]:
+        return
+    now = time.monotonic()
+    due = ss.get("autoplay_at", 0.0) + float(ss[K.SPEED]) * 0.9
+    if now < due:
+        return
+    ss["autoplay_at"] = now
+    if ss[K.STEP] < last:
+        ss[K.STEP] = ss[K.STEP] + 1
+        st.rerun(scope="app")
+    else:
+        ss[K.AUTOPLAY] = False
+        st.rerun(scope="app")
+
+
+if ss[K.AUTOPLAY] and "autoplay_at" not in ss:
+    ss["autoplay_at"] = time.monotonic()
+_autoplay()
+
+# ---------------------------------------------------------------------------- the table
+
+viewer_seat = int(ss[K.SEAT])
+tv = view.table_view(
+    rp, step, lang=lang, mode=mode, viewer=viewer_seat, reveal_kitty=bool(ss[K.SHOW_KITTY])
+)
+trump = state.trump
+left, right = st.columns([2.2, 1])
+with left:
+    st.html(
+        render.info_html(
+            tv,
+            lang,
+            trump,
+            f"{rp.rules.title.zh if lang == 'zh' else rp.rules.title.en} ({rp.rules.name})",
+        )
+    )
+    st.html(render.table_html(tv, lang, trump))
+    for f in state.findings:
+        box = st.error if f.is_error else st.warning
+        box(f"**{finding_label(lang, f.code)}** ({f.code}): {f.message}")
+
+    # --- teaching: what would you play?
+    if teaching:
+        question = view.question_at(rp, step, viewer_seat)
+        if question is None:
+            st.info(tr(lang, "teach_wait", seat=viewer_seat))
+        else:
+            st.subheader(tr(lang, "teach_question", seat=viewer_seat))
+            options = [str(c) for c in state.hand(viewer_seat) if c is not UNKNOWN]
+            guess_key = f"{K.TEACH_GUESS}_{entry.number}_{step}"
+            st.multiselect(tr(lang, "teach_pick"), options, key=guess_key)
+            if ss[K.TEACH_REVEALED] == step:
+                guess = ss.get(guess_key, [])
+                played = " ".join(str(c) for c in question.cards)
+                st.success(tr(lang, "teach_actual", cards=played))
+                if not guess:
+                    st.caption(tr(lang, "teach_no_guess"))
+                elif view.same_cards(guess, question):
+                    st.success(tr(lang, "teach_same"))
+                else:
+                    st.warning(tr(lang, "teach_differs", cards=" ".join(guess)))
+                for _target, note in view.notes_at(hand, rp.states[step + 1]):
+                    for c in note.comments:
+                        st.markdown(f"> {c.remark or c.text}")
+                    if note.nags:
+                        st.caption(" ".join(glyph_label(lang, n) for n in note.nags))
+            else:
+
+                def _reveal(at: int = step) -> None:
+                    ss[K.TEACH_REVEALED] = at
+
+                st.button(
+                    tr(lang, "teach_reveal"), key="teach_reveal", on_click=_reveal, type="primary"
+                )
+
+# ------------------------------------------------------------- annotations, findings, log
+
+with right:
+    st.subheader(tr(lang, "annotations"))
+    shown = view.notes_at(hand, state)
+    if not shown:
+        st.caption(tr(lang, "no_annotations"))
+    for note_target, note in shown:
+        for c in note.comments:
+            st.markdown(f"💬 {c.remark or c.text}")
+            for cmd in c.commands:
+                st.caption(f"[%{cmd.name} {cmd.args}]")
+        if note.nags:
+            st.markdown(
+                f"**{tr(lang, 'glyphs')}**: " + ", ".join(glyph_label(lang, n) for n in note.nags)
+            )
+        for i, variation in enumerate(note.variations):
+            text = " ".join(
+                str(p) for e in variation.events for p in (getattr(e, "plays", None) or (e,))
+            )
+
+            def _enter(at: int = step, index: int = i) -> None:
+                ss[K.LINE] = [*ss[K.LINE], (at, index)]
+                ss["line_from"] = [*ss.get("line_from", []), at]
+                ss[K.STEP] = at
+
+            st.markdown(f"🔀 **{tr(lang, 'variation', n=i + 1)}**: `{text}`")
+            for c in variation.comments:
+                st.caption(c.text)
+            if not teaching:
+                st.button(
+                    tr(lang, "enter_variation", n=i + 1),
+                    key=f"var_{note_target.kind}_{note_target.index}_{note_target.play}_{i}",
+                    on_click=_enter,
+                )
+    if line:
+
+        def _back() -> None:
+            back_to = ss[K.LINE][-1][0]
+            ss[K.LINE] = ss[K.LINE][:-1]
+            ss[K.STEP] = back_to
+
+        st.button(tr(lang, "back_main"), key="back_main", on_click=_back, type="primary")
+
+    st.subheader(tr(lang, "findings"))
+    if not findings:
+        st.caption(tr(lang, "no_findings"))
+    with st.container(height=220 if findings else "content"):
+        for n, f in enumerate(findings):
+            cols = st.columns([4, 1])
+            icon = "🛑" if f.is_error else ("⚠️" if f.severity.value == "warning" else "ℹ️")
+            where = []
+            if f.trick is not None:
+                where.append(f"{tr(lang, 'trick')} {f.trick}")
+            if f.seat is not None:
+                where.append(seat_name(lang, f.seat))
+            severity = severity_label(lang, f.severity.value)
+            cols[0].markdown(
+                f"{icon} **{finding_label(lang, f.code)}** · {severity}"
+                f" · {' · '.join(where)}  \n{f.message}"
+                + (f"  \n*{tr(lang, 'clause')}*: {f.clause}" if f.clause else "")
+                + (f"  \n*{tr(lang, 'penalty')}*: {f.penalty}" if f.penalty else "")
+            )
+            cols[1].button(
+                tr(lang, "goto"),
+                key=f"finding_{n}",
+                on_click=_go,
+                args=(f.step or 0,),
+                type="primary" if (f.step or 0) == step else "secondary",
+            )
+
+    st.subheader(tr(lang, "log"))
+    entries = view.log_entries(rp, lang, upto=upto)
+    current = view.entry_at(entries, step)
+    with st.container(height=360):
+        for i, item in enumerate(entries):
+            marks = ("⚠ " if item.findings else "") + ("💬 " if item.annotated else "")
+            label = f"{marks}{item.text}" + (f"  \n{item.plays}" if item.plays else "")
+            st.button(
+                label,
+                key=f"log_{i}",
+                on_click=_go,
+                args=(item.step,),
+                type="primary" if i == current else "tertiary",
+                width="stretch",
+            )
+
+# ---------------------------------------------------------------------------- annotate
+
+with left, st.expander(tr(lang, "annotate"), expanded=False):
+    edit_target = edit.target_of(hand, state)
+    if line:
+        st.caption(tr(lang, "in_variation", depth=len(line), text=""))
+    elif edit_target is None:
+        st.caption(tr(lang, "annotate_none"))
+    else:
+        info = edit.describe_target(edit_target, hand)
+        if edit_target.kind == "hand":
+            what = tr(lang, "what_deal")
+        elif edit_target.kind == "result":
+            what = tr(lang, "what_end")
+        elif edit_target.kind == "trick":
+            what = tr(lang, "what_trick", n=info["trick"])
+        elif edit_target.kind == "play":
+            what = tr(lang, "what_play", n=info["trick"], seat=info["seat"])
+        elif info.get("event") == "bid":
+            what = tr(lang, "what_bid", seat=info["seat"], kind=kind_label(lang, info["bid"]))
+        elif info.get("event") == "fallback":
+            what = tr(lang, "what_fallback")
+        else:
+            what = tr(lang, "what_kitty", seat=info["seat"])
+        st.caption(tr(lang, "annotate_target", what=what))
+        current_note = edit.annotation(hand, edit_target)
+        prefill_text = "\n\n".join(c.text for c in current_note.comments)
+        glyph = next((n for n in current_note.nags if 1 <= n <= 6), 0)
+        extra = " ".join(str(n) for n in current_note.nags if n != glyph)
+        stamp = (entry.number, step, hash(ss[K.TEXT]))
+        if ss.get(K.NOTE_FOR) != stamp:
+            ss[K.NOTE_FOR] = stamp
+            ss[K.NOTE_TEXT], ss[K.NOTE_GLYPH], ss[K.NOTE_NAGS] = prefill_text, glyph, extra
+
+        def _save(delete: bool = False, target: edit.Target = edit_target) -> None:
+            if delete:
+                comments: tuple[str, ...] = ()
+                nags: tuple[int, ...] = ()
+            else:
+                raw = ss[K.NOTE_TEXT]
+                if raw == prefill_text:
+                    comments = tuple(c.text for c in current_note.comments)
+                else:
+                    comments = tuple(p.strip() for p in raw.split("\n\n") if p.strip())
+                try:
+                    extras = tuple(int(x.lstrip("$")) for x in ss[K.NOTE_NAGS].split())
+                except ValueError:
+                    ss[K.MESSAGE] = ("error", tr(lang, "bad_nags"))
+                    return
+                chosen = int(ss[K.NOTE_GLYPH])
+                nags = ((chosen,) if chosen else ()) + tuple(n for n in extras if n != chosen)
+            try:
+                new_hand = edit.set_annotation(hand, target, comments, nags)
+            except ValueError:
+                ss[K.MESSAGE] = ("error", tr(lang, "bad_comment"))
+                return
+            ss[K.TEXT] = edit.replace_hand(ss[K.TEXT], entry.number, new_hand)
+            ss[K.EDITS] = ss[K.EDITS] + 1
+            ss[K.MESSAGE] = ("success", tr(lang, "saved"))
+
+        st.text_area(tr(lang, "comment_text"), key=K.NOTE_TEXT, height=100)
+        if edit_target.takes_marks:
+            st.selectbox(
+                tr(lang, "glyph"),
+                GLYPH_CHOICES,
+                format_func=lambda n: glyph_label(lang, n) if n else tr(lang, "no_glyph"),
+                key=K.NOTE_GLYPH,
+            )
+            st.text_input(tr(lang, "nag_extra"), key=K.NOTE_NAGS)
+        b1, b2 = st.columns(2)
+        b1.button(tr(lang, "save"), key="note_save", on_click=_save, type="primary")
+        b2.button(tr(lang, "delete"), key="note_delete", on_click=_save, kwargs={"delete": True})
+    if ss[K.MESSAGE]:
+        kind, message = ss[K.MESSAGE]
+        (st.success if kind == "success" else st.error)(message)
+        ss[K.MESSAGE] = None
+
+# ---------------------------------------------------------------------------- charts
+
+
+def _chart_jump(key: str) -> None:
+    target = charts.selected_point(ss.get(key))
+    if target is not None:
+        ss[K.STEP] = target
+
+
+def _hand_jump() -> None:
+    target = charts.selected_point(ss.get("chart_levels"))
+    if target is not None and target != ss[K.HAND]:
+        ss[K.HAND] = target
+        _on_hand()
+
+
+st.subheader(tr(lang, "charts"))
+fig_defenders, fig_tricks = hand_figures(ss[K.TEXT], ss[K.NAME], entry.number, line, lang, upto)
+c1, c2 = st.columns(2)
+with c1:
+    st.plotly_chart(
+        fig_defenders,
+        key="chart_defenders",
+        on_select=lambda: _chart_jump("chart_defenders"),
+        selection_mode="points",
+    )
+with c2:
+    st.plotly_chart(
+        fig_tricks,
+        key="chart_tricks",
+        on_select=lambda: _chart_jump("chart_tricks"),
+        selection_mode="points",
+    )
+if len(doc.readable) > 1:
+    st.plotly_chart(
+        match_figure(ss[K.TEXT], ss[K.NAME], lang, entry.number),
+        key="chart_levels",
+        on_select=_hand_jump,
+        selection_mode="points",
+    )
+
+# ---------------------------------------------------------------------------- the URL
+
+query = to_query(ss)  # type: ignore[arg-type]
+if ss[K.LINE]:
+    query[K.STEP] = str(ss[K.LINE][0][0])
+if st.query_params.to_dict() != query:
+    st.query_params.from_dict(query)
+ss["run_seconds"] = time.perf_counter() - _started  # the page's own time, read by a test

@@ -1,0 +1,232 @@
+"""Plotly figures of a hand and of a match. Every point carries the step (or the hand
+number) it stands for in ``customdata``, so a click on it can jump there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import plotly.graph_objects as go
+
+from notation.replay import HandReplay
+from notation.rules.cards import RANKS
+from notation.rules.ruleset import LevelTable, Side
+from viewer.i18n import tr
+from viewer.view import TrickPoints
+
+__all__ = [
+    "TEAM_COLOURS",
+    "Band",
+    "defenders_figure",
+    "level_bands",
+    "levels_figure",
+    "tricks_figure",
+]
+
+TEAM_COLOURS = {1: "#1f6fb5", 2: "#c0392b"}
+_BAND_COLOURS = {Side.DEALER: "rgba(31,111,181,{a})", Side.DEFENDERS: "rgba(192,57,43,{a})"}
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """One row of the level table as a band of the defenders' points."""
+
+    low: int
+    high: int
+    side: Side
+    levels: int
+
+    def label(self, lang: str) -> str:
+        """``dealer +2``, ``take over``, ``defenders +1`` in ``lang``."""
+        if self.side is Side.DEALER:
+            return tr(lang, "band_dealer", n=self.levels)
+        if self.levels == 0:
+            return tr(lang, "band_take_over")
+        return tr(lang, "band_defenders", n=self.levels)
+
+
+def level_bands(table: LevelTable, top: int) -> list[Band]:
+    """The level table's rows as bands up to at least ``top`` points; a table that grows
+    beyond its last row (``step``) is extended one band per step.
+
+    >>> bands = level_bands(LevelTable.named("forty"), 100)
+    >>> [(b.low, b.high, str(b.side), b.levels) for b in bands][:4]
+    [(0, 5, 'dealer', 3), (5, 40, 'dealer', 2), (40, 80, 'dealer', 1), (80, 120, 'defenders', 0)]
+    """
+    rows = list(table.rows)
+    bands: list[Band] = []
+    for i, row in enumerate(rows):
+        high = rows[i + 1].points if i + 1 < len(rows) else None
+        if high is None:
+            step = table.step or 40
+            high = row.points + step
+            levels = row.levels
+            low = row.points
+            while True:
+                bands.append(Band(low, high, row.winner, levels))
+                if high > top or not table.step:
+                    break
+                low, high, levels = high, high + step, levels + 1
+        else:
+            bands.append(Band(row.points, high, row.winner, row.levels))
+    return bands
+
+
+def defenders_figure(
+    replay: HandReplay, rows: list[TrickPoints], lang: str, current: int | None = None
+) -> go.Figure:
+    """The defenders' running points by trick over the level table's bands; the kitty
+    bonus, when the defenders took the last trick, as a last point."""
+    computed = replay.computed
+    xs = [0] + [r.trick for r in rows]
+    ys = [0] + [r.defenders_total for r in rows]
+    steps = [0] + [r.step for r in rows]
+    total = computed.points
+    top = max([*ys, total or 0, 120])
+    fig = go.Figure()
+    for band in level_bands(replay.rules.scoring.level_table, top):
+        alpha = 0.06 + 0.05 * min(band.levels, 4)
+        fig.add_hrect(
+            y0=band.low,
+            y1=band.high,
+            fillcolor=_BAND_COLOURS[band.side].format(a=round(alpha, 2)),
+            line_width=0,
+            layer="below",
+            annotation_text=band.label(lang),
+            annotation_position="top left",
+            annotation_font_size=10,
+        )
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            customdata=steps,
+            mode="lines+markers",
+            name=tr(lang, "defenders"),
+            line={"color": "#333", "width": 2},
+            marker={"size": 8},
+            hovertemplate=f"{tr(lang, 'after_trick')} %{{x}}: %{{y}}<extra></extra>",
+        )
+    )
+    last_step = len(replay.states) - 1
+    if (
+        total is not None
+        and computed.multiplier
+        and rows
+        and (current is None or current >= last_step)
+    ):
+        fig.add_trace(
+            go.Scatter(
+                x=[rows[-1].trick + 1],
+                y=[total],
+                customdata=[last_step],
+                mode="markers+text",
+                name=tr(lang, "chart_kitty"),
+                text=[f"{tr(lang, 'chart_kitty')} {computed.kitty_points}×{computed.multiplier}"],
+                textposition="top center",
+                marker={"size": 12, "symbol": "star", "color": "#d4a017"},
+                hovertemplate=f"{tr(lang, 'chart_kitty')}: %{{y}}<extra></extra>",
+            )
+        )
+    fig.update_layout(
+        title=tr(lang, "chart_defenders"),
+        height=320,
+        margin={"l": 40, "r": 10, "t": 40, "b": 30},
+        showlegend=False,
+        xaxis={"title": tr(lang, "trick"), "dtick": 1 if len(xs) < 30 else 5},
+        yaxis={"title": tr(lang, "points"), "range": [0, top + 10]},
+        clickmode="event+select",
+    )
+    return fig
+
+
+def tricks_figure(rows: list[TrickPoints], lang: str) -> go.Figure:
+    """Points won in each trick, a bar per team in the team's colour."""
+    fig = go.Figure()
+    for team_index, key in ((0, "team13"), (1, "team24")):
+        fig.add_trace(
+            go.Bar(
+                x=[r.trick for r in rows],
+                y=[r.points[team_index] for r in rows],
+                customdata=[r.step for r in rows],
+                name=tr(lang, key),
+                marker_color=TEAM_COLOURS[team_index + 1],
+                hovertemplate=(
+                    f"{tr(lang, key)} · {tr(lang, 'trick')} %{{x}}: %{{y}}<extra></extra>"
+                ),
+            )
+        )
+    fig.update_layout(
+        title=tr(lang, "chart_tricks"),
+        barmode="stack",
+        height=280,
+        margin={"l": 40, "r": 10, "t": 40, "b": 30},
+        xaxis={"title": tr(lang, "trick"), "dtick": 1 if len(rows) < 30 else 5},
+        yaxis={"title": tr(lang, "points")},
+        legend={"orientation": "h", "y": -0.25},
+        clickmode="event+select",
+    )
+    return fig
+
+
+def levels_figure(
+    points: list[tuple[int, str, str]], lang: str, current: int | None = None
+) -> go.Figure:
+    """Both teams' levels hand by hand: ``(hand number, team 1&3's, team 2&4's)``."""
+    order = [r.value for r in RANKS]
+    fig = go.Figure()
+    for team_index, key in ((1, "team13"), (2, "team24")):
+        fig.add_trace(
+            go.Scatter(
+                x=[p[0] for p in points],
+                y=[order.index(str(p[team_index])) for p in points],
+                customdata=[p[0] for p in points],
+                text=[str(p[team_index]) for p in points],
+                mode="lines+markers",
+                name=tr(lang, key),
+                line={"color": TEAM_COLOURS[team_index], "shape": "hv"},
+                hovertemplate=(
+                    f"{tr(lang, 'hand')} %{{x}} · {tr(lang, key)}: %{{text}}<extra></extra>"
+                ),
+            )
+        )
+    if current is not None:
+        fig.add_vline(x=current, line_dash="dot", line_color="#888")
+    fig.update_layout(
+        title=tr(lang, "chart_levels"),
+        height=300,
+        margin={"l": 40, "r": 10, "t": 40, "b": 30},
+        xaxis={"title": tr(lang, "hand"), "dtick": 1},
+        yaxis={"tickvals": list(range(len(order))), "ticktext": order, "title": tr(lang, "levels")},
+        legend={"orientation": "h", "y": -0.25},
+        clickmode="event+select",
+    )
+    return fig
+
+
+def match_levels(replays: list[tuple[int, HandReplay]]) -> list[tuple[int, str, str]]:
+    """Levels before each readable hand (from its ``Levels`` header)."""
+    out: list[tuple[int, str, str]] = []
+    for number, replay in replays:
+        levels = replay.computed.levels
+        if levels is not None:
+            out.append((number, levels[0].value, levels[1].value))
+    return out
+
+
+def selected_point(selection: object) -> int | None:
+    """The ``customdata`` of the first point of a plotly selection event, or ``None``."""
+    points = None
+    if isinstance(selection, dict):
+        sel = selection.get("selection")
+        points = sel.get("points") if isinstance(sel, dict) else None
+    else:
+        sel = getattr(selection, "selection", None)
+        points = getattr(sel, "points", None) if sel is not None else None
+        if points is None and isinstance(sel, dict):
+            points = sel.get("points")
+    if not points:
+        return None
+    data = points[0].get("customdata") if isinstance(points[0], dict) else None
+    if isinstance(data, list):
+        data = data[0] if data else None
+    return int(data) if isinstance(data, int | float) else None

@@ -1,0 +1,153 @@
+"""A file as the viewer holds it: its text, its hands, their replays and findings.
+
+Everything here is plain library calls (``validate_text`` replays each hand through the
+same engine as ``shengji validate``), so the viewer shows exactly what the validator
+checked. No streamlit here: the page caches :func:`load_document` by its text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from notation.errors import SourceError
+from notation.findings import Finding
+from notation.psn import Hand, split_hands
+from notation.replay import HandReplay
+from notation.resources import examples_dir
+from notation.validate import validate_text
+
+__all__ = [
+    "Document",
+    "HandEntry",
+    "default_source",
+    "example_files",
+    "load_document",
+    "read_example",
+    "simulated_text",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """One hand of the file: readable (with its replay) or not (with its errors)."""
+
+    number: int  # 1-based, in file order, counting unreadable hands too
+    line: int  # where the hand starts in the file
+    text: str  # the hand's own text, as in the file
+    replay: HandReplay | None
+    findings: tuple[Finding, ...]  # replay findings plus match continuity; syntax if broken
+
+    @property
+    def readable(self) -> bool:
+        """True if the hand could be read (and so replayed)."""
+        return self.replay is not None
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand as read, or ``None``."""
+        return None if self.replay is None else self.replay.hand
+
+    def errors_text(self) -> str:
+        """The parser's located messages for an unreadable hand, one after another."""
+        return "\n".join(f.message for f in self.findings if f.code == "syntax")
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A whole file: its name, its text and every hand in it."""
+
+    name: str
+    text: str
+    entries: tuple[HandEntry, ...]
+    syntax_messages: tuple[str, ...]  # located parser errors, drawn with a caret
+
+    @property
+    def readable(self) -> tuple[HandEntry, ...]:
+        """The hands that could be read."""
+        return tuple(e for e in self.entries if e.readable)
+
+    @property
+    def unreadable(self) -> tuple[HandEntry, ...]:
+        """The hands that could not be read."""
+        return tuple(e for e in self.entries if not e.readable)
+
+    def entry(self, number: int) -> HandEntry | None:
+        """The hand numbered ``number`` (1-based), or ``None``."""
+        for e in self.entries:
+            if e.number == number:
+                return e
+        return None
+
+    def first_readable(self) -> int | None:
+        """The number of the first readable hand."""
+        return next((e.number for e in self.entries if e.readable), None)
+
+
+def load_document(text: str, name: str = "<input>") -> Document:
+    """Read, replay and validate every hand of ``text``."""
+    report = validate_text(text, name, timeline=True)
+    chunks = split_hands(text)
+    syntax = tuple(
+        str(SourceError(f.message, source=text, line=f.line, column=f.column, filename=name))
+        for h in report.hands
+        for f in h.findings
+        if f.code == "syntax"
+    )
+    entries: list[HandEntry] = []
+    for index, hand_report in enumerate(report.hands):
+        line, chunk = chunks[index] if index < len(chunks) else (hand_report.line, "")
+        entries.append(
+            HandEntry(
+                number=hand_report.number,
+                line=line,
+                text=chunk,
+                replay=hand_report.replay,
+                findings=tuple(hand_report.findings),
+            )
+        )
+    return Document(name, text, tuple(entries), syntax)
+
+
+def example_files() -> list[str]:
+    """Every ``.psn`` file under the bundled ``examples/`` folder, as relative paths."""
+    try:
+        root = examples_dir()
+    except FileNotFoundError:
+        return []
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.psn") if p.is_file())
+
+
+def read_example(name: str) -> str:
+    """The text of a bundled example, by its path relative to ``examples/``."""
+    root = examples_dir().resolve()
+    path = (root / name).resolve()
+    if root not in path.parents or path.suffix != ".psn":
+        raise FileNotFoundError(f"no bundled example {name!r}")
+    return path.read_text(encoding="utf-8-sig")
+
+
+def simulated_text(seed: int = 7) -> str:
+    """A whole hand played by the library's bots, annotated: shown when no example is
+    bundled."""
+    from viewer.samples import annotated_text
+
+    return annotated_text(seed)
+
+
+def default_source() -> tuple[str, str]:
+    """What opens with no file: the first bundled example, else a simulated hand.
+
+    Returns ``(name, text)``.
+    """
+    files = example_files()
+    preferred = [f for f in files if "teach" in f.lower()] or files
+    if preferred:
+        return preferred[0], read_example(preferred[0])
+    return "simulated.psn", simulated_text()
+
+
+def read_path(path: str) -> str:
+    """The text of a ``.psn`` file on this computer."""
+    p = Path(path).expanduser()
+    return p.read_text(encoding="utf-8-sig")

@@ -1,0 +1,244 @@
+"""Annotations and variations of a hand: find the node a step is about, change its
+comments and marks, splice a variation in, and write the file back.
+
+Nodes are frozen dataclasses; a change rebuilds the path from the hand down to the
+node with :func:`dataclasses.replace`. A node is found by identity: a replay's states
+hold the very nodes of the hand that was replayed.
+
+>>> from notation.psn import parse_hand, write
+>>> hand = parse_hand('[Event "x"]\\n\\n1. 1: SA 2: S3 3: S4 4: S5\\n')
+>>> target = Target("play", 0, 1)
+>>> print(write(set_annotation(hand, target, ("fine",), (1,))), end="")
+[Event "x"]
+<BLANKLINE>
+1. 1: SA 2: S3! {fine} 3: S4 4: S5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from notation.psn import (
+    Bid,
+    Comment,
+    Deal,
+    Deck,
+    Fallback,
+    Hand,
+    KittyExchange,
+    Play,
+    Trick,
+    Variation,
+    split_hands,
+    write_hand,
+)
+from notation.psn.model import AuctionEvent
+from notation.replay import State, StepKind
+
+__all__ = [
+    "Annotation",
+    "Target",
+    "annotation",
+    "describe_target",
+    "replace_hand",
+    "set_annotation",
+    "splice_variation",
+    "target_of",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where an annotation lives: ``hand`` (its opening), ``deal``, ``auction`` (index),
+    ``trick`` (index: comments before its lead), ``play`` (trick index, play index) or
+    ``result``."""
+
+    kind: str
+    index: int = 0
+    play: int = 0
+
+    @property
+    def takes_marks(self) -> bool:
+        """Bids, fallbacks, buries and plays take marks (!, ?, $n); the others only
+        comments."""
+        return self.kind in ("auction", "play")
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """The comments, marks and variations of one node."""
+
+    comments: tuple[Comment, ...] = ()
+    nags: tuple[int, ...] = ()
+    variations: tuple[Variation, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        """True if there is nothing to show."""
+        return not (self.comments or self.nags or self.variations)
+
+
+def target_of(hand: Hand, state: State) -> Target | None:
+    """The node a step is about, or ``None`` (the end of a hand with no result line)."""
+    kind = state.kind
+    if kind is StepKind.START:
+        return Target("hand")
+    if kind is StepKind.END:
+        return Target("result") if hand.result is not None else None
+    event = state.event
+    if kind in (StepKind.BID, StepKind.FALLBACK, StepKind.KITTY):
+        for i, e in enumerate(hand.auction):
+            if e is event:
+                return Target("auction", i)
+        return None
+    for ti, trick in enumerate(hand.tricks):
+        if kind is StepKind.TRICK and trick is event:
+            return Target("trick", ti)
+        if kind is StepKind.PLAY:
+            for pi, play in enumerate(trick.plays):
+                if play is event:
+                    return Target("play", ti, pi)
+    return None
+
+
+def _node(hand: Hand, target: Target) -> Any:
+    if target.kind == "hand":
+        return hand
+    if target.kind == "deal":
+        return hand.deal
+    if target.kind == "auction":
+        return hand.auction[target.index]
+    if target.kind == "trick":
+        return hand.tricks[target.index]
+    if target.kind == "play":
+        return hand.tricks[target.index].plays[target.play]
+    if target.kind == "result":
+        return hand.result
+    raise ValueError(f"no annotation target {target.kind!r}")
+
+
+def annotation(hand: Hand, target: Target) -> Annotation:
+    """The comments, marks and variations at ``target``."""
+    node = _node(hand, target)
+    if node is None:
+        return Annotation()
+    return Annotation(
+        tuple(getattr(node, "comments", ())),
+        tuple(getattr(node, "nags", ())),
+        tuple(getattr(node, "variations", ())),
+    )
+
+
+def set_annotation(
+    hand: Hand, target: Target, comments: tuple[str, ...], nags: tuple[int, ...] = ()
+) -> Hand:
+    """``hand`` with the comments (and, where allowed, the marks) at ``target`` replaced.
+
+    Raises ``ValueError`` for a comment with ``}`` or a negative mark.
+    """
+    new_comments = tuple(Comment(text) for text in comments)
+    changes: dict[str, Any] = {"comments": new_comments}
+    if target.takes_marks:
+        changes["nags"] = tuple(nags)
+    node = _node(hand, target)
+    if node is None:
+        raise ValueError("nothing to annotate here")
+    new_node = replace(node, **changes)
+    return _put(hand, target, new_node)
+
+
+def _put(hand: Hand, target: Target, node: Any) -> Hand:
+    if target.kind == "hand":
+        assert isinstance(node, Hand)
+        return node
+    if target.kind == "deal":
+        assert isinstance(node, Deal | Deck)
+        return replace(hand, deal=node)
+    if target.kind == "auction":
+        auction = list(hand.auction)
+        auction[target.index] = node
+        return replace(hand, auction=tuple(auction))
+    if target.kind == "result":
+        return replace(hand, result=node)
+    tricks = list(hand.tricks)
+    if target.kind == "trick":
+        tricks[target.index] = node
+    else:
+        trick = tricks[target.index]
+        plays = list(trick.plays)
+        plays[target.play] = node
+        tricks[target.index] = replace(trick, plays=tuple(plays))
+    return replace(hand, tricks=tuple(tricks))
+
+
+def describe_target(target: Target, hand: Hand) -> dict[str, Any]:
+    """What a target is, as values for a label: kind, seat, trick number, bid kind."""
+    node = _node(hand, target)
+    info: dict[str, Any] = {"kind": target.kind}
+    if target.kind == "auction":
+        info["event"] = type(node).__name__.lower()
+        info["seat"] = getattr(node, "seat", None)
+        if isinstance(node, Bid):
+            info["bid"] = node.kind.value
+    if target.kind in ("trick", "play"):
+        info["trick"] = hand.tricks[target.index].number
+    if target.kind == "play":
+        info["seat"] = node.seat
+    return info
+
+
+def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
+    """The hand as it would have gone with variation ``index`` of ``node`` (a bid,
+    fallback, bury or play of ``hand``): the variation replaces the node and what follows.
+
+    Raises ``ValueError`` if the node has no such variation or the line cannot stand.
+    """
+    variations: tuple[Variation, ...] = getattr(node, "variations", ())
+    if not 0 <= index < len(variations):
+        raise ValueError("no such variation")
+    events = variations[index].events
+    if isinstance(node, Play):
+        for ti, trick in enumerate(hand.tricks):
+            for pi, play in enumerate(trick.plays):
+                if play is node:
+                    first = events[0]
+                    if not isinstance(first, Trick):
+                        raise ValueError("a variation of a play starts with a trick")
+                    spliced = Trick(trick.number, trick.plays[:pi] + first.plays, trick.comments)
+                    rest = tuple(e for e in events[1:] if isinstance(e, Trick))
+                    tricks = (*hand.tricks[:ti], spliced, *rest)
+                    return replace(hand, tricks=tricks, result=None)
+        raise ValueError("the play is not in this hand")
+    if isinstance(node, Bid | Fallback | KittyExchange):
+        for ai, event in enumerate(hand.auction):
+            if event is node:
+                auction: list[AuctionEvent] = [
+                    e for e in events if isinstance(e, Bid | Fallback | KittyExchange)
+                ]
+                tricks_v = tuple(e for e in events if isinstance(e, Trick))
+                return replace(
+                    hand,
+                    auction=(*hand.auction[:ai], *auction),
+                    tricks=tricks_v,
+                    result=None,
+                )
+        raise ValueError("the event is not in this hand")
+    raise ValueError("only bids, fallbacks, buries and plays have variations")
+
+
+def replace_hand(text: str, number: int, hand: Hand) -> str:
+    """The file ``text`` with its hand ``number`` (1-based) rewritten from ``hand``.
+
+    The other hands keep their text exactly, unreadable ones included.
+    """
+    chunks = [chunk for _, chunk in split_hands(text)]
+    if not 1 <= number <= len(chunks):
+        raise ValueError(f"the file has no hand {number}")
+    old = chunks[number - 1]
+    trailing = len(old) - len(old.rstrip("\n"))
+    new = write_hand(hand).rstrip("\n") + "\n" * max(trailing, 1)
+    if number < len(chunks) and trailing < 2:
+        new += "\n"  # keep a blank line between hands
+    chunks[number - 1] = new
+    return "".join(chunks)  # the chunks of split_hands are the whole text

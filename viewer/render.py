@@ -1,0 +1,183 @@
+"""Cards and the table as HTML: suit symbols, red and black, trumps marked, team colours.
+
+Pure functions from view-model values to strings; the page passes them to ``st.html``.
+
+>>> from notation.rules.cards import Card
+>>> 'class="card red' in card_html(Card.parse("H10"))
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from notation.psn import UNKNOWN, CardSlot
+from notation.rules.cards import Card, Rank
+from notation.rules.order import Trump
+from viewer.charts import TEAM_COLOURS
+from viewer.i18n import tr
+from viewer.view import SeatView, Slots, TableView
+
+__all__ = ["CSS", "card_html", "cards_html", "table_html"]
+
+CSS = """
+<style>
+.sj-table{display:grid;grid-template-columns:1fr 1.4fr 1fr;grid-template-rows:auto auto auto;
+  gap:8px;background:#1d6b3a;border-radius:14px;padding:12px;color:#fff;font-family:sans-serif}
+.sj-seat{background:rgba(0,0,0,.18);border-radius:10px;padding:6px 8px;border:3px solid transparent}
+.sj-seat.turn{border-color:#ffd54f}
+.sj-seat .name{background:#fff;border-radius:6px;padding:1px 6px;font-weight:600;font-size:14px;
+  margin-bottom:4px}
+.sj-seat .tag{display:inline-block;border-radius:6px;padding:0 5px;margin-left:4px;font-size:11px;
+  background:#ffd54f;color:#222}
+.sj-seat .tag.flag{background:#e53935;color:#fff}
+.sj-top{grid-column:1/4;grid-row:1;justify-self:center;max-width:70%}
+.sj-left{grid-column:1;grid-row:2}
+.sj-right{grid-column:3;grid-row:2}
+.sj-bottom{grid-column:1/4;grid-row:3;justify-self:center;max-width:90%}
+.sj-centre{grid-column:2;grid-row:2;display:grid;grid-template-columns:1fr 1fr 1fr;
+  grid-template-rows:auto auto auto;align-items:center;justify-items:center;min-height:190px;
+  background:rgba(255,255,255,.06);border-radius:10px;padding:6px}
+.sj-centre .p-top{grid-column:2;grid-row:1}.sj-centre .p-left{grid-column:1;grid-row:2}
+.sj-centre .p-right{grid-column:3;grid-row:2}.sj-centre .p-bottom{grid-column:2;grid-row:3}
+.sj-centre .mid{grid-column:2;grid-row:2;font-size:12px;text-align:center;opacity:.9}
+.sj-played{padding:3px;border-radius:8px}
+.sj-played.win{box-shadow:0 0 0 3px #ffd54f}
+.sj-cards{display:flex;flex-wrap:wrap;gap:2px}
+.card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
+  width:30px;height:44px;background:#fff;border-radius:5px;border:1px solid #999;
+  font-weight:700;font-size:14px;line-height:1.05;color:#111;box-shadow:1px 1px 2px rgba(0,0,0,.3)}
+.card.red{color:#d32f2f}
+.card.trump{background:#fff6d5;border-color:#d4a017;border-width:2px}
+.card.back{background:repeating-linear-gradient(45deg,#2b4c9b,#2b4c9b 4px,#3d62b8 4px,#3d62b8 8px);
+  border-color:#fff}
+.card.unknown{background:#ddd;color:#666}
+.card .s{font-size:15px}
+.card.joker{font-size:10px}
+.sj-info{display:flex;flex-wrap:wrap;gap:10px;margin:6px 0;font-family:sans-serif;font-size:14px}
+.sj-info .box{border:1px solid #ccc;border-radius:8px;padding:4px 8px}
+.sj-info .t1{color:#1f6fb5;font-weight:600}.sj-info .t2{color:#c0392b;font-weight:600}
+</style>
+"""
+
+
+def card_html(card: CardSlot, trump: Trump | None = None) -> str:
+    """One card face: rank over suit symbol, red or black, framed in gold if trump."""
+    if card is UNKNOWN:
+        return '<span class="card unknown" title="??">?</span>'
+    assert isinstance(card, Card)
+    classes = ["card"]
+    if (card.suit is not None and card.suit.is_red) or card.rank is Rank.BIG_JOKER:
+        classes.append("red")
+    if trump is not None and trump.is_trump(card):
+        classes.append("trump")
+    if card.is_joker:
+        classes.append("joker")
+        face = "大王<br>BJ" if card.rank is Rank.BIG_JOKER else "小王<br>LJ"
+    else:
+        assert card.suit is not None
+        face = f'{card.rank.value}<span class="s">{card.suit.symbol}</span>'
+    return f'<span class="{" ".join(classes)}" title="{escape(card.chinese)}">{face}</span>'
+
+
+def back_html(count: int) -> str:
+    """``count`` card backs (a hidden hand or kitty)."""
+    return '<span class="card back"></span>' * count
+
+
+def cards_html(cards: Slots, trump: Trump | None = None) -> str:
+    """A row of cards."""
+    return '<div class="sj-cards">' + "".join(card_html(c, trump) for c in cards) + "</div>"
+
+
+def _seat_html(seat: SeatView, lang: str, trump: Trump | None, mode_hidden: str) -> str:
+    colour = TEAM_COLOURS[seat.team]
+    tags = []
+    if seat.dealer:
+        tags.append(f'<span class="tag">{escape(tr(lang, "dealer"))}</span>')
+    if seat.turn:
+        tags.append(f'<span class="tag">{escape(tr(lang, "turn"))}</span>')
+    if seat.flagged:
+        tags.append(f'<span class="tag flag">⚠ {escape(tr(lang, "findings"))}</span>')
+    count = escape(tr(lang, "cards_left", n=seat.count))
+    head = (
+        f'<div class="name" style="color:{colour}">'
+        f"{escape(seat.name)} <small>({count})</small>{''.join(tags)}</div>"
+    )
+    body = back_html(min(seat.count, 25)) if seat.cards is None else cards_html(seat.cards, trump)
+    if seat.cards is None:
+        body = f'<div class="sj-cards" title="{escape(mode_hidden)}">{body}</div>'
+    turn = " turn" if seat.turn else ""
+    return (
+        f'<div class="sj-seat sj-{seat.position}{turn}" data-seat="{seat.seat}" '
+        f'style="border-left:6px solid {colour}">{head}{body}</div>'
+    )
+
+
+def table_html(view: TableView, lang: str, trump: Trump | None) -> str:
+    """The whole table: four seats around the trick, the winning play outlined."""
+    parts = [CSS, '<div class="sj-table" data-step-label="' + escape(view.label) + '">']
+    hidden = tr(lang, "hidden")
+    for seat in view.seats:
+        parts.append(_seat_html(seat, lang, trump, hidden))
+    centre = ['<div class="sj-centre">']
+    for seat in view.seats:
+        if seat.played is None:
+            continue
+        win = " win" if seat.winning else ""
+        title = escape(tr(lang, "winning")) if seat.winning else ""
+        centre.append(
+            f'<div class="sj-played p-{seat.position}{win}" title="{title}" '
+            f'style="border:2px solid {TEAM_COLOURS[seat.team]}">'
+            f"{cards_html(seat.played, trump)}</div>"
+        )
+    mid = f"{escape(tr(lang, 'trick'))} {view.trick_number}" if view.trick_number else ""
+    winning = next((s for s in view.seats if s.winning), None)
+    if winning is not None:
+        mid += f"<br>{escape(tr(lang, 'winning'))}: {winning.seat}"
+    centre.append(f'<div class="mid">{mid}</div></div>')
+    parts.append("".join(centre))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def info_html(view: TableView, lang: str, trump: Trump | None, rules: str) -> str:
+    """Trump, rank, dealer, levels, points per side and the kitty, above the table."""
+    trump_text = view.trump or tr(lang, "not_known")
+    boxes = [
+        f"<b>{escape(tr(lang, 'trump'))}</b> {escape(trump_text)}",
+        f"<b>{escape(tr(lang, 'rank'))}</b> {escape(view.rank or '–')}",
+        f"<b>{escape(tr(lang, 'dealer'))}</b> {view.dealer or '–'}",
+    ]
+    if view.levels is not None:
+        boxes.append(
+            f"<b>{escape(tr(lang, 'levels'))}</b> "
+            f'<span class="t1">{escape(tr(lang, "team13"))} {view.levels[0]}</span> · '
+            f'<span class="t2">{escape(tr(lang, "team24"))} {view.levels[1]}</span>'
+        )
+    side = {1: "", 2: ""}
+    if view.defenders is not None:
+        side[view.defenders] = f" ({tr(lang, 'defenders')})"
+        side[3 - view.defenders] = f" ({tr(lang, 'dealer_side')})"
+    team13 = escape(tr(lang, "team13") + side[1])
+    team24 = escape(tr(lang, "team24") + side[2])
+    boxes.append(
+        f"<b>{escape(tr(lang, 'points'))}</b> "
+        f'<span class="t1">{team13}: {view.points[0]}</span> · '
+        f'<span class="t2">{team24}: {view.points[1]}</span>'
+    )
+    boxes.append(f"<b>{escape(tr(lang, 'rules'))}</b> {escape(rules)}")
+    if view.kitty is not None:
+        kitty = cards_html(tuple(_sorted(view.kitty, trump)), trump)
+    else:
+        kitty = back_html(view.kitty_size) + f" <small>{escape(tr(lang, 'kitty_hidden'))}</small>"
+    boxes.append(f"<b>{escape(tr(lang, 'kitty'))}</b> {kitty}")
+    inner = "".join(f'<div class="box">{b}</div>' for b in boxes)
+    return f'{CSS}<div class="sj-info">{inner}</div>'
+
+
+def _sorted(cards: Slots, trump: Trump | None) -> list[CardSlot]:
+    known = [c for c in cards if isinstance(c, Card)]
+    ordered: list[CardSlot] = list(trump.sorted(known) if trump else sorted(known))
+    ordered.extend(c for c in cards if c is UNKNOWN)
+    return ordered

@@ -1,0 +1,57 @@
+"""Sample records built from the library's simulator: an annotated hand (comments, marks,
+a variation), a short match, and a file with a broken hand in the middle. The viewer
+opens the annotated hand when no example is bundled; the tests use all three."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from notation.psn import Comment, Hand, Play, Trick, Variation, write
+from notation.simulate import simulate_hand, simulate_match
+from viewer.edit import Target, set_annotation
+
+__all__ = ["annotated_hand", "annotated_text", "broken_text", "match_text"]
+
+
+def annotated_hand(seed: int = 7) -> Hand:
+    """A whole simulated hand with an opening comment, marks and comments on a few plays,
+    and a variation of the second play of trick 3 (the card that seat played in trick 4)."""
+    hand = simulate_hand("qq", seed=seed, event="Annotated sample")
+    hand = replace(hand, comments=(Comment("A whole hand played by the library's bots."),))
+    hand = set_annotation(hand, Target("play", 0, 0), ("The lead sets the tone.",), (1,))
+    hand = set_annotation(hand, Target("play", 1, 2), ("Too early?",), (6, 14))
+    first, second = hand.tricks[2], hand.tricks[3]
+    play = first.plays[1]
+    other = next((p for p in second.plays if p.seat == play.seat), second.plays[0])
+    alternative = Variation(
+        (Trick(first.number, (Play(play.seat, other.cards, comments=(Comment("instead"),)),)),),
+        comments=(Comment("what if"),),
+    )
+    plays = list(first.plays)
+    plays[1] = replace(play, variations=(alternative,))
+    tricks = list(hand.tricks)
+    tricks[2] = replace(first, plays=tuple(plays))
+    return replace(hand, tricks=tuple(tricks))
+
+
+def annotated_text(seed: int = 7) -> str:
+    """:func:`annotated_hand` as PSN text."""
+    return write(annotated_hand(seed))
+
+
+def match_text(seed: int = 5, hands: int = 3) -> str:
+    """The first ``hands`` hands of a simulated match."""
+    return write(list(simulate_match("qq", seed=seed, max_hands=hands)))
+
+
+def broken_text(seed: int = 5) -> str:
+    """A three-hand match whose second hand has an unknown card ``XX`` in trick 1."""
+    from notation.psn import split_hands
+
+    chunks = [chunk for _, chunk in split_hands(match_text(seed))]
+    lines = chunks[1].split("\n")
+    index = next(i for i, text in enumerate(lines) if text.startswith("1. "))
+    head, _, rest = lines[index].partition(": ")
+    lines[index] = f"{head}: XX{rest[rest.find(' ') :] if ' ' in rest else ''}"
+    chunks[1] = "\n".join(lines)
+    return "".join(chunks)

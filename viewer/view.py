@@ -1,0 +1,427 @@
+"""The view-model: what the page shows at one step, as plain values.
+
+The table (who sits where, which cards each seat shows, the trick on the table, the
+kitty), the event log, jump targets, and the numbers behind the charts. No streamlit and
+no HTML here: ``render.py`` draws, ``charts.py`` plots, ``app.py`` lays out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from notation.findings import Finding
+from notation.psn import UNKNOWN, Bid, CardSlot, Fallback, Hand, KittyExchange, Play, Trick
+from notation.replay import HandReplay, State, StepKind
+from notation.rules.cards import Rank
+from notation.rules.seats import next_seat, team
+from viewer.edit import Annotation, Target, annotation, target_of
+from viewer.i18n import kind_label, seat_name, tr
+
+__all__ = [
+    "LogEntry",
+    "SeatView",
+    "TableView",
+    "TrickPoints",
+    "annotation_steps",
+    "finding_steps",
+    "kitty_holder",
+    "log_entries",
+    "next_step",
+    "players",
+    "seat_positions",
+    "table_view",
+    "trick_points",
+]
+
+Mode = Literal["open", "seat", "teach"]
+Position = Literal["bottom", "right", "top", "left"]
+POSITIONS: Final[tuple[Position, ...]] = ("bottom", "right", "top", "left")
+Slots = tuple[CardSlot, ...]
+
+
+def seat_positions(bottom: int) -> dict[int, Position]:
+    """Where each seat sits when ``bottom`` is at the bottom of the screen.
+
+    Seats play counter-clockwise (逆时针): the next seat sits to the right.
+
+    >>> seat_positions(1)
+    {1: 'bottom', 2: 'right', 3: 'top', 4: 'left'}
+    >>> seat_positions(3)[1]
+    'top'
+    """
+    return {next_seat(bottom, i): POSITIONS[i] for i in range(4)}
+
+
+def players(hand: Hand) -> dict[int, str | None]:
+    """The players' names from the ``Seat1`` … ``Seat4`` headers."""
+    return {s: hand.header(f"Seat{s}") for s in (1, 2, 3, 4)}
+
+
+def kitty_holder(states: tuple[State, ...], step: int) -> int | None:
+    """The seat that last picked up the kitty at or before ``step``."""
+    holder: int | None = None
+    for state in states[: step + 1]:
+        if state.kind is StepKind.KITTY and isinstance(state.event, KittyExchange):
+            holder = state.event.seat
+    return holder
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat at the table."""
+
+    seat: int
+    name: str  # "Seat 3 · Cai"
+    team: int  # 1 (seats 1&3) or 2 (seats 2&4)
+    position: Position
+    cards: Slots | None  # None: hidden from this view
+    count: int  # how many cards the seat holds
+    played: Slots | None  # its cards on the table in the current trick
+    dealer: bool
+    turn: bool
+    winning: bool
+    flagged: bool  # a finding about this seat at this step
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything drawn on the table at one step."""
+
+    seats: tuple[SeatView, ...]
+    trump: str  # "♥ 5", "NT 5" or "" when not known
+    trump_suit: str | None  # the suit letter, None for no-trump or unknown
+    rank: str
+    dealer: int | None
+    declarer: int | None
+    levels: tuple[str, str] | None
+    points: tuple[int, int]  # team 1&3, team 2&4
+    defenders: int | None  # the defenders' team, 1 or 2
+    kitty: Slots | None  # None: face down
+    kitty_size: int
+    trick_number: int
+    label: str
+    kind: StepKind
+    leader: int | None
+
+
+def table_view(
+    replay: HandReplay,
+    step: int,
+    *,
+    lang: str = "en",
+    mode: Mode = "open",
+    viewer: int = 1,
+    reveal_kitty: bool = False,
+) -> TableView:
+    """The table at ``step`` as seen in ``mode`` by ``viewer`` (the bottom seat).
+
+    In ``open`` mode every hand is shown; in ``seat`` and ``teach`` mode only the
+    viewer's. The kitty is face down until the hand is over, except for the seat that
+    picked it up and for a reviewer who asks to see it.
+    """
+    states = replay.states
+    state = states[max(0, min(step, len(states) - 1))]
+    names = players(replay.hand)
+    positions = seat_positions(viewer)
+    flagged = {f.seat for f in state.findings if f.seat is not None}
+    table = dict(state.trick)
+    seats: list[SeatView] = []
+    for seat in (1, 2, 3, 4):
+        cards = state.hand(seat)
+        shown = mode == "open" or seat == viewer
+        seats.append(
+            SeatView(
+                seat=seat,
+                name=seat_name(lang, seat, names[seat]),
+                team=team(seat),
+                position=positions[seat],
+                cards=cards if shown else None,
+                count=len(cards),
+                played=table.get(seat),
+                dealer=state.dealer == seat,
+                turn=state.turn == seat,
+                winning=state.winning == seat and bool(state.trick),
+                flagged=seat in flagged,
+            )
+        )
+    holder = kitty_holder(states, state.step)
+    kitty_open = (
+        reveal_kitty
+        or state.kind is StepKind.END
+        or (mode == "open" and holder is not None)
+        or (holder is not None and holder == viewer)
+    )
+    if mode == "teach":
+        kitty_open = holder is not None and holder == viewer
+    trump = state.trump
+    if trump is None:
+        trump_text, trump_suit, rank = "", None, _rank_of(replay, state)
+    else:
+        suit = trump.suit
+        trump_text = f"{suit.symbol if suit else tr(lang, 'no_trump')} {trump.rank.value}"
+        trump_suit = suit.value if suit else None
+        rank = trump.rank.value
+    levels = _levels(replay.hand)
+    dealer = state.dealer
+    return TableView(
+        seats=tuple(seats),
+        trump=trump_text,
+        trump_suit=trump_suit,
+        rank=rank,
+        dealer=dealer,
+        declarer=state.declarer,
+        levels=levels,
+        points=state.points,
+        defenders=None if dealer is None else 3 - team(dealer),
+        kitty=state.kitty if kitty_open else None,
+        kitty_size=len(state.kitty or ()),
+        trick_number=state.trick_number,
+        label=step_label(lang, state),
+        kind=state.kind,
+        leader=state.trick[0][0] if state.trick else None,
+    )
+
+
+def _levels(hand: Hand) -> tuple[str, str] | None:
+    try:
+        levels = hand.levels
+    except ValueError:
+        return None
+    return None if levels is None else (levels[0].value, levels[1].value)
+
+
+def _rank_of(replay: HandReplay, state: State) -> str:
+    levels = replay.computed.levels
+    if levels is not None and state.dealer is not None:
+        rank: Rank = levels[team(state.dealer) - 1]
+        return rank.value
+    return ""
+
+
+def _cards(cards: Slots) -> str:
+    return " ".join("??" if c is UNKNOWN else c.symbol for c in cards)
+
+
+def step_label(lang: str, state: State) -> str:
+    """What happened at a step, in ``lang``."""
+    event = state.event
+    if state.kind is StepKind.START:
+        return kind_label(lang, "start")
+    if state.kind is StepKind.BID and isinstance(event, Bid):
+        who = seat_name(lang, event.seat)
+        return f"{who} {kind_label(lang, event.kind.value)} {_cards(event.cards)}"
+    if state.kind is StepKind.FALLBACK and isinstance(event, Fallback):
+        return f"{kind_label(lang, 'fallback')}: {_cards(event.cards)}"
+    if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
+        return f"{seat_name(lang, event.seat)} {kind_label(lang, 'kitty')}"
+    if state.kind is StepKind.PLAY and isinstance(event, Play):
+        text = f"{tr(lang, 'trick')} {state.trick_number} · {seat_name(lang, event.seat)}: "
+        if event.attempted is not None:
+            failed = kind_label(lang, "failed_throw")
+            text += f"{_cards(event.attempted)} → {_cards(event.cards)} ({failed})"
+        else:
+            text += _cards(event.cards)
+        return text
+    if state.kind is StepKind.TRICK:
+        points = _trick_points(state)
+        if state.turn is None:
+            return tr(lang, "log_trick_open", n=state.trick_number)
+        return tr(lang, "log_trick", n=state.trick_number, seat=state.turn, points=points)
+    if state.kind is StepKind.END:
+        return f"{kind_label(lang, 'end')}: {state.label}"
+    return state.label
+
+
+def _trick_points(state: State) -> int:
+    return sum(c.points for _, cards in state.trick for c in cards if c is not UNKNOWN)
+
+
+# ---------------------------------------------------------------------------- the log
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the event log: a bid, the kitty, a whole trick, the end."""
+
+    step: int  # where clicking the entry jumps
+    first: int  # the first step the entry covers
+    kind: StepKind
+    text: str
+    plays: str  # a trick's plays, "1: ♠A ♠A · 2: …"
+    findings: int
+    annotated: bool
+
+
+def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -> list[LogEntry]:
+    """The hand's events for the log; with ``upto``, only what happened by that step."""
+    entries: list[LogEntry] = []
+    notes = set(annotation_steps(replay))
+    first_of_trick: int | None = None
+    findings_in_trick = 0
+    noted_in_trick = False
+    for state in replay.states:
+        if upto is not None and state.step > upto:
+            break
+        n_findings = len(state.findings)
+        if state.kind is StepKind.PLAY:
+            if first_of_trick is None:
+                first_of_trick = state.step
+                findings_in_trick, noted_in_trick = 0, False
+            findings_in_trick += n_findings
+            noted_in_trick = noted_in_trick or state.step in notes
+            continue
+        if state.kind is StepKind.TRICK:
+            first = first_of_trick if first_of_trick is not None else state.step
+            plays = " · ".join(f"{seat}: {_cards(cards)}" for seat, cards in state.trick)
+            entries.append(
+                LogEntry(
+                    step=state.step,
+                    first=first,
+                    kind=state.kind,
+                    text=step_label(lang, state),
+                    plays=plays,
+                    findings=findings_in_trick + n_findings,
+                    annotated=noted_in_trick or state.step in notes,
+                )
+            )
+            first_of_trick = None
+            continue
+        entries.append(
+            LogEntry(
+                step=state.step,
+                first=state.step,
+                kind=state.kind,
+                text=step_label(lang, state),
+                plays="",
+                findings=n_findings,
+                annotated=state.step in notes,
+            )
+        )
+    if first_of_trick is not None and upto is not None:
+        # a trick under way at ``upto``: show it as open
+        state = replay.states[upto]
+        plays = " · ".join(f"{seat}: {_cards(cards)}" for seat, cards in state.trick)
+        entries.append(
+            LogEntry(
+                upto,
+                first_of_trick,
+                StepKind.PLAY,
+                tr(lang, "log_trick_open", n=state.trick_number),
+                plays,
+                findings_in_trick,
+                noted_in_trick,
+            )
+        )
+    return entries
+
+
+def entry_at(entries: list[LogEntry], step: int) -> int | None:
+    """The index of the log entry that covers ``step``."""
+    for i, e in enumerate(entries):
+        if e.first <= step <= e.step:
+            return i
+    return None
+
+
+# ---------------------------------------------------------------------------- jumps
+
+
+def finding_steps(findings: tuple[Finding, ...] | list[Finding]) -> list[int]:
+    """Steps that have a finding (a finding with no step belongs to the start)."""
+    return sorted({f.step if f.step is not None else 0 for f in findings})
+
+
+def trick_steps(replay: HandReplay) -> list[int]:
+    """The steps at which a trick is complete."""
+    return [s.step for s in replay.states if s.kind is StepKind.TRICK]
+
+
+def notes_at(hand: Hand, state: State) -> list[tuple[Target, Annotation]]:
+    """Every annotation shown at a step: the node's own, and at a lead or a finished
+    trick the comments written before the trick's lead; at the start the deal's too."""
+    found: list[tuple[Target, Annotation]] = []
+    target = target_of(hand, state)
+    if target is not None:
+        found.append((target, annotation(hand, target)))
+    if target is not None and target.kind == "play" and target.play == 0:
+        trick_target = Target("trick", target.index)
+        found.insert(0, (trick_target, annotation(hand, trick_target)))
+    if state.kind is StepKind.START and hand.deal is not None:
+        found.append((Target("deal"), annotation(hand, Target("deal"))))
+    return [(t, a) for t, a in found if not a.empty]
+
+
+def annotation_steps(replay: HandReplay) -> list[int]:
+    """Steps with a comment, a mark or a variation."""
+    return [s.step for s in replay.states if notes_at(replay.hand, s)]
+
+
+def next_step(steps: list[int], current: int, forward: bool) -> int | None:
+    """The next (or previous) step in ``steps`` after (before) ``current``.
+
+    >>> next_step([3, 8, 12], 8, True), next_step([3, 8, 12], 8, False), next_step([3], 3, True)
+    (12, 3, None)
+    """
+    if forward:
+        return next((s for s in steps if s > current), None)
+    return next((s for s in reversed(steps) if s < current), None)
+
+
+def clamp(step: int, replay: HandReplay) -> int:
+    """``step`` within the hand's steps."""
+    return max(0, min(step, len(replay.states) - 1))
+
+
+# ---------------------------------------------------------------------------- teaching
+
+
+def question_at(replay: HandReplay, step: int, seat: int) -> Play | None:
+    """In teaching mode: the play ``seat`` makes next, if the next step is its play."""
+    if step + 1 >= len(replay.states):
+        return None
+    nxt = replay.states[step + 1]
+    if nxt.kind is StepKind.PLAY and isinstance(nxt.event, Play) and nxt.event.seat == seat:
+        return nxt.event
+    return None
+
+
+def same_cards(guess: list[str], play: Play) -> bool:
+    """True if the guessed tokens are the cards played, in any order."""
+    return sorted(guess) == sorted(str(c) for c in play.cards)
+
+
+# ---------------------------------------------------------------------------- charts
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPoints:
+    """Points of one finished trick, for the charts."""
+
+    trick: int
+    step: int
+    winner: int | None
+    points: tuple[int, int]  # won in this trick by team 1&3, team 2&4
+    defenders_total: int  # the defenders' points after this trick
+
+
+def trick_points(replay: HandReplay, upto: int | None = None) -> list[TrickPoints]:
+    """Each finished trick's points by team and the defenders' running total."""
+    rows: list[TrickPoints] = []
+    before = (0, 0)
+    for state in replay.states:
+        if upto is not None and state.step > upto:
+            break
+        if state.kind is not StepKind.TRICK:
+            continue
+        won = (state.points[0] - before[0], state.points[1] - before[1])
+        rows.append(
+            TrickPoints(state.trick_number, state.step, state.turn, won, state.defenders_points)
+        )
+        before = state.points
+    return rows
+
+
+def trick_of(tricks: list[Trick], number: int) -> Trick | None:
+    """The trick numbered ``number``."""
+    return next((t for t in tricks if t.number == number), None)
