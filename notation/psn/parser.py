@@ -224,7 +224,7 @@ class _Builder:
 
     def error_at(self, token: Token, message: str) -> None:
         # A seat with its cards is underlined up to the colon: the seat is the point.
-        text = token.value.split("\n")[0]
+        text = token.value.split("\n")[0].rstrip()
         width = text.index(":") + 1 if token.type == "SEAT_CARDS" else len(text)
         self.error(message, _line(token), _column(token), width)
 
@@ -274,7 +274,7 @@ class _Builder:
         return self.seat(token, token.value[:colon]), self.cards(token, colon + 1)
 
     def comments(self, tokens: list[Token]) -> tuple[Comment, ...]:
-        return tuple(Comment(t.value[1:-1], _line(t), _column(t)) for t in tokens)
+        return tuple(_comment(t) for t in tokens)
 
     # -- the hand
 
@@ -315,7 +315,7 @@ class _Builder:
         )
 
     def header(self, token: Token) -> Header:
-        m = _HEADER_PARTS.fullmatch(token.value)
+        m = _HEADER_PARTS.fullmatch(token.value.rstrip())
         assert m is not None
         tag = m[1]
         value = re.sub(r"\\(.)", r"\1", m[2])
@@ -396,10 +396,10 @@ class _Builder:
                 draw = int(_token(kids[rest]).value[1:])
                 rest += 1
             nags, comments, variations = self.suffixes(kids[rest:], ("auction",))
-            kind = BidKind(head.value.lower())
+            kind = BidKind(head.value.rstrip().lower())
             return Bid(kind, seat, cards, strain, draw, nags, comments, variations, line, column)
         if tree.data == "fallback":
-            source = FallbackSource(_token(kids[1]).value.lower())
+            source = FallbackSource(_token(kids[1]).value.rstrip().lower())
             cards = self.cards(_token(kids[2]))
             strain, rest = None, 3
             target = _subtree(kids, rest, "target")
@@ -411,14 +411,14 @@ class _Builder:
         # bury
         holder = _token(kids[1])
         if holder.type == "SEAT":
-            seat, cards = self.seat(holder, holder.value.rstrip(":").strip()), ()
+            seat, cards = self.seat(holder, holder.value.split(":")[0]), ()
         else:
             seat, cards = self.seat_cards(holder)
         nags, comments, variations = self.suffixes(kids[2:], ("auction",))
         return KittyExchange(seat, cards, nags, comments, variations, line, column)
 
     def strain(self, tree: _Node) -> Strain:
-        text = _token(tree.children[-1]).value.upper()
+        text = _token(tree.children[-1]).value.rstrip().upper()
         return Strain(_STRAIN_ALIASES.get(text, text))
 
     # -- annotations
@@ -435,11 +435,11 @@ class _Builder:
                 if variation is not None:
                     variations.append(variation)
             elif item.type == "GLYPH":
-                nags.append(GLYPHS[item.value])
+                nags.append(GLYPHS[item.value.rstrip()])
             elif item.type == "NAG":
                 nags.append(int(item.value[1:]))
             else:
-                comments.append(Comment(item.value[1:-1], _line(item), _column(item)))
+                comments.append(_comment(item))
         return tuple(nags), tuple(comments), tuple(variations)
 
     def variation(self, tree: _Node, context: tuple[object, ...]) -> Variation | None:
@@ -603,7 +603,7 @@ class _Builder:
                 if len(tokens) > 2:
                     values["multiplier"] = int(tokens[2].value[1:])
             elif child.data == "level":
-                values["side"] = Side(tokens[1].value.lower())
+                values["side"] = Side(tokens[1].value.rstrip().lower())
                 values["levels"] = int(tokens[2].value)
             else:
                 values["next_dealer"] = self.seat(tokens[1])
@@ -673,7 +673,11 @@ def _where(item: Token | _Node) -> tuple[int, int]:
 
 
 def _trick_number(node: _Node) -> int:
-    return int(_token(node.children[0]).value[:-1])
+    return int(_token(node.children[0]).value.rstrip()[:-1])
+
+
+def _comment(token: Token) -> Comment:
+    return Comment(token.value.rstrip()[1:-1], _line(token), _column(token))
 
 
 # ---- Syntax errors in a player's words -------------------------------------------------
@@ -763,8 +767,9 @@ def _syntax_error(
         if token.type == "COLON":
             message = "a seat is a number 1 to 4 and a colon, like 3:"
         elif token.type == "SEAT" and "SEAT_CARDS" in expected:
-            message = f"expected a card like S10 or BJ after seat {token.value.replace(' ', '')}"
-            line, column = _line(token), (token.end_column or column)
+            seat = token.value.replace(" ", "").strip()
+            message = f"expected a card like S10 or BJ after seat {seat}"
+            line, column = _line(token), _column(token) + len(token.value.rstrip())
         elif token.type == "CARDS" and token.value.startswith("??") and "GLYPH" in expected:
             message = _LONE_UNKNOWN
             width = 2
@@ -774,7 +779,7 @@ def _syntax_error(
                 f"{token.value.split()[0]}{_after(text, offset)}"
             )
         else:
-            shown = token.value.split("\n")[0]
+            shown = token.value.split("\n")[0].rstrip()
             message = f"unexpected {shown!r}: expected {_expected(expected)}{_after(text, offset)}"
             width = len(shown)
     elif isinstance(e, UnexpectedCharacters):
