@@ -571,6 +571,8 @@ class _Builder:
         kids = node.children
         head = _token(kids[0])
         seat, cards = self.seat_cards(head)
+        if len(kids) == 1:  # most plays: no throw, no annotation
+            return Play(seat, cards, line=_line(head), column=_column(head))
         attempted: Cards | None = None
         blocker: Seat | None = None
         rest = 1
