@@ -3,9 +3,11 @@ is a fixed point of the writer, and the JSON form loses nothing."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
+import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +36,7 @@ from notation.psn import (
     write,
 )
 from notation.psn.model import AuctionEvent, Cards, CardSlot, Event
+from notation.resources import grammar_path
 from notation.rules.cards import ALL_CARDS
 from notation.rules.seats import next_seat
 
@@ -217,11 +220,20 @@ def test_a_written_record_reads_back_equal_and_its_text_is_a_fixed_point(
     assert write(back) == text
 
 
+SCHEMA = json.loads(grammar_path("psn.schema.json").read_text(encoding="utf-8"))
+
+
 @SETTINGS
 @given(records)
-def test_json_form_loses_nothing(record: Record) -> None:
-    assert from_json(to_json(record)) == record
+def test_json_form_loses_nothing_and_follows_the_schema(record: Record) -> None:
+    text = to_json(record)
+    assert from_json(text) == record
     assert from_json(to_json(record, indent=None)) == record
+    jsonschema.validate(json.loads(text), SCHEMA, cls=jsonschema.Draft202012Validator)
+
+
+def test_json_schema_is_a_valid_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
 def test_positions_take_no_part_in_equality() -> None:

@@ -3,8 +3,10 @@ without error, and its JSON example is a record."""
 
 from __future__ import annotations
 
+import json
 import re
 
+import jsonschema
 import pytest
 
 from notation.psn import from_json, parse, write
@@ -35,8 +37,10 @@ def test_spec_complete_hand_has_every_construct() -> None:
     assert hand.result is not None and hand.result.next_dealer == 3
 
 
-def test_spec_json_example_is_a_record() -> None:
+def test_spec_json_example_is_a_record_and_follows_the_schema() -> None:
     (block,) = re.findall(r"```json\n(.*?)```", SPEC, re.S)
+    schema = json.loads(grammar_path("psn.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads(block), schema, cls=jsonschema.Draft202012Validator)
     (hand,) = from_json(block).hands
     assert hand.tricks[0].plays[0].blocker == 3
     assert "[%clk 0:00:12]" in write(hand)
