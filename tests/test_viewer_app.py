@@ -1,0 +1,381 @@
+"""The viewer page under Streamlit's AppTest: every control, a malformed upload, the
+annotated download, the URL, and the time one step takes."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from streamlit.runtime.memory_media_file_storage import _calculate_file_id
+from streamlit.testing.v1 import AppTest
+
+from notation.psn import parse, split_hands
+from notation.replay import StepKind, replay
+from viewer import samples, view
+from viewer.edit import annotation, set_annotation, target_of
+
+APP = str(Path(__file__).resolve().parent.parent / "viewer" / "app.py")
+
+
+def start(**query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception
+    return at
+
+
+def open_text(text: str, name: str = "upload.psn") -> AppTest:
+    """The page with ``text`` uploaded."""
+    at = start()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="uploader").upload(name, text.encode("utf-8"), "text/plain")
+    at.run()
+    assert not at.exception
+    return at
+
+
+def table(at: AppTest) -> str:
+    """The HTML of the table (the second st.html of the page)."""
+    htmls = [h.proto.body for h in at.get("html") if '<div class="sj-table"' in h.proto.body]
+    assert htmls, "the table is not drawn"
+    return htmls[0]
+
+
+def step(at: AppTest) -> int:
+    return int(at.session_state["step"])
+
+
+@pytest.fixture(scope="module")
+def annotated_text() -> str:
+    return samples.annotated_text()
+
+
+def test_opens_on_an_example_and_draws_the_table() -> None:
+    at = start()
+    assert at.session_state["loaded"] and at.session_state["text"]
+    html = table(at)
+    for seat in (1, 2, 3, 4):
+        assert f'data-seat="{seat}"' in html
+    assert not at.error
+    assert any("Trump" in h.proto.body for h in at.get("html"))
+
+
+def test_stepping_buttons_move_and_change_the_table(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    first = table(at)
+    at.button(key="nav_next").click().run()
+    assert step(at) == 1
+    last = len(replay(parse(annotated_text).hands[0]).states) - 1
+    at.button(key="nav_last").click().run()
+    assert step(at) == last
+    assert table(at) != first
+    assert at.button(key="nav_next").disabled
+    at.button(key="nav_prev").click().run()
+    assert step(at) == last - 1
+    at.button(key="nav_first").click().run()
+    assert step(at) == 0 and at.button(key="nav_prev").disabled
+    assert table(at) == first
+
+
+def test_slider_sets_the_step(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    at.slider(key="step_slider").set_value(20).run()
+    assert step(at) == 20
+    caption = " ".join(c.value for c in at.caption)
+    assert "Step 20 /" in caption
+
+
+def test_jump_to_next_and_previous_trick(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    rp = replay(parse(annotated_text).hands[0])
+    tricks = view.trick_steps(rp)
+    at.button(key="nav_next_trick").click().run()
+    assert step(at) == tricks[0]
+    at.button(key="nav_next_trick").click().run()
+    assert step(at) == tricks[1]
+    at.button(key="nav_prev_trick").click().run()
+    assert step(at) == tricks[0]
+    html = table(at)
+    assert html.count('<div class="sj-played') == 4 and "sj-played p-" in html and " win" in html
+
+
+def test_jump_to_annotations_shows_them(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    notes = view.annotation_steps(replay(parse(annotated_text).hands[0]))
+    at.button(key="jump_next_note").click().run()
+    assert step(at) == notes[1]
+    text = " ".join(m.value for m in at.markdown)
+    assert "The lead sets the tone." in text and "good play" in text
+    at.button(key="jump_next_note").click().run()
+    assert step(at) == notes[2]
+    assert "dubious" in " ".join(m.value for m in at.markdown)
+    at.button(key="jump_prev_note").click().run()
+    assert step(at) == notes[1]
+
+
+def test_findings_are_listed_jumped_to_and_marked(annotated_text: str) -> None:
+    broken = annotated_text.replace("1. 4: SA SA SK!", "1. 4: SA SA HK!")
+    at = open_text(broken)
+    f_steps = view.finding_steps(replay(parse(broken).hands[0]).findings)
+    assert f_steps
+    at.button(key="jump_next_finding").click().run()
+    target = next(s for s in f_steps if s > 0)
+    assert step(at) == target
+    assert at.error or at.warning  # the finding is shown at its step
+    assert "⚠" in table(at)  # and the seat is marked on the table
+    at.button(key="nav_first").click().run()
+    at.button(key="finding_0").click().run()
+    assert step(at) == (f_steps[0])
+
+
+def test_event_log_click_jumps_to_the_trick(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    rp = replay(parse(annotated_text).hands[0])
+    entries = view.log_entries(rp)
+    index = next(i for i, e in enumerate(entries) if e.kind is StepKind.TRICK) + 2
+    at.button(key=f"log_{index}").click().run()
+    assert step(at) == entries[index].step
+    assert at.button(key=f"log_{index}").proto.type == "primary"
+
+
+def test_hand_switch_and_match_chart() -> None:
+    at = open_text(samples.match_text(), "match.psn")
+    at.button(key="nav_last").click().run()
+    assert step(at) > 0
+    at.selectbox(key="hand").set_value(2).run()
+    assert at.session_state["hand"] == 2 and step(at) == 0
+    charts = at.get("plotly_chart")
+    assert len(charts) == 3  # defenders, per trick, and the match's levels
+    hand2 = parse(samples.match_text()).hands[1]
+    assert hand2.levels is not None
+    first, second = (rank.value for rank in hand2.levels)
+    info = table_info(at)
+    assert f"Team 1&amp;3 {first}</span>" in info and f"Team 2&amp;4 {second}</span>" in info
+
+
+def table_info(at: AppTest) -> str:
+    return next(h.proto.body for h in at.get("html") if '<div class="sj-info"' in h.proto.body)
+
+
+def test_one_seats_view_hides_the_other_hands(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    at.slider(key="step_slider").set_value(10).run()
+    assert "card back" not in table(at).split('class="sj-centre"')[0]
+    at.radio(key="mode").set_value("seat").run()
+    at.selectbox(key="seat").set_value(2).run()
+    html = table(at)
+    seats = re.findall(r'<div class="sj-seat sj-(\w+)[^"]*" data-seat="(\d)"', html)
+    assert ("bottom", "2") in seats and ("right", "3") in seats
+    parts = html.split('data-seat="')
+    hidden = [p[0] for p in parts[1:] if "card back" in p.split("sj-centre")[0]]
+    assert sorted(hidden) == ["1", "3", "4"]
+    assert at.query_params["view"] == ["seat"] or at.query_params["view"] == "seat"
+
+
+def test_kitty_toggle_reveals_it_for_review(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    at.radio(key="mode").set_value("seat").run()
+    at.selectbox(key="seat").set_value(1).run()  # seat 4 buried in the sample
+    at.slider(key="step_slider").set_value(10).run()
+    assert "face down" in table_info(at)
+    at.toggle(key="show_kitty").set_value(True).run()
+    assert "face down" not in table_info(at)
+
+
+def test_language_switch_to_chinese(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    at.radio(key="lang").set_value("zh").run()
+    assert not at.exception
+    assert at.button(key="nav_next").label.startswith("下一步")
+    assert "主" in table_info(at) and "号位" in table(at)
+    assert at.query_params["lang"] in ("zh", ["zh"])
+    at.button(key="nav_next_trick").click().run()
+    assert "轮" in " ".join(c.value for c in at.caption)
+
+
+def test_teaching_mode_asks_then_reveals(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    rp = replay(parse(annotated_text).hands[0])
+    play_state = next(s for s in rp.states if s.kind is StepKind.PLAY)
+    seat = play_state.event.seat
+    at.toggle(key="teach").set_value(True).run()
+    at.selectbox(key="seat").set_value(seat).run()
+    at.slider(key="step_slider").set_value(play_state.step - 1).run()
+    html = table(at)
+    shown = [
+        p[0] for p in html.split('data-seat="')[1:] if "card back" not in p.split("sj-centre")[0]
+    ]
+    assert shown == [str(seat)]
+    assert any("What would you play?" in s.value for s in at.subheader)
+    # the log does not show what follows
+    log_keys = [b.key for b in at.button if b.key and b.key.startswith("log_")]
+    assert len(log_keys) < len(view.log_entries(rp))
+    guess_key = f"teach_guess_1_{play_state.step - 1}"
+    played = [str(c) for c in play_state.event.cards]
+    at.multiselect(key=guess_key).set_value(played).run()
+    at.button(key="teach_reveal").click().run()
+    messages = " ".join(s.value for s in at.success)
+    assert "Played:" in messages and "Same as the game." in messages
+    assert "The lead sets the tone." in " ".join(m.value for m in at.markdown)
+
+
+def test_annotate_then_download_reparses_to_the_record_plus_the_edit(annotated_text: str) -> None:
+    at = open_text(annotated_text, "lesson.psn")
+    rp = replay(parse(annotated_text).hands[0])
+    target_state = [s for s in rp.states if s.kind is StepKind.PLAY][13]
+    target = target_of(rp.hand, target_state)
+    assert target is not None and annotation(rp.hand, target).empty
+    at.slider(key="step_slider").set_value(target_state.step).run()
+    at.text_area(key="note_text").set_value("Should keep the pair {not}").run()
+    at.button(key="note_save").click().run()
+    assert any("'}'" in e.value for e in at.error)  # refused, and said why
+    at.text_area(key="note_text").set_value("Should keep the pair.").run()
+    at.selectbox(key="note_glyph").set_value(2).run()
+    at.text_input(key="note_nags").set_value("$14 32").run()
+    at.button(key="note_save").click().run()
+    assert not at.exception
+    assert any("Saved" in s.value for s in at.success)
+    assert step(at) == target_state.step
+    downloaded = at.session_state["text"]
+    button = at.get("download_button")[0]
+    expected_id = _calculate_file_id(downloaded.encode("utf-8"), "text/plain", "lesson.psn")
+    assert expected_id in button.proto.url  # the button serves exactly this text
+    before, after = parse(annotated_text).hands[0], parse(downloaded).hands[0]
+    note = annotation(after, target)
+    assert [c.text for c in note.comments] == ["Should keep the pair."] and note.nags == (2, 14, 32)
+    # everything else is as it was
+    assert set_annotation(before, target, ("Should keep the pair.",), (2, 14, 32)) == after
+    # and deleting takes it away again
+    at.button(key="note_delete").click().run()
+    assert parse(at.session_state["text"]).hands[0] == before
+
+
+def test_annotate_the_opening_comment(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    assert at.text_area(key="note_text").value == "A whole hand played by the library's bots."
+    at.text_area(key="note_text").set_value("A new opening.\n\nTwo comments.").run()
+    at.button(key="note_save").click().run()
+    hand = parse(at.session_state["text"]).hands[0]
+    assert [c.text for c in hand.comments] == ["A new opening.", "Two comments."]
+
+
+def test_step_through_a_variation_and_back(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    rp = replay(parse(annotated_text).hands[0])
+    node = parse(annotated_text).hands[0].tricks[2].plays[1]
+    branch = next(s.step for s in rp.states if s.event == node and s.kind is StepKind.PLAY)
+    at.slider(key="step_slider").set_value(branch).run()
+    assert any("Variation 1" in m.value for m in at.markdown)
+    var_button = next(b for b in at.button if b.key and b.key.startswith("var_"))
+    var_button.click().run()
+    assert at.session_state["line"] == [(branch, 0)]
+    assert any("In a variation" in i.value for i in at.info)
+    assert step(at) == branch  # the alternative play, in place of the recorded one
+    alternative = node.variations[0].events[0].plays[0]
+    assert "instead" in " ".join(m.value for m in at.markdown)
+    played = table(at).split('class="sj-centre"')[1]
+    lead = parse(annotated_text).hands[0].tricks[2].plays[0]
+    assert played.count('<span class="card') == len(lead.cards) + len(alternative.cards)
+    assert all(c.chinese in played for c in alternative.cards)
+    at.button(key="nav_next").click().run()
+    assert step(at) == branch + 1 and not at.exception
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and step(at) == branch
+
+
+def test_url_keeps_the_moment_and_opens_it() -> None:
+    at = start()
+    at.button(key="nav_next").click().run()
+    at.button(key="nav_next").click().run()
+    query = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    assert query["step"] == "2" and query["hand"] == "1"
+    again = start(**query)
+    assert step(again) == 2 and again.session_state["loaded"] == at.session_state["loaded"]
+
+
+def test_path_from_the_url_opens_that_file(tmp_path: Path) -> None:
+    path = tmp_path / "match.psn"
+    path.write_text(samples.match_text(), encoding="utf-8")
+    at = start(file=str(path), hand="3", step="7")
+    assert at.session_state["hand"] == 3 and step(at) == 7
+    assert at.session_state["loaded"] == f"path:{path}"
+
+
+def test_malformed_upload_says_where_and_shows_the_other_hands() -> None:
+    at = open_text(samples.broken_text(), "broken.psn")
+    assert not at.exception
+    assert any("could not be read" in w.value for w in at.warning)
+    located = " ".join(c.value for c in at.code)
+    assert (
+        "broken.psn:53:7" in located and "unknown card 'XX'" in located and "\n        ^" in located
+    )
+    assert at.session_state["hand"] == 1
+    table(at)  # hand 1 is drawn
+    at.selectbox(key="hand").set_value(3).run()
+    assert not at.exception
+    table(at)
+    at.selectbox(key="hand").set_value(2).run()
+    assert not at.exception
+    assert any("Hand 2 could not be read" in e.value for e in at.error)
+
+
+def test_upload_of_garbage_is_a_message_not_a_traceback() -> None:
+    at = open_text("this is not a record {", "junk.psn")
+    assert not at.exception
+    assert at.error or at.warning
+    at2 = open_text("", "empty.psn")
+    assert not at2.exception
+
+
+def test_autoplay_advances_one_step_per_tick(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    at.toggle(key="autoplay").set_value(True).run()
+    assert not at.exception
+    at.session_state["autoplay_at"] = 0.0  # as if the last tick was long ago
+    at.run()
+    assert step(at) == 1
+    at.toggle(key="autoplay").set_value(False).run()
+    at.session_state["autoplay_at"] = 0.0
+    at.run()
+    assert step(at) == 1
+
+
+def test_one_step_is_fast(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    at.button(key="nav_next").click().run()  # warm the caches
+    walls, pages = [], []
+    for _ in range(20):
+        started = time.perf_counter()
+        at.button(key="nav_next").click().run()
+        walls.append(time.perf_counter() - started)
+        pages.append(at.session_state["run_seconds"])
+    walls.sort()
+    pages.sort()
+    print(
+        f"\none step: page script median {pages[10] * 1000:.0f} ms (max {pages[-1] * 1000:.0f}), "
+        f"AppTest round trip median {walls[10] * 1000:.0f} ms"
+    )
+    assert pages[10] < 0.25
+    assert walls[10] < 1.0
+
+
+def test_command_line_file_is_opened(tmp_path: Path) -> None:
+    path = tmp_path / "one.psn"
+    path.write_text(samples.annotated_text(3), encoding="utf-8")
+    chunks = split_hands(path.read_text(encoding="utf-8"))
+    assert len(chunks) == 1
+    at = AppTest.from_file(APP, default_timeout=60)
+    import sys
+
+    saved = sys.argv
+    sys.argv = ["app.py", str(path)]
+    try:
+        at.run()
+    finally:
+        sys.argv = saved
+    assert not at.exception
+    assert at.session_state["loaded"] == f"path:{path}"
