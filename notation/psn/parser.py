@@ -69,8 +69,8 @@ def _parser() -> Lark:
     )
 
 
-# Lark's parser keeps per-parse state in the lexer; one parse at a time (the viewer is
-# threaded).
+# One parse at a time: the viewer is threaded, and lark does not promise that a parser
+# may be shared between threads.
 _LOCK = threading.Lock()
 
 
@@ -178,11 +178,11 @@ def _read_hand(
 ) -> tuple[Hand | None, list[PSNError]]:
     # Padding with newlines makes lark count lines as in the whole file.
     padded = "\n" * (first_line - 1) + chunk
-    try:
-        with _LOCK:
+    with _LOCK:
+        try:
             tree = _parser().parse(padded)
-    except UnexpectedInput as e:
-        return None, [_syntax_error(e, padded, source, filename)]
+        except UnexpectedInput as e:
+            return None, [_syntax_error(e, padded, source, filename)]
     builder = _Builder(padded, source, filename)
     try:
         hand = builder.hand(tree)
@@ -758,13 +758,31 @@ def _after(text: str, offset: int) -> str:
     return f" after {word!r}"
 
 
+def _accepted(e: UnexpectedToken) -> set[str]:
+    """What the parser would really accept here (LALR's look-ahead sets are wider)."""
+    try:
+        return set(e.interactive_parser.accepts())  # type: ignore[no-untyped-call]
+    except Exception:  # no interactive parser: fall back on the look-ahead set
+        return set(e.expected)
+
+
+def _accepted_at(text: str, offset: int, e: UnexpectedCharacters) -> set[str]:
+    """What the parser would accept after ``text[:offset]``, found by parsing up to there."""
+    try:
+        interactive = _parser().parse_interactive(text[:offset])
+        interactive.exhaust_lexer()
+        return set(interactive.accepts())  # type: ignore[no-untyped-call]
+    except Exception:  # the text before the error does not parse alone: a rough answer
+        return set(e.allowed)
+
+
 def _syntax_error(
     e: UnexpectedInput, text: str, source: str, filename: str | None
 ) -> PSNSyntaxError:
     line, column, width = e.line, e.column, 1
     if isinstance(e, UnexpectedToken) and e.token.type != "$END":
         token = e.token
-        expected = set(e.expected)
+        expected = _accepted(e)
         offset = token.start_pos or 0
         if token.type == "COLON":
             message = "a seat is a number 1 to 4 and a colon, like 3:"
@@ -782,8 +800,10 @@ def _syntax_error(
             )
         else:
             shown = token.value.split("\n")[0].rstrip()
-            message = f"unexpected {shown!r}: expected {_expected(expected)}{_after(text, offset)}"
             width = len(shown)
+            if len(shown) > 24:  # a long run of cards: the start says enough
+                shown, width = shown[:24] + "…", len(shown.split()[0])
+            message = f"unexpected {shown!r}: expected {_expected(expected)}{_after(text, offset)}"
     elif isinstance(e, UnexpectedCharacters):
         offset = e.pos_in_stream or 0
         char = text[offset]
@@ -797,7 +817,7 @@ def _syntax_error(
         elif char == "[":
             message = 'a header must look like [Tag "value"] and come before the moves'
         else:
-            message = f"unexpected {char!r}: expected {_expected(set(e.allowed))}"
+            message = f"unexpected {char!r}: expected {_expected(_accepted_at(text, offset, e))}"
             message += _after(text, offset)
     else:
         names = set(e.expected) if isinstance(e, UnexpectedToken | UnexpectedEOF) else set()
