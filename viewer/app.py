@@ -232,6 +232,11 @@ def _go(target: int | None) -> None:
         ss[K.STEP] = target
 
 
+def _move(delta: int) -> None:
+    # relative, so that two quick presses of an arrow key make two steps
+    ss[K.STEP] = max(0, int(ss[K.STEP]) + delta)
+
+
 def _slide() -> None:
     ss[K.STEP] = ss[K.SLIDER]
 
@@ -294,8 +299,8 @@ nav[0].button(
 nav[1].button(
     "◀ " + tr(lang, "prev"),
     key="nav_prev",
-    on_click=_go,
-    args=(max(step - 1, 0),),
+    on_click=_move,
+    args=(-1,),
     shortcut="Left",
     disabled=step == 0,
     width="stretch",
@@ -303,8 +308,8 @@ nav[1].button(
 nav[2].button(
     tr(lang, "next") + " ▶",
     key="nav_next",
-    on_click=_go,
-    args=(min(step + 1, last),),
+    on_click=_move,
+    args=(1,),
     shortcut="Right",
     disabled=step >= last,
     width="stretch",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from notation.psn import UNKNOWN, CardSlot
+from notation.replay import StepKind
 from notation.rules.cards import Card, Rank
 from notation.rules.order import Trump
 from viewer.charts import TEAM_COLOURS
@@ -133,7 +134,9 @@ def table_html(view: TableView, lang: str, trump: Trump | None) -> str:
         )
     mid = f"{escape(tr(lang, 'trick'))} {view.trick_number}" if view.trick_number else ""
     winning = next((s for s in view.seats if s.winning), None)
-    if winning is not None:
+    if winning is not None and view.kind is StepKind.TRICK:
+        mid += f"<br>{escape(tr(lang, 'won_by', seat=winning.seat))}"
+    elif winning is not None:
         mid += f"<br>{escape(tr(lang, 'winning'))}: {winning.seat}"
     centre.append(f'<div class="mid">{mid}</div></div>')
     parts.append("".join(centre))
