@@ -298,7 +298,6 @@ MALFORMED = [
     ("1. 1: SA / SK by 7", 1, 18, "no seat 7"),
     ("result next 0", 1, 13, "no seat 0"),
     ("1. 1: SA\n3. 2: S3", 2, 1, "trick 3 is out of sequence: expected trick 2"),
-    ("1. 1: SA 3: S3", 1, 10, "seat 3 plays out of turn: seat 2 plays after seat 1"),
     ("1. 1: SA 2: S3 3: S4 4: S5 1: S6", 1, 28, "trick 1 already has four plays"),
     ("deal 1: SA 1: SK", 1, 12, "seat 1 is dealt twice"),
     ("deal 1: SA kitty: SK kitty: SQ", 1, 22, "the kitty is written twice"),
@@ -406,3 +405,9 @@ def test_chao_di_counters_and_buries_alternate() -> None:
     assert first.bids[2].strain is Strain.NO_TRUMP and first.bids[2].nags == (1,)
     assert second.fallback is not None and second.fallback.cards == cards("BJ")
     assert second.kitty_exchanges[0].buried == ()
+
+
+def test_a_play_out_of_turn_is_read_and_left_to_the_validator() -> None:
+    record = parse("1. 1: SA 3: S3 2: S4 4: S5\n")
+    assert not record.errors
+    assert [p.seat for p in record.hands[0].tricks[0].plays] == [1, 3, 2, 4]

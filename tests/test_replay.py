@@ -199,6 +199,18 @@ def test_wrong_number_of_cards() -> None:
     assert (finding.trick, finding.seat) == (5, play.seat)
 
 
+def test_out_of_turn_within_a_trick() -> None:
+    hand = sims()[4]
+    t = hand.tricks[2]
+    swapped = (t.plays[0], t.plays[2], t.plays[1], t.plays[3])
+    tricks = list(hand.tricks)
+    tricks[2] = replace(t, plays=swapped)
+    text, finding = first(replace(hand, tricks=tuple(tricks)))
+    assert finding.code == "out-of-turn" and finding.trick == 3
+    assert finding.seat == swapped[1].seat
+    assert (finding.line, finding.column) == play_position(text, 3, swapped[1].seat)
+
+
 def test_wrong_leader() -> None:
     hand = sims()[5]
     t = hand.tricks[3]

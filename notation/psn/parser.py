@@ -51,7 +51,7 @@ from notation.psn.model import (
 from notation.resources import grammar_path
 from notation.rules.cards import Rank, parse_card
 from notation.rules.order import Trump
-from notation.rules.seats import Seat, next_seat
+from notation.rules.seats import Seat
 
 __all__ = ["load", "parse", "parse_hand", "read", "split_hands"]
 
@@ -537,15 +537,12 @@ class _Builder:
     def plays(
         self, number: int, nodes: list[_Node], first_seat: Seat | None, offset: int
     ) -> tuple[Play, ...]:
-        """The plays of trick ``number`` from place ``offset`` on; each seat plays in turn
-        (counter-clockwise), four plays at most."""
+        """The plays of trick ``number`` from place ``offset`` on, four plays at most."""
         out: list[Play] = []
-        previous: Seat | None = None
         for index, node in enumerate(nodes):
             play = self.play(node, number, offset + index)
             token = _token(node.children[0])
             if token.start_pos in self.bad_seats:
-                previous = None
                 out.append(play)
                 continue
             if index == 0 and first_seat is not None and play.seat != first_seat:
@@ -554,16 +551,11 @@ class _Builder:
                     f"this variation replaces seat {first_seat}'s play, so it starts with "
                     f"seat {first_seat}",
                 )
-            if previous is not None and play.seat != next_seat(previous):
-                self.error_at(
-                    token,
-                    f"seat {play.seat} plays out of turn: seat {next_seat(previous)} plays "
-                    f"after seat {previous}",
-                )
+            # A play out of turn is a rules matter: the replay reports it (out-of-turn)
+            # and the hand is still read.
             if offset + index == 4:
                 self.error_at(token, f"trick {number} already has four plays")
                 break
-            previous = play.seat
             out.append(play)
         return tuple(out)
 
