@@ -20,6 +20,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -63,6 +64,13 @@ def _healthy(url: str) -> bool:
 def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("viewer") / "lesson.psn"
     path.write_text(samples.annotated_text(), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def match(record: Path) -> Path:
+    path = record.parent / "match.psn"
+    path.write_text(samples.match_text(), encoding="utf-8")
     return path
 
 
@@ -140,7 +148,7 @@ def _wait_step(page, wanted: int) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def test_step_through_a_hand_in_chromium(server: str, record: Path) -> None:
+def test_step_through_a_hand_in_chromium(server: str, record: Path, match: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -211,5 +219,33 @@ def test_step_through_a_hand_in_chromium(server: str, record: Path) -> None:
             shot = ARTIFACTS / "viewer.png"
             page.screenshot(path=str(shot), full_page=True)
             assert shot.stat().st_size > 20000
+
+            # auto-play steps on by itself until switched off
+            start = _step(page)
+            page.locator(".st-key-autoplay label").click()
+            _wait_step(page, start + 2)
+            page.locator(".st-key-autoplay label").click()
+            page.wait_for_timeout(1500)
+            stopped = _step(page)
+            page.wait_for_timeout(2500)
+            assert _step(page) == stopped
+
+            # a match in Chinese: a click on the levels chart opens that hand
+            page.goto(f"{server}/?file={quote(str(match))}&lang=zh", wait_until="domcontentloaded")
+            page.wait_for_selector(".sj-table", timeout=60000)
+            page.wait_for_function("() => document.body.innerText.includes('号位')")
+            assert "下一步" in page.locator(".st-key-nav_next button").inner_text()
+            levels = page.locator(".js-plotly-plot").nth(2)
+            levels.locator(".scatterlayer .trace").first.locator(".points path").nth(1).click(
+                force=True
+            )
+            page.wait_for_function("() => /[?&]hand=2/.test(location.search)", timeout=20000)
+            page.locator(".st-key-nav_next_trick button").click()
+            page.wait_for_selector(".sj-played.win")
+            page.wait_for_timeout(800)
+            page.screenshot(path=str(ARTIFACTS / "viewer-zh.png"), full_page=True)
+            page.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
+            page.wait_for_timeout(500)
+            page.screenshot(path=str(ARTIFACTS / "viewer-charts.png"))
         finally:
             context.close()

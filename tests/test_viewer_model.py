@@ -319,3 +319,30 @@ def test_table_html_names_every_seat_and_marks_the_winner(annotated) -> None:  #
     assert html.count("sj-played") >= 4 and "win" in html
     info = render.info_html(tv, "zh", annotated.states[trick_step].trump, "qq")
     assert "主" in info and "底牌" in info
+
+
+def test_result_as_recorded_and_as_the_rules_give_it(annotated) -> None:  # type: ignore[no-untyped-def]
+    recorded, computed = view.result_texts(annotated, "en")
+    assert computed == "Defenders 80 · take over · seat 1 deals next"
+    assert recorded == computed  # the simulator writes what the rules give
+    assert view.result_texts(annotated, "zh")[1] == "闲家 80 · 闲家上台 · 下一局 1 号位坐庄"
+
+
+def test_only_record_files_open_by_path(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from viewer.document import read_path
+
+    secret = tmp_path / "notes.cfg"
+    secret.write_text("password", encoding="utf-8")
+    with pytest.raises(FileNotFoundError):
+        read_path(str(secret))
+    record = tmp_path / "a.psn"
+    record.write_text(samples.annotated_text(), encoding="utf-8")
+    assert read_path(str(record)).startswith('[Event "Annotated sample"]')
+
+
+@pytest.mark.parametrize("module", [charts, edit, i18n, render, state, view])
+def test_examples_in_docstrings_hold(module) -> None:  # type: ignore[no-untyped-def]
+    import doctest
+
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted > 0

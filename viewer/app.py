@@ -412,6 +412,12 @@ with left:
         )
     )
     st.html(render.table_html(tv, lang, trump))
+    if state.kind.value == "end":
+        recorded, computed = view.result_texts(rp, lang)
+        if recorded:
+            st.markdown(f"**{tr(lang, 'result')}** · {tr(lang, 'recorded')}: {recorded}")
+        if computed:
+            st.markdown(f"**{tr(lang, 'result')}** · {tr(lang, 'computed')}: {computed}")
     for f in state.findings:
         box = st.error if f.is_error else st.warning
         box(f"**{finding_label(lang, f.code)}** ({f.code}): {f.message}")

@@ -148,6 +148,9 @@ def default_source() -> tuple[str, str]:
 
 
 def read_path(path: str) -> str:
-    """The text of a ``.psn`` file on this computer."""
+    """The text of a ``.psn`` (or ``.txt``) file on this computer; other files are
+    refused, so that a link cannot make the page show an arbitrary file."""
     p = Path(path).expanduser()
+    if p.suffix.lower() not in (".psn", ".txt"):
+        raise FileNotFoundError(f"{path}: not a .psn file")
     return p.read_text(encoding="utf-8-sig")

@@ -39,8 +39,10 @@ CSS = """
 .sj-centre{grid-column:2;grid-row:2;display:grid;grid-template-columns:1fr 1fr 1fr;
   grid-template-rows:auto auto auto;align-items:center;justify-items:center;min-height:190px;
   background:rgba(255,255,255,.06);border-radius:10px;padding:6px}
-.sj-centre .p-top{grid-column:2;grid-row:1}.sj-centre .p-left{grid-column:1;grid-row:2}
-.sj-centre .p-right{grid-column:3;grid-row:2}.sj-centre .p-bottom{grid-column:2;grid-row:3}
+.sj-centre .p-top{grid-column:1/4;grid-row:1}.sj-centre .p-left{grid-column:1;grid-row:2}
+.sj-centre .p-right{grid-column:3;grid-row:2}.sj-centre .p-bottom{grid-column:1/4;grid-row:3}
+.sj-played .sj-cards{justify-content:center}
+.sj-played .card{width:26px;height:38px;font-size:13px}
 .sj-centre .mid{grid-column:2;grid-row:2;font-size:12px;text-align:center;opacity:.9}
 .sj-played{padding:3px;border-radius:8px}
 .sj-played.win{box-shadow:0 0 0 3px #ffd54f}

@@ -237,6 +237,40 @@ def _trick_points(state: State) -> int:
     return sum(c.points for _, cards in state.trick for c in cards if c is not UNKNOWN)
 
 
+def result_texts(replay: HandReplay, lang: str = "en") -> tuple[str | None, str | None]:
+    """The result as recorded (the ``result`` line) and as the rules give it, in words."""
+
+    def words(points: int | None, side: str | None, levels: int | None, nxt: int | None) -> str:
+        parts = []
+        if points is not None:
+            parts.append(f"{tr(lang, 'defenders')} {points}")
+        if side is not None and levels is not None:
+            if side == "dealer":
+                parts.append(tr(lang, "band_dealer", n=levels))
+            elif levels == 0:
+                parts.append(tr(lang, "band_take_over"))
+            else:
+                parts.append(tr(lang, "band_defenders", n=levels))
+        if nxt is not None:
+            parts.append(tr(lang, "next_dealer", seat=nxt))
+        return " · ".join(parts)
+
+    recorded = replay.hand.result
+    computed = replay.computed
+    mine = None
+    if recorded is not None:
+        side = recorded.side.value if recorded.side is not None else None
+        mine = words(recorded.points, side, recorded.levels, recorded.next_dealer) or None
+    outcome = computed.outcome
+    rules = words(
+        computed.points,
+        outcome.winner.value if outcome else None,
+        outcome.levels if outcome else None,
+        computed.next_dealer,
+    )
+    return mine, rules or None
+
+
 # ---------------------------------------------------------------------------- the log
 
 

@@ -52,7 +52,8 @@ def app_path() -> Path:
 def command(file: str | None, *, port: int | None = None, headless: bool = False) -> list[str]:
     """The ``streamlit run`` command line for ``file``."""
     cmd = [sys.executable, "-m", "streamlit", "run", str(app_path())]
-    cmd += ["--browser.gatherUsageStats", "false"]
+    # Local only: the page can open files by path, so it is not served to the network.
+    cmd += ["--browser.gatherUsageStats", "false", "--server.address", "localhost"]
     if port is not None:
         cmd += ["--server.port", str(port)]
     if headless:

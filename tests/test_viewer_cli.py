@@ -1,0 +1,90 @@
+"""``shengji view``: the command line that starts the viewer."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from notation.cli import main
+from notation.cli.view import app_path, command
+from viewer import samples
+
+
+def test_view_is_a_registered_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "view" in capsys.readouterr().out
+
+
+def test_the_page_script_is_found_without_importing_streamlit() -> None:
+    path = app_path()
+    assert path.name == "app.py" and path.parent.name == "viewer" and path.is_file()
+
+
+def test_dry_run_prints_the_streamlit_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "hand.psn"
+    record.write_text(samples.annotated_text(), encoding="utf-8")
+    assert main(["view", "--dry-run", "--port", "8642", "--no-browser", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert f"{sys.executable} -m streamlit run {app_path()}" in out
+    assert "--server.port 8642" in out and "--server.headless true" in out
+    assert "--server.address localhost" in out
+    assert out.strip().endswith(f"-- {record.resolve()}")
+
+
+def test_no_file_opens_the_default_and_passes_no_arguments() -> None:
+    cmd = command(None)
+    assert "--" not in cmd and cmd[1:4] == ["-m", "streamlit", "run"]
+
+
+def test_a_missing_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["view", "--dry-run", "no/such/file.psn"]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_shengji_view_serves_the_page(tmp_path: Path) -> None:
+    record = tmp_path / "hand.psn"
+    record.write_text(samples.annotated_text(), encoding="utf-8")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "notation",
+            "view",
+            "--no-browser",
+            "--port",
+            str(port),
+            str(record),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                url = f"http://localhost:{port}/_stcore/health"
+                with urllib.request.urlopen(url, timeout=2) as response:
+                    assert response.read() == b"ok"
+                    break
+            except OSError:
+                assert process.poll() is None, "shengji view exited"
+                assert time.monotonic() < deadline, "the viewer did not answer"
+                time.sleep(0.3)
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=10)
