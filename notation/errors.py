@@ -32,10 +32,12 @@ class SourceError(ShengjiError):
         column: int | None = None,
         filename: str | None = None,
         width: int = 1,
+        first_line: int = 1,
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.source = source
+        self.source = source  # the text the error is in, or an excerpt of it
+        self.first_line = first_line  # the line number of the excerpt's first line
         self.line = line
         self.column = column
         self.filename = filename
@@ -56,9 +58,10 @@ class SourceError(ShengjiError):
         if self.source is None or self.line is None:
             return ""
         lines = self.source.splitlines()
-        if not 1 <= self.line <= len(lines):
+        index = self.line - self.first_line
+        if not 0 <= index < len(lines):
             return ""
-        text = lines[self.line - 1].expandtabs(1)
+        text = lines[index].expandtabs(1)
         caret = " " * ((self.column or 1) - 1) + "^" * self.width
         return f"  {text}\n  {caret}"
 

@@ -10,6 +10,7 @@ each other, and report findings the way a compiler reports errors.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 
 from notation.errors import ShengjiError, SourceError
 from notation.findings import CATALOGUE, Finding, Severity
-from notation.psn import parse
+from notation.psn import ReadHand, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
 from notation.rules.ruleset import Ruleset
 from notation.rules.scoring import apply_outcome
@@ -158,10 +159,23 @@ class FileReport:
     """Everything found in one file."""
 
     path: str
-    text: str = ""
     hands: list[HandReport] = field(default_factory=list)
+    lines: dict[int, str] = field(default_factory=dict)  # the text of each line with a finding
     unreadable: str | None = None  # the file itself could not be read
     stopped: bool = False  # --strict stopped at the first error
+
+    def add(self, hand: HandReport, read: ReadHand) -> None:
+        """Add a hand's report, keeping the text of the lines its findings point at."""
+        self.hands.append(hand)
+        rows = read.text.splitlines()
+        for f in hand.findings:
+            index = f.line - read.first_line
+            if 0 <= index < len(rows):
+                self.lines[f.line] = rows[index]
+
+    def line(self, number: int) -> str | None:
+        """The text of line ``number``, if a finding points at it."""
+        return self.lines.get(number)
 
     @property
     def findings(self) -> list[Finding]:
@@ -210,40 +224,56 @@ def validate_text(
     timeline: bool = False,
 ) -> FileReport:
     """Validate the hands in ``text``; a broken hand is reported and the rest go on."""
-    report = FileReport(path, text)
+    return validate_lines(
+        (m.group() for m in _LINE.finditer(text)), path, rules, strict=strict, timeline=timeline
+    )
+
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
+def validate_lines(
+    lines: Iterable[str],
+    path: str = "<input>",
+    rules: Ruleset | str | None = None,
+    *,
+    strict: bool = False,
+    timeline: bool = False,
+    keep_replays: bool = True,
+) -> FileReport:
+    """Validate hands read one at a time from ``lines`` (an open file streams).
+
+    With ``keep_replays`` false only findings and computed results are kept, so memory
+    stays flat however many hands the file has.
+    """
+    report = FileReport(path)
     ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
-    record = parse(text, path)
-    errors_by_hand: dict[int, list[ShengjiError]] = {}
-    for error in record.errors:
-        errors_by_hand.setdefault(getattr(error, "hand", 0) or 0, []).append(error)
-    readable = iter(record.hands)
-    total = len(record.hands) + len(errors_by_hand)
-    previous: HandReport | None = None
-    for number in range(1, total + 1):
-        if number in errors_by_hand:
-            first = errors_by_hand[number][0]
-            hand_report = HandReport(number, getattr(first, "line", 0) or 0, None)
-            hand_report.findings = [_syntax_finding(e, number) for e in errors_by_hand[number]]
-            report.hands.append(hand_report)
+    previous: HandReplay | None = None
+    for read in iter_hands(lines, path):
+        if read.hand is None:
+            hand_report = HandReport(read.number, read.first_line, None)
+            hand_report.findings = [_syntax_finding(e, read.number) for e in read.errors]
+            report.add(hand_report, read)
+            previous = None
             if strict:
                 report.stopped = True
                 return report
-            previous = None
             continue
-        hand = next(readable, None)
-        if hand is None:
-            break
         try:
-            result = replay(hand, ruleset, number=number, timeline=timeline, strict=strict)
+            result = replay(
+                read.hand, ruleset, number=read.number, timeline=timeline, strict=strict
+            )
         except StrictStop as stop:
-            report.hands.append(HandReport(number, hand.line, None, [stop.finding]))
+            report.add(HandReport(read.number, read.hand.line, None, [stop.finding]), read)
             report.stopped = True
             return report
-        hand_report = HandReport(number, hand.line, result, list(result.findings))
-        if previous is not None and previous.replay is not None:
-            hand_report.findings.extend(_match_findings(previous.replay, result))
-        report.hands.append(hand_report)
-        previous = hand_report
+        hand_report = HandReport(read.number, read.hand.line, result, list(result.findings))
+        if previous is not None:
+            hand_report.findings.extend(_match_findings(previous, result))
+        report.add(hand_report, read)
+        if not keep_replays:
+            hand_report.replay = None
+        previous = result
     return report
 
 
@@ -309,11 +339,13 @@ def validate_path(
     rules: Ruleset | str | None = None,
     *,
     strict: bool = False,
+    keep_replays: bool = False,
 ) -> FileReport:
-    """Validate one file; an unreadable file gives a report that says why."""
+    """Validate one file, reading it hand by hand; an unreadable file says why."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        with Path(path).open(encoding="utf-8-sig", newline="") as stream:
+            return validate_lines(stream, name, rules, strict=strict, keep_replays=keep_replays)
     except FileNotFoundError:
         return FileReport(name, unreadable="no such file")
     except IsADirectoryError:
@@ -322,7 +354,6 @@ def validate_path(
         return FileReport(name, unreadable="permission denied")
     except UnicodeDecodeError as e:
         return FileReport(name, unreadable=f"not UTF-8 text (byte {e.start})")
-    return validate_text(text, name, rules, strict=strict)
 
 
 def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -335,11 +366,16 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def format_finding(finding: Finding, path: str, text: str) -> str:
+def format_finding(finding: Finding, path: str, line_text: str | None) -> str:
     """A finding as a compiler would print it: location, code, message, the line, a caret."""
     head = f"{path}:{finding.line}:{finding.column}: {finding.severity.value}: {finding.code}: "
     head += f"{finding.message} ({finding.where()})"
-    context = SourceError("", source=text, line=finding.line, column=finding.column).context()
+    context = ""
+    if line_text is not None:
+        excerpt = SourceError(
+            "", source=line_text, first_line=finding.line, line=finding.line, column=finding.column
+        )
+        context = excerpt.context()
     lines = [head]
     if context and finding.line:
         lines.append(context)

@@ -124,7 +124,7 @@ def _show(report: FileReport, args: argparse.Namespace) -> None:
     for finding in report.findings:
         if args.quiet and not finding.is_error:
             continue
-        print(format_finding(finding, report.path, report.text))
+        print(format_finding(finding, report.path, report.line(finding.line)))
 
 
 class _Progress:

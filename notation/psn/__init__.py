@@ -32,7 +32,7 @@ from notation.psn.model import (
     Trick,
     Variation,
 )
-from notation.psn.parser import load, parse, parse_hand, read, split_hands
+from notation.psn.parser import ReadHand, iter_hands, load, parse, parse_hand, read, split_hands
 from notation.psn.writer import write, write_hand
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "PSNSemanticError",
     "PSNSyntaxError",
     "Play",
+    "ReadHand",
     "Record",
     "Result",
     "Side",
@@ -61,6 +62,7 @@ __all__ = [
     "Trick",
     "Variation",
     "from_json",
+    "iter_hands",
     "load",
     "parse",
     "parse_hand",

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -53,7 +55,7 @@ from notation.rules.cards import Rank, parse_card
 from notation.rules.order import Trump
 from notation.rules.seats import Seat
 
-__all__ = ["load", "parse", "parse_hand", "read", "split_hands"]
+__all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "split_hands"]
 
 _Node = Tree[Token]
 
@@ -78,14 +80,34 @@ def parse(text: str, filename: str | None = None) -> Record:
     """Every hand of ``text`` that can be read, plus the errors of those that cannot."""
     hands: list[Hand] = []
     errors: list[PSNError] = []
-    for index, (first_line, chunk) in enumerate(split_hands(text), start=1):
-        hand, hand_errors = _read_hand(chunk, first_line, text, filename)
-        for e in hand_errors:
-            e.hand = index
-        errors.extend(hand_errors)
-        if hand is not None and not hand_errors:
-            hands.append(hand)
+    for read in iter_hands(_lines_of(text), filename):
+        errors.extend(read.errors)
+        if read.hand is not None:
+            hands.append(read.hand)
     return Record(tuple(hands), tuple(errors), filename)
+
+
+class ReadHand(NamedTuple):
+    """One hand as read from a file: where it starts, its text, the hand or its errors."""
+
+    number: int  # 1-based place in the file
+    first_line: int
+    text: str
+    hand: Hand | None  # None when the hand could not be read
+    errors: list[PSNError]
+
+
+def iter_hands(lines: Iterable[str], filename: str | None = None) -> Iterator[ReadHand]:
+    """Read hands one at a time from lines of text (an open file, say).
+
+    Only one hand is held in memory at a time, so a file of any length reads in flat
+    memory; a broken hand yields its errors and the next hand is read as usual.
+    """
+    for number, (first_line, chunk) in enumerate(_chunks(lines), start=1):
+        hand, errors = _read_hand(chunk, first_line, filename)
+        for e in errors:
+            e.hand = number
+        yield ReadHand(number, first_line, chunk, hand if not errors else None, errors)
 
 
 def read(text: str, filename: str | None = None) -> Record:
@@ -118,6 +140,11 @@ _LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
 _HEADER_START = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
 
 
+def _lines_of(text: str) -> Iterator[str]:
+    """The lines of ``text``, each with its newline."""
+    return (match.group() for match in _LINES.finditer(text))
+
+
 def split_hands(text: str) -> list[tuple[int, str]]:
     """The hands of a file as ``(first line number, text)``.
 
@@ -125,19 +152,24 @@ def split_hands(text: str) -> list[tuple[int, str]]:
     does in PGN; braces are followed so that a comment line starting with ``[`` is not
     taken for a header.
     """
-    chunks: list[tuple[int, str]] = []
+    return list(_chunks(_lines_of(text)))
+
+
+def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The hands among ``lines`` as ``(first line number, text)``, one at a time."""
     current: list[str] = []
     start = 1
     in_comment = False
     has_moves = False
-    for number, match in enumerate(_LINES.finditer(text), start=1):
-        line = match.group()
+    for number, line in enumerate(lines, start=1):
         stripped = line.lstrip()
         if not stripped and not in_comment and current:
             has_moves = True  # the header block is over
         is_header = not in_comment and stripped.startswith("[")
         if is_header and has_moves:
-            chunks.append((start, "".join(current)))
+            chunk = "".join(current)
+            if chunk.strip():
+                yield start, chunk
             current, start, has_moves = [], number, False
         current.append(line)
         rest = line
@@ -146,8 +178,9 @@ def split_hands(text: str) -> list[tuple[int, str]]:
             rest = stripped[header.end() :] if header else ""
         in_comment, moves = _scan_comments(rest, in_comment)
         has_moves = has_moves or moves
-    chunks.append((start, "".join(current)))
-    return [(s, c) for s, c in chunks if c.strip()]
+    chunk = "".join(current)
+    if chunk.strip():
+        yield start, chunk
 
 
 def _scan_comments(text: str, in_comment: bool) -> tuple[bool, bool]:
@@ -174,16 +207,15 @@ def _scan_comments(text: str, in_comment: bool) -> tuple[bool, bool]:
 
 
 def _read_hand(
-    chunk: str, first_line: int, source: str, filename: str | None
+    chunk: str, first_line: int, filename: str | None
 ) -> tuple[Hand | None, list[PSNError]]:
-    # Padding with newlines makes lark count lines as in the whole file.
-    padded = "\n" * (first_line - 1) + chunk
+    # The hand is parsed alone; positions are shifted to its place in the file.
     with _LOCK:
         try:
-            tree = _parser().parse(padded)
+            tree = _parser().parse(chunk)
         except UnexpectedInput as e:
-            return None, [_syntax_error(e, padded, source, filename)]
-    builder = _Builder(padded, source, filename)
+            return None, [_syntax_error(e, chunk, first_line, filename)]
+    builder = _Builder(chunk, first_line, filename)
     try:
         hand = builder.hand(tree)
     except ValueError as e:
@@ -201,9 +233,9 @@ _WORD = re.compile(r"\S+")
 class _Builder:
     """Turns one hand's parse tree into the model, collecting semantic errors."""
 
-    def __init__(self, text: str, source: str, filename: str | None) -> None:
-        self.text = text
-        self.source = source
+    def __init__(self, text: str, first_line: int, filename: str | None) -> None:
+        self.text = text  # the hand's own text; its first line is line ``first_line``
+        self.first_line = first_line
         self.filename = filename
         self.errors: list[PSNError] = []
         self.bad_seats: set[int] = set()  # where a seat out of range was read as seat 1
@@ -214,7 +246,8 @@ class _Builder:
         self.errors.append(
             PSNSemanticError(
                 message,
-                source=self.source,
+                source=self.text,
+                first_line=self.first_line,
                 line=line,
                 column=column,
                 filename=self.filename,
@@ -226,11 +259,21 @@ class _Builder:
         # A seat with its cards is underlined up to the colon: the seat is the point.
         text = token.value.split("\n")[0].rstrip()
         width = text.index(":") + 1 if token.type == "SEAT_CARDS" else len(text)
-        self.error(message, _line(token), _column(token), width)
+        self.error(message, self._line(token), _column(token), width)
 
     def position(self, offset: int) -> tuple[int, int]:
-        line = self.text.count("\n", 0, offset) + 1
+        line = self.text.count("\n", 0, offset) + self.first_line
         return line, offset - self.text.rfind("\n", 0, offset)
+
+    def _line(self, token: Token) -> int:
+        return (token.line or 1) + self.first_line - 1
+
+    def _where(self, item: Token | _Node) -> tuple[int, int]:
+        token = item if isinstance(item, Token) else _first_token(item)
+        return self._line(token), _column(token)
+
+    def _comment(self, token: Token) -> Comment:
+        return Comment(token.value.rstrip()[1:-1], self._line(token), _column(token))
 
     # -- leaves
 
@@ -274,7 +317,7 @@ class _Builder:
         return self.seat(token, token.value[:colon]), self.cards(token, colon + 1)
 
     def comments(self, tokens: list[Token]) -> tuple[Comment, ...]:
-        return tuple(_comment(t) for t in tokens)
+        return tuple(self._comment(t) for t in tokens)
 
     # -- the hand
 
@@ -302,7 +345,7 @@ class _Builder:
             else:
                 auction.append(self.auction_event(child))
         first = tree.children[0] if tree.children else None
-        line, column = _where(first) if first is not None else (0, 0)
+        line, column = self._where(first) if first is not None else (0, 0)
         return Hand(
             headers=tuple(headers),
             comments=self.comments(comments),
@@ -319,7 +362,7 @@ class _Builder:
         assert m is not None
         tag = m[1]
         value = re.sub(r"\\(.)", r"\1", m[2])
-        header = Header(tag, value, _line(token), _column(token))
+        header = Header(tag, value, self._line(token), _column(token))
         self.check_header(token, tag, value)
         return header
 
@@ -363,7 +406,7 @@ class _Builder:
                 if hands[seat - 1] is not None:
                     self.error_at(first, f"seat {seat} is dealt twice")
                 hands[seat - 1] = cards
-        line, column = _where(tree)
+        line, column = self._where(tree)
         return Deal(
             (hands[0], hands[1], hands[2], hands[3]),
             kitty,
@@ -375,13 +418,13 @@ class _Builder:
     def deck(self, tree: _Node) -> Deck:
         tokens = _tokens(tree)
         seat, cards = self.seat_cards(tokens[1])
-        line, column = _where(tree)
+        line, column = self._where(tree)
         return Deck(seat, cards, self.comments(tokens[2:]), line, column)
 
     # -- the auction
 
     def auction_event(self, tree: _Node) -> AuctionEvent:
-        line, column = _where(tree)
+        line, column = self._where(tree)
         kids = tree.children
         head = kids[0]
         assert isinstance(head, Token)
@@ -439,7 +482,7 @@ class _Builder:
             elif item.type == "NAG":
                 nags.append(int(item.value[1:]))
             else:
-                comments.append(_comment(item))
+                comments.append(self._comment(item))
         return tuple(nags), tuple(comments), tuple(variations)
 
     def variation(self, tree: _Node, context: tuple[object, ...]) -> Variation | None:
@@ -495,7 +538,7 @@ class _Builder:
             if not self.errors:
                 self.error_at(lpar, "an empty variation: write the alternative plays or bids")
             return None
-        line, column = _line(lpar), _column(lpar)
+        line, column = self._line(lpar), _column(lpar)
         return Variation(tuple(events), self.comments(comments), line, column)
 
     # -- tricks
@@ -526,12 +569,12 @@ class _Builder:
             else:
                 play_nodes.append(child)
         plays = self.plays(number, play_nodes, first_seat, offset)
-        line, column = _where(node)
+        line, column = self._where(node)
         return Trick(number, plays, self.comments(comments), line, column)
 
     def partial_trick(self, number: int, nodes: list[_Node], seat: Seat, offset: int) -> Trick:
         plays = self.plays(number, nodes, seat, offset)
-        line, column = _where(nodes[0])
+        line, column = self._where(nodes[0])
         return Trick(number, plays, (), line, column)
 
     def plays(
@@ -564,7 +607,7 @@ class _Builder:
         head = _token(kids[0])
         seat, cards = self.seat_cards(head)
         if len(kids) == 1:  # most plays: no throw, no annotation
-            return Play(seat, cards, line=_line(head), column=_column(head))
+            return Play(seat, cards, line=self._line(head), column=_column(head))
         attempted: Cards | None = None
         blocker: Seat | None = None
         rest = 1
@@ -577,7 +620,15 @@ class _Builder:
             rest += 1
         nags, comments, variations = self.suffixes(kids[rest:], ("play", number, seat, place))
         return Play(
-            seat, cards, attempted, blocker, nags, comments, variations, _line(head), _column(head)
+            seat,
+            cards,
+            attempted,
+            blocker,
+            nags,
+            comments,
+            variations,
+            self._line(head),
+            _column(head),
         )
 
     # -- the result
@@ -601,7 +652,7 @@ class _Builder:
                 values["levels"] = int(tokens[2].value)
             else:
                 values["next_dealer"] = self.seat(tokens[1])
-        line, column = _where(tree)
+        line, column = self._where(tree)
         return Result(
             comments=self.comments(comments),
             line=line,
@@ -653,25 +704,12 @@ def _first_token(tree: _Node) -> Token:
     return item
 
 
-def _line(token: Token) -> int:
-    return token.line or 0
-
-
 def _column(token: Token) -> int:
     return token.column or 0
 
 
-def _where(item: Token | _Node) -> tuple[int, int]:
-    token = item if isinstance(item, Token) else _first_token(item)
-    return _line(token), _column(token)
-
-
 def _trick_number(node: _Node) -> int:
     return int(_token(node.children[0]).value.rstrip()[:-1])
-
-
-def _comment(token: Token) -> Comment:
-    return Comment(token.value.rstrip()[1:-1], _line(token), _column(token))
 
 
 # ---- Syntax errors in a player's words -------------------------------------------------
@@ -769,8 +807,9 @@ def _accepted_at(text: str, offset: int, e: UnexpectedCharacters) -> set[str]:
 
 
 def _syntax_error(
-    e: UnexpectedInput, text: str, source: str, filename: str | None
+    e: UnexpectedInput, text: str, first_line: int, filename: str | None
 ) -> PSNSyntaxError:
+    """A located error in a player's words; ``text`` is the hand, starting at ``first_line``."""
     line, column, width = e.line, e.column, 1
     if isinstance(e, UnexpectedToken) and e.token.type != "$END":
         token = e.token
@@ -781,7 +820,7 @@ def _syntax_error(
         elif token.type == "SEAT" and "SEAT_CARDS" in expected:
             seat = token.value.replace(" ", "").strip()
             message = f"expected a card like S10 or BJ after seat {seat}"
-            line, column = _line(token), _column(token) + len(token.value.rstrip())
+            line, column = token.line or 1, _column(token) + len(token.value.rstrip())
         elif token.type == "CARDS" and token.value.startswith("??") and "GLYPH" in expected:
             message = _LONE_UNKNOWN
             width = 2
@@ -822,5 +861,11 @@ def _syntax_error(
             message = f"the hand ends too soon: expected {_expected(names)}"
             message += _after(text, len(text))
     return PSNSyntaxError(
-        message, source=source, line=line, column=column, filename=filename, width=width
+        message,
+        source=text,
+        first_line=first_line,
+        line=line + first_line - 1,
+        column=column,
+        filename=filename,
+        width=width,
     )
