@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from notation.psn import parse, write
+from notation.replay import replay
 from notation.rules.scoring import apply_outcome
+from notation.rulesets import load_ruleset
 from notation.validate import FileReport, validate_path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -111,18 +113,16 @@ def test_every_dispute_rests_on_a_rule_clause(path: Path) -> None:
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.parent.name == "matches"], ids=ids)
 def test_a_match_runs_from_level_two_until_a_team_wins(path: Path) -> None:
-    rep = report(path)
-    hands = rep.hands
+    assert all(not hand.findings for hand in report(path).hands)
+    hands = parse(path.read_text(encoding="utf-8")).hands
     assert len(hands) >= 2
-    first = hands[0].replay
-    assert first is not None
-    assert hands[0].headers["Levels"] == "2 2" and "Dealer" not in hands[0].headers
+    assert hands[0].header("Levels") == "2 2" and hands[0].header("Dealer") is None
     winners = []
-    for hand in hands:
-        assert hand.replay is not None and not hand.findings
-        computed = hand.replay.computed
+    for number, hand in enumerate(hands, start=1):
+        computed = replay(hand, number=number, timeline=False).computed
         assert computed.outcome and computed.levels and computed.dealer
-        after = apply_outcome(hand.replay.rules, computed.levels, computed.dealer, computed.outcome)
+        rules = load_ruleset(hand.rules or "qq")
+        after = apply_outcome(rules, computed.levels, computed.dealer, computed.outcome)
         winners.append(after.winner)
     assert all(w is None for w in winners[:-1]), "the match went on after it was won"
     assert winners[-1] is not None, "the match does not end"
