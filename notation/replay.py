@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from notation.errors import ShengjiError
 from notation.findings import CATALOGUE, Finding, penalty_text
@@ -669,7 +669,10 @@ class _Replayer:
                     trick,
                     trick=trick.number,
                 )
-            points = sum(c.points for _, cards in self.table for c in _known(cards))
+            if open_trick is not None:
+                points = open_trick.points
+            else:
+                points = sum(c.points for _, cards in self.table for c in _known(cards))
             if winner is not None:
                 self.points[team(winner) - 1] += points
             self.last_winner = winner
@@ -695,7 +698,7 @@ class _Replayer:
         """The trick so far with this play added; ``None`` once its winner is unknowable."""
         if trump is None or _unknown(cards):
             return None
-        known = _known(cards)
+        known = cast(tuple[Card, ...], cards)  # no unknown card in it
         if position == 0:
             if len({trump.effective_suit(c) for c in known}) != 1:
                 return None
@@ -757,9 +760,9 @@ class _Replayer:
             )
             return play.cards
         lead_cards = _known(attempted)
-        held, exact = self.surely_held(seat, index)
         if len(lead_cards) == 1 and play.attempted is None:
-            if exact and lead_cards[0] not in held:
+            holding = self.holdings[seat]
+            if holding.exact and holding.known[lead_cards[0]] <= 0:
                 self.find(
                     "not-held",
                     f"seat {seat} led {lead_cards[0]}, not in hand",
@@ -768,6 +771,7 @@ class _Replayer:
                     seat=seat,
                 )
             return play.cards  # a single: nothing more to check
+        held, exact = self.surely_held(seat, index)
         # Cards not surely held are only reported when the whole hand is known.
         for v in check_lead(lead_cards, held if exact else lead_cards, trump):
             self.find(v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat)
@@ -862,6 +866,16 @@ class _Replayer:
                     seat=seat,
                 )
             return
+        holding = self.holdings[seat]
+        if len(lead) == 1 and len(play.cards) == 1 and holding.exact:
+            # A single against a single from a known hand: legal if in suit, or void.
+            card = cast(Card, play.cards[0])  # neither is unknown: checked above
+            if holding.known[card] > 0:
+                suit = trump.effective_suit(cast(Card, lead[0]))
+                if trump.effective_suit(card) == suit or not any(
+                    n > 0 and trump.effective_suit(c) == suit for c, n in holding.known.items()
+                ):
+                    return
         held, exact = self.surely_held(seat, index)
         problems = check_follow(_known(lead), _known(play.cards), held, trump)
         for v in problems:
