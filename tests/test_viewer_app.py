@@ -326,9 +326,18 @@ def test_malformed_upload_says_where_and_shows_the_other_hands() -> None:
 def test_upload_of_garbage_is_a_message_not_a_traceback() -> None:
     at = open_text("this is not a record {", "junk.psn")
     assert not at.exception
-    assert at.error or at.warning
+    assert any("could not be read" in w.value for w in at.warning)
+    assert any("junk.psn:1:" in c.value for c in at.code)
+    assert any("no readable hand" in e.value for e in at.error)
     at2 = open_text("", "empty.psn")
     assert not at2.exception
+    assert any("no readable hand" in e.value for e in at2.error)
+    at3 = start()
+    at3.radio(key="source").set_value("upload").run()
+    at3.file_uploader(key="uploader").upload("binary.psn", b"\xff\xfe\x00garbage", "text/plain")
+    at3.run()
+    assert not at3.exception
+    assert any("binary.psn is not UTF-8 text" in e.value for e in at3.error)
 
 
 def test_autoplay_advances_one_step_per_tick(annotated_text: str) -> None:
@@ -379,3 +388,27 @@ def test_command_line_file_is_opened(tmp_path: Path) -> None:
         sys.argv = saved
     assert not at.exception
     assert at.session_state["loaded"] == f"path:{path}"
+
+
+def test_every_bundled_example_opens_and_plays_to_the_end() -> None:
+    from viewer.document import example_files
+
+    files = example_files()
+    assert files, "examples/ holds no .psn file (the viewer then shows a simulated hand)"
+    at = start()
+    for name in files:
+        at.selectbox(key="example").set_value(name).run()
+        assert not at.exception, name
+        assert at.session_state["loaded"] == f"example:{name}"
+        chunks = [chunk for _, chunk in split_hands(at.session_state["text"])]
+        for number in sorted({1, len(chunks)}):
+            if len(chunks) > 1:
+                at.selectbox(key="hand").set_value(number).run()
+            if not parse(chunks[number - 1]).hands:
+                assert any("could not be read" in e.value for e in at.error), (name, number)
+                continue
+            if not at.button(key="nav_last").disabled:
+                at.button(key="nav_last").click().run()
+            assert not at.exception, (name, number)
+            table(at)
+            assert "end of the hand" in " ".join(c.value for c in at.caption), (name, number)

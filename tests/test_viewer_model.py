@@ -346,3 +346,23 @@ def test_examples_in_docstrings_hold(module) -> None:  # type: ignore[no-untyped
 
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_follow_a_nested_variation_line() -> None:
+    from viewer.document import follow_line
+
+    text = (
+        '[Event "nested"]\n[Dealer "1"]\n[Trump "H 2"]\n\n'
+        "1. 1: SA 2: S3 (1. 2: S4 {x} 3: S5 (1. 3: S6 4: S7) 4: S8) 3: S9 4: S10\n"
+    )
+    main = replay(parse_hand(text))
+    seat2 = next(s.step for s in main.states if s.kind is StepKind.PLAY and s.event.seat == 2)
+    first = follow_line(main, [(seat2, 0)])
+    assert [str(p) for p in first.hand.tricks[0].plays] == ["1: SA", "2: S4", "3: S5", "4: S8"]
+    seat3 = seat2 + 1
+    assert first.states[seat3].event.variations
+    second = follow_line(main, [(seat2, 0), (seat3, 0)])
+    assert [str(p) for p in second.hand.tricks[0].plays] == ["1: SA", "2: S4", "3: S6", "4: S7"]
+    assert second.states[seat3].event is second.hand.tricks[0].plays[2]
+    with pytest.raises(ValueError):
+        follow_line(main, [(0, 0)])  # the deal has no variation

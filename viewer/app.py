@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from notation.psn import UNKNOWN, Hand
-from notation.replay import HandReplay, replay
+from notation.replay import HandReplay
 from viewer import charts, document, edit, render, view
 from viewer.i18n import (
     GLYPH_CHOICES,
@@ -49,12 +49,7 @@ def line_replay(text: str, name: str, number: int, line: tuple[tuple[int, int], 
     """The replay of a hand, or of the variation line entered from it."""
     entry = load(text, name).entry(number)
     assert entry is not None and entry.replay is not None
-    current = entry.replay
-    for step, index in line:
-        node = current.states[step].event
-        spliced = edit.splice_variation(current.hand, node, index)
-        current = replay(spliced, current.rules, number=number)
-    return current
+    return document.follow_line(entry.replay, line)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -84,7 +79,7 @@ def match_figure(text: str, name: str, lang: str, current: int) -> dict[str, Any
     return figure
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, ttl=60, show_spinner=False)
 def example_list() -> list[str]:
     return document.example_files()
 
@@ -100,7 +95,7 @@ if not ss[K.QUERY_READ]:
     wanted = from_query(st.query_params.to_dict())
     for key, value in wanted.items():
         ss[key] = value
-    ss["keep_moment"] = K.HAND in wanted or K.STEP in wanted
+    ss[K.KEEP_MOMENT] = K.HAND in wanted or K.STEP in wanted
 
 lang = ss[K.LANG]
 
@@ -108,8 +103,9 @@ lang = ss[K.LANG]
 def _open(loaded: str, name: str, text: str) -> None:
     ss[K.LOADED], ss[K.NAME], ss[K.TEXT] = loaded, name, text
     ss[K.EDITS], ss[K.LINE] = 0, []
-    if not ss.pop("keep_moment", False):
+    if not ss[K.KEEP_MOMENT]:
         ss[K.HAND], ss[K.STEP] = 1, 0
+    ss[K.KEEP_MOMENT] = False
 
 
 with st.sidebar:
@@ -150,7 +146,7 @@ with st.sidebar:
                 try:
                     text = raw.decode("utf-8-sig")
                 except UnicodeDecodeError:
-                    st.error(f"{tr(lang, 'parse_error')}: {upload.name} is not UTF-8 text")
+                    st.error(f"{tr(lang, 'parse_error')}: {tr(lang, 'not_text', name=upload.name)}")
                 else:
                     _open(wanted_source, upload.name, text)
     else:
@@ -378,10 +374,10 @@ def _autoplay() -> None:
     if not ss[K.AUTOPLAY]:
         return
     now = time.monotonic()
-    due = ss.get("autoplay_at", 0.0) + float(ss[K.SPEED]) * 0.9
+    due = float(ss[K.AUTOPLAY_AT] or 0.0) + float(ss[K.SPEED]) * 0.9
     if now < due:
         return
-    ss["autoplay_at"] = now
+    ss[K.AUTOPLAY_AT] = now
     if ss[K.STEP] < last:
         ss[K.STEP] = ss[K.STEP] + 1
         st.rerun(scope="app")
@@ -390,8 +386,10 @@ def _autoplay() -> None:
         st.rerun(scope="app")
 
 
-if ss[K.AUTOPLAY] and "autoplay_at" not in ss:
-    ss["autoplay_at"] = time.monotonic()
+if ss[K.AUTOPLAY] and ss[K.AUTOPLAY_AT] is None:
+    ss[K.AUTOPLAY_AT] = time.monotonic()
+if not ss[K.AUTOPLAY]:
+    ss[K.AUTOPLAY_AT] = None
 _autoplay()
 
 # ---------------------------------------------------------------------------- the table
@@ -479,7 +477,6 @@ with right:
 
             def _enter(at: int = step, index: int = i) -> None:
                 ss[K.LINE] = [*ss[K.LINE], (at, index)]
-                ss["line_from"] = [*ss.get("line_from", []), at]
                 ss[K.STEP] = at
 
             st.markdown(f"🔀 **{tr(lang, 'variation', n=i + 1)}**: `{text}`")
@@ -630,7 +627,7 @@ def _chart_jump(key: str) -> None:
 
 
 def _hand_jump() -> None:
-    target = charts.selected_point(ss.get("chart_levels"))
+    target = charts.selected_point(ss.get(K.CHART_LEVELS))
     if target is not None and target != ss[K.HAND]:
         ss[K.HAND] = target
         _on_hand()
@@ -642,21 +639,21 @@ c1, c2 = st.columns(2)
 with c1:
     st.plotly_chart(
         fig_defenders,
-        key="chart_defenders",
-        on_select=lambda: _chart_jump("chart_defenders"),
+        key=K.CHART_DEFENDERS,
+        on_select=lambda: _chart_jump(K.CHART_DEFENDERS),
         selection_mode="points",
     )
 with c2:
     st.plotly_chart(
         fig_tricks,
-        key="chart_tricks",
-        on_select=lambda: _chart_jump("chart_tricks"),
+        key=K.CHART_TRICKS,
+        on_select=lambda: _chart_jump(K.CHART_TRICKS),
         selection_mode="points",
     )
 if len(doc.readable) > 1:
     st.plotly_chart(
         match_figure(ss[K.TEXT], ss[K.NAME], lang, entry.number),
-        key="chart_levels",
+        key=K.CHART_LEVELS,
         on_select=_hand_jump,
         selection_mode="points",
     )
@@ -668,4 +665,4 @@ if ss[K.LINE]:
     query[K.STEP] = str(ss[K.LINE][0][0])
 if st.query_params.to_dict() != query:
     st.query_params.from_dict(query)
-ss["run_seconds"] = time.perf_counter() - _started  # the page's own time, read by a test
+ss[K.RUN_SECONDS] = time.perf_counter() - _started  # the page's own time, read by a test

@@ -7,21 +7,24 @@ checked. No streamlit here: the page caches :func:`load_document` by its text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from notation.errors import SourceError
 from notation.findings import Finding
 from notation.psn import Hand, split_hands
-from notation.replay import HandReplay
+from notation.replay import HandReplay, replay
 from notation.resources import examples_dir
 from notation.validate import validate_text
+from viewer.edit import splice_variation
 
 __all__ = [
     "Document",
     "HandEntry",
     "default_source",
     "example_files",
+    "follow_line",
     "load_document",
     "read_example",
     "simulated_text",
@@ -107,6 +110,22 @@ def load_document(text: str, name: str = "<input>") -> Document:
             )
         )
     return Document(name, text, tuple(entries), syntax)
+
+
+def follow_line(start: HandReplay, line: Sequence[tuple[int, int]]) -> HandReplay:
+    """The replay of a variation line: from ``start``, at each ``(step, index)`` take
+    variation ``index`` of the event at ``step`` and replay the hand it makes.
+
+    Raises ``ValueError`` if a step has no such variation.
+    """
+    current = start
+    for step, index in line:
+        if not 0 <= step < len(current.states):
+            raise ValueError(f"no step {step} in this line")
+        node = current.states[step].event
+        spliced = splice_variation(current.hand, node, index)
+        current = replay(spliced, current.rules, number=current.number)
+    return current
 
 
 def example_files() -> list[str]:

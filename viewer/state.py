@@ -36,13 +36,19 @@ class K:
     AUTOPLAY = "autoplay"
     SPEED = "speed"
     QUERY_READ = "query_read"  # the URL was read once, at the start of the session
+    KEEP_MOMENT = "keep_moment"  # the URL named a hand or step: keep it when the file opens
     CLI_FILE = "cli_file"  # the file named on the command line, if any
     MESSAGE = "message"  # a one-off notice for the next run
     SLIDER = "step_slider"
     NOTE_TEXT = "note_text"
     NOTE_GLYPH = "note_glyph"
     NOTE_NAGS = "note_nags"
-    NOTE_FOR = "note_for"  # the (hand, line, step) the note editor was filled for
+    NOTE_FOR = "note_for"  # the (hand, step, text) the note editor was filled for
+    AUTOPLAY_AT = "autoplay_at"  # when auto-play last stepped (time.monotonic)
+    RUN_SECONDS = "run_seconds"  # how long the page script took, last run
+    CHART_DEFENDERS = "chart_defenders"  # plotly selections (widget keys)
+    CHART_TRICKS = "chart_tricks"
+    CHART_LEVELS = "chart_levels"
 
 
 DEFAULTS: Final[dict[str, Any]] = {
@@ -66,6 +72,9 @@ DEFAULTS: Final[dict[str, Any]] = {
     K.AUTOPLAY: False,
     K.SPEED: 1.0,
     K.QUERY_READ: False,
+    K.KEEP_MOMENT: False,
+    K.AUTOPLAY_AT: None,
+    K.RUN_SECONDS: None,
     K.CLI_FILE: None,
     K.MESSAGE: None,
 }
