@@ -101,11 +101,8 @@ def test_teaching_hands_are_legal(path: Path) -> None:
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.parent.name == "disputes"], ids=ids)
 def test_every_dispute_rests_on_a_rule_clause(path: Path) -> None:
-    rep = report(path)
-    assert len(rep.hands) == 1
-    findings = rep.hands[0].findings
-    errors = [f for f in findings if f.is_error]
-    assert errors, "a dispute must be an error"
+    findings = report(path).findings
+    assert any(f.is_error for f in findings), "a dispute must be an error"
     first = findings[0]
     assert first.is_error
     assert first.clause is not None and first.clause.ref and first.clause.text
