@@ -41,6 +41,10 @@ class Bot:
         by_suit: dict[str, list[Unit]] = {}
         for unit in decompose(list(hand), trump):
             by_suit.setdefault(str(unit.suit), []).append(unit)
+        if len(by_suit) == 1:
+            # The whole hand is one suit: lead it all and let the rules judge the throw
+            # (the way the kitty is taken with a pair or a tractor, 抠底).
+            return list(hand)
         safe = {s: [u for u in us if not can_beat(u, unseen, trump)] for s, us in by_suit.items()}
         throws = [us for s, us in safe.items() if len(us) > 1 and s != TRUMP]
         if throws:
@@ -50,11 +54,18 @@ class Bot:
             if multi:
                 units = self.rng.choice(multi)
                 return _cards(self.rng.sample(units, self.rng.randint(2, min(3, len(units)))))
-        winners = [u for us in safe.values() for u in us if u.size > 1 or u.suit != TRUMP]
+        # A trump tractor is kept for the last trick, where it multiplies the kitty most.
+        winners = [
+            u
+            for us in safe.values()
+            for u in us
+            if (u.size > 1 or u.suit != TRUMP) and not (u.suit == TRUMP and u.length > 1)
+        ]
         if winners:
             return list(max(winners, key=lambda u: (u.bigness, u.suit != TRUMP)).cards)
+        counts = Counter(hand)
         side = [c for c in hand if not trump.is_trump(c)] or list(hand)
-        return [min(side, key=lambda c: (c.points, trump.level(c)))]
+        return [min(side, key=lambda c: (counts[c] > 1, c.points, trump.level(c)))]
 
     # --- following ------------------------------------------------------------------
 
@@ -73,8 +84,13 @@ class Bot:
         last_to_play = len(plays) == 3
         points_on_table = sum(c.points for _, cards in plays for c in cards)
 
+        counts = Counter(hand)
+
         def cost(play: Iterable[Card]) -> int:
-            return sum(trump.level(c) + (20 if trump.is_trump(c) else 0) for c in play)
+            # High cards and trumps are dear; so is splitting a pair kept for later.
+            played = Counter(play)
+            split = sum(1 for c, n in played.items() if n < counts[c])
+            return sum(trump.level(c) + (20 if trump.is_trump(c) else 0) for c in play) + 12 * split
 
         def points(play: Iterable[Card]) -> int:
             return sum(c.points for c in play)

@@ -920,7 +920,10 @@ class _Replayer:
                 else:
                     total += kitty_points * multiplier
             if total is not None:
-                outcome = self.rules.outcome(max(total, 0))
+                # Penalties can take the defenders below nothing; a total is never negative
+                # (the level tables start at 0 points).
+                total = max(total, 0)
+                outcome = self.rules.outcome(total)
                 assert dealer is not None
                 next_dealer = (
                     partner(dealer) if outcome.winner is Side.DEALER else next_seat(dealer)

@@ -152,10 +152,12 @@ def _try_deal(
     auction = _Auction(rules, state, rng)
     hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
     dealt = 4 * HAND_SIZE
+    # Now and then a quiet table where nobody declares, so the fallback is played too.
+    eagerness = 0.0 if rng.random() < 0.1 else 0.25
     for i in range(dealt):
         seat = next_seat(first, i)
         hands[seat].append(deck[i])
-        auction.offer(seat, hands[seat], i + 1, 0.25)
+        auction.offer(seat, hands[seat], i + 1, eagerness)
     kitty = deck[dealt:]
     flipped = deck[rng.randrange(len(deck))]
     auction_events: list[psn.Bid | psn.Fallback | psn.KittyExchange] = []
@@ -223,7 +225,8 @@ def _try_deal(
     if team(last.winner) == defenders:
         multiplier = rules.kitty_multiplier(*last.shape, trump=last.by_trump)
         total += kitty_points * multiplier
-    outcome = rules.outcome(max(total, 0))
+    total = max(total, 0)  # penalties never take the defenders below nothing
+    outcome = rules.outcome(total)
     after = apply_outcome(rules, levels, dealer, outcome)
     result = psn.Result(
         points=total,

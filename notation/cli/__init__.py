@@ -17,7 +17,16 @@ from notation.errors import ShengjiError
 __all__ = ["build_parser", "main"]
 
 # Subcommand modules, in the order ``shengji --help`` lists them.
-COMMANDS: tuple[str, ...] = ("validate", "report", "fmt", "convert", "judge", "rules", "view")
+COMMANDS: tuple[str, ...] = (
+    "validate",
+    "report",
+    "simulate",
+    "fmt",
+    "convert",
+    "judge",
+    "rules",
+    "view",
+)
 
 Runner = Callable[[argparse.Namespace], int]
 
