@@ -97,12 +97,11 @@ def test_jumps_to_tricks_findings_and_annotations(annotated) -> None:  # type: i
 
 
 def test_finding_steps_come_from_the_replay() -> None:
-    hand = samples.annotated_hand()
-    broken = write(hand).replace("1. 4: SA SA SK!", "1. 4: SA SA HK!")
-    rp = replay(parse_hand(broken))
+    rp = replay(parse_hand(samples.revoke_text()))
     steps = view.finding_steps(rp.findings)
     assert steps and all(0 <= s < len(rp.states) for s in steps)
     assert any(rp.states[s].findings for s in steps)
+    assert any(f.code == "not-held" and f.trick == 1 for f in rp.findings)
 
 
 def test_trick_points_add_up_to_the_team_totals(annotated) -> None:  # type: ignore[no-untyped-def]
@@ -287,9 +286,14 @@ def test_tricks_and_levels_charts_carry_jump_targets() -> None:
     fig = charts.tricks_figure(rows, "zh")
     assert {t.name for t in fig.data} == {"1、3 号位", "2、4 号位"}
     levels = charts.match_levels([(e.number, e.replay) for e in doc.readable if e.replay])
-    assert [n for n, _, _ in levels] == [1, 2, 3]
+    assert [n for n, _, _, _ in levels] == [1, 2, 3, 4]  # and after the third hand
+    after = doc.entries[3 - 1].replay
+    assert after is not None and after.computed.outcome is not None
+    hand4 = parse(samples.match_text(hands=4)).hands[3]
+    assert hand4.levels is not None
+    assert levels[-1][1:3] == (hand4.levels[0].value, hand4.levels[1].value)
     lf = charts.levels_figure(levels, "en", current=2)
-    assert list(lf.data[0].customdata) == [1, 2, 3]
+    assert list(lf.data[0].customdata) == [1, 2, 3, 3]
 
 
 def test_selected_point_reads_a_plotly_selection() -> None:
@@ -323,9 +327,13 @@ def test_table_html_names_every_seat_and_marks_the_winner(annotated) -> None:  #
 
 def test_result_as_recorded_and_as_the_rules_give_it(annotated) -> None:  # type: ignore[no-untyped-def]
     recorded, computed = view.result_texts(annotated, "en")
-    assert computed == "Defenders 80 · take over · seat 1 deals next"
+    result = annotated.computed
+    assert result.outcome is not None and computed is not None
+    assert computed.startswith(f"Defenders {result.points} · ")
+    assert computed.endswith(f" · seat {result.next_dealer} deals next")
     assert recorded == computed  # the simulator writes what the rules give
-    assert view.result_texts(annotated, "zh")[1] == "闲家 80 · 闲家上台 · 下一局 1 号位坐庄"
+    zh = view.result_texts(annotated, "zh")[1]
+    assert zh is not None and zh.endswith(f"下一局 {result.next_dealer} 号位坐庄")
 
 
 def test_only_record_files_open_by_path(tmp_path) -> None:  # type: ignore[no-untyped-def]

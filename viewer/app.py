@@ -280,7 +280,7 @@ with st.sidebar:
 
 if line:
     branch = rp.states[min(line[-1][0] + 1, last)]
-    st.info(tr(lang, "in_variation", depth=len(line), text=view.step_label(lang, branch)))
+    st.info(tr(lang, "in_variation", depth=len(line), text=view.step_label(lang, branch, rp)))
 
 nav = st.columns([1, 1, 1, 1, 1.3, 1.3])
 nav[0].button(
@@ -364,9 +364,8 @@ for col, (key, steps, forward) in zip(
         disabled=jump_to is None,
         width="stretch",
     )
-st.caption(
-    f"{tr(lang, 'step')} {step} / {last} · {view.step_label(lang, state)} · {tr(lang, 'keys_hint')}"
-)
+here_label = view.step_label(lang, state, rp)
+st.caption(f"{tr(lang, 'step')} {step} / {last} · {here_label} · {tr(lang, 'keys_hint')}")
 
 
 @st.fragment(run_every=float(ss[K.SPEED]) if ss[K.AUTOPLAY] else None)
@@ -471,9 +470,7 @@ with right:
                 f"**{tr(lang, 'glyphs')}**: " + ", ".join(glyph_label(lang, n) for n in note.nags)
             )
         for i, variation in enumerate(note.variations):
-            text = " ".join(
-                str(p) for e in variation.events for p in (getattr(e, "plays", None) or (e,))
-            )
+            text = view.variation_text(variation)
 
             def _enter(at: int = step, index: int = i) -> None:
                 ss[K.LINE] = [*ss[K.LINE], (at, index)]

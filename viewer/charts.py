@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 from notation.replay import HandReplay
 from notation.rules.cards import RANKS
 from notation.rules.ruleset import LevelTable, Side
+from notation.rules.scoring import apply_outcome
 from viewer.i18n import tr
 from viewer.view import TrickPoints
 
@@ -169,9 +170,10 @@ def tricks_figure(rows: list[TrickPoints], lang: str) -> go.Figure:
 
 
 def levels_figure(
-    points: list[tuple[int, str, str]], lang: str, current: int | None = None
+    points: list[tuple[int, str, str, int]], lang: str, current: int | None = None
 ) -> go.Figure:
-    """Both teams' levels hand by hand: ``(hand number, team 1&3's, team 2&4's)``."""
+    """Both teams' levels hand by hand: ``(hand number, team 1&3's, team 2&4's, hand to
+    jump to)``; the last point is after the last hand."""
     order = [r.value for r in RANKS]
     fig = go.Figure()
     for team_index, key in ((1, "team13"), (2, "team24")):
@@ -179,7 +181,7 @@ def levels_figure(
             go.Scatter(
                 x=[p[0] for p in points],
                 y=[order.index(str(p[team_index])) for p in points],
-                customdata=[p[0] for p in points],
+                customdata=[p[3] for p in points],
                 text=[str(p[team_index]) for p in points],
                 mode="lines+markers",
                 name=tr(lang, key),
@@ -203,13 +205,20 @@ def levels_figure(
     return fig
 
 
-def match_levels(replays: list[tuple[int, HandReplay]]) -> list[tuple[int, str, str]]:
-    """Levels before each readable hand (from its ``Levels`` header)."""
-    out: list[tuple[int, str, str]] = []
+def match_levels(replays: list[tuple[int, HandReplay]]) -> list[tuple[int, str, str, int]]:
+    """Both teams' levels before each readable hand (its ``Levels`` header), and after the
+    last one as the rules give them: ``(x, team 1&3's, team 2&4's, hand to jump to)``."""
+    out: list[tuple[int, str, str, int]] = []
     for number, replay in replays:
         levels = replay.computed.levels
         if levels is not None:
-            out.append((number, levels[0].value, levels[1].value))
+            out.append((number, levels[0].value, levels[1].value, number))
+    if replays:
+        number, last = replays[-1]
+        computed = last.computed
+        if computed.levels and computed.dealer is not None and computed.outcome is not None:
+            after = apply_outcome(last.rules, computed.levels, computed.dealer, computed.outcome)
+            out.append((number + 1, after.levels[0].value, after.levels[1].value, number))
     return out
 
 

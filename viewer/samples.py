@@ -10,7 +10,7 @@ from notation.psn import Comment, Hand, Play, Trick, Variation, write
 from notation.simulate import simulate_hand, simulate_match
 from viewer.edit import Target, set_annotation
 
-__all__ = ["annotated_hand", "annotated_text", "broken_text", "match_text"]
+__all__ = ["annotated_hand", "annotated_text", "broken_text", "match_text", "revoke_text"]
 
 
 def annotated_hand(seed: int = 7) -> Hand:
@@ -37,6 +37,24 @@ def annotated_hand(seed: int = 7) -> Hand:
 def annotated_text(seed: int = 7) -> str:
     """:func:`annotated_hand` as PSN text."""
     return write(annotated_hand(seed))
+
+
+def revoke_text(seed: int = 7) -> str:
+    """:func:`annotated_hand` where the second player of trick 1 plays, instead of its
+    first card, a card it does not hold: the replay must report it."""
+    from notation.replay import replay
+    from notation.rules.cards import ALL_CARDS
+
+    hand = annotated_hand(seed)
+    trick = hand.tricks[0]
+    play = trick.plays[1]
+    before = next(s for s in replay(hand).states if s.event is play).step - 1
+    held = set(replay(hand).states[before].hand(play.seat))
+    stranger = next(c for c in ALL_CARDS if c not in held)
+    plays = list(trick.plays)
+    plays[1] = replace(play, cards=(stranger, *play.cards[1:]))
+    tricks = (replace(trick, plays=tuple(plays)), *hand.tricks[1:])
+    return write(replace(hand, tricks=tricks))
 
 
 def match_text(seed: int = 5, hands: int = 3) -> str:

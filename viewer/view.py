@@ -11,7 +11,17 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from notation.findings import Finding
-from notation.psn import UNKNOWN, Bid, CardSlot, Fallback, Hand, KittyExchange, Play, Trick
+from notation.psn import (
+    UNKNOWN,
+    Bid,
+    CardSlot,
+    Fallback,
+    Hand,
+    KittyExchange,
+    Play,
+    Trick,
+    Variation,
+)
 from notation.replay import HandReplay, State, StepKind
 from notation.rules.cards import Rank
 from notation.rules.seats import next_seat, team
@@ -177,7 +187,7 @@ def table_view(
         kitty=state.kitty if kitty_open else None,
         kitty_size=len(state.kitty or ()),
         trick_number=state.trick_number,
-        label=step_label(lang, state),
+        label=step_label(lang, state, replay),
         kind=state.kind,
         leader=state.trick[0][0] if state.trick else None,
     )
@@ -203,8 +213,9 @@ def _cards(cards: Slots) -> str:
     return " ".join("??" if c is UNKNOWN else c.symbol for c in cards)
 
 
-def step_label(lang: str, state: State) -> str:
-    """What happened at a step, in ``lang``."""
+def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str:
+    """What happened at a step, in ``lang`` (the end says the result when ``replay`` is
+    given)."""
     event = state.event
     if state.kind is StepKind.START:
         return kind_label(lang, "start")
@@ -229,8 +240,39 @@ def step_label(lang: str, state: State) -> str:
             return tr(lang, "log_trick_open", n=state.trick_number)
         return tr(lang, "log_trick", n=state.trick_number, seat=state.turn, points=points)
     if state.kind is StepKind.END:
-        return f"{kind_label(lang, 'end')}: {state.label}"
+        result = result_texts(replay, lang)[1] if replay is not None else None
+        return f"{kind_label(lang, 'end')}: {result}" if result else kind_label(lang, "end")
     return state.label
+
+
+def event_text(event: object) -> str:
+    """A bid, fallback, bury or (partial) trick in PSN words, cards with suit symbols."""
+    if isinstance(event, Trick):
+        return f"{event.number}. " + " ".join(_play_text(p) for p in event.plays)
+    if isinstance(event, Bid):
+        return f"{event.kind.value} {event.seat}: {_cards(event.cards)}"
+    if isinstance(event, Fallback):
+        return f"fallback {event.source.value} {_cards(event.cards)}"
+    if isinstance(event, KittyExchange):
+        return f"bury {event.seat}: {_cards(event.buried)}"
+    return str(event)
+
+
+def _play_text(play: Play) -> str:
+    if play.attempted is not None:
+        return f"{play.seat}: {_cards(play.attempted)} / {_cards(play.cards)}"
+    return f"{play.seat}: {_cards(play.cards)}"
+
+
+def variation_text(variation: Variation) -> str:
+    """A variation's events, one after another.
+
+    >>> from notation.psn import parse_hand
+    >>> hand = parse_hand('[Event "v"]\\n\\n1. 1: SA 2: S3 (1. 2: H4 3: S5) 3: S9 4: S10\\n')
+    >>> variation_text(hand.tricks[0].plays[1].variations[0])
+    '1. 2: ♥4 3: ♠5'
+    """
+    return " ".join(event_text(e) for e in variation.events)
 
 
 def _trick_points(state: State) -> int:
@@ -313,7 +355,7 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
                     step=state.step,
                     first=first,
                     kind=state.kind,
-                    text=step_label(lang, state),
+                    text=step_label(lang, state, replay),
                     plays=plays,
                     findings=findings_in_trick + n_findings,
                     annotated=noted_in_trick or state.step in notes,
@@ -326,7 +368,7 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
                 step=state.step,
                 first=state.step,
                 kind=state.kind,
-                text=step_label(lang, state),
+                text=step_label(lang, state, replay),
                 plays="",
                 findings=n_findings,
                 annotated=state.step in notes,
