@@ -24,7 +24,6 @@ from notation.findings import CATALOGUE, Finding, penalty_text
 from notation.psn.model import (
     UNKNOWN,
     Bid,
-    BidKind,
     CardSlot,
     Deal,
     Deck,
@@ -37,6 +36,7 @@ from notation.psn.model import (
     Trick,
 )
 from notation.rules import bidding as bids
+from notation.rules import scoring
 from notation.rules.cards import DECK, Card, Rank, Suit
 from notation.rules.follow import check_follow, check_lead
 from notation.rules.order import TRUMP, Trump
@@ -450,23 +450,9 @@ class _Replayer:
         try:
             return bids.bid(self.rules, state, core)
         except bids.BidError as e:
-            self.find(
-                _BID_CODES.get(type(e), "bid-cards"),
-                f"seat {event.seat}: {e}",
-                event,
-                seat=event.seat,
-            )
-        try:
-            shape, suit = bids.classify_bid(core.cards, state.rank)
-        except bids.BidError:
-            return state  # cards that name no trump at all: the trump stays as it was
-        seat = event.seat
-        changes: dict[str, Any] = {"showing": bids.Showing(seat, shape, suit, core.cards)}
-        if state.dealer is None:
-            changes.update(dealer=seat, kitty_holder=seat, declarer=seat)
-        if state.phase is bids.BidPhase.BURIED and event.kind is BidKind.COUNTER:
-            changes.update(kitty_holder=seat, last_in_round=seat)
-        return replace(state, **changes)
+            code = _BID_CODES.get(type(e), "bid-cards")
+            self.find(code, f"seat {event.seat}: {e}", event, seat=event.seat)
+        return bids.record_bid(self.rules, state, core)  # as the players went on
 
     def _fallback(self, event: Fallback, state: bids.BidState) -> bids.BidState:
         """The trump when nobody declared: check it is the one the rule set gives."""
@@ -891,12 +877,21 @@ class _Replayer:
         trump = self.trump
         # 多牌少牌: once some seat has played a full hand, every seat must have.
         played_out = max(self.played.values()) >= HAND_SIZE
+        last_trick = self.hand.tricks[-1] if self.hand.tricks else None
         for seat in SEATS:
+            left = self.holdings[seat]
             if played_out and self.played[seat] != HAND_SIZE:
                 self.find(
                     "hand-count",
                     f"seat {seat} played {self.played[seat]} cards in the hand, not {HAND_SIZE}",
-                    self.hand.tricks[-1] if self.hand.tricks else None,
+                    last_trick,
+                    seat=seat,
+                )
+            elif played_out and left.exact and left.size():
+                self.find(
+                    "hand-count",
+                    f"seat {seat} still holds {left.size()} card(s) when the hand is over",
+                    last_trick,
                     seat=seat,
                 )
         complete = played_out
@@ -923,7 +918,8 @@ class _Replayer:
                 # Penalties can take the defenders below nothing; a total is never negative
                 # (the level tables start at 0 points).
                 total = max(total, 0)
-                outcome = self.rules.outcome(total)
+                outcome = self._miscount(self.rules.outcome(total))
+            if outcome is not None:
                 assert dealer is not None
                 next_dealer = (
                     partner(dealer) if outcome.winner is Side.DEALER else next_seat(dealer)
@@ -949,6 +945,20 @@ class _Replayer:
         self.winning = None
         self.snapshot(StepKind.END, _end_label(computed), self.hand.result, None)
         return computed
+
+    def _miscount(self, played: Outcome) -> Outcome | None:
+        """The result after 多牌少牌: the rule set's consequence for a side that held too
+        many or too few cards (``None``: both sides did and nobody goes up)."""
+        wrong = {f.seat for f in self.findings if f.code in ("deal-count", "hand-count") and f.seat}
+        if not wrong or self.dealer is None:
+            return played
+        dealer_team = team(self.dealer)
+        return scoring.wrong_count_outcome(
+            self.rules,
+            played,
+            dealer_side_wrong=any(team(s) == dealer_team for s in wrong),
+            defenders_wrong=any(team(s) != dealer_team for s in wrong),
+        )
 
     def _check_result(self, computed: Computed) -> None:
         result = self.hand.result

@@ -11,7 +11,7 @@ each other, and report findings the way a compiler reports errors.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,6 @@ __all__ = [
     "JSON_SCHEMA_VERSION",
     "FileReport",
     "HandReport",
-    "find_files",
     "validate_path",
     "validate_text",
 ]
@@ -354,16 +353,6 @@ def validate_path(
         return FileReport(name, unreadable="permission denied")
     except UnicodeDecodeError as e:
         return FileReport(name, unreadable=f"not UTF-8 text (byte {e.start})")
-
-
-def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, and every ``*.psn`` below the folders named, in a stable order."""
-    for p in paths:
-        path = Path(p)
-        if path.is_dir():
-            yield from sorted(path.rglob("*.psn"))
-        else:
-            yield path
 
 
 def format_finding(finding: Finding, path: str, line_text: str | None) -> str:

@@ -145,3 +145,16 @@ def test_convert_needs_a_direction() -> None:
     result = run("convert", "x.psn")
     assert result.returncode == 2
     assert "one of the arguments --to --from is required" in result.stderr
+
+
+def test_fmt_takes_folders_like_validate(tmp_path: Path) -> None:
+    from notation.cli import main
+
+    sub = tmp_path / "club"
+    sub.mkdir()
+    (sub / "a.psn").write_text('[Event "a"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n', encoding="utf-8")
+    (sub / "b.psn").write_text('[Event "b"]\n\n1. 1: sa 2: S3 3: S4 4: S5\n', encoding="utf-8")
+    (sub / "notes.txt").write_text("not a record", encoding="utf-8")
+    assert main(["fmt", "--check", str(tmp_path)]) == 1  # b.psn is not canonical
+    assert main(["fmt", "--in-place", str(tmp_path)]) == 0
+    assert main(["fmt", "--check", str(tmp_path)]) == 0

@@ -7,6 +7,7 @@ trick, seat, line and column.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from notation.findings import Finding
 from notation.psn import Header, parse, write
@@ -125,3 +126,23 @@ def test_a_player_with_a_card_too_few() -> None:
     codes = {(f.code, f.seat) for f in replay(changed).findings}
     assert ("hand-count", fourth.seat) in codes
     assert write(changed) == text
+
+
+def test_an_illegal_first_hand_counter_is_reported_once_and_the_hand_goes_on() -> None:
+    # qq: ♦ is below ♥, so seat 4's ♦2♦2 cannot counter ♥2♥2; the players went on as if
+    # it had, seat 4 dealing (反主反打). Only the counter is wrong; nothing after it.
+    path = Path(__file__).parent / "data" / "weak_counter_first_hand.psn"
+    text = path.read_text(encoding="utf-8")
+    codes = [(f.code, f.seat) for f in findings(text)]
+    assert codes == [("bid-too-weak", 4)]
+
+
+def test_wrong_card_counts_change_the_result_as_the_rule_set_says() -> None:
+    # match-a (000§2 八): the defenders held too many and too few cards, so the dealer
+    # side goes up one level, whatever the cards gave (40 points would be dealer +2).
+    path = Path(__file__).parents[1] / "examples" / "disputes" / "07-wrong-card-count.psn"
+    result = replay(parse(path.read_text(encoding="utf-8")).hands[0])
+    assert result.computed.points == 40
+    assert str(result.rules.outcome(40)) == "dealer +2"
+    assert str(result.computed.outcome) == "dealer +1"
+    assert {(f.code, f.seat) for f in result.findings} >= {("hand-count", 2), ("hand-count", 4)}

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
 from notation.errors import ShengjiError
 
-__all__ = ["InputError", "read_text", "warn"]
+__all__ = ["InputError", "find_files", "read_text", "warn"]
 
 
 class InputError(ShengjiError):
@@ -35,3 +36,13 @@ def read_text(path: str) -> str:
 def warn(message: str, stream: TextIO | None = None) -> None:
     """Print a message for the user on standard error."""
     print(message, file=stream or sys.stderr)
+
+
+def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named, and every ``*.psn`` below the folders named, in a stable order."""
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            yield from sorted(path.rglob("*.psn"))
+        else:
+            yield path

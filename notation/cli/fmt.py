@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from notation.cli.common import read_text, warn
+from notation.cli.common import find_files, read_text, warn
 from notation.errors import ShengjiError
 from notation.psn import parse, write
 
@@ -24,7 +24,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "be read is reported with its line and column (exit 2) and left untouched."
         ),
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="PSN files (- for standard input)")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="PATH",
+        help="PSN files, folders (every *.psn below them), or - for standard input",
+    )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument(
         "--check", action="store_true", help="exit 1 and name the files that would change"
@@ -36,7 +41,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Format every file; 2 if one could not be read, else 1 if --check found changes."""
     broken = changed = False
-    for name in args.files:
+    names = [str(p) for p in find_files(n for n in args.files if n != "-")]
+    if "-" in args.files:
+        names.insert(args.files.index("-"), "-")
+    for name in names:
         try:
             text = read_text(name)
         except ShengjiError as e:

@@ -11,12 +11,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from notation.cli.common import find_files
 from notation.findings import CATALOGUE
 from notation.rulesets import load_ruleset
 from notation.validate import (
     JSON_SCHEMA_VERSION,
     FileReport,
-    find_files,
     format_finding,
     severity_counts,
     validate_path,

@@ -61,6 +61,7 @@ __all__ = [
     "classify_bid",
     "end_deal",
     "fallback_trump",
+    "record_bid",
     "start_play",
     "verify_bid",
 ]
@@ -473,7 +474,26 @@ def can_bid(rules: Ruleset, state: BidState, new: Bid) -> bool:
 
 def bid(rules: Ruleset, state: BidState, new: Bid) -> BidState:
     """The state after ``new`` (verified first)."""
-    showing = _resulting(rules, state, new)
+    return _apply(rules, state, new, _resulting(rules, state, new))
+
+
+def record_bid(rules: Ruleset, state: BidState, new: Bid) -> BidState:
+    """The state after ``new`` as a record has it, allowed or not.
+
+    A replay reports an illegal bid and then goes on as the players did: the bid stands,
+    with all it brings (a first-hand counter still takes the deal). Cards that name no
+    trump at all (:func:`classify_bid` raises) leave the state as it was.
+    """
+    try:
+        showing = _showing(new.seat, new.cards, state.rank)
+    except BidError:
+        return state
+    if new.kind is BidKind.REINFORCE and state.showing is not None:
+        showing = replace(showing, seat=state.showing.seat)
+    return _apply(rules, state, new, showing)
+
+
+def _apply(rules: Ruleset, state: BidState, new: Bid, showing: Showing) -> BidState:
     changes: dict[str, object] = {"showing": showing, "bids": (*state.bids, new)}
     if new.kind is BidKind.DECLARE:
         changes["declarer"] = new.seat
