@@ -49,8 +49,12 @@ def _outcome_text(outcome: Outcome | None) -> str:
     return "—" if outcome is None else str(outcome)
 
 
-def build_report(replay: HandReplay) -> Report:
-    """Gather what the report says from a replay (with its timeline)."""
+def build_report(replay: HandReplay, findings: Sequence[Finding] | None = None) -> Report:
+    """Gather what the report says from a replay (with its timeline).
+
+    ``findings`` replaces the replay's own when given: the validator adds what only the
+    file shows (levels and dealer following from the hand before).
+    """
     hand = replay.hand
     computed = replay.computed
     event = hand.header("Event") or "Shengji hand"
@@ -67,7 +71,7 @@ def build_report(replay: HandReplay) -> Report:
     ]
     violations = []
     notes = []
-    for f in replay.findings:
+    for f in replay.findings if findings is None else findings:
         if f.is_error:
             step = f.step or 0
             at_play = f.trick is not None and 0 < step <= len(replay.states)

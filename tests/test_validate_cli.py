@@ -134,3 +134,24 @@ def test_show_draws_a_state(files: Path) -> None:
     assert sum(1 for line in lines if line.startswith("  ") and line[2] in "1234") == 4
     coloured = shengji("show", str(files / "clean.psn"), "--color", "always")
     assert "\033[" in coloured.stdout
+
+
+DISPUTES = sorted((Path(__file__).parents[1] / "examples" / "disputes").glob("*.psn"))
+
+
+@pytest.mark.parametrize("path", DISPUTES, ids=lambda p: p.name)
+def test_the_report_of_every_dispute_names_violation_rule_and_outcome(path: Path) -> None:
+    from notation.report import build_report, render_html, render_markdown
+    from notation.validate import validate_text
+
+    checked = validate_text(path.read_text(encoding="utf-8"), path.name, timeline=True)
+    reports = [build_report(h.replay, h.findings) for h in checked.hands if h.replay]
+    report = next(r for r in reports if r.violations)
+    first = report.violations[0].finding
+    text = render_markdown(report)
+    assert first.code in text and first.message in text
+    assert first.clause is not None and first.clause.ref in text
+    page = render_html(report)
+    assert first.code in page and "<table>" in page
+    ruled = dict((what, rules) for what, _recorded, rules in report.result_rows)
+    assert ruled["Level change"] in text

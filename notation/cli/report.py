@@ -7,9 +7,10 @@ import sys
 from typing import Any
 
 from notation.cli.common import InputError, read_text
-from notation.psn import parse
-from notation.replay import HandReplay, replay
+from notation.findings import Finding
+from notation.replay import HandReplay
 from notation.report import build_report, render_html, render_markdown, render_terminal
+from notation.validate import validate_text
 
 
 def add_parser(sub: Any) -> None:
@@ -42,23 +43,25 @@ def add_parser(sub: Any) -> None:
     show.set_defaults(run=run_show)
 
 
-def _replay(path: str, number: int, rules: str | None) -> HandReplay:
-    record = parse(read_text(path), path)
-    broken = {getattr(e, "hand", 0) for e in record.errors}
-    for error in record.errors:
-        if getattr(error, "hand", None) == number:
-            raise error  # a located syntax error: printed cleanly by the CLI
-    total = len(record.hands) + len(broken)
-    if not 1 <= number <= total:
-        raise InputError(f"{path}: no hand {number}; the file has {total}")
-    readable = [n for n in range(1, total + 1) if n not in broken]
-    return replay(record.hands[readable.index(number)], rules, number=number)
+def _hand(path: str, number: int, rules: str | None) -> tuple[HandReplay, list[Finding]]:
+    """Hand ``number`` of the file, replayed with its timeline, and all its findings
+    (including those that need the hand before it)."""
+    report = validate_text(read_text(path), path, rules, timeline=True)
+    if not 1 <= number <= len(report.hands):
+        raise InputError(f"{path}: no hand {number}; the file has {len(report.hands)}")
+    hand = report.hands[number - 1]
+    if hand.replay is None:
+        where = hand.findings[0] if hand.findings else None
+        at = f":{where.line}:{where.column}" if where else ""
+        message = where.message if where else "cannot be read"
+        raise InputError(f"{path}{at}: hand {number} cannot be read: {message}")
+    return hand.replay, hand.findings
 
 
 def run_report(args: argparse.Namespace) -> int:
     """Print or write the report; exit 1 if the hand broke a rule."""
-    result = _replay(args.file, args.hand, args.rules)
-    report = build_report(result)
+    result, findings = _hand(args.file, args.hand, args.rules)
+    report = build_report(result, findings)
     text = render_html(report) if args.format == "html" else render_markdown(report)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as out:
@@ -70,7 +73,7 @@ def run_report(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Draw the state at a step."""
-    result = _replay(args.file, args.hand, args.rules)
+    result, _findings = _hand(args.file, args.hand, args.rules)
     step = args.step if args.step >= 0 else len(result.states) + args.step
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     sys.stdout.write(render_terminal(result, step, colour=colour))
