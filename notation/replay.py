@@ -40,8 +40,8 @@ from notation.rules import scoring
 from notation.rules.cards import DECK, Card, Rank, Suit
 from notation.rules.follow import check_follow, check_lead
 from notation.rules.order import TRUMP, Trump
-from notation.rules.ruleset import Outcome, Ruleset, Side
-from notation.rules.seats import SEATS, Seat, next_seat, partner, seats_from, team
+from notation.rules.ruleset import Outcome, Ruleset
+from notation.rules.seats import SEATS, Seat, next_seat, seats_from, team
 from notation.rules.throw import judge_throw
 from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import decompose
@@ -921,9 +921,7 @@ class _Replayer:
                 outcome = self._miscount(self.rules.outcome(total))
             if outcome is not None:
                 assert dealer is not None
-                next_dealer = (
-                    partner(dealer) if outcome.winner is Side.DEALER else next_seat(dealer)
-                )
+                next_dealer = scoring.next_dealer(dealer, outcome)
         if complete and total is None:
             self.find("unchecked", "the kitty is not recorded: the result cannot be computed", None)
         computed = Computed(
