@@ -62,6 +62,10 @@ def test_kitty_is_face_down_for_others_until_the_end(annotated) -> None:  # type
     assert view.table_view(annotated, mid, mode="seat", viewer=other, reveal_kitty=True).kitty
     last = len(annotated.states) - 1
     assert view.table_view(annotated, last, mode="seat", viewer=other).kitty is not None
+    # open hands show every hand, but the kitty only when the rules turn it over
+    assert view.table_view(annotated, mid, mode="open", viewer=holder).kitty is None
+    assert view.table_view(annotated, last, mode="open").kitty is not None
+    assert view.table_view(annotated, mid, mode="open", reveal_kitty=True).kitty is not None
     # teaching hides it from a student who did not pick it up, even at review
     teach = view.table_view(annotated, mid, mode="teach", viewer=other, reveal_kitty=True)
     assert teach.kitty is None

@@ -128,7 +128,7 @@ def table_view(
 
     In ``open`` mode every hand is shown; in ``seat`` and ``teach`` mode only the
     viewer's. The kitty is face down until the hand is over, except for the seat that
-    picked it up and for a reviewer who asks to see it.
+    picked it up (in its own view) and for a reviewer who asks to see it (not a student).
     """
     states = replay.states
     state = states[max(0, min(step, len(states) - 1))]
@@ -156,14 +156,10 @@ def table_view(
             )
         )
     holder = kitty_holder(states, state.step)
-    kitty_open = (
-        reveal_kitty
-        or state.kind is StepKind.END
-        or (mode == "open" and holder is not None)
-        or (holder is not None and holder == viewer)
-    )
-    if mode == "teach":
-        kitty_open = holder is not None and holder == viewer
+    # The rules show the kitty to whoever picks it up, and to everyone when the hand is
+    # over (the last trick decides its score); a reviewer may turn it over at any time.
+    holds_it = mode != "open" and holder is not None and holder == viewer
+    kitty_open = state.kind is StepKind.END or holds_it or (reveal_kitty and mode != "teach")
     trump = state.trump
     if trump is None:
         trump_text, trump_suit, rank = "", None, _rank_of(replay, state)
