@@ -93,7 +93,8 @@ def defenders_figure(
             line_width=0,
             layer="below",
             annotation_text=band.label(lang),
-            annotation_position="top left",
+            # a narrow band (0 points: dealer +3) is labelled on the right, apart from the next
+            annotation_position="bottom left" if band.high - band.low >= 10 else "bottom right",
             annotation_font_size=10,
         )
     fig.add_trace(
@@ -123,7 +124,7 @@ def defenders_figure(
                 mode="markers+text",
                 name=tr(lang, "chart_kitty"),
                 text=[f"{tr(lang, 'chart_kitty')} {computed.kitty_points}×{computed.multiplier}"],
-                textposition="top center",
+                textposition="middle left",
                 marker={"size": 12, "symbol": "star", "color": "#d4a017"},
                 hovertemplate=f"{tr(lang, 'chart_kitty')}: %{{y}}<extra></extra>",
             )
@@ -134,7 +135,7 @@ def defenders_figure(
         margin={"l": 40, "r": 10, "t": 40, "b": 30},
         showlegend=False,
         xaxis={"title": tr(lang, "trick"), "dtick": 1 if len(xs) < 30 else 5},
-        yaxis={"title": tr(lang, "points"), "range": [0, top + 10]},
+        yaxis={"title": tr(lang, "points"), "range": [0, top + 20]},
         clickmode="event+select",
     )
     return fig
