@@ -183,7 +183,7 @@ if not doc.readable:
 def _hand_label(number: int) -> str:
     item = doc.entry(number)
     assert item is not None
-    label = f"{tr(lang, 'hand')} {number}"
+    label = tr(lang, "hand_n", n=number)
     if item.hand is None:
         return f"{label} ✗ {tr(lang, 'hand_unreadable')}"
     extra = [v for v in (item.hand.header("Event"), item.hand.header("Hand")) if v]
@@ -503,7 +503,7 @@ with right:
             icon = "🛑" if f.is_error else ("⚠️" if f.severity.value == "warning" else "ℹ️")
             where = []
             if f.trick is not None:
-                where.append(f"{tr(lang, 'trick')} {f.trick}")
+                where.append(tr(lang, "trick_n", n=f.trick))
             if f.seat is not None:
                 where.append(seat_name(lang, f.seat))
             severity = severity_label(lang, f.severity.value)

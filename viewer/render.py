@@ -134,7 +134,7 @@ def table_html(view: TableView, lang: str, trump: Trump | None) -> str:
             f'style="border:2px solid {TEAM_COLOURS[seat.team]}">'
             f"{cards_html(seat.played, trump)}</div>"
         )
-    mid = f"{escape(tr(lang, 'trick'))} {view.trick_number}" if view.trick_number else ""
+    mid = escape(tr(lang, "trick_n", n=view.trick_number)) if view.trick_number else ""
     winning = next((s for s in view.seats if s.winning), None)
     if winning is not None and view.kind is StepKind.TRICK:
         mid += f"<br>{escape(tr(lang, 'won_by', seat=winning.seat))}"

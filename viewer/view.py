@@ -223,7 +223,7 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
     if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
         return f"{seat_name(lang, event.seat)} {kind_label(lang, 'kitty')}"
     if state.kind is StepKind.PLAY and isinstance(event, Play):
-        text = f"{tr(lang, 'trick')} {state.trick_number} · {seat_name(lang, event.seat)}: "
+        text = f"{tr(lang, 'trick_n', n=state.trick_number)} · {seat_name(lang, event.seat)}: "
         if event.attempted is not None:
             failed = kind_label(lang, "failed_throw")
             text += f"{_cards(event.attempted)} → {_cards(event.cards)} ({failed})"
