@@ -416,3 +416,27 @@ def test_every_bundled_example_opens_and_plays_to_the_end() -> None:
             assert not at.exception, (name, number)
             table(at)
             assert "end of the hand" in " ".join(c.value for c in at.caption), (name, number)
+
+
+def test_open_a_path_typed_in_the_sidebar(tmp_path: Path) -> None:
+    path = tmp_path / "typed.psn"
+    path.write_text(samples.match_text(), encoding="utf-8")
+    at = start()
+    at.radio(key="source").set_value("path").run()
+    at.text_input(key="path").set_value(str(tmp_path / "missing.psn")).run()
+    at.button(key="open_path").click().run()
+    assert not at.exception
+    assert any("No such file" in e.value for e in at.error)
+    at.text_input(key="path").set_value(str(path)).run()
+    at.button(key="open_path").click().run()
+    assert at.session_state["loaded"] == f"path:{path}"
+    assert at.session_state["name"] == "typed.psn" and len(at.selectbox(key="hand").options) == 3
+
+
+def test_finding_labels_follow_the_language() -> None:
+    at = open_text(samples.revoke_text())
+    at.radio(key="lang").set_value("zh").run()
+    text = " ".join(m.value for m in at.markdown)
+    assert "出了手中没有的牌" in text and "错误" in text
+    at.radio(key="lang").set_value("en").run()
+    assert "a card the player did not hold" in " ".join(m.value for m in at.markdown)
