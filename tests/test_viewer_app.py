@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from notation.psn import parse, split_hands
 from notation.replay import StepKind, replay
-from viewer import samples, view
+from viewer import edit, samples, view
 from viewer.edit import annotation, set_annotation, target_of
 
 APP = str(Path(__file__).resolve().parent.parent / "viewer" / "app.py")
@@ -62,6 +62,11 @@ def test_opens_on_an_example_and_draws_the_table() -> None:
         assert f'data-seat="{seat}"' in html
     assert not at.error
     assert any("Trump" in h.proto.body for h in at.get("html"))
+    # the download is the file itself, named without its folder
+    name = Path(at.session_state["name"]).name
+    data = at.session_state["text"].encode("utf-8")
+    url = at.get("download_button")[0].proto.url
+    assert _calculate_file_id(data, "text/plain", name) in url
 
 
 def test_stepping_buttons_move_and_change_the_table(annotated_text: str) -> None:
@@ -275,7 +280,10 @@ def test_step_through_a_variation_and_back(annotated_text: str) -> None:
     var_button = next(b for b in at.button if b.key and b.key.startswith("var_"))
     var_button.click().run()
     assert at.session_state["line"] == [(branch, 0)]
-    assert any("In a variation" in i.value for i in at.info)
+    assert any("In a variation" in i.value and "instead" not in i.value for i in at.info)
+    spliced = edit.splice_variation(rp.hand, rp.hand.tricks[2].plays[1], 0)
+    label = view.step_label("en", replay(spliced).states[branch])
+    assert any(label in i.value for i in at.info)
     assert step(at) == branch  # the alternative play, in place of the recorded one
     alternative = node.variations[0].events[0].plays[0]
     assert "instead" in " ".join(m.value for m in at.markdown)

@@ -223,6 +223,11 @@ hand: Hand = rp.hand
 # ---------------------------------------------------------------------------- controls
 
 
+def _download_name(name: str) -> str:
+    base = Path(name).name or "record.psn"
+    return base if base.endswith(".psn") else f"{Path(base).stem}.psn"
+
+
 def _go(target: int | None) -> None:
     if target is not None:
         ss[K.STEP] = target
@@ -270,7 +275,7 @@ with st.sidebar:
     st.download_button(
         tr(lang, "download"),
         data=ss[K.TEXT].encode("utf-8"),
-        file_name=ss[K.NAME] if ss[K.NAME].endswith(".psn") else f"{ss[K.NAME]}.psn",
+        file_name=_download_name(ss[K.NAME]),
         mime="text/plain",
         key="download",
         icon="⬇️",
@@ -279,7 +284,7 @@ with st.sidebar:
         st.caption(tr(lang, "edited", n=ss[K.EDITS]))
 
 if line:
-    branch = rp.states[min(line[-1][0] + 1, last)]
+    branch = rp.states[min(line[-1][0], last)]  # the alternative that starts the line
     st.info(tr(lang, "in_variation", depth=len(line), text=view.step_label(lang, branch, rp)))
 
 nav = st.columns([1, 1, 1, 1, 1.3, 1.3])
