@@ -448,3 +448,12 @@ def test_finding_labels_follow_the_language() -> None:
     assert "出了手中没有的牌" in text and "错误" in text
     at.radio(key="lang").set_value("en").run()
     assert "a card the player did not hold" in " ".join(m.value for m in at.markdown)
+
+
+def test_marks_that_are_not_numbers_are_refused(annotated_text: str) -> None:
+    at = open_text(annotated_text)
+    at.button(key="jump_next_note").click().run()  # the lead of trick 1 takes marks
+    at.text_input(key="note_nags").set_value("fourteen").run()
+    at.button(key="note_save").click().run()
+    assert any("Marks are numbers" in e.value for e in at.error)
+    assert at.session_state["text"] == annotated_text and at.session_state["edits"] == 0

@@ -378,3 +378,17 @@ def test_follow_a_nested_variation_line() -> None:
     assert second.states[seat3].event is second.hand.tricks[0].plays[2]
     with pytest.raises(ValueError):
         follow_line(main, [(0, 0)])  # the deal has no variation
+
+
+def test_note_form_keeps_untouched_comments_exactly() -> None:
+    from notation.psn import Comment
+
+    before = edit.Annotation((Comment("one\n\nparagraph kept"), Comment("two")), (5, 14))
+    form = edit.NoteForm.of(before)
+    assert (form.glyph, form.extra) == (5, "14")
+    assert form.read(before) == (("one\n\nparagraph kept", "two"), (5, 14))
+    changed = edit.NoteForm("first\n\n\n\nsecond  ", 0, "")
+    assert changed.read(before) == (("first", "second"), ())
+    for bad in ("x", "-3", "$"):
+        with pytest.raises(ValueError):
+            edit.NoteForm("", 0, bad).read(before)

@@ -568,31 +568,27 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
             what = tr(lang, "what_kitty", seat=info["seat"])
         st.caption(tr(lang, "annotate_target", what=what))
         current_note = edit.annotation(hand, edit_target)
-        prefill_text = "\n\n".join(c.text for c in current_note.comments)
-        glyph = next((n for n in current_note.nags if 1 <= n <= 6), 0)
-        extra = " ".join(str(n) for n in current_note.nags if n != glyph)
+        prefill = edit.NoteForm.of(current_note)
         stamp = (entry.number, step, hash(ss[K.TEXT]))
         if ss.get(K.NOTE_FOR) != stamp:
             ss[K.NOTE_FOR] = stamp
-            ss[K.NOTE_TEXT], ss[K.NOTE_GLYPH], ss[K.NOTE_NAGS] = prefill_text, glyph, extra
+            ss[K.NOTE_TEXT], ss[K.NOTE_GLYPH], ss[K.NOTE_NAGS] = (
+                prefill.text,
+                prefill.glyph,
+                prefill.extra,
+            )
 
         def _save(delete: bool = False, target: edit.Target = edit_target) -> None:
             if delete:
                 comments: tuple[str, ...] = ()
                 nags: tuple[int, ...] = ()
             else:
-                raw = ss[K.NOTE_TEXT]
-                if raw == prefill_text:
-                    comments = tuple(c.text for c in current_note.comments)
-                else:
-                    comments = tuple(p.strip() for p in raw.split("\n\n") if p.strip())
+                form = edit.NoteForm(ss[K.NOTE_TEXT], int(ss[K.NOTE_GLYPH]), ss[K.NOTE_NAGS])
                 try:
-                    extras = tuple(int(x.lstrip("$")) for x in ss[K.NOTE_NAGS].split())
+                    comments, nags = form.read(current_note)
                 except ValueError:
                     ss[K.MESSAGE] = ("error", tr(lang, "bad_nags"))
                     return
-                chosen = int(ss[K.NOTE_GLYPH])
-                nags = ((chosen,) if chosen else ()) + tuple(n for n in extras if n != chosen)
             try:
                 new_hand = edit.set_annotation(hand, target, comments, nags)
             except ValueError:

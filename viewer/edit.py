@@ -38,6 +38,7 @@ from notation.replay import State, StepKind
 
 __all__ = [
     "Annotation",
+    "NoteForm",
     "Target",
     "annotation",
     "describe_target",
@@ -128,6 +129,45 @@ def annotation(hand: Hand, target: Target) -> Annotation:
         tuple(getattr(node, "nags", ())),
         tuple(getattr(node, "variations", ())),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class NoteForm:
+    """An annotation as the editor shows it: comments separated by a blank line, the
+    first glyph (0 for none), the other marks as ``$n`` numbers."""
+
+    text: str
+    glyph: int
+    extra: str
+
+    @classmethod
+    def of(cls, note: Annotation) -> NoteForm:
+        """The form filled from an annotation.
+
+        >>> NoteForm.of(Annotation((Comment("a"), Comment("b")), (14, 2)))
+        NoteForm(text='a\\n\\nb', glyph=2, extra='14')
+        """
+        glyph = next((n for n in note.nags if 1 <= n <= 6), 0)
+        extra = " ".join(str(n) for n in note.nags if n != glyph)
+        return cls("\n\n".join(c.text for c in note.comments), glyph, extra)
+
+    def read(self, before: Annotation) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The comments and marks the form says; comments left as they were keep their
+        exact text (even one with a blank line inside). Raises ``ValueError`` for marks
+        that are not numbers.
+
+        >>> NoteForm("new\\n\\nsecond", 1, "$14 146").read(Annotation())
+        (('new', 'second'), (1, 14, 146))
+        """
+        if self.text == NoteForm.of(before).text:
+            comments = tuple(c.text for c in before.comments)
+        else:
+            comments = tuple(p.strip() for p in self.text.split("\n\n") if p.strip())
+        extras = tuple(int(x.removeprefix("$")) for x in self.extra.split())
+        if any(n < 0 for n in extras):
+            raise ValueError("a $n mark is a number 0 or more")
+        nags = ((self.glyph,) if self.glyph else ()) + tuple(n for n in extras if n != self.glyph)
+        return comments, nags
 
 
 def set_annotation(
