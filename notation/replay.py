@@ -41,7 +41,7 @@ from notation.rules.cards import DECK, Card, Rank, Suit
 from notation.rules.follow import check_follow, check_lead
 from notation.rules.order import TRUMP, Trump
 from notation.rules.ruleset import Outcome, Ruleset
-from notation.rules.seats import SEATS, Seat, next_seat, seats_from, team
+from notation.rules.seats import SEATS, Seat, seats_from, team
 from notation.rules.throw import judge_throw
 from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import decompose
@@ -370,11 +370,9 @@ class _Replayer:
             kitty = deal.kitty
         elif isinstance(deal, Deck):
             self.deck_order, self.deck_first = deal.cards, deal.first
-            dealt: dict[Seat, list[CardSlot]] = {s: [] for s in SEATS}
             drawn = min(len(deal.cards), 4 * HAND_SIZE)
-            for i in range(drawn):
-                dealt[next_seat(deal.first, i)].append(deal.cards[i])
-            hands = [tuple(dealt[s]) for s in SEATS]
+            # One card at a time in turn: a seat draws every fourth card.
+            hands = [deal.cards[(s - deal.first) % 4 : drawn : 4] for s in SEATS]
             kitty = deal.cards[drawn:]
         self.holdings = {s: _Holding(hands[s - 1]) for s in SEATS}
         self.kitty = kitty
@@ -516,12 +514,8 @@ class _Replayer:
     def _drawn(self, seat: Seat, limit: int) -> Counter[Card]:
         """The known cards ``seat`` has drawn among the first ``limit`` of the deck."""
         assert self.deck_order is not None and self.deck_first is not None
-        first = self.deck_first
-        return Counter(
-            c
-            for i, c in enumerate(self.deck_order[:limit])
-            if c is not UNKNOWN and next_seat(first, i) == seat
-        )
+        mine = self.deck_order[(seat - self.deck_first) % 4 : limit : 4]
+        return Counter(c for c in mine if c is not UNKNOWN)
 
     def _exchange(self, event: KittyExchange, state: bids.BidState) -> bids.BidState:
         """A pick-up and bury: by the dealer, or after 炒底 by the player who countered."""
@@ -614,6 +608,7 @@ class _Replayer:
             self.winning = None
             order = seats_from(leader)
             lead: Slots = ()
+            lead_blind = False
             open_trick: OpenTrick | None = None
             for position, play in enumerate(trick.plays):
                 seat_expected = order[position] if position < 4 else None
@@ -625,21 +620,27 @@ class _Replayer:
                         trick=trick.number,
                         seat=play.seat,
                     )
+                cards = play.cards
+                blind = _unknown(cards)  # some card of this play is ??
                 if position == 0:
                     lead = self._lead(play, trick, index, trump)
-                    cards = play.cards
-                else:
-                    cards = play.cards
-                    self._follow(play, lead, trick, index, trump)
+                    lead_blind = blind
+                elif trump is not None and not lead_blind:
+                    self._follow(play, lead, trick, index, trump, blind)
                 self.holdings[play.seat].remove(cards)  # a card not held was reported above
                 self.played[play.seat] += len(cards)
                 self.table.append((play.seat, cards))
-                open_trick = self._winning(open_trick, play.seat, cards, trump, position)
+                if trump is None or blind:
+                    open_trick = None  # the winner cannot be known
+                elif position == 0:
+                    open_trick = _open_trick(play.seat, cards, trump)
+                elif open_trick is not None:
+                    open_trick.add(play.seat, cast(tuple[Card, ...], cards))
                 self.winning = open_trick.winning if open_trick else None
                 if self.timeline:
                     nxt = order[position + 1] if position + 1 < 4 else None
                     self.snapshot(StepKind.PLAY, f"{play.seat} plays {_fmt(cards)}", play, nxt)
-                else:
+                elif self.pending:
                     self.pending.clear()
             winner = self.winning
             if (
@@ -676,22 +677,6 @@ class _Replayer:
                 self.pending.clear()
             previous = (trick, list(self.table), winner)
             expected_leader = winner
-
-    @staticmethod
-    def _winning(
-        trick: OpenTrick | None, seat: Seat, cards: Slots, trump: Trump | None, position: int
-    ) -> OpenTrick | None:
-        """The trick so far with this play added; ``None`` once its winner is unknowable."""
-        if trump is None or _unknown(cards):
-            return None
-        known = cast(tuple[Card, ...], cards)  # no unknown card in it
-        if position == 0:
-            if len({trump.effective_suit(c) for c in known}) != 1:
-                return None
-            return OpenTrick(seat, known, trump)
-        if trick is not None:
-            trick.add(seat, known)
-        return trick
 
     def _wrong_leader(
         self,
@@ -837,12 +822,11 @@ class _Replayer:
         self.penalty_points += -points if team(seat) == defenders else points
 
     def _follow(
-        self, play: Play, lead: Slots, trick: Trick, index: int, trump: Trump | None
+        self, play: Play, lead: Slots, trick: Trick, index: int, trump: Trump, blind: bool
     ) -> None:
+        """Check a follow to a known lead; ``blind``: the play has unknown cards."""
         seat = play.seat
-        if trump is None or _unknown(lead):
-            return
-        if _unknown(play.cards):
+        if blind:
             if len(play.cards) != len(lead):
                 self.find(
                     "wrong-count",
@@ -853,6 +837,16 @@ class _Replayer:
                 )
             return
         holding = self.holdings[seat]
+        if len(lead) == 2 and len(play.cards) == 2 and holding.exact and lead[0] == lead[1]:
+            # A pair against a pair from a known hand: a held pair of the suit is legal.
+            first, second = cast(tuple[Card, Card], play.cards)
+            suit = trump.effective_suit(cast(Card, lead[0]))
+            if (
+                first == second
+                and holding.known[first] >= 2
+                and trump.effective_suit(first) == suit
+            ):
+                return
         if len(lead) == 1 and len(play.cards) == 1 and holding.exact:
             # A single against a single from a known hand: legal if in suit, or void.
             card = cast(Card, play.cards[0])  # neither is unknown: checked above
@@ -1013,6 +1007,14 @@ class _Replayer:
                 f"the rules give seat {computed.next_dealer}",
                 result,
             )
+
+
+def _open_trick(seat: Seat, lead: Slots, trump: Trump) -> OpenTrick | None:
+    """The trick as led (no unknown card in it), or ``None`` for a lead of several suits."""
+    known = cast(tuple[Card, ...], lead)
+    if len(known) > 1 and len({trump.effective_suit(c) for c in known}) != 1:
+        return None
+    return OpenTrick(seat, known, trump)
 
 
 def _end_label(computed: Computed) -> str:

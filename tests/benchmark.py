@@ -113,6 +113,36 @@ def peak_memory(hands: int) -> tuple[int, float]:
         return int(rss), float(seconds)
 
 
+def viewer_timing(hands: int) -> tuple[float, float]:
+    """Seconds to open a ``hands``-hand match in the viewer, and to take one step (AppTest)."""
+    from streamlit.testing.v1 import AppTest
+
+    from notation.simulate import simulate_match
+
+    app = str(Path(__file__).resolve().parent.parent / "viewer" / "app.py")
+    match = []
+    seed = 0
+    while len(match) < hands:  # matches end; chain them until there are enough hands
+        match.extend(simulate_match("qq", seed=seed, max_hands=hands - len(match)))
+        seed += 1
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "match.psn"
+        path.write_text(write(match), encoding="utf-8")
+        at = AppTest.from_file(app, default_timeout=300)
+        at.query_params["file"] = str(path)
+        start = time.perf_counter()
+        at.run()
+        load = time.perf_counter() - start
+        steps = []
+        for _ in range(5):
+            start = time.perf_counter()
+            at.button(key="nav_next").click().run()
+            steps.append(time.perf_counter() - start)
+        if at.exception:
+            raise RuntimeError(f"the viewer failed: {at.exception}")
+    return load, sorted(steps)[len(steps) // 2]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
@@ -120,6 +150,7 @@ def main() -> int:
     parser.add_argument("--plies", type=int, default=80)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--memory-hands", type=int, default=10000)
+    parser.add_argument("--viewer-hands", type=int, default=100, help="0: skip the viewer")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args()
     try:
@@ -167,6 +198,7 @@ def main() -> int:
     pstats.Stats(profile, stream=stream).sort_stats("tottime").print_stats(12)
 
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
+    view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
     python = platform.python_version()
     numbers = {
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {python}",
@@ -185,6 +217,9 @@ def main() -> int:
         "memory_hands": args.memory_hands,
         "memory_peak_mib": rss_kib / 1024,
         "memory_seconds": memory_s,
+        "viewer_hands": args.viewer_hands,
+        "viewer_load_seconds": view_load,
+        "viewer_step_seconds": view_step,
     }
     if args.json:
         print(json.dumps(numbers, indent=2))
@@ -211,6 +246,11 @@ def main() -> int:
         print(
             f"validate {args.memory_hands} hands in one file: peak RSS "
             f"{numbers['memory_peak_mib']:.0f} MiB, {memory_s:.1f} s"
+        )
+    if args.viewer_hands:
+        print(
+            f"viewer (AppTest, wall time): open a {args.viewer_hands}-hand match "
+            f"{view_load:.1f} s, one step {view_step * 1000:.0f} ms"
         )
     print("\nwhere validation spends its time (cProfile, by own time):")
     print("\n".join(stream.getvalue().splitlines()[6:22]))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from notation.rules.cards import Card
 from notation.rules.order import TRUMP, Trump
 from notation.rules.seats import Seat
-from notation.rules.units import Unit, decompose, format_value
+from notation.rules.units import Shape, Unit, decompose, format_value, lead_shape
 
 __all__ = ["OpenTrick", "TrickResult", "play_value", "trick_points", "trick_winner"]
 
@@ -28,7 +28,7 @@ def trick_points(plays: Sequence[Sequence[Card]]) -> int:
 
 
 def play_value(
-    lead_units: Sequence[Unit], cards: Sequence[Card], trump: Trump
+    lead_units: Sequence[Unit], cards: Sequence[Card], trump: Trump, shape: Shape | None = None
 ) -> tuple[int, int] | None:
     """``(1 if trump else 0, level)`` of a play that can win against the lead, else ``None``.
 
@@ -46,7 +46,7 @@ def play_value(
         return None
     if any(trump.effective_suit(c) != suit for c in cards):
         return None
-    value = format_value(lead_units, cards, trump)
+    value = format_value(lead_units, cards, trump, shape)
     if value is None:
         return None
     return (1 if suit == TRUMP and lead_suit != TRUMP else 0, value)
@@ -81,12 +81,13 @@ class OpenTrick:
     [1, 3, 4]
     """
 
-    __slots__ = ("best", "index", "lead_units", "plays", "points", "trump")
+    __slots__ = ("best", "index", "lead_units", "plays", "points", "shape", "trump")
 
     def __init__(self, leader: Seat, lead: Sequence[Card], trump: Trump) -> None:
         self.trump = trump
         self.lead_units = decompose(lead, trump)
-        best = play_value(self.lead_units, lead, trump)
+        self.shape = lead_shape(self.lead_units)
+        best = play_value(self.lead_units, lead, trump, self.shape)
         if best is None:
             raise ValueError("a lead of several suits has no winner")
         self.best = best
@@ -96,7 +97,7 @@ class OpenTrick:
 
     def add(self, seat: Seat, cards: Sequence[Card]) -> Seat:
         """Add a follow; return the seat now winning."""
-        value = play_value(self.lead_units, cards, self.trump)
+        value = play_value(self.lead_units, cards, self.trump, self.shape)
         self.plays.append(seat)
         self.points += sum(c.points for c in cards)
         if value is not None and value > self.best:

@@ -142,6 +142,9 @@ def decompose(cards: Sequence[Card], trump: Trump) -> list[Unit]:
     if len(cards) == 1:
         suit, level = trump.key(cards[0])
         return [Unit((cards[0],), suit, 1, 1, level)]
+    if len(cards) == 2 and cards[0] == cards[1]:  # a pair: the next most common lead
+        suit, level = trump.key(cards[0])
+        return [Unit((cards[0], cards[1]), suit, 2, 1, level)]
     by_suit: dict[EffectiveSuit, list[Card]] = {}
     for card in cards:
         by_suit.setdefault(trump.effective_suit(card), []).append(card)
@@ -232,14 +235,22 @@ def best_tractor_cover(lengths: Sequence[int], counts: dict[int, int]) -> tuple[
     return best
 
 
-def format_value(lead: Sequence[Unit], cards: Sequence[Card], trump: Trump) -> int | None:
+Shape = tuple[tuple[int, ...], int, int]
+
+
+def format_value(
+    lead: Sequence[Unit], cards: Sequence[Card], trump: Trump, shape: Shape | None = None
+) -> int | None:
     """How strong ``cards`` are as an answer of the lead's exact format, or ``None``.
 
     The cards must be of one effective suit and break into the lead's units (a longer
     tractor may be split, a pair may serve as two singles). The value is the level of
     the highest answering unit of the lead's biggest shape, which decides the trick.
+    ``shape`` is :func:`lead_shape` of the lead, when the caller has it already.
     """
-    tractors, pair_units, _singles = lead_shape(lead)
+    tractors, pair_units, _singles = shape or lead_shape(lead)
+    if len(cards) == 2 and pair_units == 1 and not tractors:  # a pair against a pair
+        return trump.level(cards[0]) if cards[0] == cards[1] else None
     counts = pair_index(cards, trump).counts()
     if tractors:
         best: int | None = None
