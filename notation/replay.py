@@ -50,6 +50,7 @@ from notation.rulesets import load_ruleset
 __all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay"]
 
 HAND_SIZE = 25
+_TWO_DECKS: Counter[Card] = Counter(DECK)
 
 # The bidding module's reasons as finding codes; any other reason is "bid-cards".
 _BID_CODES: dict[type[bids.BidError], str] = {
@@ -397,7 +398,7 @@ class _Replayer:
             self.find("deal-decks", f"more than two of {_fmt(too_many)} in the deal", node)
         complete = all(h is not None for h in hands) and kitty is not None
         if complete and not any(c is UNKNOWN for h in [*hands, kitty] for c in h or ()):
-            missing = sorted((Counter(DECK) - known).elements())
+            missing = sorted((_TWO_DECKS - known).elements())
             if missing and not too_many:
                 self.find("deal-decks", f"the deal lacks {_fmt(missing)}: not two full decks", node)
 

@@ -29,13 +29,26 @@ def is_throw(lead: Sequence[Card], trump: Trump) -> bool:
 def can_beat(unit: Unit, cards: Sequence[Card], trump: Trump) -> bool:
     """True if ``cards`` hold a unit of the same shape and suit that beats ``unit``."""
     suited = [c for c in cards if trump.effective_suit(c) == unit.suit]
-    if unit.kind is UnitKind.SINGLE:
-        return any(trump.level(c) > unit.top for c in suited)
-    counts = pair_index(suited, trump).counts()
-    if unit.kind is UnitKind.PAIR:
-        return any(level > unit.top for level in counts)
-    placements = place_tractors([unit.length], counts, all_required=True)
-    return any(tops[0] > unit.top for _m, tops, _left in placements)
+    return _Holder(suited, trump).beats(unit)
+
+
+class _Holder:
+    """One player's cards of the thrown suit: the highest single and the pairs by level,
+    worked out once for all the units of a throw."""
+
+    __slots__ = ("counts", "highest")
+
+    def __init__(self, suited: Sequence[Card], trump: Trump) -> None:
+        self.highest = max((trump.level(c) for c in suited), default=-1)
+        self.counts = pair_index(suited, trump).counts() if len(suited) > 1 else {}
+
+    def beats(self, unit: Unit) -> bool:
+        if unit.kind is UnitKind.SINGLE:
+            return self.highest > unit.top
+        if unit.kind is UnitKind.PAIR:
+            return any(level > unit.top for level in self.counts)
+        placements = place_tractors([unit.length], self.counts, all_required=True)
+        return any(tops[0] > unit.top for _m, tops, _left in placements)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +105,16 @@ def judge_throw(
     units = tuple(decompose(lead, trump))
     failing: list[tuple[Unit, Seat]] = []
     if len(units) > 1:
+        suit = units[0].suit
+        order = [next_seat(leader, step) for step in (1, 2, 3)]
+        holders = {
+            seat: _Holder([c for c in hands[seat] if trump.effective_suit(c) == suit], trump)
+            for seat in order
+            if seat in hands
+        }
         for unit in units:
-            for step in (1, 2, 3):
-                seat = next_seat(leader, step)
-                if seat in hands and can_beat(unit, hands[seat], trump):
-                    failing.append((unit, seat))
-                    break
+            seat_beating = next((s for s in order if s in holders and holders[s].beats(unit)), None)
+            if seat_beating is not None:
+                failing.append((unit, seat_beating))
     forced = tuple(lead) if not failing else _lowest([u for u, _ in failing]).cards
     return ThrowVerdict(units, tuple(failing), forced)
