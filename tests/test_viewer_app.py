@@ -222,8 +222,11 @@ def test_teaching_mode_asks_then_reveals(annotated_text: str) -> None:
     log_keys = [b.key for b in at.button if b.key and b.key.startswith("log_")]
     assert len(log_keys) < len(view.log_entries(rp))
     guess_key = f"teach_guess_1_{play_state.step - 1}"
-    played = [str(c) for c in play_state.event.cards]
-    at.multiselect(key=guess_key).set_value(played).run()
+    held = [c for c in rp.states[play_state.step - 1].hand(seat)]
+    chosen: list[int] = []
+    for card in play_state.event.cards:
+        chosen.append(next(i for i, c in enumerate(held) if c == card and i not in chosen))
+    at.multiselect(key=guess_key).set_value(chosen).run()
     at.button(key="teach_reveal").click().run()
     messages = " ".join(s.value for s in at.success)
     assert "Played:" in messages and "Same as the game." in messages

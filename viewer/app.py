@@ -22,7 +22,6 @@ from viewer.i18n import (
     LANGUAGES,
     finding_label,
     glyph_label,
-    kind_label,
     seat_name,
     severity_label,
     tr,
@@ -410,7 +409,7 @@ with left:
             tv,
             lang,
             trump,
-            f"{rp.rules.title.zh if lang == 'zh' else rp.rules.title.en} ({rp.rules.name})",
+            view.rules_label(lang, rp.rules),
         )
     )
     st.html(render.table_html(tv, lang, trump))
@@ -431,19 +430,26 @@ with left:
             st.info(tr(lang, "teach_wait", seat=viewer_seat))
         else:
             st.subheader(tr(lang, "teach_question", seat=viewer_seat))
-            options = [str(c) for c in state.hand(viewer_seat) if c is not UNKNOWN]
+            # the cards by their place in the hand: a pair is two choices, not one
+            held = [c for c in state.hand(viewer_seat) if c is not UNKNOWN]
             guess_key = f"{K.TEACH_GUESS}_{entry.number}_{step}"
-            st.multiselect(tr(lang, "teach_pick"), options, key=guess_key)
+            st.multiselect(
+                tr(lang, "teach_pick"),
+                list(range(len(held))),
+                format_func=lambda i: held[i].symbol,
+                key=guess_key,
+            )
             if ss[K.TEACH_REVEALED] == step:
-                guess = ss.get(guess_key, [])
-                played = " ".join(str(c) for c in question.cards)
+                guess = [str(held[i]) for i in ss.get(guess_key, [])]
+                played = view.cards_text(question.cards)
                 st.success(tr(lang, "teach_actual", cards=played))
                 if not guess:
                     st.caption(tr(lang, "teach_no_guess"))
                 elif view.same_cards(guess, question):
                     st.success(tr(lang, "teach_same"))
                 else:
-                    st.warning(tr(lang, "teach_differs", cards=" ".join(guess)))
+                    chosen = view.cards_text([held[i] for i in ss.get(guess_key, [])])
+                    st.warning(tr(lang, "teach_differs", cards=chosen))
                 for _target, note in view.notes_at(hand, rp.states[step + 1]):
                     for c in note.comments:
                         st.markdown(f"> {c.remark or c.text}")
@@ -551,21 +557,7 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
     elif edit_target is None:
         st.caption(tr(lang, "annotate_none"))
     else:
-        info = edit.describe_target(edit_target, hand)
-        if edit_target.kind == "hand":
-            what = tr(lang, "what_deal")
-        elif edit_target.kind == "result":
-            what = tr(lang, "what_end")
-        elif edit_target.kind == "trick":
-            what = tr(lang, "what_trick", n=info["trick"])
-        elif edit_target.kind == "play":
-            what = tr(lang, "what_play", n=info["trick"], seat=info["seat"])
-        elif info.get("event") == "bid":
-            what = tr(lang, "what_bid", seat=info["seat"], kind=kind_label(lang, info["bid"]))
-        elif info.get("event") == "fallback":
-            what = tr(lang, "what_fallback")
-        else:
-            what = tr(lang, "what_kitty", seat=info["seat"])
+        what = view.target_label(lang, edit_target, hand)
         st.caption(tr(lang, "annotate_target", what=what))
         current_note = edit.annotation(hand, edit_target)
         prefill = edit.NoteForm.of(current_note)

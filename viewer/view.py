@@ -7,6 +7,7 @@ no HTML here: ``render.py`` draws, ``charts.py`` plots, ``app.py`` lays out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -24,8 +25,9 @@ from notation.psn import (
 )
 from notation.replay import HandReplay, State, StepKind
 from notation.rules.cards import Rank
+from notation.rules.ruleset import Ruleset
 from notation.rules.seats import next_seat, team
-from viewer.edit import Annotation, Target, annotation, target_of
+from viewer.edit import Annotation, Target, annotation, describe_target, target_of
 from viewer.i18n import kind_label, seat_name, tr
 
 __all__ = [
@@ -307,6 +309,35 @@ def result_texts(replay: HandReplay, lang: str = "en") -> tuple[str | None, str 
         computed.next_dealer,
     )
     return mine, rules or None
+
+
+def target_label(lang: str, target: Target, hand: Hand) -> str:
+    """What an annotation is about, in words: "seat 2's play in trick 5"."""
+    info = describe_target(target, hand)
+    if target.kind == "hand":
+        return tr(lang, "what_deal")
+    if target.kind == "result":
+        return tr(lang, "what_end")
+    if target.kind == "trick":
+        return tr(lang, "what_trick", n=info["trick"])
+    if target.kind == "play":
+        return tr(lang, "what_play", n=info["trick"], seat=info["seat"])
+    if info.get("event") == "bid":
+        return tr(lang, "what_bid", seat=info["seat"], kind=kind_label(lang, info["bid"]))
+    if info.get("event") == "fallback":
+        return tr(lang, "what_fallback")
+    return tr(lang, "what_kitty", seat=info["seat"])
+
+
+def rules_label(lang: str, rules: Ruleset) -> str:
+    """The rule set's title in ``lang`` and its name: "QQ游戏双升（普通版） (qq)"."""
+    title = rules.title.zh if lang == "zh" else rules.title.en
+    return f"{title} ({rules.name})"
+
+
+def cards_text(cards: Sequence[CardSlot]) -> str:
+    """Cards with suit symbols: "♠A ♠A ??"."""
+    return _cards(tuple(cards))
 
 
 # ---------------------------------------------------------------------------- the log
