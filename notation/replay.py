@@ -44,7 +44,7 @@ from notation.rules.ruleset import Outcome, Ruleset
 from notation.rules.seats import SEATS, Seat, seats_from, team
 from notation.rules.throw import judge_throw
 from notation.rules.trick import OpenTrick, play_value
-from notation.rules.units import decompose
+from notation.rules.units import Unit, decompose
 from notation.rulesets import load_ruleset
 
 __all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay"]
@@ -266,6 +266,7 @@ class _Replayer:
         self.last_shape: tuple[int, int] | None = None
         self.last_won_by_trump = False
         self._future_plays: dict[Seat, list[Counter[Card]]] | None = None
+        self.lead_units: list[Unit] | None = None  # the current trick's lead, read once
 
     # --- findings -------------------------------------------------------------------
 
@@ -624,6 +625,7 @@ class _Replayer:
                 cards = play.cards
                 blind = _unknown(cards)  # some card of this play is ??
                 if position == 0:
+                    self.lead_units = None
                     lead = self._lead(play, trick, index, trump)
                     lead_blind = blind
                 elif trump is not None and not lead_blind:
@@ -634,7 +636,7 @@ class _Replayer:
                 if trump is None or blind:
                     open_trick = None  # the winner cannot be known
                 elif position == 0:
-                    open_trick = _open_trick(play.seat, cards, trump)
+                    open_trick = _open_trick(play.seat, cards, trump, self.lead_units)
                 elif open_trick is not None:
                     open_trick.add(play.seat, cast(tuple[Card, ...], cards))
                 self.winning = open_trick.winning if open_trick else None
@@ -743,12 +745,16 @@ class _Replayer:
                     seat=seat,
                 )
             return play.cards  # a single: nothing more to check
-        held, exact = self.surely_held(seat, index)
+        holding = self.holdings[seat]
         # Cards not surely held are only reported when the whole hand is known.
-        for v in check_lead(lead_cards, held if exact else lead_cards, trump):
+        held = list(holding.known.elements()) if holding.exact else lead_cards
+        for v in check_lead(lead_cards, held, trump):
             self.find(v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat)
             return play.cards
-        if len(decompose(lead_cards, trump)) < 2:
+        units = decompose(lead_cards, trump)
+        if play.attempted is None:
+            self.lead_units = units  # the trick is judged on them, no need to read them again
+        if len(units) < 2:
             if play.attempted is not None:
                 self.find(
                     "throw-stood",
@@ -764,7 +770,7 @@ class _Replayer:
             cards, other_exact = self.surely_held(other, index)
             others[other] = cards
             all_exact = all_exact and other_exact
-        verdict = judge_throw(lead_cards, seat, others, trump)
+        verdict = judge_throw(lead_cards, seat, others, trump, units)
         if play.attempted is None:
             if verdict.failed:
                 unit = verdict.forced_unit
@@ -1010,12 +1016,14 @@ class _Replayer:
             )
 
 
-def _open_trick(seat: Seat, lead: Slots, trump: Trump) -> OpenTrick | None:
+def _open_trick(
+    seat: Seat, lead: Slots, trump: Trump, units: list[Unit] | None
+) -> OpenTrick | None:
     """The trick as led (no unknown card in it), or ``None`` for a lead of several suits."""
     known = cast(tuple[Card, ...], lead)
     if len(known) > 1 and len({trump.effective_suit(c) for c in known}) != 1:
         return None
-    return OpenTrick(seat, known, trump)
+    return OpenTrick(seat, known, trump, units)
 
 
 def _end_label(computed: Computed) -> str:

@@ -95,14 +95,19 @@ def _lowest(units: Sequence[Unit]) -> Unit:
 
 
 def judge_throw(
-    lead: Sequence[Card], leader: Seat, hands: Mapping[Seat, Sequence[Card]], trump: Trump
+    lead: Sequence[Card],
+    leader: Seat,
+    hands: Mapping[Seat, Sequence[Card]],
+    trump: Trump,
+    units: Sequence[Unit] | None = None,
 ) -> ThrowVerdict:
     """Judge a lead of one suit against the other players' hands.
 
     ``hands`` maps each other seat to the cards it holds at the lead; the leader's own
-    entry, if present, is ignored. A lead of one unit always stands.
+    entry, if present, is ignored. A lead of one unit always stands. ``units`` is the
+    lead already broken into units, when the caller has it.
     """
-    units = tuple(decompose(lead, trump))
+    units = tuple(units if units is not None else decompose(lead, trump))
     failing: list[tuple[Unit, Seat]] = []
     if len(units) > 1:
         suit = units[0].suit

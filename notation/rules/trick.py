@@ -83,9 +83,11 @@ class OpenTrick:
 
     __slots__ = ("best", "index", "lead_units", "plays", "points", "shape", "trump")
 
-    def __init__(self, leader: Seat, lead: Sequence[Card], trump: Trump) -> None:
+    def __init__(
+        self, leader: Seat, lead: Sequence[Card], trump: Trump, units: list[Unit] | None = None
+    ) -> None:
         self.trump = trump
-        self.lead_units = decompose(lead, trump)
+        self.lead_units = units if units is not None else decompose(lead, trump)
         self.shape = lead_shape(self.lead_units)
         best = play_value(self.lead_units, lead, trump, self.shape)
         if best is None:
