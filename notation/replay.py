@@ -746,11 +746,19 @@ class _Replayer:
                 )
             return play.cards  # a single: nothing more to check
         holding = self.holdings[seat]
-        # Cards not surely held are only reported when the whole hand is known.
-        held = list(holding.known.elements()) if holding.exact else lead_cards
-        for v in check_lead(lead_cards, held, trump):
-            self.find(v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat)
-            return play.cards
+        known = holding.known
+        suit = trump.effective_suit(lead_cards[0])
+        fine = all(trump.effective_suit(c) == suit for c in lead_cards) and (
+            not holding.exact or all(known[c] >= n for c, n in Counter(lead_cards).items())
+        )
+        if not fine:  # say why, in the core's words
+            # Cards not surely held are only reported when the whole hand is known.
+            held = list(known.elements()) if holding.exact else lead_cards
+            for v in check_lead(lead_cards, held, trump):
+                self.find(
+                    v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat
+                )
+                return play.cards
         units = decompose(lead_cards, trump)
         if play.attempted is None:
             self.lead_units = units  # the trick is judged on them, no need to read them again
@@ -864,7 +872,7 @@ class _Replayer:
                 ):
                     return
         held, exact = self.surely_held(seat, index)
-        problems = check_follow(_known(lead), _known(play.cards), held, trump)
+        problems = check_follow(_known(lead), _known(play.cards), held, trump, self.lead_units)
         for v in problems:
             if v.code.value == "not-held" and not exact:
                 continue

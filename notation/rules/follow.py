@@ -67,11 +67,16 @@ def check_lead(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> list
 
 
 def check_follow(
-    lead: Sequence[Card], play: Sequence[Card], hand: Sequence[Card], trump: Trump
+    lead: Sequence[Card],
+    play: Sequence[Card],
+    hand: Sequence[Card],
+    trump: Trump,
+    units: Sequence[Unit] | None = None,
 ) -> list[Violation]:
     """What is wrong with ``play`` as a follow to ``lead`` by a player holding ``hand``.
 
-    ``hand`` is what the player held before this trick. An empty list means legal.
+    ``hand`` is what the player held before this trick; ``units`` is the lead broken into
+    units, when the caller has it. An empty list means legal.
     """
     n = len(lead)
     if len(play) != n:
@@ -102,8 +107,7 @@ def check_follow(
         ]
     if len(held) <= n:
         return []  # every card of the suit was played: nothing more can be asked
-    units = decompose(lead, trump)
-    tractors, pair_units, _ = lead_shape(units)
+    tractors, pair_units, _ = lead_shape(units if units is not None else decompose(lead, trump))
     pairs_led = sum(tractors) + pair_units
     if not pairs_led:
         return []

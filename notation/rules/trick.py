@@ -101,7 +101,8 @@ class OpenTrick:
         """Add a follow; return the seat now winning."""
         value = play_value(self.lead_units, cards, self.trump, self.shape)
         self.plays.append(seat)
-        self.points += sum(c.points for c in cards)
+        for card in cards:
+            self.points += card.points
         if value is not None and value > self.best:
             self.best, self.index = value, len(self.plays) - 1
         return self.plays[self.index]
