@@ -17,8 +17,8 @@ An unknown card (``??`` in the text) is :data:`UNKNOWN`, never ``None``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, fields
 from enum import Enum, StrEnum
 from typing import Final, Literal
 
@@ -76,17 +76,23 @@ def format_slots(cards: Cards) -> str:
     return " ".join(str(c) for c in cards)
 
 
+# The types of card slots, for a quick look at a whole deck (UNKNOWN is its type's only value).
+_SLOT_TYPES: Final = frozenset({Card, Unknown})
+
+
 def _check_cards(cards: Cards, what: str, *, empty: bool = False) -> None:
     """Cards must be cards or UNKNOWN, and (unless ``empty``) there must be some."""
     if not empty and not cards:
         raise ValueError(f"{what} needs at least one card")
+    if _SLOT_TYPES.issuperset(map(type, cards)):
+        return  # the usual case, checked in one go
     for c in cards:
         if not isinstance(c, Card) and c is not UNKNOWN:
             raise TypeError(f"{what}: {c!r} is not a card")
 
 
 def _check_nags(nags: tuple[int, ...]) -> None:
-    if any(n < 0 for n in nags):
+    if nags and any(n < 0 for n in nags):
         raise ValueError("a $n mark is a number 0 or more")
 
 
@@ -173,6 +179,9 @@ GLYPHS: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 GLYPH_OF: Final = {n: g for g, n in GLYPHS.items()}
 
 
+_TAG = re.compile(r"[A-Za-z0-9_]+")
+
+
 @dataclass(frozen=True, slots=True)
 class Header:
     """A header ``[Tag "value"]``; unknown tags are kept like known ones."""
@@ -183,7 +192,7 @@ class Header:
     column: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
-        if not re.fullmatch(r"[A-Za-z0-9_]+", self.tag):
+        if not _TAG.fullmatch(self.tag):
             raise ValueError(f"a header tag is letters, digits and _: {self.tag!r}")
         if "\n" in self.value:
             raise ValueError(f"header {self.tag}: a value is one line")
@@ -510,3 +519,66 @@ class Record:
 
     def __len__(self) -> int:
         return len(self.hands)
+
+
+# ---- Unchecked constructors for the reader ---------------------------------------------
+# The reader builds about a hundred plays and tricks per hand from values it has already
+# checked (seats 1 to 4, cards from the card cache, one to four plays, a trick number of
+# 1 or more), so it skips ``__init__`` and ``__post_init__`` and sets the slots directly,
+# about three times faster. Programs use the ordinary constructors, which check everything.
+
+_Setter = Callable[[object, object], None]
+_new = object.__new__
+
+
+def _setters(cls: type) -> tuple[_Setter, ...]:
+    """The slot setters of a frozen dataclass, in field order."""
+    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
+
+
+(
+    _play_seat,
+    _play_cards,
+    _play_attempted,
+    _play_blocker,
+    _play_nags,
+    _play_comments,
+    _play_variations,
+    _play_line,
+    _play_column,
+) = _setters(Play)
+_trick_number, _trick_plays, _trick_comments, _trick_line, _trick_column = _setters(Trick)
+
+
+def plain_play(
+    seat: Seat,
+    cards: Cards,
+    line: int,
+    column: int,
+    attempted: Cards | None = None,
+    blocker: Seat | None = None,
+) -> Play:
+    """``Play(seat, cards, attempted, blocker, line=line, column=column)`` without its
+    checks (for the reader)."""
+    play: Play = _new(Play)
+    _play_seat(play, seat)
+    _play_cards(play, cards)
+    _play_attempted(play, attempted)
+    _play_blocker(play, blocker)
+    _play_nags(play, ())
+    _play_comments(play, ())
+    _play_variations(play, ())
+    _play_line(play, line)
+    _play_column(play, column)
+    return play
+
+
+def plain_trick(number: int, plays: tuple[Play, ...], line: int, column: int) -> Trick:
+    """``Trick(number, plays, line=line, column=column)`` without its checks (for the reader)."""
+    trick: Trick = _new(Trick)
+    _trick_number(trick, number)
+    _trick_plays(trick, plays)
+    _trick_comments(trick, ())
+    _trick_line(trick, line)
+    _trick_column(trick, column)
+    return trick

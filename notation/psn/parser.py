@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternRE, TerminalDef
 
 from notation.errors import CardError
 from notation.psn.errors import PSNError, PSNSemanticError, PSNSyntaxError
@@ -49,6 +50,8 @@ from notation.psn.model import (
     Strain,
     Trick,
     Variation,
+    plain_play,
+    plain_trick,
 )
 from notation.resources import grammar_path
 from notation.rules.cards import Rank, parse_card
@@ -60,6 +63,11 @@ __all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "spl
 _Node = Tree[Token]
 
 
+# The grammar's fast forms: a header block, plain bids and buries, plain tricks, a plain
+# result line, each one token for what is otherwise a run of tokens (see psn.lark).
+_FAST = frozenset({"HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"})
+
+
 @cache
 def _parser() -> Lark:
     """The compiled PSN parser (built once; LALR with the contextual lexer)."""
@@ -68,6 +76,28 @@ def _parser() -> Lark:
         parser="lalr",
         lexer="contextual",
         maybe_placeholders=False,
+    )
+
+
+def _never(terminal: TerminalDef) -> None:
+    """Makes a fast form match nothing: the grammar is then read token by token."""
+    if terminal.name in _FAST:
+        terminal.pattern = PatternRE("(?!)x")
+
+
+@cache
+def _exact_parser() -> Lark:
+    """The same grammar without its fast forms, for hands with errors (built when needed).
+
+    Errors are found, located and worded as the ordinary tokens give them, whatever the
+    fast forms would have taken in one piece.
+    """
+    return Lark(
+        grammar_path("psn.lark").read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        maybe_placeholders=False,
+        edit_terminals=_never,
     )
 
 
@@ -163,6 +193,21 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     has_moves = False
     for number, line in enumerate(lines, start=1):
         stripped = line.lstrip()
+        if not in_comment and "{" not in line:  # the usual lines, without comments
+            if stripped[:1] != "[":  # moves, or a blank line that ends the headers
+                if stripped or current:
+                    has_moves = True
+            else:  # a header; moves if something follows it
+                if has_moves:
+                    chunk = "".join(current)
+                    if chunk.strip():
+                        yield start, chunk
+                    current, start, has_moves = [], number, False
+                header = _HEADER_START.match(stripped)
+                if header is not None and stripped[header.end() :].strip():
+                    has_moves = True
+            current.append(line)
+            continue
         if not stripped and not in_comment and current:
             has_moves = True  # the header block is over
         is_header = not in_comment and stripped.startswith("[")
@@ -209,13 +254,31 @@ def _scan_comments(text: str, in_comment: bool) -> tuple[bool, bool]:
 def _read_hand(
     chunk: str, first_line: int, filename: str | None
 ) -> tuple[Hand | None, list[PSNError]]:
-    # The hand is parsed alone; positions are shifted to its place in the file.
+    # The hand is parsed alone; positions are shifted to its place in the file. First
+    # with the fast forms; a hand with any error is read again token by token, so that
+    # its errors are exactly those of the grammar's ordinary tokens.
     with _LOCK:
         try:
-            tree = _parser().parse(chunk)
+            tree: _Node | None = _parser().parse(chunk)
+        except UnexpectedInput:
+            tree = None
+    if tree is not None:
+        try:
+            return _Builder(chunk, first_line, filename, exact=False).hand(tree), []
+        except (_ReadAgain, ValueError):
+            pass
+    return _read_exactly(chunk, first_line, filename)
+
+
+def _read_exactly(
+    chunk: str, first_line: int, filename: str | None
+) -> tuple[Hand | None, list[PSNError]]:
+    with _LOCK:
+        try:
+            tree = _exact_parser().parse(chunk)
         except UnexpectedInput as e:
             return None, [_syntax_error(e, chunk, first_line, filename)]
-    builder = _Builder(chunk, first_line, filename)
+    builder = _Builder(chunk, first_line, filename, exact=True)
     try:
         hand = builder.hand(tree)
     except ValueError as e:
@@ -227,22 +290,80 @@ def _read_hand(
 
 
 _CARD_CACHE: dict[str, CardSlot] = {"??": UNKNOWN}
+_CARD = _CARD_CACHE.__getitem__
+_RUNS: dict[str, Cards] = {}  # runs of cards in fast forms, as written ("SA SA ")
 _WORD = re.compile(r"\S+")
+# The parts of a TRICKS token: a trick number "12.", or a play "3: S10 S10" with perhaps
+# a failed throw "/ S10 by 2" (a card word never starts with a digit; "by" is no card).
+_ITEM = r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"][^\s{}()\[\]/:;$@!?"]*)\s*"""
+_TRICK_PART = re.compile(
+    rf"(([0-9]+)[ \t]*([.:])\s*((?:{_ITEM})*)"
+    rf"(?:/\s*((?:(?!by(?![^\s{{}}()\[\]/:;$@!?\"])){_ITEM})*)(?:by\s*([0-9]+)\s*)?)?)",
+    re.IGNORECASE,
+)
+# The parts of an AUCTION token: a bid, a fallback or a bury with its cards (no keyword is
+# a card, and "to" names the strain).
+_KEYWORD = (
+    r"(?:deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|to|by|result|points"
+    r"""|level|next)(?![^\s{}()\[\]/:;$@!?"])"""
+)
+_AUCTION_PART = re.compile(
+    r"((declare|reinforce|counter|fallback|bury)\s*(?:(kitty|flip)\s*)?(?:([0-9]+)[ \t]*:\s*)?"
+    rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?(?:@[ \t]*([0-9]+)\s*)?)",
+    re.IGNORECASE,
+)
+_RESULT_LINE = re.compile(
+    r"result\s*(?:points\s*([0-9]+)\s*)?(?:kitty\s*([0-9]+)\s*(?:[x×*]([0-9]+)\s*)?)?"
+    r"(?:level\s*(dealer|defenders)\s*([+-]?[0-9]+)\s*)?(?:next\s*([0-9]+)\s*)?",
+    re.IGNORECASE,
+)
+
+
+def _plain_run(text: str) -> Cards:
+    """The cards of a run in a fast form (kept for the next time); an unknown card means
+    reading the hand again, token by token."""
+    words = text.split()
+    try:
+        cards = tuple(map(_CARD, words))
+    except KeyError:
+        for word in words:
+            if word not in _CARD_CACHE:
+                try:
+                    _CARD_CACHE[word] = parse_card(word)
+                except CardError:
+                    raise _ReadAgain from None
+        cards = tuple(map(_CARD, words))
+    if len(_RUNS) >= 4096:  # the runs of plays repeat; a deck's never does
+        _RUNS.clear()
+    _RUNS[text] = cards
+    return cards
+
+
+class _ReadAgain(Exception):
+    """A hand read with the fast forms has an error: read it again token by token."""
 
 
 class _Builder:
-    """Turns one hand's parse tree into the model, collecting semantic errors."""
+    """Turns one hand's parse tree into the model, collecting semantic errors.
 
-    def __init__(self, text: str, first_line: int, filename: str | None) -> None:
+    With ``exact=False`` the tree may hold the grammar's fast forms, and the first error
+    raises :class:`_ReadAgain` instead of being collected: the hand is then read again
+    without fast forms, whose tree this builder reads with ``exact=True``.
+    """
+
+    def __init__(self, text: str, first_line: int, filename: str | None, exact: bool) -> None:
         self.text = text  # the hand's own text; its first line is line ``first_line``
         self.first_line = first_line
         self.filename = filename
+        self.exact = exact
         self.errors: list[PSNError] = []
         self.bad_seats: set[int] = set()  # where a seat out of range was read as seat 1
 
     # -- errors and positions
 
     def error(self, message: str, line: int, column: int, width: int = 1) -> None:
+        if not self.exact:
+            raise _ReadAgain
         self.errors.append(
             PSNSemanticError(
                 message,
@@ -279,8 +400,13 @@ class _Builder:
 
     def cards(self, token: Token, skip: int = 0) -> Cards:
         """The cards of a run token, from character ``skip`` on."""
+        words = token.value[skip:].split()
+        try:
+            return tuple(map(_CARD, words))  # the usual case: every word seen before
+        except KeyError:
+            pass
         out: list[CardSlot] = []
-        for word in token.value[skip:].split():
+        for word in words:
             card = _CARD_CACHE.get(word)
             if card is None:
                 try:
@@ -326,11 +452,17 @@ class _Builder:
         comments: list[Token] = []
         deal: Deal | Deck | None = None
         auction: list[AuctionEvent] = []
-        tricks: list[_Node] = []
         result: Result | None = None
+        tricks: list[_Node | Trick] = []
         for child in tree.children:
             if isinstance(child, Token):
-                if child.type == "HEADER":
+                if child.type == "HEADERS":
+                    headers.extend(self.headers(child))
+                elif child.type == "TRICKS":
+                    tricks.extend(self.plain_tricks(child))
+                elif child.type == "AUCTION":
+                    auction.extend(self.plain_auction(child))
+                elif child.type == "HEADER":
                     headers.append(self.header(child))
                 else:
                     comments.append(child)
@@ -356,6 +488,27 @@ class _Builder:
             line=line,
             column=column,
         )
+
+    def headers(self, token: Token) -> list[Header]:
+        """The headers of a HEADERS token (a fast form: header lines in a row)."""
+        out: list[Header] = []
+        text = token.value
+        line = self._line(token)
+        line_start = 1 - _column(token)  # where the token's first line starts, in ``text``
+        previous = 0
+        for m in _HEADER_PARTS.finditer(text):
+            start = m.start()
+            newlines = text.count("\n", previous, start)
+            if newlines:
+                line += newlines
+                line_start = text.rindex("\n", previous, start) + 1
+            previous = start
+            tag, value = m[1], m[2]
+            if "\\" in value:
+                value = re.sub(r"\\(.)", r"\1", value)
+            out.append(Header(tag, value, line, start - line_start + 1))
+            self.check_header(token, tag, value)
+        return out
 
     def header(self, token: Token) -> Header:
         m = _HEADER_PARTS.fullmatch(token.value.rstrip())
@@ -460,6 +613,41 @@ class _Builder:
         nags, comments, variations = self.suffixes(kids[2:], ("auction",))
         return KittyExchange(seat, cards, nags, comments, variations, line, column)
 
+    def plain_auction(self, token: Token) -> list[AuctionEvent]:
+        """The bids, fallbacks and buries of an AUCTION token (a fast form)."""
+        out: list[AuctionEvent] = []
+        text = token.value
+        line = self._line(token)
+        before = -_column(token)  # the offset before the current line's first character
+        offset = 0
+        # The parts follow each other without a gap: their lengths give their places.
+        for part, keyword, source, digits, run, strain, draw in _AUCTION_PART.findall(text):
+            start = offset
+            offset += len(part)
+            column = start - before
+            cards = _RUNS.get(run) or _plain_run(run)
+            target = Strain(_STRAIN_ALIASES.get(strain.upper(), strain.upper())) if strain else None
+            kind = keyword.lower()
+            if source:
+                source_ = FallbackSource(source.lower())
+                out.append(Fallback(source_, cards, target, line=line, column=column))
+            else:
+                seat = int(digits)
+                if not 1 <= seat <= 4:
+                    raise _ReadAgain
+                if kind == "bury":
+                    out.append(KittyExchange(seat, cards, line=line, column=column))
+                else:
+                    count = int(draw) if draw else None
+                    bid = Bid(BidKind(kind), seat, cards, target, count, line=line, column=column)
+                    out.append(bid)
+            if "\n" in part:
+                line += part.count("\n")
+                before = start + part.rindex("\n")
+        if offset != len(text):  # cannot be: the grammar says so
+            raise _ReadAgain
+        return out
+
     def strain(self, tree: _Node) -> Strain:
         text = _token(tree.children[-1]).value.rstrip().upper()
         return Strain(_STRAIN_ALIASES.get(text, text))
@@ -490,10 +678,17 @@ class _Builder:
         comments: list[Token] = []
         loose: list[_Node] = []
         auction: list[AuctionEvent] = []
-        tricks: list[_Node] = []
+        tricks: list[_Node | Trick] = []
         for child in tree.children[1:-1]:
             if isinstance(child, Token):
-                comments.append(child)
+                if child.type == "TRICKS":
+                    tricks.extend(self.plain_tricks(child))
+                elif child.type == "AUCTION":
+                    if context[0] == "play":  # an error: read again to report it
+                        raise _ReadAgain
+                    auction.extend(self.plain_auction(child))
+                else:
+                    comments.append(child)
             elif child.data == "play":
                 loose.append(child)
             elif child.data == "trick":
@@ -514,14 +709,14 @@ class _Builder:
                 events.append(partial)
                 if tricks and _trick_number(tricks[0]) == number:
                     self.error_at(
-                        _token(tricks[0].children[0]),
+                        self.trick_token(tricks[0]),
                         f"trick {number} is already under way in this variation",
                     )
                 events.extend(self.tricks(tricks, number + 1))
             elif tricks:
                 if _trick_number(tricks[0]) != number:
                     self.error_at(
-                        _token(tricks[0].children[0]),
+                        self.trick_token(tricks[0]),
                         f"a variation of a play in trick {number} starts in trick {number}",
                     )
                 first = self.trick(tricks[0], first_seat=seat, offset=offset)
@@ -543,11 +738,67 @@ class _Builder:
 
     # -- tricks
 
-    def tricks(self, nodes: list[_Node], first_number: int | None) -> tuple[Trick, ...]:
+    def plain_tricks(self, token: Token) -> list[Trick]:
+        """The tricks of a TRICKS token (a fast form: tricks without annotations).
+
+        Only what holds within the token is checked here: seats, cards, four plays at most.
+        Numbering, and the first play of a variation, are checked where the tricks are used.
+        """
+        out: list[Trick] = []
+        text = token.value
+        line = self._line(token)
+        before = -_column(token)  # the offset before the current line's first character
+        offset = number = trick_line = trick_column = 0
+        plays: list[Play] = []
+        # The parts follow each other without a gap: their lengths give their places.
+        for part, digits, kind, run, thrown, blocker in _TRICK_PART.findall(text):
+            start = offset
+            offset += len(part)
+            if kind == ".":
+                if plays:
+                    out.append(plain_trick(number, tuple(plays), trick_line, trick_column))
+                    plays = []
+                number, trick_line, trick_column = int(digits), line, start - before
+                if number < 1:
+                    raise _ReadAgain
+            else:
+                seat = int(digits)
+                if not 1 <= seat <= 4 or len(plays) == 4:
+                    raise _ReadAgain
+                cards = _RUNS.get(run) or _plain_run(run)
+                if not thrown:
+                    plays.append(plain_play(seat, cards, line, start - before))
+                else:
+                    by = int(blocker) if blocker else None
+                    if by is not None and not 1 <= by <= 4:
+                        raise _ReadAgain
+                    played = _RUNS.get(thrown) or _plain_run(thrown)
+                    plays.append(plain_play(seat, played, line, start - before, cards, by))
+            if "\n" in part:
+                line += part.count("\n")
+                before = start + part.rindex("\n")
+        if offset != len(text) or not plays:  # cannot be: the grammar says so
+            raise _ReadAgain
+        out.append(plain_trick(number, tuple(plays), trick_line, trick_column))
+        return out
+
+    def trick_token(self, item: _Node | Trick) -> Token:
+        """The number token of a trick read token by token; a fast form's error reads again."""
+        if isinstance(item, Trick):
+            raise _ReadAgain
+        return _token(item.children[0])
+
+    def tricks(self, nodes: list[_Node | Trick], first_number: int | None) -> tuple[Trick, ...]:
         """Tricks numbered one after another; the first from ``first_number`` if given."""
         out: list[Trick] = []
         expected = first_number
         for node in nodes:
+            if isinstance(node, Trick):  # from a fast form: its own checks are made
+                if expected is not None and node.number != expected:
+                    raise _ReadAgain
+                out.append(node)
+                expected = node.number + 1
+                continue
             token = _token(node.children[0])
             number = _trick_number(node)
             if expected is not None and number != expected:
@@ -559,7 +810,11 @@ class _Builder:
             expected = number + 1
         return tuple(out)
 
-    def trick(self, node: _Node, first_seat: Seat | None = None, offset: int = 0) -> Trick:
+    def trick(self, node: _Node | Trick, first_seat: Seat | None = None, offset: int = 0) -> Trick:
+        if isinstance(node, Trick):  # from a fast form: the checks of plays() below
+            if node.plays[0].seat != first_seat or offset + len(node.plays) > 4:
+                raise _ReadAgain
+            return node
         number = max(1, _trick_number(node))
         comments: list[Token] = []
         play_nodes: list[_Node] = []
@@ -636,6 +891,9 @@ class _Builder:
     def result(self, tree: _Node) -> Result:
         values: dict[str, object] = {}
         comments: list[Token] = []
+        first = tree.children[0]
+        if isinstance(first, Token) and first.type == "RESULT_LINE":
+            return self.result_line(first)
         for child in tree.children[1:]:
             if isinstance(child, Token):
                 comments.append(child)
@@ -658,6 +916,22 @@ class _Builder:
             line=line,
             column=column,
             **values,  # type: ignore[arg-type]
+        )
+
+    def result_line(self, token: Token) -> Result:
+        """The result of a RESULT_LINE token (a fast form: a result with no comment)."""
+        m = _RESULT_LINE.match(token.value)
+        assert m is not None
+        points, kitty, multiplier, side, levels, seat = m.groups()
+        return Result(
+            points=None if points is None else int(points),
+            kitty_points=None if kitty is None else int(kitty),
+            multiplier=None if multiplier is None else int(multiplier),
+            side=None if side is None else Side(side.lower()),
+            levels=None if levels is None else int(levels),
+            next_dealer=None if seat is None else self.seat(token, seat),
+            line=self._line(token),
+            column=_column(token),
         )
 
 
@@ -708,7 +982,9 @@ def _column(token: Token) -> int:
     return token.column or 0
 
 
-def _trick_number(node: _Node) -> int:
+def _trick_number(node: _Node | Trick) -> int:
+    if isinstance(node, Trick):
+        return node.number
     return int(_token(node.children[0]).value.rstrip()[:-1])
 
 
@@ -753,6 +1029,7 @@ _ORDER = {name: i for i, name in enumerate(_NAMES)}
 
 
 def _expected(names: set[str]) -> str:
+    names = names - _FAST  # never read by the exact parser; named by their ordinary tokens
     wanted = [n for n in names if n not in _ANNOTATIONS] or sorted(names)
     phrases: list[str] = []
     for name in sorted(wanted, key=lambda n: _ORDER.get(n, len(_ORDER))):
@@ -799,7 +1076,7 @@ def _accepted(e: UnexpectedToken) -> set[str]:
 def _accepted_at(text: str, offset: int, e: UnexpectedCharacters) -> set[str]:
     """What the parser would accept after ``text[:offset]``, found by parsing up to there."""
     try:
-        interactive = _parser().parse_interactive(text[:offset])
+        interactive = _exact_parser().parse_interactive(text[:offset])
         interactive.exhaust_lexer()
         return set(interactive.accepts())  # type: ignore[no-untyped-call]
     except Exception:  # the text before the error does not parse alone: a rough answer

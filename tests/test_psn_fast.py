@@ -1,0 +1,271 @@
+"""The reader's fast forms (the end of psn.lark: a header block, bids and buries without
+annotations, tricks without annotations and a plain result line, each read as ONE token)
+give exactly what the ordinary tokens give: the same hands, the same positions, the same
+errors at the same places, in the same words."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lark import Token, Tree
+
+from notation.psn import Play, PSNError, Trick, parse, parse_hand, split_hands, write
+from notation.psn import parser as reader
+from notation.psn.model import plain_play, plain_trick
+from notation.resources import examples_dir
+from notation.rules.cards import parse_cards
+from notation.simulate import simulate_hand
+
+DATA = Path(__file__).parent / "data"
+FILES = sorted([*DATA.glob("*.psn"), *examples_dir().rglob("*.psn")])
+
+
+def positions(node: object) -> list[tuple[str, int, int]]:
+    """Each node's type, line and column, depth first (they take no part in equality)."""
+    out: list[tuple[str, int, int]] = []
+    if isinstance(node, tuple | list):
+        for item in node:
+            out.extend(positions(item))
+    elif dataclasses.is_dataclass(node) and hasattr(node, "line"):
+        out.append((type(node).__name__, node.line, node.column))
+        for f in dataclasses.fields(node):
+            out.extend(positions(getattr(node, f.name)))
+    return out
+
+
+def error_places(errors: list[PSNError]) -> list[tuple[str, int | None, int | None, str]]:
+    return [(type(e).__name__, e.line, e.column, str(e)) for e in errors]
+
+
+def assert_fast_is_exact(text: str) -> None:
+    """Every hand of ``text`` read with the fast forms equals the token-by-token reading."""
+    for first_line, chunk in split_hands(text):
+        fast, fast_errors = reader._read_hand(chunk, first_line, "f.psn")
+        exact, exact_errors = reader._read_exactly(chunk, first_line, "f.psn")
+        assert fast == exact
+        assert positions(fast) == positions(exact)
+        assert error_places(fast_errors) == error_places(exact_errors)
+
+
+def leaves(text: str) -> list[Token]:
+    """The tokens of the one hand in ``text``, as the fast parser reads them."""
+    tree = reader._parser().parse(text)
+    return list(tree.scan_values(lambda v: isinstance(v, Token)))
+
+
+def simulated(seed: int) -> str:
+    return write(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+
+
+# ---- the same hands --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_file_reads_the_same_with_the_fast_forms(path: Path) -> None:
+    assert_fast_is_exact(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_simulated_hand_reads_the_same_with_the_fast_forms(seed: int) -> None:
+    assert_fast_is_exact(simulated(seed))
+
+
+def test_a_plain_hand_is_a_handful_of_tokens() -> None:
+    text = simulated(3)
+    assert " / " in text  # failed throws are plain too
+    tokens = leaves(text)
+    kinds = [t.type for t in tokens]
+    assert kinds == ["HEADERS", "DECK", "SEAT_CARDS", "AUCTION", "TRICKS", "RESULT_LINE"]
+
+
+def test_a_plain_trick_and_an_annotated_one_give_the_same_plays() -> None:
+    plain = "1. 1: SA SA 2: S3 S8 3: S5 S5 4: S9 S10\n2. 1: HK 2: H2 3: H3 4: H4\n"
+    annotated = "1. 1: SA SA 2: S3 S8 3: S5 S5 4: S9 S10 $1\n2. 1: HK 2: H2 3: H3 4: H4 {x}\n"
+    assert [t.type for t in leaves(plain)] == ["TRICKS"]
+    assert "TRICKS" not in [t.type for t in leaves(annotated)]
+    fast = parse_hand(plain).tricks
+    slow = parse_hand(annotated).tricks
+    assert slow[0].plays[3].nags == (1,) and slow[1].plays[3].comments[0].text == "x"
+    bare = tuple(
+        dataclasses.replace(
+            trick,
+            plays=tuple(dataclasses.replace(p, nags=(), comments=()) for p in trick.plays),
+        )
+        for trick in slow
+    )
+    assert fast == bare
+    assert positions(fast) == positions(bare)
+    assert positions(fast)[:2] == [("Trick", 1, 1), ("Play", 1, 4)]
+
+
+def test_fast_forms_stop_where_an_annotation_starts() -> None:
+    text = "1. 1: SA 2: S3 3: S4 4: S5\n2. 1: SK 2: S6! 3: S7 4: S8\n3. 1: SQ 2: S9 3: S10 4: SJ\n"
+    assert [t.type for t in leaves(text)] == [
+        "TRICKS",  # trick 1
+        "TRICK",
+        "SEAT_CARDS",
+        "SEAT_CARDS",
+        "GLYPH",
+        "SEAT_CARDS",
+        "SEAT_CARDS",
+        "TRICKS",  # trick 3
+    ]
+    tricks = parse_hand(text).tricks
+    assert [t.number for t in tricks] == [1, 2, 3]
+    assert tricks[1].plays[1].nags == (1,)
+    assert (tricks[2].plays[2].line, tricks[2].plays[2].column) == (3, 16)
+    assert_fast_is_exact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # tricks over several lines, odd spacing, aliases, unknown cards
+        "1.   1: SA\tSA\n  2 : s3 ♠8\n3: 黑桃5 S5 4: ?? ??\n2.1: HK 2: H2 3: h3 4: 大王\n",
+        # plain tricks inside variations, nested, and after loose plays
+        "1. 1: SA 2: S3 (1. 2: S4 3: S5 4: S6 2. 3: S7) 3: S6 4: S8\n2. 1: SK\n",
+        "1. 1: SA 2: S3 (2: S4 3: S5 4: S6 2. 3: S7 4: S8 (2. 4: S9)) 3: S6\n",
+        "declare 2: H5 (declare 4: C5 1. 1: SA 2: S3)\n1. 1: SA\n",
+        # bids, fallbacks and buries in every form
+        "declare 2: h5 @12\nreinforce 2 : H5 H5 @ 30 counter 3: BJ BJ to NT@51\n"
+        "Counter 4: ♠5 ♠5 to 无主\nbury 3:\n  S3 ??\nCOUNTER 1: lj lj To s\nbury 1:\n1. 1: SA\n",
+        "fallback kitty C7\nfallback FLIP BJ to nt\nbury 1: ?? ?? ??\nresult\n",
+        "bury 2: ?? (bury 2: S3 S4 counter 3: D5 D5 bury 3:) declare 1: H2\n",
+        # a header block with escapes, two headers on one line, a result line
+        '[Event "a \\"b\\" c\\\\d"] [Site "x"]\n  [Hand "3"]\n\nresult points 85 kitty 10 X2 '
+        "level Defenders -1 next 2\n",
+        "result\n",
+        "RESULT points 5\n\n",
+        "result level dealer +2 {agreed}\n",
+    ],
+)
+def test_lenient_text_reads_the_same_with_the_fast_forms(text: str) -> None:
+    record = parse(text)
+    assert record.errors == (), record.errors
+    assert_fast_is_exact(text)
+    assert parse(write(record)) == record
+
+
+# ---- the same errors -------------------------------------------------------------------
+
+ERRORS_IN_FAST_FORMS = [
+    ('[Event "x"]\n[Dealer "7"]\n\n1. 1: SA 2: S3\n', 2, 1, "header Dealer: no seat '7'"),
+    ("1. 1: SA 2: S3 3: S4 4: S5\n2. 1: SA 2: XX 3: S4 4: S5\n", 2, 13, "unknown card 'XX'"),
+    ("declare 1: H2 @3\nbury 1: S3 XX\n1. 1: SA\n", 2, 12, "unknown card 'XX'"),
+    ("declare 1: H2\nreinforce 5: H2 H2\n", 2, 11, "no seat 5: seats are 1, 2, 3 and 4"),
+    ("fallback flip BJ\nbury 0:\n", 2, 6, "no seat 0: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA (declare 1: H2)\n", 1, 11, "a variation of a play holds plays and tricks"),
+    (
+        "declare 1: H2 @32.\n",
+        1,
+        18,
+        "unexpected '.': expected a trick number like 5., a bid (declare, reinforce, counter), "
+        "bury, fallback, result or ... after '@32'",
+    ),
+    ("1. 1: SA 2: S3\n   3: S4 4: XX\n", 2, 13, "unknown card 'XX'"),
+    ("1. 1: SA 2: S3\n2. 5: S4\n", 2, 4, "no seat 5: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA 2: S3\n3. 3: S4\n", 2, 1, "trick 3 is out of sequence: expected trick 2"),
+    ("1. 1: SA 2: S3 3: S4 4: S5\n2. 1: SA 2: S3 3: S4 4: S5 1: S6\n", 2, 28, "four plays"),
+    ("result points 5 next 7\n", 1, 22, "no seat 7: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA 2: S2 (1. 3: S3)\n", 1, 20, "this variation replaces seat 2's play"),
+    ("1. 1: SA (2. 1: SK 2: S3)\n", 1, 11, "a variation of a play in trick 1 starts in trick 1"),
+    ("1. 1: SA (1: SK 1. 2: S2)\n", 1, 17, "trick 1 is already under way"),
+    (
+        "1. 1: SA 2: S3 3: S4 4: S5 )\n",
+        1,
+        28,
+        "unexpected ')': expected a trick number like 5., result or the end of the hand after 'S5'",
+    ),
+    (
+        "1. 1: SA 2: S3 3: S4 4: S5 declare 1: H2\n",
+        1,
+        28,
+        "unexpected 'declare': expected a seat and its cards like 3: S10, a trick number "
+        "like 5., result or the end of the hand after 'S5'",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "column", "message"), ERRORS_IN_FAST_FORMS)
+def test_an_error_inside_a_fast_form_is_located_exactly(
+    text: str, line: int, column: int, message: str
+) -> None:
+    error = parse(text, "bad.psn").errors[0]
+    assert (error.line, error.column) == (line, column), str(error)
+    assert message in error.message
+    assert str(error).splitlines()[2].index("^") == column + 1
+    assert_fast_is_exact(text)
+
+
+def test_errors_never_name_the_fast_forms() -> None:
+    texts = [
+        "result points 5 x",
+        '[A "1"]\n1. 1: SA 2: S3 3: S4 4: S5\n[',
+        "1. 1: SA (",
+        "declare 1: H2 bury 1: S3\ndeck",
+        "bury 1: S3 (",
+    ]
+    for text in texts:
+        for error in parse(text).errors:
+            for name in ("HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"):
+                assert name not in error.message, error.message
+
+
+# ---- random plain tricks -----------------------------------------------------------------
+
+_WORDS = ["SA", "s10", "st", "♠10", "黑桃A", "BJ", "lj", "大王", "??", "H2", "XX", "S1"]
+_GAPS = [" ", "  ", "\t", "\n", "\n  "]
+
+
+@st.composite
+def plain_tricks(draw: st.DrawFn) -> str:
+    parts: list[str] = []
+    for number in range(1, draw(st.integers(1, 4)) + 1):
+        trick = [f"{draw(st.sampled_from([number, number, number, 0, 9]))}."]
+        for _ in range(draw(st.integers(1, 5))):
+            seat = draw(st.sampled_from([1, 2, 3, 4, 4, 0, 5]))
+            words = draw(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=3))
+            trick.append(f"{seat}{draw(st.sampled_from([':', ' :']))} {' '.join(words)}")
+        parts.append(draw(st.sampled_from(_GAPS)).join(trick))
+    end = draw(st.sampled_from(["", "\nresult next 2", " )", " {c}", "!", " / SA"]))
+    return "\n".join(parts) + end + "\n"
+
+
+@settings(max_examples=150, deadline=None)
+@given(plain_tricks())
+def test_random_plain_tricks_read_the_same_with_the_fast_forms(text: str) -> None:
+    assert_fast_is_exact(text)
+
+
+# ---- the reader's unchecked constructors ---------------------------------------------------
+
+
+def test_unchecked_constructors_make_the_same_nodes() -> None:
+    cards = tuple(parse_cards("SA SK"))
+    play = plain_play(3, cards, 4, 7)
+    checked = Play(3, cards, line=4, column=7)
+    assert play == checked and repr(play) == repr(checked) and hash(play) == hash(checked)
+    assert (play.line, play.column, play.attempted, play.nags) == (4, 7, None, ())
+    trick = plain_trick(2, (play,), 4, 1)
+    assert trick == Trick(2, (checked,), line=4, column=1) and repr(trick).startswith("Trick(")
+    assert (trick.line, trick.column, trick.comments) == (4, 1, ())
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        play.seat = 2  # type: ignore[misc]
+
+
+def test_the_tree_holds_fast_forms_only_where_the_grammar_puts_them() -> None:
+    tree = reader._parser().parse("1. 1: SA 2: S3 (1. 2: S4) 3: S5\n")
+    assert isinstance(tree, Tree)
+    assert [t.type for t in leaves("1. 1: SA 2: S3 (1. 2: S4) 3: S5\n")] == [
+        "TRICK",
+        "SEAT_CARDS",
+        "SEAT_CARDS",
+        "LPAR",
+        "TRICKS",
+        "RPAR",
+        "SEAT_CARDS",
+    ]
