@@ -363,3 +363,21 @@ def test_outcome_values() -> None:
         Outcome(Side.DEALER, 0)
     with pytest.raises(ValueError, match="0 or more"):
         Outcome(Side.DEFENDERS, -1)
+
+
+def test_every_preset_survives_pickling_for_caches_and_worker_processes() -> None:
+    import pickle
+
+    from notation.psn import write
+    from notation.replay import replay
+    from notation.rulesets import load_ruleset, preset_names
+    from notation.simulate import simulate_hand
+
+    for name in preset_names():
+        rules = load_ruleset(name)
+        again = pickle.loads(pickle.dumps(rules))
+        assert again == rules and dict(again.clauses) == dict(rules.clauses)
+    hand = simulate_hand("qq", seed=1)
+    result = replay(hand)
+    assert pickle.loads(pickle.dumps(result)).computed == result.computed
+    assert write(pickle.loads(pickle.dumps(hand))) == write(hand)

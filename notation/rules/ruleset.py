@@ -14,10 +14,10 @@ rules core, in :mod:`notation.rulesets`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from notation.rules.cards import DECK, Rank, Suit
 from notation.rules.clauses import Clause, Rule
@@ -465,6 +465,12 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"Ruleset(name={self.name!r})"
 
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # The clauses are a read-only view, which pickle refuses: send a plain dict.
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["clauses"] = dict(self.clauses)
+        return (_ruleset_from_fields, (values,))
+
     def trump(self, rank: Rank, suit: Suit | None) -> Trump:
         """The trump at ``rank`` with ``suit`` (``None``: no-trump) under this rule set."""
         return Trump(
@@ -510,3 +516,8 @@ class Ruleset:
     def outcome(self, defender_points: int) -> Outcome:
         """Which side goes up, by how many levels, for the defenders' total."""
         return self.scoring.level_table.outcome(defender_points)
+
+
+def _ruleset_from_fields(values: dict[str, Any]) -> Ruleset:
+    """Rebuild a rule set from its fields (the other half of ``Ruleset.__reduce__``)."""
+    return Ruleset(**values)
