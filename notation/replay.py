@@ -39,7 +39,7 @@ from notation.rules import bidding as bids
 from notation.rules import scoring
 from notation.rules.cards import DECK, Card, Rank, Suit
 from notation.rules.follow import check_follow, check_lead
-from notation.rules.order import TRUMP, Trump
+from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.ruleset import Outcome, Ruleset
 from notation.rules.seats import SEATS, Seat, seats_from, team
 from notation.rules.throw import judge_throw
@@ -220,6 +220,8 @@ def _known(cards: Slots) -> list[Card]:
 
 def _unknown(cards: Slots) -> bool:
     """True if some card is ``??`` (compared by identity: cheaper than card equality)."""
+    if len(cards) == 1:
+        return cards[0] is UNKNOWN
     return any(c is UNKNOWN for c in cards)
 
 
@@ -611,6 +613,7 @@ class _Replayer:
             order = seats_from(leader)
             lead: Slots = ()
             lead_blind = False
+            single_suit: EffectiveSuit | None = None  # the suit of a single lead
             open_trick: OpenTrick | None = None
             for position, play in enumerate(trick.plays):
                 seat_expected = order[position] if position < 4 else None
@@ -628,6 +631,22 @@ class _Replayer:
                     self.lead_units = None
                     lead = self._lead(play, trick, index, trump)
                     lead_blind = blind
+                    single_suit = (
+                        trump.effective_suit(cast(Card, lead[0]))
+                        if trump is not None and len(lead) == 1 and not blind
+                        else None
+                    )
+                elif single_suit is not None and len(cards) == 1 and not blind:
+                    # The commonest follow, a single to a single: in suit and held is legal.
+                    assert trump is not None
+                    card = cast(Card, cards[0])
+                    holding = self.holdings[play.seat]
+                    if not (
+                        trump.effective_suit(card) == single_suit
+                        and holding.exact
+                        and holding.known[card] > 0
+                    ):
+                        self._follow(play, lead, trick, index, trump, blind)
                 elif trump is not None and not lead_blind:
                     self._follow(play, lead, trick, index, trump, blind)
                 self.holdings[play.seat].remove(cards)  # a card not held was reported above
