@@ -15,7 +15,7 @@ from lark import Token, Tree
 
 from notation.psn import Play, PSNError, Trick, parse, parse_hand, split_hands, write
 from notation.psn import parser as reader
-from notation.psn.model import plain_play, plain_trick
+from notation.psn.model import Header, plain_header, plain_play, plain_trick
 from notation.resources import examples_dir
 from notation.rules.cards import parse_cards
 from notation.simulate import simulate_hand
@@ -255,6 +255,26 @@ def test_unchecked_constructors_make_the_same_nodes() -> None:
     assert (trick.line, trick.column, trick.comments) == (4, 1, ())
     with pytest.raises(dataclasses.FrozenInstanceError):
         play.seat = 2  # type: ignore[misc]
+    thrown = plain_play(1, cards[:1], 2, 3, cards, 4)
+    assert thrown == Play(1, cards[:1], cards, 4) and thrown.is_failed_throw
+    header = plain_header("Event", 'a "b"', 1, 1)
+    assert header == Header("Event", 'a "b"') and str(header) == '[Event "a \\"b\\""]'
+
+
+def test_the_exact_parser_reads_no_fast_form_and_leaves_the_fast_one_whole() -> None:
+    text = '[A "1"]\ndeclare 1: H2\n1. 1: SA 2: S3\nresult\n'
+    exact = reader._exact_parser().parse(text)
+    kinds = [t.type for t in exact.scan_values(lambda v: isinstance(v, Token))]
+    assert kinds == [
+        "HEADER",
+        "DECLARE",
+        "SEAT_CARDS",
+        "TRICK",
+        "SEAT_CARDS",
+        "SEAT_CARDS",
+        "RESULT",
+    ]
+    assert [t.type for t in leaves(text)] == ["HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"]
 
 
 def test_the_tree_holds_fast_forms_only_where_the_grammar_puts_them() -> None:

@@ -548,6 +548,18 @@ def _setters(cls: type) -> tuple[_Setter, ...]:
     _play_column,
 ) = _setters(Play)
 _trick_number, _trick_plays, _trick_comments, _trick_line, _trick_column = _setters(Trick)
+_header_tag, _header_value, _header_line, _header_column = _setters(Header)
+
+
+def plain_header(tag: str, value: str, line: int, column: int) -> Header:
+    """``Header(tag, value, line, column)`` without its checks (for the reader, whose
+    grammar admits only a good tag and a one-line value)."""
+    header: Header = _new(Header)
+    _header_tag(header, tag)
+    _header_value(header, value)
+    _header_line(header, line)
+    _header_column(header, column)
+    return header
 
 
 def plain_play(

@@ -50,6 +50,7 @@ from notation.psn.model import (
     Strain,
     Trick,
     Variation,
+    plain_header,
     plain_play,
     plain_trick,
 )
@@ -506,7 +507,7 @@ class _Builder:
             tag, value = m[1], m[2]
             if "\\" in value:
                 value = re.sub(r"\\(.)", r"\1", value)
-            out.append(Header(tag, value, line, start - line_start + 1))
+            out.append(plain_header(tag, value, line, start - line_start + 1))
             self.check_header(token, tag, value)
         return out
 
