@@ -759,12 +759,14 @@ class _Builder:
                 if plays:
                     out.append(plain_trick(number, tuple(plays), trick_line, trick_column))
                     plays = []
+                elif number:  # a trick without plays: cannot be, the grammar says so
+                    raise _ReadAgain
                 number, trick_line, trick_column = int(digits), line, start - before
                 if number < 1:
                     raise _ReadAgain
             else:
                 seat = int(digits)
-                if not 1 <= seat <= 4 or len(plays) == 4:
+                if not 1 <= seat <= 4 or len(plays) == 4 or not number:
                     raise _ReadAgain
                 cards = _RUNS.get(run) or _plain_run(run)
                 if not thrown:
