@@ -990,24 +990,20 @@ class _Replayer:
         result = self.hand.result
         if result is None or computed.points is None:
             return
-        if result.points is not None and result.points != computed.points:
-            self.find(
-                "result-points",
-                f"the result says the defenders scored {result.points}; "
-                f"the play gives {computed.points}",
-                result,
-            )
-        if (
-            result.kitty_points is not None
-            and computed.kitty_points is not None
-            and result.kitty_points != computed.kitty_points
-        ):
-            self.find(
-                "result-kitty",
-                f"the result says the kitty held {result.kitty_points} points; "
-                f"it held {computed.kitty_points}",
-                result,
-            )
+        self._differs(
+            "result-points",
+            result.points,
+            computed.points,
+            f"the result says the defenders scored {result.points}; "
+            f"the play gives {computed.points}",
+        )
+        self._differs(
+            "result-kitty",
+            result.kitty_points,
+            computed.kitty_points,
+            f"the result says the kitty held {result.kitty_points} points; "
+            f"it held {computed.kitty_points}",
+        )
         if result.multiplier is not None and result.multiplier != (computed.multiplier or 0):
             expected = computed.multiplier
             why = (
@@ -1030,17 +1026,18 @@ class _Replayer:
                     f"the rules give {outcome}",
                     result,
                 )
-        if (
-            result.next_dealer is not None
-            and computed.next_dealer is not None
-            and result.next_dealer != computed.next_dealer
-        ):
-            self.find(
-                "result-next-dealer",
-                f"the result says seat {result.next_dealer} deals next; "
-                f"the rules give seat {computed.next_dealer}",
-                result,
-            )
+        self._differs(
+            "result-next-dealer",
+            result.next_dealer,
+            computed.next_dealer,
+            f"the result says seat {result.next_dealer} deals next; "
+            f"the rules give seat {computed.next_dealer}",
+        )
+
+    def _differs(self, code: str, recorded: int | None, ruled: int | None, message: str) -> None:
+        """Report ``code`` when the result records a value and the rules give another."""
+        if recorded is not None and ruled is not None and recorded != ruled:
+            self.find(code, message, self.hand.result)
 
 
 def _open_trick(
