@@ -54,3 +54,20 @@ def test_jokers_have_no_suit() -> None:
         Card(Suit.SPADES, Rank.BIG_JOKER)
     with pytest.raises(CardError):
         Card(None, Rank.ACE)
+
+
+def test_each_card_exists_once_however_it_is_made() -> None:
+    # Cards hash and compare by identity (fast, in C), so no path may make a second S10.
+    import copy
+    import dataclasses
+    import pickle
+
+    card = parse_card("S10")
+    assert Card(Suit.SPADES, Rank.TEN) is card
+    assert Card(suit=Suit.SPADES, rank=Rank.TEN) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert copy.copy(card) is card and copy.deepcopy([card])[0] is card
+    assert dataclasses.replace(card) is card
+    assert dataclasses.replace(card, rank=Rank.KING) is parse_card("SK")
+    assert {card: 1}[parse_card("♠T")] == 1
+    assert card != "S10" and card != card.index

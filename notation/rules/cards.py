@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 from notation.errors import CardError
 
@@ -110,6 +110,7 @@ _SUIT_CHINESE = {
     Suit.CLUBS: "梅花",
     Suit.DIAMONDS: "方块",
 }
+_INTERNED: dict[tuple[Suit | None, Rank], Card] = {}  # the 54 cards
 _RANK_NATURAL = {r: i + 2 for i, r in enumerate(Rank)}
 _RANK_ALIASES: dict[str, Rank] = {r.value: r for r in Rank}
 _RANK_ALIASES.update({"T": Rank.TEN, "1": Rank.ACE})
@@ -120,29 +121,29 @@ _POINTS = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
 class Card:
     """One card: a suit and a rank, or a joker (suit ``None``).
 
-    There are 54 different cards; a deal uses two of each. Cards compare equal by
-    suit and rank, so the two copies of ``S10`` are equal.
+    There are 54 different cards; a deal uses two of each. Each of them exists once:
+    ``Card(suit, rank)``, :func:`parse_card`, pickling and copying all give the same
+    object, so cards compare and hash by identity, in C (the replay hashes cards in
+    every count of a hand), and the two copies of ``S10`` are equal.
     """
 
     suit: Suit | None
     rank: Rank
     index: int = field(init=False, repr=False, compare=False)
 
+    def __new__(cls, suit: Suit | None, rank: Rank) -> Card:
+        card = _INTERNED.get((suit, rank))
+        return card if card is not None else object.__new__(cls)
+
     def __post_init__(self) -> None:
         if self.rank.is_joker != (self.suit is None):
             raise CardError(f"a joker has no suit and every other card has one: {self!s}")
         suit_index = 4 if self.suit is None else SUITS.index(self.suit)
         object.__setattr__(self, "index", suit_index * 16 + self.rank.natural)
+        _INTERNED.setdefault((self.suit, self.rank), self)
 
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True  # cards from parse_card are shared: the usual case
-        if isinstance(other, Card):
-            return self.index == other.index
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return self.index
+    def __reduce__(self) -> tuple[Any, tuple[Suit | None, Rank]]:
+        return (Card, (self.suit, self.rank))  # unpickled as the one card of its kind
 
     def __lt__(self, other: Card) -> bool:
         # A fixed order for sorting and keys only; play order comes from the trump.
