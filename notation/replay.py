@@ -37,7 +37,7 @@ from notation.psn.model import (
 )
 from notation.rules import bidding as bids
 from notation.rules import scoring
-from notation.rules.cards import DECK, Card, Rank, Suit
+from notation.rules.cards import DECK, Card, CardCounts, Rank, Suit
 from notation.rules.follow import check_follow, check_lead
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.ruleset import Outcome, Ruleset
@@ -579,16 +579,16 @@ class _Replayer:
                     future[play.seat][i].update(_known(play.cards))
         return future
 
-    def surely_held(self, seat: Seat, trick_index: int) -> tuple[list[Card], bool]:
-        """Cards ``seat`` surely holds before trick ``trick_index``, and whether that is all."""
+    def surely_held(self, seat: Seat, trick_index: int) -> tuple[CardCounts, bool]:
+        """The cards ``seat`` surely holds before trick ``trick_index``, as counts (not to
+        be changed), and whether that is all."""
         holding = self.holdings[seat]
         if holding.exact:
-            return list(holding.known.elements()), True
+            return holding.known, True
         if self._future_plays is None:
             self._future_plays = self._future()
         later = self._future_plays[seat][trick_index]
-        held = later if holding.blurred else (holding.known | later)
-        return list(held.elements()), False
+        return (later if holding.blurred else (holding.known | later)), False
 
     def play(self) -> None:
         trump = self.trump
@@ -772,8 +772,7 @@ class _Replayer:
         )
         if not fine:  # say why, in the core's words
             # Cards not surely held are only reported when the whole hand is known.
-            held = list(known.elements()) if holding.exact else lead_cards
-            for v in check_lead(lead_cards, held, trump):
+            for v in check_lead(lead_cards, known if holding.exact else lead_cards, trump):
                 self.find(
                     v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat
                 )
@@ -791,7 +790,7 @@ class _Replayer:
                     seat=seat,
                 )
             return play.cards
-        others = {}
+        others: dict[Seat, CardCounts] = {}
         all_exact = True
         for other in seats_from(seat)[1:]:
             cards, other_exact = self.surely_held(other, index)

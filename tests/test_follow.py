@@ -151,3 +151,21 @@ def test_generator_answers_a_tractor_with_both_cards_of_each_pair(spades_10: Tru
 
 def test_codes_are_stable_strings() -> None:
     assert Code.FOLLOW_PAIR == "follow-pair" and Code.NOT_HELD == "not-held"
+
+
+@settings(max_examples=200, deadline=None)
+@given(situations(), st.data())
+def test_a_hand_given_by_its_counts_is_checked_as_its_cards(
+    situation: tuple[list[Card], list[Card], Trump], data: st.DataObject
+) -> None:
+    # The replay passes counts that keep cards already played at 0; they are not held.
+    lead, hand, trump = situation
+    counts = Counter(hand)
+    for gone in data.draw(st.lists(st.sampled_from(SMALL), max_size=4)):
+        counts.setdefault(gone, 0)
+    play = tuple(data.draw(st.permutations(hand))[: len(lead)])
+    stranger = data.draw(st.sampled_from(SMALL))
+    for attempt in (play, (*play[:-1], stranger)):
+        assert check_follow(lead, attempt, counts, trump) == check_follow(
+            lead, attempt, hand, trump
+        )

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
+from itertools import combinations
 
-from notation.rules.cards import Rank, Suit
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from notation.rules.cards import ALL_CARDS, Rank, Suit
 from notation.rules.order import Trump
-from notation.rules.throw import judge_throw
+from notation.rules.throw import can_beat, judge_throw
+from notation.rules.units import decompose, format_value
 from tests.conftest import cards
 
 HEARTS_10 = Trump(Rank.TEN, Suit.HEARTS)
@@ -74,3 +80,31 @@ def test_penalty_counts_withdrawn_or_beaten_cards() -> None:
     assert [str(c) for c in v.forced] == ["S4", "S4"]
     assert v.penalty_cards("withdrawn") == 3  # five thrown, two played
     assert v.penalty_cards("beaten") == 5  # ♠9, ♠88 and ♠44 were all beatable
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_can_beat_finds_a_higher_unit_of_the_same_shape_exactly_when_one_exists(
+    data: st.DataObject,
+) -> None:
+    trumps = [HEARTS_10, Trump(Rank.FOUR, None), Trump(Rank.TWO, Suit.SPADES)]
+    trump = data.draw(st.sampled_from(trumps))
+    suit = trump.effective_suit(data.draw(st.sampled_from(ALL_CARDS)))
+    pool = [c for c in ALL_CARDS if trump.effective_suit(c) == suit]
+    doubled = st.lists(st.sampled_from(pool), max_size=5).map(lambda cs: cs * 2)  # pairs
+    lead = data.draw(st.lists(st.sampled_from(pool), min_size=1, max_size=8)) + data.draw(doubled)
+    lead = list((Counter(lead) & Counter(pool * 2)).elements())
+    unit = data.draw(st.sampled_from(decompose(lead, trump)))
+    hand = data.draw(st.lists(st.sampled_from(pool + list(ALL_CARDS[:6])), max_size=8))
+    hand += data.draw(doubled)
+    hand = list((Counter(hand) & Counter(ALL_CARDS * 2)).elements())  # two decks
+    event(f"{unit.kind.value}, beaten: {can_beat(unit, hand, trump)}")
+    # By brute force: some cards of the hand in the unit's shape, of a higher value.
+    size = len(unit.cards)
+    higher = any(
+        (value := format_value([unit], list(cards), trump)) is not None and value > unit.top
+        for cards in set(combinations(sorted(hand, key=lambda c: c.index), size))
+        if all(trump.effective_suit(c) == suit for c in cards)
+    )
+    assert can_beat(unit, hand, trump) is higher
+    assert can_beat(unit, Counter(hand), trump) is higher

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
 
-from notation.rules.cards import Rank, Suit
-from notation.rules.order import Trump
-from notation.rules.units import UnitKind, decompose
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from notation.rules.cards import ALL_CARDS, RANKS, SUITS, Card, Rank, Suit
+from notation.rules.order import TRUMP, Trump
+from notation.rules.units import UnitKind, decompose, format_value
 from tests.conftest import cards
 
 
@@ -82,3 +86,37 @@ def test_lead_is_read_biggest_units_first(spades_10: Trump) -> None:
         "tractor:C5 C5 C4 C4 C3 C3",
         "tractor:C8 C8 C7 C7",
     ]
+
+
+@st.composite
+def one_suit(draw: st.DrawFn) -> tuple[list[Card], Trump]:
+    """Up to two copies of cards of one effective suit, under any kind of trump."""
+    rank = draw(st.sampled_from(RANKS))
+    suit = draw(st.sampled_from([*SUITS, None]))
+    trump = Trump(rank, suit, draw(st.booleans()), draw(st.booleans()))
+    effective = draw(st.sampled_from([TRUMP, *(s for s in SUITS if s is not suit)]))
+    pool = [c for c in ALL_CARDS if trump.effective_suit(c) == effective]
+    counts = draw(st.lists(st.integers(0, 2), min_size=len(pool), max_size=len(pool)))
+    chosen = [c for c, n in zip(pool, counts, strict=True) for _ in range(n)]
+    assume(chosen)
+    return draw(st.permutations(chosen)), trump
+
+
+@settings(max_examples=400, deadline=None)
+@given(one_suit())
+def test_decompose_splits_the_cards_biggest_first_and_the_lead_holds_its_own_top(
+    situation: tuple[list[Card], Trump],
+) -> None:
+    lead, trump = situation
+    units = decompose(lead, trump)
+    assert Counter(c for u in units for c in u.cards) == Counter(lead)
+    pairs = sum(u.length for u in units if u.copies == 2)
+    assert pairs == sum(1 for n in Counter(lead).values() if n >= 2)  # every pair is used
+    order = [((u.length if u.copies == 2 else 0), u.copies, u.top) for u in units]
+    assert order == sorted(order, reverse=True)
+    for u in units:
+        assert u.top == max(trump.level(c) for c in u.cards)
+        levels = sorted({trump.level(c) for c in u.cards})
+        assert levels == list(range(levels[0], levels[0] + u.length))  # a tractor has no gap
+    # OpenTrick takes the lead's value as its first unit's top, without reading it again.
+    assert format_value(units, lead, trump) == units[0].top

@@ -16,7 +16,8 @@ A card's order is not a property of the card: it depends on the trump, see
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final
@@ -29,9 +30,11 @@ __all__ = [
     "RANKS",
     "SUITS",
     "Card",
+    "CardCounts",
     "Rank",
     "Suit",
     "card_name",
+    "counted",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -257,6 +260,18 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Cards from a space-separated string or an iterable of tokens."""
     tokens = text.split() if isinstance(text, str) else text
     return [parse_card(t) for t in tokens]
+
+
+CardCounts = Mapping[Card, int]
+"""How many of each card a hand holds: a :class:`~collections.Counter` of cards, say. A
+count of 0 or less means none."""
+
+
+def counted(cards: Iterable[Card] | CardCounts) -> CardCounts:
+    """``cards`` as counts: a hand given by its counts already is taken as it is."""
+    if isinstance(cards, Mapping):
+        return cards
+    return Counter(cards)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from notation.rules.cards import Card
+from notation.rules.cards import Card, CardCounts, counted
 from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.units import (
     Unit,
@@ -47,12 +47,21 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def missing_cards(play: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
-    """The cards of ``play`` that ``hand`` does not hold (counting copies)."""
-    return list((Counter(play) - Counter(hand)).elements())
+def missing_cards(play: Sequence[Card], hand: Sequence[Card] | CardCounts) -> list[Card]:
+    """The cards of ``play`` that ``hand`` (the cards, or their counts) does not hold,
+    counting copies."""
+    have = counted(hand)
+    missing: list[Card] = []
+    for card, n in Counter(play).items():
+        lacking = n - max(have.get(card, 0), 0)
+        if lacking > 0:
+            missing.extend([card] * lacking)
+    return missing
 
 
-def check_lead(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> list[Violation]:
+def check_lead(
+    lead: Sequence[Card], hand: Sequence[Card] | CardCounts, trump: Trump
+) -> list[Violation]:
     """What is wrong with a lead, the throw's validity aside: cards held, one suit."""
     if not lead:
         return [Violation(Code.WRONG_COUNT, "led no cards")]
@@ -69,43 +78,50 @@ def check_lead(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> list
 def check_follow(
     lead: Sequence[Card],
     play: Sequence[Card],
-    hand: Sequence[Card],
+    hand: Sequence[Card] | CardCounts,
     trump: Trump,
     units: Sequence[Unit] | None = None,
 ) -> list[Violation]:
     """What is wrong with ``play`` as a follow to ``lead`` by a player holding ``hand``.
 
-    ``hand`` is what the player held before this trick; ``units`` is the lead broken into
-    units, when the caller has it. An empty list means legal.
+    ``hand`` is what the player held before this trick: the cards, or how many of each
+    (a replay keeps counts); ``units`` is the lead broken into units, when the caller
+    has it. An empty list means legal.
     """
     n = len(lead)
     if len(play) != n:
         return [Violation(Code.WRONG_COUNT, f"played {len(play)} cards to a lead of {n}")]
-    if n == 1 and play[0] in hand:
-        # A single: only the suit matters (the common case, checked without counting).
-        suit = trump.effective_suit(lead[0])
-        if trump.effective_suit(play[0]) == suit or all(
-            trump.effective_suit(c) != suit for c in hand
-        ):
-            return []
-    missing = missing_cards(play, hand)
+    have = counted(hand)
+    table = trump.table
+    suit = table[lead[0]][0]
+    # A single: only the suit matters (the common case, checked without counting).
+    if (
+        n == 1
+        and have.get(play[0], 0) > 0
+        and (
+            table[play[0]][0] == suit or all(k <= 0 or table[c][0] != suit for c, k in have.items())
+        )
+    ):
+        return []
+    missing = missing_cards(play, have)
     if missing:
         return [Violation(Code.NOT_HELD, f"played {_cards(missing)}, not in hand", tuple(missing))]
-    suit = trump.effective_suit(lead[0])
-    held = [c for c in hand if trump.effective_suit(c) == suit]
-    played = [c for c in play if trump.effective_suit(c) == suit]
-    need = min(n, len(held))
+    held = {c: k for c, k in have.items() if k > 0 and table[c][0] == suit}  # the suit's counts
+    held_count = sum(held.values())
+    played = [c for c in play if table[c][0] == suit]
+    need = min(n, held_count)
     if len(played) < need:
+        held_cards = list(Counter(held).elements())
         unplayed = tuple((Counter(held) - Counter(played)).elements())
         return [
             Violation(
                 Code.FOLLOW_SUIT,
                 f"played {len(played)} of {suit_word(suit)} to a {suit_word(suit)} lead of {n} "
-                f"while holding {len(held)} ({_cards(trump.sorted(held))})",
+                f"while holding {held_count} ({_cards(trump.sorted(held_cards))})",
                 unplayed,
             )
         ]
-    if len(held) <= n:
+    if held_count <= n:
         return []  # every card of the suit was played: nothing more can be asked
     tractors, pair_units, _ = lead_shape(units if units is not None else decompose(lead, trump))
     pairs_led = sum(tractors) + pair_units
@@ -129,7 +145,8 @@ def check_follow(
     must_pairs = min(pairs_led, held_pairs.count())
     did_pairs = min(pairs_led, played_pairs.count())
     if did_pairs < must_pairs:
-        kept = [c for cs in held_pairs.by_level.values() for c in cs if Counter(played)[c] < 2]
+        played_count = Counter(played)
+        kept = [c for cs in held_pairs.by_level.values() for c in cs if played_count[c] < 2]
         shown = tuple(trump.sorted([kept[-1], kept[-1]])) if kept else ()
         what = "a pair" if pairs_led == 1 else f"{pairs_led} pairs"
         return [
@@ -151,11 +168,12 @@ def is_legal_follow(
 
 
 def _held_tractor(
-    length: int, held: Sequence[Card], played: Sequence[Card], trump: Trump
+    length: int, held: CardCounts, played: Sequence[Card], trump: Trump
 ) -> tuple[Card, ...]:
     """A tractor of ``length`` pairs the player held, preferring one they did not play."""
-    counts = pair_index(held, trump).counts()
-    by_level = pair_index(held, trump).by_level
+    index = pair_index(held, trump)
+    counts = index.counts()
+    by_level = index.by_level
     placements = place_tractors([length], counts, all_required=True)
     played_count = Counter(played)
     options = []

@@ -18,7 +18,7 @@ tractor.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final, Literal
@@ -33,7 +33,7 @@ EffectiveSuit = Suit | Literal["T"]
 # Display order of effective suits: trump first, then the side suits alternating colour.
 _SUIT_DISPLAY: Final = {TRUMP: 0, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3, Suit.DIAMONDS: 4}
 
-_Table = tuple[tuple[EffectiveSuit, int] | None, ...]
+_Table = dict[Card, tuple[EffectiveSuit, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +45,15 @@ class Trump:
     suit: Suit | None
     permanent_twos: bool = False
     rank_above_jokers: bool = False
-    _table: _Table = field(init=False, repr=False, compare=False)
+    table: Mapping[Card, tuple[EffectiveSuit, int]] = field(init=False, repr=False, compare=False)
+    """``(effective suit, level)`` of every card: the look-up behind the methods below,
+    for loops that read many cards (cards hash by identity, so a look-up is cheap)."""
 
     def __post_init__(self) -> None:
         if self.rank.is_joker:
             raise ValueError("the trump rank is a level 2..A, not a joker")
         table = _build_table(self.rank, self.suit, self.permanent_twos, self.rank_above_jokers)
-        object.__setattr__(self, "_table", table)
+        object.__setattr__(self, "table", table)
 
     def __str__(self) -> str:
         suit = self.suit.value if self.suit is not None else "NT"
@@ -64,21 +66,15 @@ class Trump:
 
     def effective_suit(self, card: Card) -> EffectiveSuit:
         """``"T"`` for a trump card, else the card's suit."""
-        entry = self._table[card.index]
-        assert entry is not None
-        return entry[0]
+        return self.table[card][0]
 
     def level(self, card: Card) -> int:
         """The card's level inside its effective suit; higher beats lower."""
-        entry = self._table[card.index]
-        assert entry is not None
-        return entry[1]
+        return self.table[card][1]
 
     def key(self, card: Card) -> tuple[EffectiveSuit, int]:
         """``(effective suit, level)`` in one look-up."""
-        entry = self._table[card.index]
-        assert entry is not None
-        return entry
+        return self.table[card]
 
     def is_trump(self, card: Card) -> bool:
         """True if the card is a trump (主牌) under this trump."""
@@ -108,9 +104,9 @@ class Trump:
 
 @lru_cache(maxsize=256)
 def _build_table(rank: Rank, suit: Suit | None, twos: bool, rank_above_jokers: bool) -> _Table:
-    """Effective suit and level of every card, indexed by ``Card.index``."""
+    """Effective suit and level of every card."""
     extra_twos = twos and rank is not Rank.TWO
-    table: list[tuple[EffectiveSuit, int] | None] = [None] * (max(c.index for c in ALL_CARDS) + 1)
+    table: _Table = {}
 
     # Side suits: 2..A without the trump rank (and without the 2s when they are trump).
     side_ranks = [r for r in RANKS if r is not rank and not (extra_twos and r is Rank.TWO)]
@@ -118,7 +114,7 @@ def _build_table(rank: Rank, suit: Suit | None, twos: bool, rank_above_jokers: b
         if s is suit:
             continue
         for level, r in enumerate(side_ranks):
-            table[parse_card(s.value + r.value).index] = (s, level)
+            table[parse_card(s.value + r.value)] = (s, level)
 
     # Trump, lowest tier first. Each tier is a set of cards of equal level.
     tiers: list[list[Card]] = []
@@ -137,5 +133,6 @@ def _build_table(rank: Rank, suit: Suit | None, twos: bool, rank_above_jokers: b
     base = len(side_ranks)
     for i, tier in enumerate(tiers):
         for card in tier:
-            table[card.index] = (TRUMP, base + i)
-    return tuple(table)
+            table[card] = (TRUMP, base + i)
+    assert len(table) == len(ALL_CARDS)
+    return table

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from notation.rules.cards import Card
-from notation.rules.order import Trump
+from notation.rules.cards import Card, CardCounts, counted
+from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.seats import Seat, next_seat
-from notation.rules.units import Unit, UnitKind, decompose, pair_index, place_tractors
+from notation.rules.units import Unit, decompose, place_tractors
 
 __all__ = ["ThrowVerdict", "can_beat", "is_throw", "judge_throw"]
 
@@ -26,10 +26,10 @@ def is_throw(lead: Sequence[Card], trump: Trump) -> bool:
     return len(decompose(lead, trump)) > 1
 
 
-def can_beat(unit: Unit, cards: Sequence[Card], trump: Trump) -> bool:
-    """True if ``cards`` hold a unit of the same shape and suit that beats ``unit``."""
-    suited = [c for c in cards if trump.effective_suit(c) == unit.suit]
-    return _Holder(suited, trump).beats(unit)
+def can_beat(unit: Unit, cards: Sequence[Card] | CardCounts, trump: Trump) -> bool:
+    """True if ``cards`` (the cards, or their counts) hold a unit of the same shape and
+    suit that beats ``unit``."""
+    return _Holder(counted(cards), unit.suit, trump).beats(unit)
 
 
 class _Holder:
@@ -38,14 +38,24 @@ class _Holder:
 
     __slots__ = ("counts", "highest")
 
-    def __init__(self, suited: Sequence[Card], trump: Trump) -> None:
-        self.highest = max((trump.level(c) for c in suited), default=-1)
-        self.counts = pair_index(suited, trump).counts() if len(suited) > 1 else {}
+    def __init__(self, cards: CardCounts, suit: EffectiveSuit, trump: Trump) -> None:
+        table = trump.table
+        highest = -1
+        counts: dict[int, int] = {}
+        for card, n in cards.items():
+            if n > 0:
+                card_suit, level = table[card]
+                if card_suit == suit:
+                    highest = max(highest, level)
+                    if n >= 2:
+                        counts[level] = counts.get(level, 0) + 1
+        self.highest = highest
+        self.counts = counts
 
     def beats(self, unit: Unit) -> bool:
-        if unit.kind is UnitKind.SINGLE:
+        if unit.copies == 1:
             return self.highest > unit.top
-        if unit.kind is UnitKind.PAIR:
+        if unit.length == 1:
             return any(level > unit.top for level in self.counts)
         placements = place_tractors([unit.length], self.counts, all_required=True)
         return any(tops[0] > unit.top for _m, tops, _left in placements)
@@ -97,28 +107,24 @@ def _lowest(units: Sequence[Unit]) -> Unit:
 def judge_throw(
     lead: Sequence[Card],
     leader: Seat,
-    hands: Mapping[Seat, Sequence[Card]],
+    hands: Mapping[Seat, Sequence[Card] | CardCounts],
     trump: Trump,
     units: Sequence[Unit] | None = None,
 ) -> ThrowVerdict:
     """Judge a lead of one suit against the other players' hands.
 
-    ``hands`` maps each other seat to the cards it holds at the lead; the leader's own
-    entry, if present, is ignored. A lead of one unit always stands. ``units`` is the
-    lead already broken into units, when the caller has it.
+    ``hands`` maps each other seat to the cards it holds at the lead (or their counts);
+    the leader's own entry, if present, is ignored. A lead of one unit always stands.
+    ``units`` is the lead already broken into units, when the caller has it.
     """
     units = tuple(units if units is not None else decompose(lead, trump))
     failing: list[tuple[Unit, Seat]] = []
     if len(units) > 1:
         suit = units[0].suit
         order = [next_seat(leader, step) for step in (1, 2, 3)]
-        holders = {
-            seat: _Holder([c for c in hands[seat] if trump.effective_suit(c) == suit], trump)
-            for seat in order
-            if seat in hands
-        }
+        holders = [(s, _Holder(counted(hands[s]), suit, trump)) for s in order if s in hands]
         for unit in units:
-            seat_beating = next((s for s in order if s in holders and holders[s].beats(unit)), None)
+            seat_beating = next((s for s, holder in holders if holder.beats(unit)), None)
             if seat_beating is not None:
                 failing.append((unit, seat_beating))
     forced = tuple(lead) if not failing else _lowest([u for u, _ in failing]).cards

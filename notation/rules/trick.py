@@ -36,16 +36,16 @@ def play_value(
     """
     if not cards:
         return None
-    suit, level = trump.key(cards[0])
+    table = trump.table
+    suit, level = table[cards[0]]
     lead_suit = lead_units[0].suit
-    if len(cards) == 1:  # a single against a single: the common case, decided at once
-        if suit != lead_suit and suit != TRUMP:
-            return None
-        return (1 if suit != lead_suit else 0, level)
     if suit != lead_suit and suit != TRUMP:
         return None
-    if any(trump.effective_suit(c) != suit for c in cards):
-        return None
+    if len(cards) == 1:  # a single against a single: the common case, decided at once
+        return (1 if suit != lead_suit else 0, level)
+    for card in cards:
+        if table[card][0] != suit:
+            return None
     value = format_value(lead_units, cards, trump, shape)
     if value is None:
         return None
@@ -89,10 +89,12 @@ class OpenTrick:
         self.trump = trump
         self.lead_units = units if units is not None else decompose(lead, trump)
         self.shape = lead_shape(self.lead_units)
-        best = play_value(self.lead_units, lead, trump, self.shape)
-        if best is None:
+        first = self.lead_units[0]
+        if any(u.suit != first.suit for u in self.lead_units):
             raise ValueError("a lead of several suits has no winner")
-        self.best = best
+        # The lead in its own format: its biggest unit of the highest top, which
+        # decompose puts first (no other reading of the lead has a higher one).
+        self.best = (0, first.top)
         self.index = 0
         self.plays: list[Seat] = [leader]
         self.points = sum(c.points for c in lead)

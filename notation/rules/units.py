@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from notation.rules.cards import Card
+from notation.rules.cards import Card, CardCounts, counted
 from notation.rules.order import EffectiveSuit, Trump
 
 __all__ = [
@@ -105,15 +105,22 @@ class PairIndex:
         return {level: len(cards) for level, cards in self.by_level.items() if cards}
 
 
-def pair_index(cards: Iterable[Card], trump: Trump) -> PairIndex:
-    """Index the pairs among ``cards`` (assumed to be of one effective suit)."""
+def pair_index(cards: Iterable[Card] | CardCounts, trump: Trump) -> PairIndex:
+    """Index the pairs among ``cards`` (assumed to be of one effective suit): the cards
+    themselves, or how many of each card (see :func:`~notation.rules.cards.counted`)."""
     by_level: dict[int, list[Card]] = {}
-    for card, n in Counter(cards).items():
+    table = trump.table
+    for card, n in counted(cards).items():
         if n >= 2:
-            by_level.setdefault(trump.level(card), []).append(card)
-    for level_cards in by_level.values():
-        level_cards.sort(key=lambda c: c.index)
+            by_level.setdefault(table[card][1], []).append(card)
+    for same in by_level.values():
+        if len(same) > 1:  # only rank cards share a level
+            same.sort(key=_by_index)
     return PairIndex(by_level)
+
+
+def _by_index(card: Card) -> int:
+    return card.index
 
 
 def longest_run(counts: dict[int, int], at_least: int = 2) -> tuple[int, int] | None:
@@ -139,53 +146,68 @@ def decompose(cards: Sequence[Card], trump: Trump) -> list[Unit]:
 
     Cards of several effective suits are broken suit by suit.
     """
+    table = trump.table
     if len(cards) == 1:
-        suit, level = trump.key(cards[0])
+        suit, level = table[cards[0]]
         return [Unit((cards[0],), suit, 1, 1, level)]
-    if len(cards) == 2 and cards[0] == cards[1]:  # a pair: the next most common lead
-        suit, level = trump.key(cards[0])
+    if len(cards) == 2 and cards[0] is cards[1]:  # a pair: the next most common lead
+        suit, level = table[cards[0]]
         return [Unit((cards[0], cards[1]), suit, 2, 1, level)]
     by_suit: dict[EffectiveSuit, list[Card]] = {}
     for card in cards:
-        by_suit.setdefault(trump.effective_suit(card), []).append(card)
+        by_suit.setdefault(table[card][0], []).append(card)
     units: list[Unit] = []
     for suit, suit_cards in by_suit.items():
         units.extend(_decompose_suit(suit_cards, suit, trump))
-    units.sort(key=lambda u: (u.bigness, u.top), reverse=True)
+    units.sort(key=_biggest, reverse=True)
     return units
 
 
+def _biggest(unit: Unit) -> tuple[int, int, int]:
+    # Unit.bigness, then the top: inlined, as leads are sorted in every trick.
+    return (unit.length if unit.copies == 2 else 0, unit.copies, unit.top)
+
+
 def _decompose_suit(cards: list[Card], suit: EffectiveSuit, trump: Trump) -> list[Unit]:
-    index = pair_index(cards, trump)
-    by_level = {level: list(v) for level, v in index.by_level.items()}
-    counts = index.counts()
+    counts = Counter(cards)
+    index = pair_index(counts, trump)
     units: list[Unit] = []
-    used: Counter[Card] = Counter()
-    while (run := longest_run(counts)) is not None:
-        top, length = run
-        run_cards: list[Card] = []
-        for level in range(top, top - length, -1):
-            card = by_level[level].pop(0)
-            counts[level] -= 1
-            run_cards.extend((card, card))
-            used[card] += 2
-        units.append(Unit(tuple(run_cards), suit, 2, length, top))
-    for level in sorted(by_level, reverse=True):
-        for card in by_level[level]:
-            units.append(Unit((card, card), suit, 2, 1, level))
-            used[card] += 2
-    remaining = Counter(cards) - used
-    for card in remaining.elements():
-        units.append(Unit((card,), suit, 1, 1, trump.level(card)))
+    if index.by_level:
+        by_level = {level: list(v) for level, v in index.by_level.items()}
+        pairs = index.counts()
+        if any(level + 1 in pairs for level in pairs):  # some tractor: take the longest first
+            while (run := longest_run(pairs)) is not None:
+                top, length = run
+                run_cards: list[Card] = []
+                for level in range(top, top - length, -1):
+                    card = by_level[level].pop(0)
+                    pairs[level] -= 1
+                    run_cards.extend((card, card))
+                units.append(Unit(tuple(run_cards), suit, 2, length, top))
+        for level in sorted(by_level, reverse=True):
+            for card in by_level[level]:
+                units.append(Unit((card, card), suit, 2, 1, level))
+    table = trump.table
+    for card, n in counts.items():
+        # Each card with two copies went into one pair or tractor; the rest are singles.
+        for _ in range(n - 2 if n >= 2 else n):
+            units.append(Unit((card,), suit, 1, 1, table[card][1]))
     return units
 
 
 def lead_shape(units: Sequence[Unit]) -> tuple[tuple[int, ...], int, int]:
     """The format of a lead: tractor lengths (longest first), pair units, single units."""
-    tractors = tuple(sorted((u.length for u in units if u.kind is UnitKind.TRACTOR), reverse=True))
-    pairs = sum(1 for u in units if u.kind is UnitKind.PAIR)
-    singles = sum(1 for u in units if u.kind is UnitKind.SINGLE)
-    return tractors, pairs, singles
+    tractors: list[int] = []
+    pairs = singles = 0
+    for u in units:
+        if u.copies == 1:
+            singles += 1
+        elif u.length == 1:
+            pairs += 1
+        else:
+            tractors.append(u.length)
+    tractors.sort(reverse=True)
+    return tuple(tractors), pairs, singles
 
 
 def place_tractors(
