@@ -168,18 +168,19 @@ class StrictStop(ShengjiError):
 class _Holding:
     """What one seat holds, as far as the record shows it."""
 
-    __slots__ = ("blurred", "known", "recorded", "unknown")
+    __slots__ = ("blurred", "exact", "known", "recorded", "unknown")
 
     def __init__(self, cards: Slots | None) -> None:
         self.recorded = cards is not None
-        self.known: Counter[Card] = Counter(c for c in cards or () if c is not UNKNOWN)
-        self.unknown = HAND_SIZE if cards is None else sum(1 for c in cards if c is UNKNOWN)
+        counts: Counter[CardSlot] = Counter(cards or ())
+        unknown = counts.pop(UNKNOWN, 0)
+        self.known = cast(Counter[Card], counts)
+        self.unknown = HAND_SIZE if cards is None else unknown
         self.blurred = False  # a ?? was played from known cards: which one is not known
+        self.exact = self.recorded and not self.unknown  # every card held is known
 
-    @property
-    def exact(self) -> bool:
-        """True if every card held is known."""
-        return self.recorded and self.unknown == 0 and not self.blurred
+    def _settle(self) -> None:
+        self.exact = self.recorded and not self.unknown and not self.blurred
 
     def add(self, cards: Slots) -> None:
         for c in cards:
@@ -187,22 +188,26 @@ class _Holding:
                 self.unknown += 1
             else:
                 self.known[c] += 1
+        self._settle()
 
     def remove(self, cards: Slots) -> list[Card]:
         """Take cards out; return the known cards that were not there."""
         missing: list[Card] = []
+        known = self.known
         for c in cards:
             if c is UNKNOWN:
                 if self.unknown:
                     self.unknown -= 1
                 else:
                     self.blurred = True
-            elif self.known[c] > 0:
-                self.known[c] -= 1
+            elif known[c] > 0:
+                known[c] -= 1
             elif self.unknown:
                 self.unknown -= 1
             else:
                 missing.append(c)
+        if not self.exact or self.blurred:
+            self._settle()
         return missing
 
     def size(self) -> int:
@@ -219,10 +224,8 @@ def _known(cards: Slots) -> list[Card]:
 
 
 def _unknown(cards: Slots) -> bool:
-    """True if some card is ``??`` (compared by identity: cheaper than card equality)."""
-    if len(cards) == 1:
-        return cards[0] is UNKNOWN
-    return any(c is UNKNOWN for c in cards)
+    """True if some card is ``??``."""
+    return UNKNOWN in cards  # cards and UNKNOWN compare by identity, in C
 
 
 def _fmt(cards: Sequence[CardSlot]) -> str:
@@ -592,9 +595,14 @@ class _Replayer:
 
     def play(self) -> None:
         trump = self.trump
+        table = trump.table if trump is not None else None
+        holdings = self.holdings
+        played = self.played
+        timeline = self.timeline
+        tricks = self.hand.tricks
         expected_leader = self.dealer
         previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None = None
-        for index, trick in enumerate(self.hand.tricks):
+        for index, trick in enumerate(tricks):
             self.trick_number = index + 1
             if trick.number != index + 1:
                 self.find(
@@ -608,7 +616,7 @@ class _Replayer:
             leader = trick.plays[0].seat
             if expected_leader is not None and leader != expected_leader:
                 self._wrong_leader(trick, leader, expected_leader, previous)
-            self.table = []
+            self.table = on_table = []
             self.winning = None
             order = seats_from(leader)
             lead: Slots = ()
@@ -616,61 +624,56 @@ class _Replayer:
             single_suit: EffectiveSuit | None = None  # the suit of a single lead
             open_trick: OpenTrick | None = None
             for position, play in enumerate(trick.plays):
-                seat_expected = order[position] if position < 4 else None
-                if play.seat != seat_expected:
+                seat = play.seat
+                if position > 3 or seat != order[position]:
                     self.find(
                         "out-of-turn",
-                        f"seat {play.seat} played where seat {seat_expected} was to play",
+                        f"seat {seat} played where seat "
+                        f"{order[position] if position < 4 else None} was to play",
                         play,
                         trick=trick.number,
-                        seat=play.seat,
+                        seat=seat,
                     )
                 cards = play.cards
-                blind = _unknown(cards)  # some card of this play is ??
+                blind = UNKNOWN in cards  # some card of this play is ??
+                holding = holdings[seat]
                 if position == 0:
                     self.lead_units = None
                     lead = self._lead(play, trick, index, trump)
                     lead_blind = blind
                     single_suit = (
-                        trump.effective_suit(cast(Card, lead[0]))
-                        if trump is not None and len(lead) == 1 and not blind
+                        table[cast(Card, lead[0])][0]
+                        if table is not None and len(lead) == 1 and not blind
                         else None
                     )
                 elif single_suit is not None and len(cards) == 1 and not blind:
                     # The commonest follow, a single to a single: in suit and held is legal.
-                    assert trump is not None
+                    assert trump is not None and table is not None
                     card = cast(Card, cards[0])
-                    holding = self.holdings[play.seat]
                     if not (
-                        trump.effective_suit(card) == single_suit
-                        and holding.exact
-                        and holding.known[card] > 0
+                        table[card][0] == single_suit and holding.exact and holding.known[card] > 0
                     ):
                         self._follow(play, lead, trick, index, trump, blind)
                 elif trump is not None and not lead_blind:
                     self._follow(play, lead, trick, index, trump, blind)
-                self.holdings[play.seat].remove(cards)  # a card not held was reported above
-                self.played[play.seat] += len(cards)
-                self.table.append((play.seat, cards))
+                holding.remove(cards)  # a card not held was reported above
+                played[seat] += len(cards)
+                on_table.append((seat, cards))
                 if trump is None or blind:
                     open_trick = None  # the winner cannot be known
                 elif position == 0:
-                    open_trick = _open_trick(play.seat, cards, trump, self.lead_units)
+                    open_trick = _open_trick(seat, cards, trump, self.lead_units)
                 elif open_trick is not None:
-                    open_trick.add(play.seat, cast(tuple[Card, ...], cards))
-                self.winning = open_trick.winning if open_trick else None
-                if self.timeline:
+                    open_trick.add(seat, cast(tuple[Card, ...], cards))
+                if timeline:
+                    self.winning = open_trick.winning if open_trick else None
                     nxt = order[position + 1] if position + 1 < 4 else None
-                    self.snapshot(StepKind.PLAY, f"{play.seat} plays {_fmt(cards)}", play, nxt)
+                    self.snapshot(StepKind.PLAY, f"{seat} plays {_fmt(cards)}", play, nxt)
                 elif self.pending:
                     self.pending.clear()
-            winner = self.winning
-            if (
-                winner is None
-                and index + 1 < len(self.hand.tricks)
-                and self.hand.tricks[index + 1].plays
-            ):
-                winner = self.hand.tricks[index + 1].plays[0].seat  # trust the record
+            self.winning = winner = open_trick.winning if open_trick else None
+            if winner is None and index + 1 < len(tricks) and tricks[index + 1].plays:
+                winner = tricks[index + 1].plays[0].seat  # trust the record
                 self.find(
                     "unchecked",
                     f"trick {trick.number} has unknown cards: "
@@ -680,24 +683,26 @@ class _Replayer:
                 )
             if open_trick is not None:
                 points = open_trick.points
+                self.last_shape = open_trick.lead_units[0].shape
+                won_with: Slots = on_table[open_trick.index][1]
             else:
-                points = sum(c.points for _, cards in self.table for c in _known(cards))
+                points = sum(c.points for _, cards in on_table for c in _known(cards))
+                self.last_shape = None
+                won_with = next((cards for seat, cards in on_table if seat == winner), ())
             if winner is not None:
                 self.points[team(winner) - 1] += points
             self.last_winner = winner
-            self.last_shape = open_trick.lead_units[0].shape if open_trick else None
-            won_with = next((cards for seat, cards in self.table if seat == winner), ())
-            self.last_won_by_trump = trump is not None and all(
-                trump.is_trump(c) for c in _known(won_with)
+            self.last_won_by_trump = table is not None and all(
+                table[c][0] == TRUMP for c in _known(won_with)
             )
-            if self.timeline:
+            if timeline:
                 won = f"trick {trick.number} to seat {winner}"
                 self.snapshot(
                     StepKind.TRICK, won + (f", {points} points" if points else ""), trick, winner
                 )
             else:
                 self.pending.clear()
-            previous = (trick, list(self.table), winner)
+            previous = (trick, on_table, winner)
             expected_leader = winner
 
     def _wrong_leader(
@@ -884,9 +889,10 @@ class _Replayer:
             # A single against a single from a known hand: legal if in suit, or void.
             card = cast(Card, play.cards[0])  # neither is unknown: checked above
             if holding.known[card] > 0:
-                suit = trump.effective_suit(cast(Card, lead[0]))
-                if trump.effective_suit(card) == suit or not any(
-                    n > 0 and trump.effective_suit(c) == suit for c, n in holding.known.items()
+                table = trump.table
+                suit = table[cast(Card, lead[0])][0]
+                if table[card][0] == suit or not any(
+                    n > 0 and table[c][0] == suit for c, n in holding.known.items()
                 ):
                     return
         held, exact = self.surely_held(seat, index)

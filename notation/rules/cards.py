@@ -133,6 +133,8 @@ class Card:
     suit: Suit | None
     rank: Rank
     index: int = field(init=False, repr=False, compare=False)
+    points: int = field(init=False, repr=False, compare=False)
+    """Card points: every 5 is 5, every 10 and K is 10, the rest 0."""
 
     def __new__(cls, suit: Suit | None, rank: Rank) -> Card:
         card = _INTERNED.get((suit, rank))
@@ -143,6 +145,7 @@ class Card:
             raise CardError(f"a joker has no suit and every other card has one: {self!s}")
         suit_index = 4 if self.suit is None else SUITS.index(self.suit)
         object.__setattr__(self, "index", suit_index * 16 + self.rank.natural)
+        object.__setattr__(self, "points", _POINTS.get(self.rank, 0))
         _INTERNED.setdefault((self.suit, self.rank), self)
 
     def __reduce__(self) -> tuple[Any, tuple[Suit | None, Rank]]:
@@ -169,11 +172,6 @@ class Card:
     def is_joker(self) -> bool:
         """True for BJ and LJ."""
         return self.suit is None
-
-    @property
-    def points(self) -> int:
-        """Card points: every 5 is 5, every 10 and K is 10, the rest 0."""
-        return _POINTS.get(self.rank, 0)
 
     @property
     def symbol(self) -> str:
@@ -269,7 +267,7 @@ count of 0 or less means none."""
 
 def counted(cards: Iterable[Card] | CardCounts) -> CardCounts:
     """``cards`` as counts: a hand given by its counts already is taken as it is."""
-    if isinstance(cards, Mapping):
+    if isinstance(cards, dict | Mapping):  # a dict (a Counter) is the quick check
         return cards
     return Counter(cards)
 
