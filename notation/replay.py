@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, cast
@@ -398,12 +399,16 @@ class _Replayer:
                 )
         if kitty is not None and len(kitty) != size:
             self.find("deal-count", f"the kitty has {len(kitty)} cards, not {size}", node)
-        known = Counter(c for cards in [*hands, kitty] if cards for c in cards if c is not UNKNOWN)
+        slots: Counter[CardSlot] = Counter(chain.from_iterable(c for c in [*hands, kitty] if c))
+        unknown = slots.pop(UNKNOWN, 0)
+        known = cast(Counter[Card], slots)
+        if known == _TWO_DECKS:
+            return  # the usual deal: two full decks, nothing more to say
         too_many = sorted(c for c, n in known.items() if n > 2)
         if too_many:
             self.find("deal-decks", f"more than two of {_fmt(too_many)} in the deal", node)
         complete = all(h is not None for h in hands) and kitty is not None
-        if complete and not any(c is UNKNOWN for h in [*hands, kitty] for c in h or ()):
+        if complete and not unknown:
             missing = sorted((_TWO_DECKS - known).elements())
             if missing and not too_many:
                 self.find("deal-decks", f"the deal lacks {_fmt(missing)}: not two full decks", node)

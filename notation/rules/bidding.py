@@ -282,7 +282,6 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
     """The shape and suit of a bid's cards at trump rank ``rank`` (``None``: no-trump)."""
     jokers = [c for c in cards if c.is_joker]
     others = [c for c in cards if not c.is_joker]
-    shown = format_cards(cards)
     for card in others:
         if card.rank is not rank:
             raise NotRankCard(f"{card} is not a card of the trump rank {rank.value}")
@@ -290,19 +289,19 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
         if len(jokers) == 2 and jokers[0] == jokers[1]:
             return BidShape.TWO_JOKERS, None
         if len(jokers) == 2:
-            raise NotABid(f"{shown}: a big and a little joker are not a pair")
-        raise JokersCannotDeclare(f"{shown}: jokers alone cannot declare (常主不可进行报主)")
+            raise NotABid(f"{format_cards(cards)}: a big and a little joker are not a pair")
+        raise JokersCannotDeclare(f"{format_cards(cards)}: jokers alone cannot declare (常主不可进行报主)")
     suit = others[0].suit
     if any(c != others[0] for c in others):
-        raise NotABid(f"{shown}: the rank cards of a bid are of one suit")
+        raise NotABid(f"{format_cards(cards)}: the rank cards of a bid are of one suit")
     assert suit is not None
     if len(others) > 2 or len(jokers) > 1:
-        raise NotABid(f"{shown}: too many cards for a bid")
+        raise NotABid(f"{format_cards(cards)}: too many cards for a bid")
     if not jokers:
         return (BidShape.SINGLE if len(others) == 1 else BidShape.PAIR), suit
     joker = jokers[0]
     if (joker.rank is Rank.BIG_JOKER) != suit.is_red:
-        raise NotABid(f"{shown}: the big joker goes with ♥ or ♦, the little joker with ♠ or ♣")
+        raise NotABid(f"{format_cards(cards)}: the big joker goes with ♥ or ♦, the little joker with ♠ or ♣")
     return (BidShape.JOKER_WITH_SINGLE if len(others) == 1 else BidShape.JOKER_WITH_PAIR), suit
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -473,12 +474,7 @@ class Ruleset:
 
     def trump(self, rank: Rank, suit: Suit | None) -> Trump:
         """The trump at ``rank`` with ``suit`` (``None``: no-trump) under this rule set."""
-        return Trump(
-            rank,
-            suit,
-            permanent_twos=self.cards.permanent_twos,
-            rank_above_jokers=self.cards.rank_above_jokers,
-        )
+        return _trump(rank, suit, self.cards.permanent_twos, self.cards.rank_above_jokers)
 
     def clause(self, rule: Rule) -> Clause:
         """The clause (seed reference and text) that states ``rule`` in this rule set."""
@@ -521,3 +517,9 @@ class Ruleset:
 def _ruleset_from_fields(values: dict[str, Any]) -> Ruleset:
     """Rebuild a rule set from its fields (the other half of ``Ruleset.__reduce__``)."""
     return Ruleset(**values)
+
+
+@lru_cache(maxsize=512)
+def _trump(rank: Rank, suit: Suit | None, permanent_twos: bool, rank_above_jokers: bool) -> Trump:
+    # A trump is immutable: one object serves every hand that has it.
+    return Trump(rank, suit, permanent_twos, rank_above_jokers)
