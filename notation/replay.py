@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import chain
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from itertools import chain
 from typing import Any, cast
 
 from notation.errors import ShengjiError

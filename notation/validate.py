@@ -18,7 +18,7 @@ from typing import Any
 
 from notation.errors import ShengjiError, SourceError
 from notation.findings import CATALOGUE, Finding, Severity
-from notation.psn import ReadHand, iter_hands
+from notation.psn import Hand, ReadHand, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
 from notation.rules.ruleset import Ruleset
 from notation.rules.scoring import apply_outcome
@@ -30,6 +30,7 @@ __all__ = [
     "JSON_SCHEMA_VERSION",
     "FileReport",
     "HandReport",
+    "continues",
     "validate_path",
     "validate_text",
 ]
@@ -166,6 +167,8 @@ class FileReport:
     def add(self, hand: HandReport, read: ReadHand) -> None:
         """Add a hand's report, keeping the text of the lines its findings point at."""
         self.hands.append(hand)
+        if not hand.findings:
+            return
         rows = read.text.splitlines()
         for f in hand.findings:
             index = f.line - read.first_line
@@ -267,13 +270,30 @@ def validate_lines(
             report.stopped = True
             return report
         hand_report = HandReport(read.number, read.hand.line, result, list(result.findings))
-        if previous is not None:
+        if previous is not None and continues(previous.hand, read.hand):
             hand_report.findings.extend(_match_findings(previous, result))
         report.add(hand_report, read)
         if not keep_replays:
             hand_report.replay = None
         previous = result
     return report
+
+
+def continues(before: Hand, after: Hand) -> bool:
+    """True if ``after`` is the hand that follows ``before`` in one match, so its levels
+    and dealer must follow from it.
+
+    A file may hold separate hands, as a PGN file holds separate games: a hand whose
+    ``Hand`` number is not one more than the hand before's, or whose ``Event`` differs,
+    starts afresh. Hands without these headers are taken as one match.
+    """
+    first, second = before.header("Hand"), after.header("Hand")
+    if first is not None and second is not None:
+        first, second = first.strip(), second.strip()
+        if not (first.isdigit() and second.isdigit() and int(second) == int(first) + 1):
+            return False
+    events = before.header("Event"), after.header("Event")
+    return events[0] is None or events[1] is None or events[0] == events[1]
 
 
 def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:

@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from notation.judge import judge_trick
 from notation.psn import parse, write
-from notation.replay import replay
 from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
+from notation.validate import validate_lines
 
 
 def best_of(repeat: int, fn: Callable[[], object]) -> float:
@@ -84,10 +84,11 @@ def read_all_pgn(text: str) -> int:
 
 
 def validate_all(text: str) -> int:
-    record = parse(text)
-    for number, hand in enumerate(record.hands, start=1):
-        replay(hand, number=number, timeline=False)
-    return len(record.hands)
+    """What ``shengji validate FILE`` does: read hand by hand from a stream, replay each,
+    check each against the hand before it, keep the findings."""
+    report = validate_lines(io.StringIO(text), "bench.psn", keep_replays=False)
+    assert not report.findings, report.findings[0]  # simulated hands validate clean
+    return len(report.hands)
 
 
 def peak_memory(hands: int) -> tuple[int, float]:

@@ -19,7 +19,7 @@ from notation.replay import StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 from notation.simulate import simulate_hand, simulate_match
-from notation.validate import validate_text
+from notation.validate import continues, validate_text
 from tests.conftest import cards
 
 
@@ -368,6 +368,33 @@ def test_levels_and_dealer_must_follow_from_the_previous_hand() -> None:
     assert "match-levels" in codes
     dealer_ok = dict((h.tag, h.value) for h in second.headers)["Dealer"] == "4"
     assert dealer_ok or "match-dealer" in codes
+
+
+@pytest.mark.parametrize(
+    ("changes", "checked"),
+    [
+        ({}, True),  # Hand 1 then Hand 2 of one Event
+        ({"Hand": "1"}, False),  # a second hand numbered 1 starts a new match
+        ({"Hand": "3"}, False),  # a gap: the hand between is not in the record
+        ({"Event": "Another match"}, False),
+        ({"Hand": None, "Event": None}, True),  # without the headers: one match
+    ],
+)
+def test_only_the_next_hand_of_the_same_match_must_follow_on(
+    changes: dict[str, str | None], checked: bool
+) -> None:
+    hands = list(simulate_match("qq", seed=11, max_hands=2))
+    wrong = {"Levels": "9 9", **changes}
+    headers = tuple(
+        Header(h.tag, wrong[h.tag]) if h.tag in wrong else h  # type: ignore[arg-type]
+        for h in hands[1].headers
+        if wrong.get(h.tag, "") is not None
+    )
+    second = replace(hands[1], headers=headers)
+    assert continues(hands[0], second) is checked
+    report = validate_text(write([hands[0], second]), "two.psn")
+    codes = {f.code for f in report.hands[1].findings}
+    assert ("match-levels" in codes) is checked
 
 
 def test_deal_that_is_not_two_decks() -> None:

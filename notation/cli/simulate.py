@@ -46,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
             hands = list(simulate_match(rules, seed=sub_seed, event=f"Simulated match {number}"))
             records.append(write(hands))
         else:
-            hand = simulate_hand(rules, seed=sub_seed, number=number, dealer=1 + (number - 1) % 4)
+            # Separate hands, each the first of its own event: no levels carry over.
+            event = f"Simulated hand {number}"
+            hand = simulate_hand(rules, seed=sub_seed, event=event, dealer=1 + (number - 1) % 4)
             records.append(write(hand))
     if args.out is None:
         sys.stdout.write("\n".join(records))

@@ -290,7 +290,9 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
             return BidShape.TWO_JOKERS, None
         if len(jokers) == 2:
             raise NotABid(f"{format_cards(cards)}: a big and a little joker are not a pair")
-        raise JokersCannotDeclare(f"{format_cards(cards)}: jokers alone cannot declare (常主不可进行报主)")
+        raise JokersCannotDeclare(
+            f"{format_cards(cards)}: jokers alone cannot declare (常主不可进行报主)"
+        )
     suit = others[0].suit
     if any(c != others[0] for c in others):
         raise NotABid(f"{format_cards(cards)}: the rank cards of a bid are of one suit")
@@ -301,7 +303,9 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
         return (BidShape.SINGLE if len(others) == 1 else BidShape.PAIR), suit
     joker = jokers[0]
     if (joker.rank is Rank.BIG_JOKER) != suit.is_red:
-        raise NotABid(f"{format_cards(cards)}: the big joker goes with ♥ or ♦, the little joker with ♠ or ♣")
+        raise NotABid(
+            f"{format_cards(cards)}: the big joker goes with ♥ or ♦, the little joker with ♠ or ♣"
+        )
     return (BidShape.JOKER_WITH_SINGLE if len(others) == 1 else BidShape.JOKER_WITH_PAIR), suit
 
 
