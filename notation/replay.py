@@ -201,8 +201,10 @@ class _Holding:
                     self.unknown -= 1
                 else:
                     self.blurred = True
-            elif known[c] > 0:
-                known[c] -= 1
+            elif (held := known.get(c, 0)) > 1:
+                known[c] = held - 1
+            elif held == 1:
+                known.pop(c)  # only cards held stay: the hand is read whole at every check
             elif self.unknown:
                 self.unknown -= 1
             else:
