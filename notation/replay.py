@@ -903,7 +903,8 @@ class _Replayer:
                 ):
                     return
         held, exact = self.surely_held(seat, index)
-        problems = check_follow(_known(lead), _known(play.cards), held, trump, self.lead_units)
+        known = cast(tuple[Card, ...], lead), cast(tuple[Card, ...], play.cards)  # not blind
+        problems = check_follow(*known, held, trump, self.lead_units)
         for v in problems:
             if v.code.value == "not-held" and not exact:
                 continue

@@ -127,6 +127,10 @@ def check_follow(
     pairs_led = sum(tractors) + pair_units
     if not pairs_led:
         return []
+    if not tractors and min(pairs_led, sum(1 for k in held.values() if k >= 2)) <= min(
+        pairs_led, sum(1 for k in Counter(played).values() if k >= 2)
+    ):
+        return []  # as many pairs as were led, or as they held (counted as below, at once)
     held_pairs = pair_index(held, trump)
     played_pairs = pair_index(played, trump)
     if tractors:
