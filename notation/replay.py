@@ -404,7 +404,7 @@ class _Replayer:
         slots: Counter[CardSlot] = Counter(chain.from_iterable(c for c in [*hands, kitty] if c))
         unknown = slots.pop(UNKNOWN, 0)
         known = cast(Counter[Card], slots)
-        if known == _TWO_DECKS:
+        if dict.__eq__(known, _TWO_DECKS):  # (Counter's own == is Python, card by card)
             return  # the usual deal: two full decks, nothing more to say
         too_many = sorted(c for c, n in known.items() if n > 2)
         if too_many:
