@@ -162,16 +162,19 @@ def _judge(
     winner: Seat | None = None
     winning: Seat | None = None
     shape: tuple[int, int] | None = None
+    by_trump = True
     table = [(leader, lead), *zip(order[1:], plays[1:], strict=False)]
     points = sum(c.points for _, cards in table for c in cards)
     if not lead_problems:
         result = trick_winner(table, trump)
         winning, shape = result.winner, result.shape
+        by_trump = all(trump.is_trump(c) for c in table[result.winning_play][1])
         if len(plays) == 4:
             winner = winning
     multiplier = None
     if last_trick and winner is not None and shape is not None:
-        multiplier = rules.kitty_multiplier(*shape)
+        # Some rule sets multiply less when the last trick is won with side cards.
+        multiplier = rules.kitty_multiplier(*shape, trump=by_trump)
     return {
         "plays": answers,
         "throw": throw,

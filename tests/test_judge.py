@@ -63,6 +63,18 @@ def test_kitty_multiplier_on_the_last_trick() -> None:
     assert judge_trick(request(hands=hands, plays=plays))["kitty_multiplier"] is None
 
 
+def test_last_trick_won_with_side_cards_uses_the_side_multiplier() -> None:
+    # seed-001 (001§4.5): 抠底 with side cards doubles the kitty, whatever the unit.
+    hands = {"1": ["S4", "S4"], "2": ["C3", "C4"], "3": ["S3", "S3"], "4": ["D3", "D4"]}
+    plays = [["S4", "S4"], ["C3", "C4"], ["S3", "S3"], ["D3", "D4"]]
+    side = judge_trick(request(hands=hands, plays=plays, last_trick=True, rules="seed-001"))
+    assert side["winner"] == 1 and side["kitty_multiplier"] == 2
+    hands["2"] = ["H3", "H3"]  # hearts are trump: seat 2 ruffs with a pair
+    plays[1] = ["H3", "H3"]
+    ruff = judge_trick(request(hands=hands, plays=plays, last_trick=True, rules="seed-001"))
+    assert ruff["winner"] == 2 and ruff["kitty_multiplier"] == 4
+
+
 def test_unknown_hands_are_not_judged() -> None:
     answer = judge_trick(request(hands={}, plays=[["S4"], ["C3"]]))
     assert [p["legal"] for p in answer["plays"]] == [None, None]
