@@ -30,7 +30,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from notation.judge import judge_trick
-from notation.psn import parse, write
+from notation.psn import Hand, parse, write
+from notation.replay import StepKind, replay
+from notation.rules.ruleset import Ruleset
 from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
 from notation.validate import validate_lines
@@ -89,6 +91,36 @@ def validate_all(text: str) -> int:
     report = validate_lines(io.StringIO(text), "bench.psn", keep_replays=False)
     assert not report.findings, report.findings[0]  # simulated hands validate clean
     return len(report.hands)
+
+
+def judge_lines(hands: list[Hand]) -> list[str]:
+    """Every trick of the hands as a ``shengji judge`` request (one JSON line): the trump,
+    each seat's whole hand before the trick, the leader, the plays (a throw as thrown)."""
+    lines = []
+    for hand in hands:
+        replayed = replay(hand)
+        trump = replayed.computed.trump
+        assert trump is not None
+        before = replayed.states[0]
+        for state in replayed.states:
+            if state.kind is StepKind.PLAY and len(state.trick) == 1:  # a lead: a new trick
+                trick = hand.tricks[state.trick_number - 1]
+                request = {
+                    "trump": {"rank": trump.rank.value, "suit": trump.suit and trump.suit.value},
+                    "leader": trick.plays[0].seat,
+                    "hands": {str(s): [str(c) for c in before.hand(s)] for s in (1, 2, 3, 4)},
+                    "plays": [[str(c) for c in p.attempted or p.cards] for p in trick.plays],
+                    "last_trick": state.trick_number == len(hand.tricks),
+                }
+                lines.append(json.dumps(request))
+            before = state
+    return lines
+
+
+def judge_all(lines: list[str], rules: Ruleset) -> None:
+    """What ``shengji judge`` does with each line: read the JSON, judge, write JSON."""
+    for line in lines:
+        json.dumps(judge_trick(json.loads(line), rules), ensure_ascii=False)
 
 
 def peak_memory(hands: int) -> tuple[int, float]:
@@ -174,22 +206,8 @@ def main() -> int:
     write_s = best_of(args.repeat, lambda: write(record)) / args.hands
 
     rules = load_ruleset("qq")
-    requests = [
-        {
-            "trump": {"rank": "2", "suit": "H"},
-            "leader": 1,
-            "hands": {
-                "1": ["SA", "SA", "S3"],
-                "2": ["SK", "S5", "H4"],
-                "3": ["S4", "S6", "C2"],
-                "4": ["S9", "S8", "D3"],
-            },
-            "plays": [["SA", "SA"], ["SK", "S5"], ["S4", "S6"], ["S9", "S8"]],
-        }
-    ] * 500
-    judge_s = best_of(args.repeat, lambda: [judge_trick(r, rules) for r in requests]) / len(
-        requests
-    )
+    lines = judge_lines(hands)
+    judge_s = best_of(args.repeat, lambda: judge_all(lines, rules)) / len(lines)
 
     profile = cProfile.Profile()
     profile.enable()
@@ -212,6 +230,8 @@ def main() -> int:
         "parse_us_per_hand": parse_s * 1e6,
         "write_us_per_hand": write_s * 1e6,
         "judge_us_per_trick": judge_s * 1e6,
+        "judge_tricks": len(lines),
+        "ratio_judge_trick": chess_s / judge_s,
         "ratio_validate": chess_s / validate_s,
         "ratio_parse": chess_s / parse_s,
         "ratio_write": chess_s / write_s,
@@ -242,7 +262,10 @@ def main() -> int:
             f"ratio vs chess {ratio:5.2f}"
         )
     print(f"validation per play        {numbers['validate_us_per_play']:8.1f} µs")
-    print(f"judge per trick            {judge_s * 1e6:8.0f} µs")
+    print(
+        f"shengji judge, per trick   {judge_s * 1e6:8.0f} µs/trick ({1 / judge_s:7.0f} tricks/s)  "
+        f"ratio vs chess per game {numbers['ratio_judge_trick']:5.1f}"
+    )
     if args.memory_hands:
         print(
             f"validate {args.memory_hands} hands in one file: peak RSS "

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from notation.judge import JudgeError, judge_trick
+from notation.rulesets import load_ruleset
 
 HANDS = {
     "1": ["S9", "S8", "S8", "S4", "S4", "HA"],
@@ -114,3 +115,26 @@ def test_cli_answers_each_line_and_survives_bad_lines() -> None:
     assert "not JSON" in answers[1]["error"] and "unknown card" in answers[2]["error"]
     assert answers[3]["plays"][1]["legal"] is True
     assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_judge_agrees_with_the_replay_on_every_trick_of_simulated_hands() -> None:
+    # The same tricks the benchmark judges: each seat's whole hand, throws as thrown.
+    from notation.simulate import simulate_hand
+    from tests.benchmark import judge_lines
+
+    hands = [
+        simulate_hand(preset, seed=seed, dealer=2)
+        for preset in ("qq", "match-a", "seed-001")
+        for seed in range(3)
+    ]
+    lines = judge_lines(hands)
+    tricks = [(hand, trick) for hand in hands for trick in hand.tricks]
+    assert len(lines) == len(tricks)
+    for line, (hand, trick) in zip(lines, tricks, strict=True):
+        answer = judge_trick(json.loads(line), load_ruleset(hand.rules or "qq"))
+        assert all(p["legal"] for p in answer["plays"]), (line, answer)
+        failed = trick.plays[0].attempted is not None
+        assert (answer["throw"] is not None and answer["throw"]["failed"]) is failed
+        later = hand.tricks.index(trick) + 1
+        if later < len(hand.tricks):
+            assert answer["winner"] == hand.tricks[later].plays[0].seat  # the winner leads next
