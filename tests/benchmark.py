@@ -93,6 +93,36 @@ def validate_all(text: str) -> int:
     return len(report.hands)
 
 
+# The parts of validation, by the functions that do them: (file, function) -> its time
+# including what it calls (cProfile's cumulative time).
+_PARTS = {
+    "read: split, lex, parse, build the model": [("parser.py", "iter_hands")],
+    "leads: held, one suit, throws judged": [("replay.py", "_lead")],
+    "follows: suit, pairs, tractors": [("replay.py", "_follow")],
+    "trick winners and points": [("replay.py", "_open_trick"), ("trick.py", "add")],
+    "deal and auction: decks, bids, kitty": [("replay.py", "deal"), ("replay.py", "auction")],
+    "result, levels, match continuity": [("replay.py", "finish"), ("validate.py", "continues")],
+}
+
+
+def time_shares(stats: pstats.Stats) -> dict[str, float]:
+    """Each part's share of the time of validation; the rest is the play loop's own
+    bookkeeping (hands held, turns, the table) and the report."""
+    cumulative: dict[tuple[str, str], float] = {}
+    total = 0.0
+    for (file, _line, function), row in stats.stats.items():  # type: ignore[attr-defined]
+        key = (Path(file).name, function)
+        cumulative[key] = cumulative.get(key, 0.0) + row[3]
+        if key == ("benchmark.py", "validate_all"):
+            total = row[3]
+    shares = {
+        name: sum(cumulative.get(key, 0.0) for key in keys) / total
+        for name, keys in _PARTS.items()
+    }
+    shares["the rest: the play loop's bookkeeping, the report"] = 1 - sum(shares.values())
+    return shares
+
+
 def judge_lines(hands: list[Hand]) -> list[str]:
     """Every trick of the hands as a ``shengji judge`` request (one JSON line): the trump,
     each seat's whole hand before the trick, the leader, the plays (a throw as thrown)."""
@@ -213,8 +243,11 @@ def main() -> int:
     profile.enable()
     validate_all(text)
     profile.disable()
+    stats = pstats.Stats(profile)
+    shares = time_shares(stats)
     stream = io.StringIO()
-    pstats.Stats(profile, stream=stream).sort_stats("tottime").print_stats(12)
+    stats.stream = stream  # type: ignore[attr-defined]
+    stats.sort_stats("tottime").print_stats(12)
 
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
     view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
@@ -235,6 +268,7 @@ def main() -> int:
         "ratio_validate": chess_s / validate_s,
         "ratio_parse": chess_s / parse_s,
         "ratio_write": chess_s / write_s,
+        "time_shares": shares,
         "memory_hands": args.memory_hands,
         "memory_peak_mib": rss_kib / 1024,
         "memory_seconds": memory_s,
@@ -276,7 +310,10 @@ def main() -> int:
             f"viewer (AppTest, wall time): open a {args.viewer_hands}-hand match "
             f"{view_load:.1f} s, one step {view_step * 1000:.0f} ms"
         )
-    print("\nwhere validation spends its time (cProfile, by own time):")
+    print("\nwhere validation spends its time (cProfile; shares of the whole):")
+    for name, share in shares.items():
+        print(f"  {name:44} {share:5.1%}")
+    print("\nthe functions that take most time of their own (cProfile):")
     print("\n".join(stream.getvalue().splitlines()[6:22]))
     return 0
 
