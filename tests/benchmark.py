@@ -211,7 +211,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--plies", type=int, default=80)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--memory-hands", type=int, default=10000)
     parser.add_argument("--viewer-hands", type=int, default=100, help="0: skip the viewer")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
