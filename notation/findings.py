@@ -124,6 +124,7 @@ class Finding:
     clause: Clause | None = None
     penalty: str | None = None
     step: int | None = None  # the replay step it belongs to
+    cites: Rule | None = None  # the rule, where more precise than the code's (逢10必打)
 
     def __post_init__(self) -> None:
         if self.code not in CATALOGUE:
@@ -137,7 +138,7 @@ class Finding:
     @property
     def rule(self) -> Rule | None:
         """The rule the finding rests on, if any."""
-        return CATALOGUE[self.code][1]
+        return self.cites or CATALOGUE[self.code][1]
 
     @property
     def is_error(self) -> bool:

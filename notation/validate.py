@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from notation.errors import ShengjiError, SourceError
 from notation.findings import CATALOGUE, Finding, Severity
 from notation.psn import Hand, ReadHand, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
+from notation.rules.clauses import Rule
 from notation.rules.ruleset import Ruleset
 from notation.rules.scoring import apply_outcome
 from notation.rules.seats import team
@@ -314,12 +315,9 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     for f in before.findings:
         if f.code in MISPLAYS and f.seat is not None:
             misplays[team(f.seat) - 1] += 1
+    counts = (misplays[0], misplays[1])
     expected = apply_outcome(
-        before.rules,
-        computed.levels,
-        computed.dealer,
-        computed.outcome,
-        misplays=(misplays[0], misplays[1]),
+        before.rules, computed.levels, computed.dealer, computed.outcome, misplays=counts
     )
     hand = after.hand
     found: list[Finding] = []
@@ -327,15 +325,22 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     levels = after.computed.levels
     if header is not None and levels is not None and levels != expected.levels:
         want = " ".join(r.value for r in expected.levels)
-        found.append(
-            _finding(
-                "match-levels",
-                f'Levels "{header.value}" do not follow from hand {before.number}: '
-                f'after {computed.outcome} the levels are "{want}"',
-                after,
-                header,
-            )
+        message = (
+            f'Levels "{header.value}" do not follow from hand {before.number}: '
+            f'after {computed.outcome} the levels are "{want}"'
         )
+        # Where a level that must be played (逢10必打) stopped the climb, that is the rule.
+        rules = before.rules
+        free_climb = replace(rules, match=replace(rules.match, must_play=()))
+        unstopped = apply_outcome(
+            free_climb, computed.levels, computed.dealer, computed.outcome, misplays=counts
+        )
+        rule = None
+        if unstopped.levels != expected.levels:
+            stops = ", ".join(r.value for r in rules.match.must_play)
+            message += f" (level {stops} must be played: 逢{stops}必打)"
+            rule = Rule.MUST_PLAY
+        found.append(_finding("match-levels", message, after, header, rule))
     header = next((h for h in hand.headers if h.tag.lower() == "dealer"), None)
     if header is not None and hand.dealer is not None and hand.dealer != expected.next_dealer:
         found.append(
@@ -350,15 +355,19 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     return found
 
 
-def _finding(code: str, message: str, after: HandReplay, node: Any) -> Finding:
-    rule = CATALOGUE[code][1]
+def _finding(
+    code: str, message: str, after: HandReplay, node: Any, rule: Rule | None = None
+) -> Finding:
+    """A finding of the match; ``rule``, when the catalogue's rule is not the precise one."""
+    cited = rule or CATALOGUE[code][1]
     return Finding(
         code=code,
         message=message,
         hand=after.number,
         line=getattr(node, "line", 0),
         column=getattr(node, "column", 0),
-        clause=after.rules.clause(rule) if rule else None,
+        clause=after.rules.clause(cited) if cited else None,
+        cites=rule,
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from notation.findings import CATALOGUE, Finding
 from notation.psn import Hand, Header, Play, Result, parse, write
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
+from notation.rules.clauses import Rule
 from notation.rules.order import Trump
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import continues, validate_text
@@ -395,6 +397,20 @@ def test_only_the_next_hand_of_the_same_match_must_follow_on(
     report = validate_text(write([hands[0], second]), "two.psn")
     codes = {f.code for f in report.hands[1].findings}
     assert ("match-levels" in codes) is checked
+
+
+def test_a_level_skipped_past_ten_cites_must_play_and_other_jumps_cite_progress() -> None:
+    path = Path(__file__).parent.parent / "examples" / "disputes" / "12-skipped-level-ten.psn"
+    report = validate_text(path.read_text(encoding="utf-8"), str(path))
+    (skipped,) = [f for f in report.findings if f.code == "match-levels"]
+    assert skipped.rule is Rule.MUST_PLAY and skipped.clause is not None
+    assert skipped.clause.ref.startswith("000§2 三") and "逢10必打" in skipped.message
+    assert skipped.to_dict()["rule"] == "match.must_play"
+    hands = list(simulate_match("qq", seed=11, max_hands=2))  # qq: no level must be played
+    wrong = tuple(Header("Levels", "9 9") if h.tag == "Levels" else h for h in hands[1].headers)
+    other = validate_text(write([hands[0], replace(hands[1], headers=wrong)]), "two.psn")
+    (jump,) = [f for f in other.findings if f.code == "match-levels"]
+    assert jump.rule is Rule.MATCH and "必打" not in jump.message
 
 
 def test_deal_that_is_not_two_decks() -> None:
