@@ -20,7 +20,7 @@ from enum import StrEnum
 from itertools import chain
 from typing import Any, cast
 
-from notation.errors import ShengjiError
+from notation.errors import CardError, ShengjiError
 from notation.findings import CATALOGUE, Finding, penalty_text
 from notation.psn.model import (
     UNKNOWN,
@@ -266,8 +266,8 @@ class _Replayer:
         self.penalty_points = 0
         self.kitty: Slots | None = None
         self.declarer: Seat | None = None
-        self.levels = self._levels()
         self.dealer = hand.dealer
+        self.levels, self.header_trump = self._read_headers()
         self.trump: Trump | None = None
         self.played: dict[Seat, int] = dict.fromkeys(SEATS, 0)
         self.last_winner: Seat | None = None
@@ -341,12 +341,41 @@ class _Replayer:
 
     # --- set-up ---------------------------------------------------------------------
 
-    def _levels(self) -> tuple[Rank, Rank] | None:
-        try:
-            return self.hand.levels
-        except (ValueError, ShengjiError):
-            self.find("bad-header", f'Levels {self.hand.header("Levels")!r} is not like "5 3"')
-            return None
+    def _read_headers(self) -> tuple[tuple[Rank, Rank] | None, Trump | None]:
+        """The Levels and Trump headers as values. A Dealer, Levels or Trump value that
+        cannot be read is reported at its header, and the hand is replayed without it."""
+        levels: tuple[Rank, Rank] | None = None
+        trump: Trump | None = None
+        seen: set[str] = set()
+        for header in self.hand.headers:
+            key = header.tag.lower()
+            if key not in ("dealer", "levels", "trump") or key in seen:
+                continue  # the first of a tag counts, as Hand.header reads it
+            seen.add(key)
+            value = header.value
+            try:
+                if key == "dealer" and value.strip() not in ("1", "2", "3", "4"):
+                    raise ValueError(f"no seat {value!r}: the dealer is a seat 1, 2, 3 or 4")
+                if key == "levels":
+                    parts = value.split()
+                    if len(parts) != 2:
+                        raise ValueError(
+                            "levels are two ranks: team 1&3's then team 2&4's, like 5 3"
+                        )
+                    levels = Rank.parse(parts[0]), Rank.parse(parts[1])
+                if key == "trump":
+                    try:
+                        shown = Trump.parse(value)
+                    except CardError:
+                        raise
+                    except ValueError:
+                        raise ValueError(
+                            f"trump {value!r}: expected a suit or NT and a rank, like H 5 or NT 5"
+                        ) from None
+                    trump = self.rules.trump(shown.rank, shown.suit)
+            except ValueError as e:
+                self.find("bad-header", f"header {header.tag}: {e}", header)
+        return levels, trump
 
     def _defenders_team(self) -> int | None:
         return None if self.dealer is None else 3 - team(self.dealer)
@@ -354,20 +383,9 @@ class _Replayer:
     def rank(self) -> Rank:
         if self.levels is not None and self.dealer is not None:
             return self.levels[team(self.dealer) - 1]
-        header = self._header_trump()
-        if header is not None:
-            return header.rank
+        if self.header_trump is not None:
+            return self.header_trump.rank
         return self.rules.match.start_level
-
-    def _header_trump(self) -> Trump | None:
-        try:
-            t = self.hand.trump
-        except (ValueError, ShengjiError):
-            self.find(
-                "bad-header", f'Trump {self.hand.header("Trump")!r} is not like "H 5" or "NT 5"'
-            )
-            return None
-        return None if t is None else self.rules.trump(t.rank, t.suit)
 
     def deal(self) -> None:
         deal = self.hand.deal
@@ -419,7 +437,7 @@ class _Replayer:
 
     def auction(self) -> None:
         """Bids, the fallback and kitty exchanges, checked against the rule set's bidding."""
-        header_trump = self._header_trump()
+        header_trump = self.header_trump
         self.trump = header_trump
         state = bids.BidState.start(self.rank(), self.dealer)
         for event in self.hand.auction:

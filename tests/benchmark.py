@@ -116,8 +116,7 @@ def time_shares(stats: pstats.Stats) -> dict[str, float]:
         if key == ("benchmark.py", "validate_all"):
             total = row[3]
     shares = {
-        name: sum(cumulative.get(key, 0.0) for key in keys) / total
-        for name, keys in _PARTS.items()
+        name: sum(cumulative.get(key, 0.0) for key in keys) / total for name, keys in _PARTS.items()
     }
     shares["the rest: the play loop's bookkeeping, the report"] = 1 - sum(shares.values())
     return shares

@@ -153,7 +153,6 @@ def test_lenient_text_reads_the_same_with_the_fast_forms(text: str) -> None:
 # ---- the same errors -------------------------------------------------------------------
 
 ERRORS_IN_FAST_FORMS = [
-    ('[Event "x"]\n[Dealer "7"]\n\n1. 1: SA 2: S3\n', 2, 1, "header Dealer: no seat '7'"),
     ("1. 1: SA 2: S3 3: S4 4: S5\n2. 1: SA 2: XX 3: S4 4: S5\n", 2, 13, "unknown card 'XX'"),
     ("declare 1: H2 @3\nbury 1: S3 XX\n1. 1: SA\n", 2, 12, "unknown card 'XX'"),
     ("declare 1: H2\nreinforce 5: H2 H2\n", 2, 11, "no seat 5: seats are 1, 2, 3 and 4"),

@@ -413,6 +413,32 @@ def test_a_level_skipped_past_ten_cites_must_play_and_other_jumps_cite_progress(
     assert jump.rule is Rule.MATCH and "必打" not in jump.message
 
 
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ('[Dealer "7"]', "header Dealer: no seat '7'"),
+        ('[Levels "5"]', "header Levels: levels are two ranks"),
+        ('[Levels "5 Z"]', "header Levels: unknown rank 'Z'"),
+        ('[Trump "X 5"]', "header Trump: trump 'X 5': expected a suit or NT and a rank"),
+    ],
+)
+def test_a_header_value_that_cannot_be_read_is_a_finding_and_the_hand_is_kept(
+    header: str, message: str
+) -> None:
+    # The hand before it is read, this one too: its play is still checked.
+    good = write(simulate_hand("qq", seed=4, dealer=1))
+    lines = good.splitlines()
+    bad = "\n".join([lines[0], header, *lines[1:]])
+    text = good + "\n" + bad
+    record = parse(text, "two.psn")
+    assert len(record.hands) == 2 and not record.errors
+    report = validate_text(text, "two.psn")
+    (finding,) = [f for f in report.findings if f.code == "bad-header"]
+    assert finding.message.startswith(message) and finding.hand == 2
+    assert (finding.line, finding.column) == (good.count("\n") + 3, 1)  # its own line
+    assert report.hands[1].replay is not None and report.hands[1].replay.computed.complete
+
+
 def test_deal_that_is_not_two_decks() -> None:
     text = """[Rules "qq"]
 [Levels "2 2"]

@@ -87,11 +87,12 @@ def test_fallback_kitty_card_must_be_the_third() -> None:
 
 
 def test_a_header_that_cannot_be_read() -> None:
-    # The reader already refuses a malformed Levels header with its position; a hand built
-    # by a program (or imported from JSON) is checked again by the replay.
+    # The reader keeps the hand; the replay reports the header at its place. A hand built
+    # by a program (or imported from JSON) is checked the same way.
     text = '[Rules "qq"]\n[Levels "two two"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
-    error = parse(text).errors[0]
-    assert "Levels" in str(error) and getattr(error, "line", None) == 2
+    (read,) = parse(text).hands
+    (error,) = [f for f in replay(read).findings if f.code == "bad-header"]
+    assert "Levels" in error.message and (error.line, error.column) == (2, 1)
     hand = sims()[0]
     headers = tuple(Header("Levels", "two two") if h.tag == "Levels" else h for h in hand.headers)
     f = next(f for f in replay(replace(hand, headers=headers)).findings if f.code == "bad-header")

@@ -55,8 +55,7 @@ from notation.psn.model import (
     plain_trick,
 )
 from notation.resources import grammar_path
-from notation.rules.cards import Rank, parse_card
-from notation.rules.order import Trump
+from notation.rules.cards import parse_card
 from notation.rules.seats import Seat
 
 __all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "split_hands"]
@@ -508,7 +507,6 @@ class _Builder:
             if "\\" in value:
                 value = re.sub(r"\\(.)", r"\1", value)
             out.append(plain_header(tag, value, line, start - line_start + 1))
-            self.check_header(token, tag, value)
         return out
 
     def header(self, token: Token) -> Header:
@@ -516,28 +514,7 @@ class _Builder:
         assert m is not None
         tag = m[1]
         value = re.sub(r"\\(.)", r"\1", m[2])
-        header = Header(tag, value, self._line(token), _column(token))
-        self.check_header(token, tag, value)
-        return header
-
-    def check_header(self, token: Token, tag: str, value: str) -> None:
-        key = tag.lower()
-        try:
-            if key == "dealer" and value.strip() not in ("1", "2", "3", "4"):
-                raise ValueError(f"no seat {value!r}: the dealer is a seat 1, 2, 3 or 4")
-            if key == "levels":
-                parts = value.split()
-                if len(parts) != 2:
-                    raise ValueError("levels are two ranks: team 1&3's then team 2&4's, like 5 3")
-                for part in parts:
-                    Rank.parse(part)
-            if key == "trump":
-                Trump.parse(value)
-        except ValueError as e:
-            message = str(e)
-            if key == "trump" and not isinstance(e, CardError):
-                message = f"trump {value!r}: expected a suit or NT and a rank, like H 5 or NT 5"
-            self.error_at(token, f"header {tag}: {message}")
+        return Header(tag, value, self._line(token), _column(token))
 
     def deal(self, tree: _Node) -> Deal:
         hands: list[Cards | None] = [None, None, None, None]
