@@ -125,6 +125,7 @@ class Finding:
     penalty: str | None = None
     step: int | None = None  # the replay step it belongs to
     cites: Rule | None = None  # the rule, where more precise than the code's (逢10必打)
+    width: int = 1  # characters to underline from the column (a syntax error's token)
 
     def __post_init__(self) -> None:
         if self.code not in CATALOGUE:
@@ -165,6 +166,7 @@ class Finding:
             "seat": self.seat,
             "line": self.line,
             "column": self.column,
+            "width": self.width,
             "rule": self.rule.value if self.rule else None,
             "clause": {"ref": self.clause.ref, "text": self.clause.text} if self.clause else None,
             "penalty": self.penalty,

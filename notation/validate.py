@@ -51,6 +51,7 @@ _FINDING_SCHEMA: dict[str, Any] = {
         "seat": {"type": ["integer", "null"], "minimum": 1, "maximum": 4},
         "line": {"type": "integer", "minimum": 0},
         "column": {"type": "integer", "minimum": 0},
+        "width": {"type": "integer", "minimum": 1},  # characters the caret underlines
         "rule": {"type": ["string", "null"]},
         "clause": {
             "type": ["object", "null"],
@@ -216,7 +217,8 @@ def _syntax_finding(error: ShengjiError, hand: int) -> Finding:
     line = getattr(error, "line", None) or 0
     column = getattr(error, "column", None) or 0
     message = getattr(error, "message", None) or str(error)
-    return Finding(code="syntax", message=message, hand=hand, line=line, column=column)
+    width = getattr(error, "width", None) or 1
+    return Finding(code="syntax", message=message, hand=hand, line=line, column=column, width=width)
 
 
 def validate_text(
@@ -400,7 +402,12 @@ def format_finding(finding: Finding, path: str, line_text: str | None) -> str:
     context = ""
     if line_text is not None:
         excerpt = SourceError(
-            "", source=line_text, first_line=finding.line, line=finding.line, column=finding.column
+            "",
+            source=line_text,
+            first_line=finding.line,
+            line=finding.line,
+            column=finding.column,
+            width=finding.width,
         )
         context = excerpt.context()
     lines = [head]

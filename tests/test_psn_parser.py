@@ -260,6 +260,22 @@ def test_hands_split_at_headers_after_moves_or_a_blank_line() -> None:
     assert [[h.tag for h in hand.headers] for hand in record.hands] == [["A", "B"], ["C"], ["D"]]
 
 
+def test_a_comment_never_closed_does_not_swallow_the_hands_after_it() -> None:
+    # As if the comment closed at the end of its line: its hand keeps its own lines and
+    # reports the comment; the next hands are read as usual.
+    text = (
+        '[Event "a"]\n\n1. 1: SA 2: S3 {never closed\n2. 1: S6 2: S7\n\n'
+        '[Event "b"]\n\n1. 1: HA 2: H3\n\n[Event "c"]\n\n1. 1: CA {also open\n'
+    )
+    assert [line for line, _ in split_hands(text)] == [1, 6, 10]
+    record = parse(text, "open.psn")
+    assert [h.header("Event") for h in record.hands] == ["b"]
+    assert [(e.line, e.column) for e in record.errors] == [(3, 16), (12, 10)]
+    assert all("never closed" in str(e) for e in record.errors)
+    closed = '[Event "a"]\n\n1. 1: SA {a comment\n[Event "b"] over two lines}\n'
+    assert len(split_hands(closed)) == 1  # a comment that closes keeps its brackets
+
+
 def test_an_empty_text_has_no_hands() -> None:
     assert parse("").hands == () and parse("\n\n  \n").errors == ()
 

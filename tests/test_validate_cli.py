@@ -58,6 +58,18 @@ def test_dispute_is_reported_like_a_compiler_and_exits_1(files: Path) -> None:
     assert "= rule" in result.stdout and "= penalty" in result.stdout
 
 
+def test_a_syntax_error_is_underlined_as_wide_as_its_word(tmp_path: Path) -> None:
+    bad = tmp_path / "typo.psn"
+    bad.write_text('[Event "x"]\n\n1. 1: SA 2: SXX 3: S4 4: S5\n', encoding="utf-8")
+    text = shengji("validate", str(bad))
+    assert text.returncode == 2  # a hand that cannot be read
+    assert text.stdout.splitlines()[2] == "              ^^^"  # under SXX, two spaces of margin
+    document = json.loads(shengji("validate", "--json", str(bad)).stdout)
+    jsonschema.validate(document, JSON_SCHEMA)
+    (finding,) = document["files"][0]["hands"][0]["findings"]
+    assert (finding["code"], finding["column"], finding["width"]) == ("syntax", 13, 3)
+
+
 def test_folders_are_searched_for_psn_files(files: Path) -> None:
     result = shengji("validate", str(files), "-j", "2")
     assert "3 file(s), 4 hand(s)" in result.stdout

@@ -185,13 +185,14 @@ def split_hands(text: str) -> list[tuple[int, str]]:
     return list(_chunks(_lines_of(text)))
 
 
-def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def _chunks(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
     """The hands among ``lines`` as ``(first line number, text)``, one at a time."""
     current: list[str] = []
-    start = 1
+    start = first
     in_comment = False
     has_moves = False
-    for number, line in enumerate(lines, start=1):
+    opened = 0  # where the comment still open began, as an index into ``current``
+    for number, line in enumerate(lines, start=first):
         stripped = line.lstrip()
         if not in_comment and "{" not in line:  # the usual lines, without comments
             if stripped[:1] != "[":  # moves, or a blank line that ends the headers
@@ -221,11 +222,30 @@ def _chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         if is_header:
             header = _HEADER_START.match(stripped)
             rest = stripped[header.end() :] if header else ""
+        was_open = in_comment
         in_comment, moves = _scan_comments(rest, in_comment)
+        if in_comment and (not was_open or "}" in rest):
+            opened = len(current) - 1
         has_moves = has_moves or moves
+    if in_comment and opened + 1 < len(current):
+        yield from _unclosed(current, start, opened)
+        return
     chunk = "".join(current)
     if chunk.strip():
         yield start, chunk
+
+
+def _unclosed(current: list[str], start: int, opened: int) -> Iterator[tuple[int, str]]:
+    """The hands of ``current`` (lines from line ``start``), where the comment opened at
+    ``current[opened]`` is never closed: read on as if it closed at the end of its line,
+    so that it does not swallow the hands after it. Its own hand keeps the lines up to
+    the next hand, and reading it reports the comment."""
+    pieces = list(_chunks(current[opened + 1 :], start + opened + 1))
+    own = "".join(current[: opened + 1])
+    if pieces and not pieces[0][1].lstrip().startswith("["):
+        own += pieces.pop(0)[1]  # the rest of the broken hand, up to the next one
+    yield start, own
+    yield from pieces
 
 
 def _scan_comments(text: str, in_comment: bool) -> tuple[bool, bool]:
