@@ -300,6 +300,45 @@ def test_step_through_a_variation_and_back(annotated_text: str) -> None:
     assert at.session_state["line"] == [] and step(at) == branch
 
 
+def test_annotate_a_play_inside_a_variation(annotated_text: str) -> None:
+    # A coach comments on the alternative itself: the comment is written inside the
+    # variation's brackets, and the main line is left as it was.
+    at = open_text(annotated_text)
+    before = parse(annotated_text).hands[0]
+    rp = replay(before)
+    node = before.tricks[2].plays[1]
+    branch = next(s.step for s in rp.states if s.event == node and s.kind is StepKind.PLAY)
+    at.slider(key="step_slider").set_value(branch).run()
+    next(b for b in at.button if b.key and b.key.startswith("var_")).click().run()
+    assert at.session_state["line"] == [(branch, 0)]
+    alternative = node.variations[0].events[0].plays[0]
+    shown = "\n\n".join(c.text for c in alternative.comments)
+    assert shown and at.text_area(key="note_text").value == shown  # the alternative's own
+    at.text_area(key="note_text").set_value("Better: keep the pair.").run()
+    at.selectbox(key="note_glyph").set_value(1).run()
+    at.button(key="note_save").click().run()
+    assert not at.exception and any("Saved" in s.value for s in at.success)
+    assert at.session_state["line"] == [(branch, 0)] and step(at) == branch  # still there
+    after = parse(at.session_state["text"]).hands[0]
+    alternative = after.tricks[2].plays[1].variations[0].events[0].plays[0]
+    assert [c.text for c in alternative.comments] == ["Better: keep the pair."]
+    assert alternative.nags == (1,)
+    assert "Better: keep the pair." in at.text_area(key="note_text").value  # shown again
+    # Nothing else changed: the same edit made on the model gives the same hand.
+    spliced = edit.splice_variation(before, node, 0)
+    target = target_of(spliced, replay(spliced).states[branch])
+    assert target is not None
+    expected = set_annotation(spliced, target, ("Better: keep the pair.",), (1,), into=before)
+    assert expected == after
+    # The step where the line branches off inside its first trick is not written as such:
+    # nothing to annotate there (its plays are).
+    trick_end = next(
+        s.step for s in replay(spliced).states if s.kind is StepKind.TRICK and s.step > branch
+    )
+    at.slider(key="step_slider").set_value(trick_end).run()
+    assert any("Nothing to annotate" in c.value for c in at.caption)
+
+
 def test_url_keeps_the_moment_and_opens_it() -> None:
     at = start()
     at.button(key="nav_next").click().run()

@@ -552,16 +552,20 @@ with right:
 
 with left, st.expander(tr(lang, "annotate"), expanded=False):
     edit_target = edit.target_of(hand, state)
-    if line:
-        st.caption(tr(lang, "in_variation", depth=len(line), text=""))
-    elif edit_target is None:
+    # In a variation line the step's node is changed where the file writes it: inside
+    # the variation (or in the main line, before the line branches off).
+    written = entry.hand if line else None
+    node = edit.annotation_node(hand, edit_target) if edit_target is not None else None
+    if written is not None and not edit.holds(written, node):
+        edit_target = None
+    if edit_target is None:
         st.caption(tr(lang, "annotate_none"))
     else:
         what = view.target_label(lang, edit_target, hand)
         st.caption(tr(lang, "annotate_target", what=what))
         current_note = edit.annotation(hand, edit_target)
         prefill = edit.NoteForm.of(current_note)
-        stamp = (entry.number, step, hash(ss[K.TEXT]))
+        stamp = (entry.number, line, step, hash(ss[K.TEXT]))
         if ss.get(K.NOTE_FOR) != stamp:
             ss[K.NOTE_FOR] = stamp
             ss[K.NOTE_TEXT], ss[K.NOTE_GLYPH], ss[K.NOTE_NAGS] = (
@@ -582,7 +586,7 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
                     ss[K.MESSAGE] = ("error", tr(lang, "bad_nags"))
                     return
             try:
-                new_hand = edit.set_annotation(hand, target, comments, nags)
+                new_hand = edit.set_annotation(hand, target, comments, nags, into=written)
             except ValueError:
                 ss[K.MESSAGE] = ("error", tr(lang, "bad_comment"))
                 return

@@ -16,7 +16,7 @@ hold the very nodes of the hand that was replayed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from notation.psn import (
@@ -35,13 +35,16 @@ from notation.psn import (
 )
 from notation.psn.model import AuctionEvent
 from notation.replay import State, StepKind
+from notation.rules.cards import Card
 
 __all__ = [
     "Annotation",
     "NoteForm",
     "Target",
     "annotation",
+    "annotation_node",
     "describe_target",
+    "holds",
     "replace_hand",
     "set_annotation",
     "splice_variation",
@@ -119,6 +122,11 @@ def _node(hand: Hand, target: Target) -> Any:
     raise ValueError(f"no annotation target {target.kind!r}")
 
 
+def annotation_node(hand: Hand, target: Target) -> Any:
+    """The node ``target`` names in ``hand`` (``None``: a result not written)."""
+    return _node(hand, target)
+
+
 def annotation(hand: Hand, target: Target) -> Annotation:
     """The comments, marks and variations at ``target``."""
     node = _node(hand, target)
@@ -171,11 +179,21 @@ class NoteForm:
 
 
 def set_annotation(
-    hand: Hand, target: Target, comments: tuple[str, ...], nags: tuple[int, ...] = ()
+    hand: Hand,
+    target: Target,
+    comments: tuple[str, ...],
+    nags: tuple[int, ...] = (),
+    *,
+    into: Hand | None = None,
 ) -> Hand:
     """``hand`` with the comments (and, where allowed, the marks) at ``target`` replaced.
 
-    Raises ``ValueError`` for a comment with ``}`` or a negative mark.
+    ``into`` is the file's hand when ``hand`` is a variation line entered from it (see
+    :func:`splice_variation`): the node is then changed where it stands in ``into``,
+    inside its variation, and ``into`` so changed is returned.
+
+    Raises ``ValueError`` for a comment with ``}`` or a negative mark, or a node that
+    ``into`` does not hold (a trick a variation begins inside: annotate its plays).
     """
     new_comments = tuple(Comment(text) for text in comments)
     changes: dict[str, Any] = {"comments": new_comments}
@@ -185,7 +203,39 @@ def set_annotation(
     if node is None:
         raise ValueError("nothing to annotate here")
     new_node = replace(node, **changes)
-    return _put(hand, target, new_node)
+    if into is None:
+        return _put(hand, target, new_node)
+    changed = _swap(into, node, new_node)
+    if not isinstance(changed, Hand):
+        raise ValueError("this step of the line is not written in the file as it stands")
+    return changed
+
+
+def holds(hand: Hand, node: Any) -> bool:
+    """True if ``node`` is written in ``hand``: in its main line or in a variation, at
+    any depth (found by identity)."""
+    return _swap(hand, node, node) is not None
+
+
+def _swap(root: Any, old: Any, new: Any) -> Any:
+    """``root`` rebuilt with the node ``old`` (found by identity, at any depth of the
+    tree of nodes) replaced by ``new``; ``None`` if ``root`` does not hold ``old``."""
+    if root is old:
+        return new
+    if not is_dataclass(root) or isinstance(root, type | Card):
+        return None
+    for f in fields(root):
+        value = getattr(root, f.name)
+        if isinstance(value, tuple):
+            for i, item in enumerate(value):
+                changed = _swap(item, old, new)
+                if changed is not None:
+                    return replace(root, **{f.name: (*value[:i], changed, *value[i + 1 :])})
+        elif value is not None:
+            changed = _swap(value, old, new)
+            if changed is not None:
+                return replace(root, **{f.name: changed})
+    return None
 
 
 def _put(hand: Hand, target: Target, node: Any) -> Hand:
