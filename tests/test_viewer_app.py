@@ -339,6 +339,42 @@ def test_annotate_a_play_inside_a_variation(annotated_text: str) -> None:
     assert any("Nothing to annotate" in c.value for c in at.caption)
 
 
+def test_add_a_variation_then_enter_it_and_see_it_checked(annotated_text: str) -> None:
+    # A coach types an alternative to the play at this step; it is written as a variation
+    # of that play, and entering it replays and checks it like the record.
+    at = open_text(annotated_text)
+    hand = parse(annotated_text).hands[0]
+    rp = replay(hand)
+    target_state = [s for s in rp.states if s.kind is StepKind.PLAY][5]
+    target = target_of(hand, target_state)
+    assert target is not None
+    play = hand.tricks[target.index].plays[target.play]
+    at.slider(key="step_slider").set_value(target_state.step).run()
+    at.text_input(key="new_line").set_value(f"{play.seat}: SQQ").run()
+    at.button(key="line_add").click().run()
+    assert any("unknown card 'SQQ'" in e.value for e in at.error)  # said where, not saved
+    assert any("^^^" in c.value for c in at.code)
+    assert at.session_state["text"] == annotated_text
+    held = replay(hand).states[target_state.step - 1].hand(play.seat)
+    stranger = next(c for c in ("SA", "HA", "CA", "DA", "BJ") if all(str(h) != c for h in held))
+    alternative = f"{play.seat}: {stranger}"
+    at.text_input(key="new_line").set_value(alternative).run()
+    at.button(key="line_add").click().run()
+    assert not at.exception and any("Variation added" in s.value for s in at.success)
+    after = parse(at.session_state["text"]).hands[0]
+    added = after.tricks[target.index].plays[target.play].variations[-1]
+    assert added.events[0].plays[0].cards[0].__str__() == stranger
+    assert at.text_input(key="new_line").value == ""
+    # Entering it replays the alternative: a card the seat does not hold is a finding.
+    n = len(play.variations)
+    button = next(
+        b for b in at.button if b.key and b.key.startswith("var_") and b.key.endswith(f"_{n}")
+    )
+    button.click().run()
+    assert at.session_state["line"] == [(target_state.step, n)]
+    assert any("not in hand" in m.value for m in at.markdown)
+
+
 def test_url_keeps_the_moment_and_opens_it() -> None:
     at = start()
     at.button(key="nav_next").click().run()

@@ -14,6 +14,7 @@ from typing import Any
 
 import streamlit as st
 
+from notation.errors import ShengjiError
 from notation.psn import UNKNOWN, Hand
 from notation.replay import HandReplay
 from viewer import charts, document, edit, render, view
@@ -606,9 +607,33 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
         b1, b2 = st.columns(2)
         b1.button(tr(lang, "save"), key="note_save", on_click=_save, type="primary")
         b2.button(tr(lang, "delete"), key="note_delete", on_click=_save, kwargs={"delete": True})
+        if edit_target.takes_marks:
+            # An alternative line, as chess players add one: it is replayed and checked
+            # like the record once entered.
+            def _add_line(target: edit.Target = edit_target) -> None:
+                try:
+                    new_hand = edit.add_variation(hand, target, ss[K.NEW_LINE], into=written)
+                except ShengjiError as e:
+                    ss[K.MESSAGE] = ("code", str(e))
+                    return
+                except ValueError as e:
+                    ss[K.MESSAGE] = ("error", str(e))
+                    return
+                ss[K.TEXT] = edit.replace_hand(ss[K.TEXT], entry.number, new_hand)
+                ss[K.EDITS] = ss[K.EDITS] + 1
+                ss[K.NEW_LINE] = ""
+                ss[K.MESSAGE] = ("success", tr(lang, "line_added"))
+
+            example = view.line_example(hand, edit_target)
+            st.text_input(tr(lang, "new_line", example=example), key=K.NEW_LINE)
+            st.button(tr(lang, "add_line"), key="line_add", on_click=_add_line)
     if ss[K.MESSAGE]:
         kind, message = ss[K.MESSAGE]
-        (st.success if kind == "success" else st.error)(message)
+        if kind == "code":  # a located message: its caret needs a fixed-width font
+            st.error(message.splitlines()[0])
+            st.code("\n".join(message.splitlines()[1:]), language=None)
+        else:
+            (st.success if kind == "success" else st.error)(message)
         ss[K.MESSAGE] = None
 
 # ---------------------------------------------------------------------------- charts

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
+from notation.errors import SourceError
 from notation.psn import (
     Bid,
     Comment,
@@ -28,8 +29,10 @@ from notation.psn import (
     Hand,
     KittyExchange,
     Play,
+    PSNError,
     Trick,
     Variation,
+    parse_hand,
     split_hands,
     write_hand,
 )
@@ -41,6 +44,7 @@ __all__ = [
     "Annotation",
     "NoteForm",
     "Target",
+    "add_variation",
     "annotation",
     "annotation_node",
     "describe_target",
@@ -202,13 +206,74 @@ def set_annotation(
     node = _node(hand, target)
     if node is None:
         raise ValueError("nothing to annotate here")
-    new_node = replace(node, **changes)
+    return _changed(hand, target, node, replace(node, **changes), into)
+
+
+def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = None) -> Hand:
+    """``hand`` with a new variation, written as PSN (``2: SK SK 3: S4 4: S5 2. 2: HA``),
+    added to the bid or play at ``target``: the alternative to it and what follows.
+
+    ``into`` is as for :func:`set_annotation`. Raises
+    :class:`~notation.errors.SourceError` where the text is not a variation (placed in
+    ``text``, with a caret), ``ValueError`` where ``target`` takes no variation.
+    """
+    if not target.takes_marks:
+        raise ValueError("only a bid, a fallback, a bury or a play has variations")
+    node = _node(hand, target)
+    text = text.strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    if not text:
+        raise ValueError("write the alternative, like 2: SK SK")
+    if "(" in text or ")" in text:
+        raise ValueError("one variation at a time, without brackets inside")
+    # The variation is read in place: the event (with the plays of its trick before it)
+    # written alone, the variation after it, and the whole read as a hand.
+    bare = replace(node, variations=(), comments=(), nags=())
+    if isinstance(node, Play):
+        trick = hand.tricks[target.index]
+        plays = tuple(replace(p, variations=(), comments=(), nags=()) for p in trick.plays)
+        alone = Hand(tricks=(Trick(trick.number, (*plays[: target.play], bare)),))
+    else:
+        alone = Hand(auction=(bare,))
+    written = write_hand(alone).rstrip("\n")
+    full = f"{written} ({text})\n"
+    try:
+        read = parse_hand(full)
+    except PSNError as e:
+        raise _in_text(e, full, len(written) + 2, text) from None
+    events = read.tricks[0].plays if isinstance(node, Play) else read.auction
+    variation = events[-1].variations[0]
+    return _changed(
+        hand, target, node, replace(node, variations=(*node.variations, variation)), into
+    )
+
+
+def _changed(hand: Hand, target: Target, node: Any, new_node: Any, into: Hand | None) -> Hand:
+    """The hand with ``node`` (at ``target`` of ``hand``) become ``new_node``: ``hand``
+    itself, or the file's hand ``into`` that a variation line was entered from."""
     if into is None:
         return _put(hand, target, new_node)
     changed = _swap(into, node, new_node)
     if not isinstance(changed, Hand):
         raise ValueError("this step of the line is not written in the file as it stands")
     return changed
+
+
+def _in_text(error: PSNError, full: str, start: int, text: str) -> SourceError:
+    """``error``, read in ``full``, placed in ``text`` (which starts at ``start``)."""
+    lines = full.split("\n")
+    line, column = error.line or 1, error.column or 1
+    offset = sum(len(x) + 1 for x in lines[: line - 1]) + column - 1 - start
+    offset = min(max(offset, 0), len(text))
+    return SourceError(
+        error.message,
+        source=text,
+        line=1,
+        column=offset + 1,
+        width=error.width,
+        filename="your text",
+    )
 
 
 def holds(hand: Hand, node: Any) -> bool:

@@ -44,6 +44,7 @@ class K:
     NOTE_GLYPH = "note_glyph"
     NOTE_NAGS = "note_nags"
     NOTE_FOR = "note_for"  # the (hand, step, text) the note editor was filled for
+    NEW_LINE = "new_line"  # the alternative a coach types, as PSN, to add as a variation
     AUTOPLAY_AT = "autoplay_at"  # when auto-play last stepped (time.monotonic)
     RUN_SECONDS = "run_seconds"  # how long the page script took, last run
     CHART_DEFENDERS = "chart_defenders"  # plotly selections (widget keys)
@@ -77,6 +78,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     K.RUN_SECONDS: None,
     K.CLI_FILE: None,
     K.MESSAGE: None,
+    K.NEW_LINE: "",
 }
 
 

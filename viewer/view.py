@@ -8,7 +8,7 @@ no HTML here: ``render.py`` draws, ``charts.py`` plots, ``app.py`` lays out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from notation.findings import Finding
@@ -22,12 +22,21 @@ from notation.psn import (
     Play,
     Trick,
     Variation,
+    write_hand,
 )
+from notation.psn.model import format_slots
 from notation.replay import HandReplay, State, StepKind
 from notation.rules.cards import Rank
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import next_seat, team
-from viewer.edit import Annotation, Target, annotation, describe_target, target_of
+from viewer.edit import (
+    Annotation,
+    Target,
+    annotation,
+    annotation_node,
+    describe_target,
+    target_of,
+)
 from viewer.i18n import kind_label, seat_name, tr
 
 __all__ = [
@@ -453,6 +462,20 @@ def notes_at(hand: Hand, state: State) -> list[tuple[Target, Annotation]]:
     if state.kind is StepKind.START and hand.deal is not None:
         found.append((Target("deal"), annotation(hand, Target("deal"))))
     return [(t, a) for t, a in found if not a.empty]
+
+
+def line_example(hand: Hand, target: Target) -> str:
+    """The bid or play at ``target`` as written: the shape of an alternative to it.
+
+    >>> from notation.psn import parse_hand
+    >>> line_example(parse_hand("1. 1: SA 2: S3 S3 {x}"), Target("play", 0, 1))
+    '2: S3 S3'
+    """
+    node = annotation_node(hand, target)
+    if isinstance(node, Play):
+        return f"{node.seat}: {format_slots(node.cards)}"
+    bare = replace(node, variations=(), comments=(), nags=())
+    return write_hand(Hand(auction=(bare,))).strip()
 
 
 def annotation_steps(replay: HandReplay) -> list[int]:
