@@ -34,6 +34,7 @@ from notation.psn import (
     Variation,
     parse_hand,
     split_hands,
+    write_event,
     write_hand,
 )
 from notation.psn.model import AuctionEvent
@@ -233,10 +234,9 @@ def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = 
     if isinstance(node, Play):
         trick = hand.tricks[target.index]
         plays = tuple(replace(p, variations=(), comments=(), nags=()) for p in trick.plays)
-        alone = Hand(tricks=(Trick(trick.number, (*plays[: target.play], bare)),))
+        written = write_event(Trick(trick.number, (*plays[: target.play], bare)))
     else:
-        alone = Hand(auction=(bare,))
-    written = write_hand(alone).rstrip("\n")
+        written = write_event(bare)
     full = f"{written} ({text})\n"
     try:
         read = parse_hand(full)

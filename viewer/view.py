@@ -22,9 +22,8 @@ from notation.psn import (
     Play,
     Trick,
     Variation,
-    write_hand,
+    write_event,
 )
-from notation.psn.model import format_slots
 from notation.replay import HandReplay, State, StepKind
 from notation.rules.cards import Rank
 from notation.rules.ruleset import Ruleset
@@ -472,10 +471,7 @@ def line_example(hand: Hand, target: Target) -> str:
     '2: S3 S3'
     """
     node = annotation_node(hand, target)
-    if isinstance(node, Play):
-        return f"{node.seat}: {format_slots(node.cards)}"
-    bare = replace(node, variations=(), comments=(), nags=())
-    return write_hand(Hand(auction=(bare,))).strip()
+    return write_event(replace(node, variations=(), comments=(), nags=()))
 
 
 def annotation_steps(replay: HandReplay) -> list[int]:

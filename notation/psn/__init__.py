@@ -33,7 +33,7 @@ from notation.psn.model import (
     Variation,
 )
 from notation.psn.parser import ReadHand, iter_hands, load, parse, parse_hand, read, split_hands
-from notation.psn.writer import write, write_hand
+from notation.psn.writer import write, write_event, write_hand
 
 __all__ = [
     "UNKNOWN",
@@ -70,5 +70,6 @@ __all__ = [
     "split_hands",
     "to_json",
     "write",
+    "write_event",
     "write_hand",
 ]

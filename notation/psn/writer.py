@@ -26,7 +26,7 @@ from notation.psn.model import (
     format_slots,
 )
 
-__all__ = ["write", "write_hand"]
+__all__ = ["write", "write_event", "write_hand"]
 
 
 def write(record: Record | Hand | Iterable[Hand]) -> str:
@@ -77,6 +77,20 @@ def _deal(deal: Deal) -> list[str]:
     if deal.comments:
         lines.append(_comments(deal.comments))
     return lines
+
+
+def write_event(event: Event | Play) -> str:
+    """The canonical text of one bid, fallback, bury, trick or play, with its marks,
+    comments and variations, as it stands in a hand's text.
+
+    >>> from notation.psn import parse_hand
+    >>> hand = parse_hand('[Event "x"]\\n\\ndeclare 1: H2 {early}\\n1. 1: SA 2: S3! (2: SK)\\n')
+    >>> write_event(hand.auction[0]), write_event(hand.tricks[0].plays[1])
+    ('declare 1: H2 {early}', '2: S3! (1. 2: SK)')
+    """
+    if isinstance(event, Play):
+        return _play(event)
+    return _event(event)
 
 
 def _event(event: Event) -> str:
