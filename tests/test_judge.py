@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from notation.judge import JudgeError, judge_trick
+from notation.replay import StepKind
 from notation.rulesets import load_ruleset
 
 HANDS = {
@@ -138,3 +139,49 @@ def test_judge_agrees_with_the_replay_on_every_trick_of_simulated_hands() -> Non
         later = hand.tricks.index(trick) + 1
         if later < len(hand.tricks):
             assert answer["winner"] == hand.tricks[later].plays[0].seat  # the winner leads next
+
+
+FOLLOW_CODES = {"follow-suit", "follow-pair", "follow-tractor", "not-held", "wrong-count"}
+
+
+def test_judge_and_the_replay_agree_on_random_follows() -> None:
+    # The replay checks follows with quick paths of its own (a single to a single, a pair
+    # to a pair) and hands kept as counts; judge reads whole hands as lists. On random
+    # follows drawn from the real hands, legal or not, both must say the same.
+    import random
+    from dataclasses import replace
+
+    from notation.replay import replay
+    from notation.simulate import simulate_hand
+    from tests.benchmark import judge_lines
+
+    rng = random.Random(7)
+    verdicts = {True: 0, False: 0}
+    for preset in ("qq", "match-a", "tractor", "seed-001"):
+        for seed in range(6):
+            hand = simulate_hand(preset, seed=seed, dealer=1 + seed % 4)
+            rules = load_ruleset(preset)
+            states = replay(hand).states
+            for _ in range(6):
+                t = rng.randrange(len(hand.tricks))
+                trick = hand.tricks[t]
+                k = rng.randrange(1, len(trick.plays))
+                play = trick.plays[k]
+                lead_state = next(
+                    s for s in states if s.kind is StepKind.PLAY and s.event is trick.plays[0]
+                )
+                held = list(states[lead_state.step - 1].hand(play.seat))
+                cards = tuple(rng.sample(held, len(play.cards)))
+                plays = (*trick.plays[:k], replace(play, cards=cards), *trick.plays[k + 1 :])
+                tricks = (*hand.tricks[:t], replace(trick, plays=plays), *hand.tricks[t + 1 :])
+                changed = replace(hand, tricks=tricks)
+                found = [
+                    f.code
+                    for f in replay(changed, rules, timeline=False).findings
+                    if f.trick == trick.number and f.seat == play.seat and f.code in FOLLOW_CODES
+                ]
+                answer = judge_trick(json.loads(judge_lines([changed])[t]), rules)
+                legal = answer["plays"][k]["legal"]
+                assert legal is (not found), (preset, seed, trick.number, cards, found, answer)
+                verdicts[legal] += 1
+    assert verdicts[True] > 20 and verdicts[False] > 20  # both kinds were tried
