@@ -185,3 +185,50 @@ def test_judge_and_the_replay_agree_on_random_follows() -> None:
                 assert legal is (not found), (preset, seed, trick.number, cards, found, answer)
                 verdicts[legal] += 1
     assert verdicts[True] > 20 and verdicts[False] > 20  # both kinds were tried
+
+
+def test_judge_and_the_replay_agree_on_random_throws() -> None:
+    # Random leads of several cards of one suit from the leader's real hand: the replay
+    # says "throw-failed" exactly where judge says the throw fails, with the same unit.
+    import random
+    from dataclasses import replace
+
+    from notation.replay import replay
+    from notation.simulate import simulate_hand
+    from tests.benchmark import judge_lines
+
+    rng = random.Random(11)
+    verdicts = {True: 0, False: 0}
+    for preset in ("qq", "match-b", "tractor"):
+        for seed in range(8):
+            hand = simulate_hand(preset, seed=seed, dealer=1 + seed % 4)
+            rules = load_ruleset(preset)
+            states = replay(hand).states
+            trump = replay(hand).computed.trump
+            assert trump is not None
+            for t in rng.sample(range(len(hand.tricks)), 4):
+                trick = hand.tricks[t]
+                lead = trick.plays[0]
+                lead_state = next(s for s in states if s.event is lead)
+                held = list(states[lead_state.step - 1].hand(lead.seat))
+                suit = trump.effective_suit(rng.choice(held))
+                suited = [c for c in held if trump.effective_suit(c) == suit]
+                if len(suited) < 2:
+                    continue
+                cards = tuple(rng.sample(suited, rng.randint(2, min(5, len(suited)))))
+                plain = replace(lead, cards=cards, attempted=None, blocker=None)
+                alone = replace(trick, plays=(plain,))
+                changed = replace(hand, tricks=(*hand.tricks[:t], alone))
+                found = [
+                    f
+                    for f in replay(changed, rules, timeline=False).findings
+                    if f.trick == trick.number and f.code == "throw-failed"
+                ]
+                answer = judge_trick(json.loads(judge_lines([changed])[t]), rules)
+                failed = answer["throw"] is not None and answer["throw"]["failed"]
+                assert failed is bool(found), (preset, seed, trick.number, cards, answer)
+                if failed:
+                    forced = " ".join(answer["throw"]["forced"])
+                    assert f"had to play {forced}" in found[0].message
+                verdicts[failed] += 1
+    assert verdicts[True] > 20 and verdicts[False] > 5  # random throws mostly fail
