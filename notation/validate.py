@@ -26,6 +26,7 @@ from notation.rules.ruleset import Ruleset
 from notation.rules.scoring import apply_outcome
 from notation.rules.seats import team
 from notation.rulesets import load_ruleset
+from notation.variations import has_variations, variation_findings
 
 __all__ = [
     "JSON_SCHEMA",
@@ -274,6 +275,9 @@ def validate_lines(
             report.stopped = True
             return report
         hand_report = HandReport(read.number, read.hand.line, result, list(result.findings))
+        if has_variations(read.hand):  # alternative lines are held to the rules too
+            steps = result if result.states else replay(read.hand, result.rules, number=read.number)
+            hand_report.findings.extend(variation_findings(steps))
         if previous is not None and continues(previous.hand, read.hand):
             hand_report.findings.extend(_match_findings(previous, result))
         report.add(hand_report, read)

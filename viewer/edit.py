@@ -25,9 +25,7 @@ from notation.psn import (
     Comment,
     Deal,
     Deck,
-    Fallback,
     Hand,
-    KittyExchange,
     Play,
     PSNError,
     Trick,
@@ -37,9 +35,9 @@ from notation.psn import (
     write_event,
     write_hand,
 )
-from notation.psn.model import AuctionEvent
 from notation.replay import State, StepKind
 from notation.rules.cards import Card
+from notation.variations import splice_variation
 
 __all__ = [
     "Annotation",
@@ -341,45 +339,6 @@ def describe_target(target: Target, hand: Hand) -> dict[str, Any]:
     if target.kind == "play":
         info["seat"] = node.seat
     return info
-
-
-def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
-    """The hand as it would have gone with variation ``index`` of ``node`` (a bid,
-    fallback, bury or play of ``hand``): the variation replaces the node and what follows.
-
-    Raises ``ValueError`` if the node has no such variation or the line cannot stand.
-    """
-    variations: tuple[Variation, ...] = getattr(node, "variations", ())
-    if not 0 <= index < len(variations):
-        raise ValueError("no such variation")
-    events = variations[index].events
-    if isinstance(node, Play):
-        for ti, trick in enumerate(hand.tricks):
-            for pi, play in enumerate(trick.plays):
-                if play is node:
-                    first = events[0]
-                    if not isinstance(first, Trick):
-                        raise ValueError("a variation of a play starts with a trick")
-                    spliced = Trick(trick.number, trick.plays[:pi] + first.plays, trick.comments)
-                    rest = tuple(e for e in events[1:] if isinstance(e, Trick))
-                    tricks = (*hand.tricks[:ti], spliced, *rest)
-                    return replace(hand, tricks=tricks, result=None)
-        raise ValueError("the play is not in this hand")
-    if isinstance(node, Bid | Fallback | KittyExchange):
-        for ai, event in enumerate(hand.auction):
-            if event is node:
-                auction: list[AuctionEvent] = [
-                    e for e in events if isinstance(e, Bid | Fallback | KittyExchange)
-                ]
-                tricks_v = tuple(e for e in events if isinstance(e, Trick))
-                return replace(
-                    hand,
-                    auction=(*hand.auction[:ai], *auction),
-                    tricks=tricks_v,
-                    result=None,
-                )
-        raise ValueError("the event is not in this hand")
-    raise ValueError("only bids, fallbacks, buries and plays have variations")
 
 
 def replace_hand(text: str, number: int, hand: Hand) -> str:

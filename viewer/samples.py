@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from notation.psn import Comment, Hand, Play, Trick, Variation, write
+from notation.psn import UNKNOWN, Comment, Hand, Play, Trick, Variation, write
 from notation.simulate import simulate_hand, simulate_match
 from viewer.edit import Target, set_annotation
 
@@ -15,16 +15,25 @@ __all__ = ["annotated_hand", "annotated_text", "broken_text", "match_text", "rev
 
 def annotated_hand(seed: int = 7) -> Hand:
     """A whole simulated hand with an opening comment, marks and comments on a few plays,
-    and a variation of the second play of trick 3 (the card that seat played in trick 4)."""
+    and a variation of the second play of trick 3: another play the rules allow there."""
+    from notation.replay import replay
+    from notation.rules.follow import legal_follows
+
     hand = simulate_hand("qq", seed=seed, event="Annotated sample")
     hand = replace(hand, comments=(Comment("A whole hand played by the library's bots."),))
     hand = set_annotation(hand, Target("play", 0, 0), ("The lead sets the tone.",), (1,))
     hand = set_annotation(hand, Target("play", 1, 2), ("Too early?",), (6, 14))
-    first, second = hand.tricks[2], hand.tricks[3]
-    play = first.plays[1]
-    other = next((p for p in second.plays if p.seat == play.seat), second.plays[0])
+    first = hand.tricks[2]
+    lead, play = first.plays[0], first.plays[1]
+    played = replay(hand)
+    before = next(s for s in played.states if s.event is lead).step - 1
+    held = [c for c in played.states[before].hand(play.seat) if c is not UNKNOWN]
+    trump = played.computed.trump
+    assert trump is not None
+    options = legal_follows(list(lead.cards), held, trump)  # type: ignore[arg-type]
+    other = next((o for o in options if sorted(o) != sorted(play.cards)), options[0])
     alternative = Variation(
-        (Trick(first.number, (Play(play.seat, other.cards, comments=(Comment("instead"),)),)),),
+        (Trick(first.number, (Play(play.seat, other, comments=(Comment("instead"),)),)),),
         comments=(Comment("what if"),),
     )
     plays = list(first.plays)

@@ -1,0 +1,122 @@
+"""Variations: the alternative lines a record gives, and what they break.
+
+A variation of a bid, fallback, bury or play stands for that event and what follows.
+:func:`splice_variation` makes the hand as it would have gone; the replay then checks it
+like the record. :func:`variation_findings` does so for every variation of a hand, at
+any depth, so that a teaching file's alternatives are held to the rules too (as a PGN
+reader holds a game's variations to the rules of chess).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from notation.findings import Finding
+from notation.psn.model import (
+    AuctionEvent,
+    Bid,
+    Fallback,
+    Hand,
+    KittyExchange,
+    Play,
+    Trick,
+    Variation,
+)
+from notation.replay import HandReplay, State, StepKind, replay
+
+__all__ = ["has_variations", "splice_variation", "variation_findings"]
+
+_EVENTS = (StepKind.BID, StepKind.FALLBACK, StepKind.KITTY, StepKind.PLAY)
+
+
+def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
+    """The hand as it would have gone with variation ``index`` of ``node`` (a bid,
+    fallback, bury or play of ``hand``): the variation replaces the node and what follows.
+
+    Raises ``ValueError`` if the node has no such variation or the line cannot stand.
+    """
+    variations: tuple[Variation, ...] = getattr(node, "variations", ())
+    if not 0 <= index < len(variations):
+        raise ValueError("no such variation")
+    events = variations[index].events
+    if isinstance(node, Play):
+        for ti, trick in enumerate(hand.tricks):
+            for pi, play in enumerate(trick.plays):
+                if play is node:
+                    first = events[0]
+                    if not isinstance(first, Trick):
+                        raise ValueError("a variation of a play starts with a trick")
+                    spliced = Trick(trick.number, trick.plays[:pi] + first.plays, trick.comments)
+                    rest = tuple(e for e in events[1:] if isinstance(e, Trick))
+                    tricks = (*hand.tricks[:ti], spliced, *rest)
+                    return replace(hand, tricks=tricks, result=None)
+        raise ValueError("the play is not in this hand")
+    if isinstance(node, Bid | Fallback | KittyExchange):
+        for ai, event in enumerate(hand.auction):
+            if event is node:
+                auction: list[AuctionEvent] = [
+                    e for e in events if isinstance(e, Bid | Fallback | KittyExchange)
+                ]
+                tricks_v = tuple(e for e in events if isinstance(e, Trick))
+                return replace(
+                    hand,
+                    auction=(*hand.auction[:ai], *auction),
+                    tricks=tricks_v,
+                    result=None,
+                )
+        raise ValueError("the event is not in this hand")
+    raise ValueError("only bids, fallbacks, buries and plays have variations")
+
+
+def has_variations(hand: Hand) -> bool:
+    """True if some bid, fallback, bury or play of ``hand`` has a variation."""
+    return any(e.variations for e in hand.auction) or any(
+        p.variations for t in hand.tricks for p in t.plays
+    )
+
+
+def variation_findings(result: HandReplay) -> list[Finding]:
+    """The findings of every variation of a replayed hand, at any depth.
+
+    Each alternative line is replayed from where it branches off; what it breaks is
+    reported at its own place in the variation (line and column), its message saying
+    which variation, and its ``step`` the step of the record where the variation
+    hangs. ``result`` needs its states: replay with ``timeline=True``.
+    """
+    found: list[Finding] = []
+    _walk(result, 0, None, "", found)
+    return found
+
+
+def _walk(line: HandReplay, start: int, top: int | None, path: str, found: list[Finding]) -> None:
+    """The variations of the events of ``line`` from step ``start`` on; ``top`` is the
+    record's step of the outermost branch, ``path`` the variations taken to get here."""
+    for state in line.states[start:]:
+        if state.kind not in _EVENTS:
+            continue
+        node = state.event
+        for index in range(len(node.variations)):
+            try:
+                spliced = splice_variation(line.hand, node, index)
+            except ValueError:
+                continue  # the reader lets no such variation through
+            branch = replay(spliced, line.rules, number=line.number)
+            where = path + _branch(state, node, index)
+            step = state.step if top is None else top
+            for f in branch.findings:
+                if f.step is not None and f.step >= state.step:
+                    found.append(replace(f, message=f"in {where}: {f.message}", step=step))
+            # From the branch on: the alternative itself may have variations of its own.
+            _walk(branch, state.step, step, f"{where}, then ", found)
+
+
+def _branch(state: State, node: Any, index: int) -> str:
+    what = f"variation {index + 1}"
+    if isinstance(node, Play):
+        return f"{what} of seat {node.seat}'s play in trick {state.trick_number}"
+    if isinstance(node, Bid):
+        return f"{what} of seat {node.seat}'s {node.kind.value}"
+    if isinstance(node, KittyExchange):
+        return f"{what} of seat {node.seat}'s bury"
+    return f"{what} of the fallback"
