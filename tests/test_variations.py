@@ -107,3 +107,16 @@ def test_variation_findings_need_the_timeline() -> None:
     with_line = add_variation(hand, Target("play", 0, 1), f"{play.seat}: BJ BJ BJ")
     assert variation_findings(replay(with_line, timeline=False)) == []  # no states to walk
     assert variation_findings(replay(with_line))
+
+
+def test_the_teaching_example_s_alternative_would_be_caught_as_a_revoke() -> None:
+    # examples/teaching/20: seat 1's alternative C5 is legal; the D5 its comment warns of
+    # is a revoke, reported inside the brackets.
+    path = Path(__file__).parent.parent / "examples" / "teaching" / "20-alternative-lines.psn"
+    text = path.read_text(encoding="utf-8")
+    assert validate_text(text).findings == []
+    revoke = text.replace("(1. 1: C5 ", "(1. 1: D5 ", 1)
+    assert revoke != text
+    (finding,) = validate_text(revoke).findings
+    assert (finding.code, finding.trick, finding.seat) == ("follow-suit", 1, 1)
+    assert finding.message.startswith("in variation 1 of seat 1's play in trick 1: ")

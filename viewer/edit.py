@@ -16,6 +16,7 @@ hold the very nodes of the hand that was replayed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
@@ -224,7 +225,8 @@ def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = 
         text = text[1:-1].strip()
     if not text:
         raise ValueError("write the alternative, like 2: SK SK")
-    if "(" in text or ")" in text:
+    moves = re.sub(r"\{[^}]*\}", "", text)  # brackets inside comments are words
+    if "(" in moves or ")" in moves:
         raise ValueError("one variation at a time, without brackets inside")
     # The variation is read in place: the event (with the plays of its trick before it)
     # written alone, the variation after it, and the whole read as a hand.
