@@ -402,7 +402,7 @@ def test_malformed_upload_says_where_and_shows_the_other_hands() -> None:
     assert any("could not be read" in w.value for w in at.warning)
     located = " ".join(c.value for c in at.code)
     assert f"broken.psn:{line}:{column}: unknown card 'XX'" in located
-    assert "\n" + " " * (column + 1) + "^" in located  # the caret under the place
+    assert "\n" + " " * (column + 1) + "^^\n" in located + "\n"  # under the word XX, as wide
     assert at.session_state["hand"] == 1
     table(at)  # hand 1 is drawn
     at.selectbox(key="hand").set_value(3).run()

@@ -92,7 +92,16 @@ def load_document(text: str, name: str = "<input>") -> Document:
     report = validate_text(text, name, timeline=True)
     chunks = split_hands(text)
     syntax = tuple(
-        str(SourceError(f.message, source=text, line=f.line, column=f.column, filename=name))
+        str(
+            SourceError(
+                f.message,
+                source=text,
+                line=f.line,
+                column=f.column,
+                width=f.width,
+                filename=name,
+            )
+        )
         for h in report.hands
         for f in h.findings
         if f.code == "syntax"
