@@ -167,3 +167,39 @@ def test_the_report_of_every_dispute_names_violation_rule_and_outcome(path: Path
     assert first.code in page and "<table>" in page
     ruled = dict((what, rules) for what, _recorded, rules in report.result_rows)
     assert ruled["Level change"] in text
+
+
+def test_a_progress_bar_on_a_terminal_and_none_in_a_pipe(tmp_path: Path) -> None:
+    # More than five files, standard error a terminal (a pseudo-terminal here): the bar
+    # counts the files; in a pipe nothing but the findings and the summary is written.
+    import os
+    import pty
+
+    for n in range(7):
+        (tmp_path / f"h{n}.psn").write_text(write(simulate_hand("qq", seed=n)), encoding="utf-8")
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "notation", "validate", "-j", "1", str(tmp_path)],
+            stdout=subprocess.PIPE,
+            stderr=follower,
+            text=True,
+            timeout=120,
+        )
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal is closed: all is read
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(leader)
+    shown = b"".join(chunks).decode("utf-8")
+    assert done.returncode == 0
+    assert "\r[" + "#" * 30 + "] 7/7 files" in shown and "1/7 files" in shown
+    piped = shengji("validate", "-j", "1", str(tmp_path))
+    assert "files" not in piped.stderr and "#" not in piped.stderr
