@@ -288,3 +288,58 @@ def test_the_tree_holds_fast_forms_only_where_the_grammar_puts_them() -> None:
         "RPAR",
         "SEAT_CARDS",
     ]
+
+
+# ---- the plain path: a plainly written hand read without the parser --------------------
+
+
+def tree_shape(node: object) -> object:
+    """A tree as plain values: rule names, and each token's type, text and place."""
+    if isinstance(node, Tree):
+        return (node.data, [tree_shape(c) for c in node.children])
+    assert isinstance(node, Token)
+    return (node.type, str(node), node.start_pos, node.line, node.column)
+
+
+def assert_plain_is_parsed(text: str) -> bool:
+    """Every hand of ``text`` that the plain path reads gets the parser's very tree;
+    True if some hand took the plain path."""
+    took = False
+    for _first, chunk in split_hands(text):
+        plain = reader._plain_tree(chunk)
+        if plain is None:
+            continue
+        took = True
+        assert tree_shape(plain) == tree_shape(reader._parser().parse(chunk))
+    return took
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_the_plain_path_gives_the_parsers_tree_for_every_file(path: Path) -> None:
+    assert_plain_is_parsed(path.read_text(encoding="utf-8"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 40),
+    st.sampled_from(["qq", "match-a", "match-b", "seed-001"]),
+    st.lists(
+        st.tuples(
+            st.integers(0, 10**6),
+            st.sampled_from(["  ", "\n", "\t", "\n\n", " {x} ", "", "A", "?"]),
+        ),
+        max_size=4,
+    ),
+)
+def test_the_plain_path_gives_the_parsers_tree_or_steps_aside(
+    seed: int, preset: str, edits: list[tuple[int, str]]
+) -> None:
+    # Simulated hands, then spaces, blank lines, a comment, a stray letter or mark put in
+    # at random places: the plain path reads the hand as the parser does, or leaves it.
+    text = write(simulate_hand(preset, seed=seed, dealer=1 + seed % 4))
+    assert assert_plain_is_parsed(text)  # as written, a hand is plain
+    for where, what in edits:
+        at = where % (len(text) + 1)
+        text = text[:at] + what + text[at:]
+    assert_plain_is_parsed(text)
+    assert_fast_is_exact(text)

@@ -277,17 +277,78 @@ def _read_hand(
     # The hand is parsed alone; positions are shifted to its place in the file. First
     # with the fast forms; a hand with any error is read again token by token, so that
     # its errors are exactly those of the grammar's ordinary tokens.
-    with _LOCK:
-        try:
-            tree: _Node | None = _parser().parse(chunk)
-        except UnexpectedInput:
-            tree = None
+    tree: _Node | None = _plain_tree(chunk)
+    if tree is None:
+        with _LOCK:
+            try:
+                tree = _parser().parse(chunk)
+            except UnexpectedInput:
+                tree = None
     if tree is not None:
         try:
             return _Builder(chunk, first_line, filename, exact=False).hand(tree), []
         except (_ReadAgain, ValueError):
             pass
     return _read_exactly(chunk, first_line, filename)
+
+
+@cache
+def _terminals() -> dict[str, re.Pattern[str]]:
+    """The fast parser's own patterns for the terminals of a plain hand."""
+    wanted = ("HEADERS", "DECK", "SEAT_CARDS", "AUCTION", "TRICKS", "RESULT_LINE")
+    found = {t.name: t for t in _parser().terminals if t.name in wanted}
+    return {name: re.compile(found[name].pattern.to_regexp()) for name in wanted}
+
+
+_LEADING_SPACE = re.compile(r"\s*")
+
+
+def _plain_tree(chunk: str) -> _Node | None:
+    """The parse tree of a hand written plainly (what the writer and the simulator write:
+    headers, a deck, plain bids and buries, plain tricks, a plain result line), found by
+    matching those terminals one after another, as the parser's lexer would, without the
+    parser; ``None`` for any other hand, which the parser then reads.
+
+    At each place only the terminal taken can match among those the grammar allows there
+    (each starts differently) or it is the one of highest priority, so the parser would
+    make the same tokens and the same tree (``tests/test_psn_fast.py`` compares them).
+    """
+    patterns = _terminals()
+    children: list[Token | _Node] = []
+    pos = _LEADING_SPACE.match(chunk).end()  # type: ignore[union-attr]
+    line, line_start = chunk.count("\n", 0, pos) + 1, chunk.rfind("\n", 0, pos) + 1
+
+    def take(name: str) -> Token | None:
+        nonlocal pos, line, line_start
+        m = patterns[name].match(chunk, pos)
+        if m is None or m.end() == pos:
+            return None
+        token = Token(name, m.group(), pos, line, pos - line_start + 1)
+        newlines = m.group().count("\n")
+        if newlines:
+            line += newlines
+            line_start = chunk.rfind("\n", pos, m.end()) + 1
+        pos = m.end()
+        return token
+
+    headers = take("HEADERS")
+    if headers is None:
+        return None
+    children.append(headers)
+    deck = take("DECK")
+    if deck is not None:
+        cards = take("SEAT_CARDS")
+        if cards is None:
+            return None
+        children.append(Tree("deck", [deck, cards]))
+    for name in ("AUCTION", "TRICKS"):
+        token = take(name)
+        if token is not None:
+            children.append(token)
+    result = take("RESULT_LINE")
+    if result is not None:
+        children.append(Tree("result", [result]))
+    return Tree("start", children) if pos == len(chunk) else None
 
 
 def _read_exactly(
