@@ -276,6 +276,20 @@ def test_a_comment_never_closed_does_not_swallow_the_hands_after_it() -> None:
     assert len(split_hands(closed)) == 1  # a comment that closes keeps its brackets
 
 
+def test_comments_closed_with_a_full_width_brace_leave_every_hand_its_own_error() -> None:
+    # A Chinese keyboard's ｝ closes nothing: each hand reports its comment, none is lost,
+    # however many there are (this once recursed once per comment and crashed).
+    hand = '[Event "{n}"]\n\n1. 1: S2 {{好牌｝\n2. 1: S3 {{再来｝\n\n'
+    text = "".join(hand.format(n=n) for n in range(3000))
+    chunks = split_hands(text)
+    assert [line for line, _ in chunks[:3]] == [1, 6, 11] and len(chunks) == 3000
+    record = parse(text, "wide.psn")
+    assert not record.hands and len(record.errors) == 3000
+    assert [(e.line, e.column) for e in record.errors[:2]] == [(3, 10), (8, 10)]
+    one = '[Event "x"]\n\n' + "".join(f"{n}. 1: S2 {{x\n" for n in range(1, 2000))
+    assert len(split_hands(one)) == 1
+
+
 def test_an_empty_text_has_no_hands() -> None:
     assert parse("").hands == () and parse("\n\n  \n").errors == ()
 

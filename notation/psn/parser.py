@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
@@ -186,11 +186,48 @@ def split_hands(text: str) -> list[tuple[int, str]]:
 
 
 def _chunks(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
-    """The hands among ``lines`` as ``(first line number, text)``, one at a time."""
-    current: list[str] = []
-    start = first
+    """The hands among ``lines`` as ``(first line number, text)``, one at a time.
+
+    A comment never closed would swallow every hand after it: it is read as if it closed
+    at the end of its line, and the lines after it are split again (its own hand keeps
+    the lines up to the next hand, and reading it reports the comment).
+    """
+    source: Iterable[str] = lines
+    number = first
+    carry: _Open | None = None
+    open_until = 0  # from this line on no "}" follows: a comment left open ends its line
+    while True:
+        left = yield from _split(source, number, carry, open_until)
+        if left is None:
+            return
+        # ``left`` ends in a comment never closed: split again after the line it opened on.
+        rest = left.lines[left.opened + 1 :]
+        number = left.start + left.opened + 1
+        closing = [i for i, text in enumerate(rest) if "}" in text]
+        open_until = number + (closing[-1] + 1 if closing else 0)
+        carry = _Open(left.lines[: left.opened + 1], left.start, 0)
+        source = rest
+
+
+class _Open(NamedTuple):
+    """Lines of a hand in which a comment is still open: the lines, the line number of
+    the first, and the index of the line where the open comment began."""
+
+    lines: list[str]
+    start: int
+    opened: int
+
+
+def _split(
+    lines: Iterable[str], first: int, carry: _Open | None, open_until: int
+) -> Generator[tuple[int, str], None, _Open | None]:
+    """The hands among ``lines`` (``carry``: the start of a hand already read); returns
+    the last hand's lines if a comment in it is never closed, after yielding the others.
+    A comment opened on line ``open_until`` or later ends with its line."""
+    current: list[str] = list(carry.lines) if carry else []
+    start = carry.start if carry else first
     in_comment = False
-    has_moves = False
+    has_moves = carry is not None  # a carried hand is in its moves
     opened = 0  # where the comment still open began, as an index into ``current``
     for number, line in enumerate(lines, start=first):
         stripped = line.lstrip()
@@ -226,26 +263,15 @@ def _chunks(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
         in_comment, moves = _scan_comments(rest, in_comment)
         if in_comment and (not was_open or "}" in rest):
             opened = len(current) - 1
+        if in_comment and carry is not None and number >= open_until:
+            in_comment = False  # no "}" follows anywhere: it ends with its line
         has_moves = has_moves or moves
     if in_comment and opened + 1 < len(current):
-        yield from _unclosed(current, start, opened)
-        return
+        return _Open(current, start, opened)
     chunk = "".join(current)
     if chunk.strip():
         yield start, chunk
-
-
-def _unclosed(current: list[str], start: int, opened: int) -> Iterator[tuple[int, str]]:
-    """The hands of ``current`` (lines from line ``start``), where the comment opened at
-    ``current[opened]`` is never closed: read on as if it closed at the end of its line,
-    so that it does not swallow the hands after it. Its own hand keeps the lines up to
-    the next hand, and reading it reports the comment."""
-    pieces = list(_chunks(current[opened + 1 :], start + opened + 1))
-    own = "".join(current[: opened + 1])
-    if pieces and not pieces[0][1].lstrip().startswith("["):
-        own += pieces.pop(0)[1]  # the rest of the broken hand, up to the next one
-    yield start, own
-    yield from pieces
+    return None
 
 
 def _scan_comments(text: str, in_comment: bool) -> tuple[bool, bool]:
