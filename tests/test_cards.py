@@ -71,3 +71,9 @@ def test_each_card_exists_once_however_it_is_made() -> None:
     assert dataclasses.replace(card, rank=Rank.KING) is parse_card("SK")
     assert {card: 1}[parse_card("♠T")] == 1
     assert card != "S10" and card != card.index
+    # Plain strings name the same card, and never change it.
+    assert Card("S", "10") is card  # type: ignore[arg-type]
+    assert card.suit is Suit.SPADES and card.rank is Rank.TEN
+    with pytest.raises(CardError, match="no card has suit 'S' and rank '11'"):
+        Card("S", "11")  # type: ignore[arg-type]
+    assert card.suit is Suit.SPADES and card.rank is Rank.TEN

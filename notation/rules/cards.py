@@ -120,7 +120,7 @@ _RANK_ALIASES.update({"T": Rank.TEN, "1": Rank.ACE})
 _POINTS = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Card:
     """One card: a suit and a rank, or a joker (suit ``None``).
 
@@ -140,13 +140,24 @@ class Card:
         card = _INTERNED.get((suit, rank))
         return card if card is not None else object.__new__(cls)
 
-    def __post_init__(self) -> None:
-        if self.rank.is_joker != (self.suit is None):
-            raise CardError(f"a joker has no suit and every other card has one: {self!s}")
-        suit_index = 4 if self.suit is None else SUITS.index(self.suit)
-        object.__setattr__(self, "index", suit_index * 16 + self.rank.natural)
-        object.__setattr__(self, "points", _POINTS.get(self.rank, 0))
-        _INTERNED.setdefault((self.suit, self.rank), self)
+    def __init__(self, suit: Suit | None, rank: Rank) -> None:
+        if _INTERNED.get((suit, rank)) is self:
+            return  # the card exists: it is never changed (``Card("S", "10")`` is S10 too)
+        given = (suit, rank)
+        try:
+            suit = None if suit is None else Suit(suit)
+            rank = Rank(rank)
+        except ValueError:
+            raise CardError(f"no card has suit {given[0]!r} and rank {given[1]!r}") from None
+        if rank.is_joker != (suit is None):
+            shown = rank.value if suit is None else suit.value + rank.value
+            raise CardError(f"a joker has no suit and every other card has one: {shown}")
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", rank)
+        suit_index = 4 if suit is None else SUITS.index(suit)
+        object.__setattr__(self, "index", suit_index * 16 + rank.natural)
+        object.__setattr__(self, "points", _POINTS.get(rank, 0))
+        _INTERNED.setdefault((suit, rank), self)
 
     def __reduce__(self) -> tuple[Any, tuple[Suit | None, Rank]]:
         return (Card, (self.suit, self.rank))  # unpickled as the one card of its kind
