@@ -22,7 +22,7 @@ from notation.findings import CATALOGUE, Finding, Severity
 from notation.psn import Hand, ReadHand, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
 from notation.rules.clauses import Rule
-from notation.rules.ruleset import Ruleset
+from notation.rules.ruleset import Goal, Ruleset
 from notation.rules.scoring import apply_outcome
 from notation.rules.seats import team
 from notation.rulesets import load_ruleset
@@ -337,14 +337,16 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
         )
         # Where a level that must be played (逢10必打) stopped the climb, that is the rule.
         rules = before.rules
-        free_climb = replace(rules, match=replace(rules.match, must_play=()))
+        # (without the goal's stop either: the record simply added the levels)
+        free_climb = replace(rules, match=replace(rules.match, must_play=(), goal=Goal.NONE))
         unstopped = apply_outcome(
             free_climb, computed.levels, computed.dealer, computed.outcome, misplays=counts
         )
         rule = None
-        if unstopped.levels != expected.levels:
-            stops = ", ".join(r.value for r in rules.match.must_play)
-            message += f" (level {stops} must be played: 逢{stops}必打)"
+        if unstopped.levels != expected.levels and levels == unstopped.levels:
+            # The record climbed on as if no level had to be played.
+            stop = next(e for e, u in zip(expected.levels, unstopped.levels, strict=True) if e != u)
+            message += f" (level {stop.value} must be played: 逢{stop.value}必打)"
             rule = Rule.MUST_PLAY
         found.append(_finding("match-levels", message, after, header, rule))
     header = next((h for h in hand.headers if h.tag.lower() == "dealer"), None)

@@ -406,6 +406,10 @@ def test_a_level_skipped_past_ten_cites_must_play_and_other_jumps_cite_progress(
     assert skipped.rule is Rule.MUST_PLAY and skipped.clause is not None
     assert skipped.clause.ref.startswith("000§2 三") and "逢10必打" in skipped.message
     assert skipped.to_dict()["rule"] == "match.must_play"
+    # Levels that are wrong some other way are not put down to 逢10必打.
+    text = path.read_text(encoding="utf-8").replace('[Levels "Q 4"]', '[Levels "K 4"]')
+    (other_jump,) = [f for f in validate_text(text).findings if f.code == "match-levels"]
+    assert other_jump.rule is Rule.MATCH and "必打" not in other_jump.message
     hands = list(simulate_match("qq", seed=11, max_hands=2))  # qq: no level must be played
     wrong = tuple(Header("Levels", "9 9") if h.tag == "Levels" else h for h in hands[1].headers)
     other = validate_text(write([hands[0], replace(hands[1], headers=wrong)]), "two.psn")

@@ -120,3 +120,12 @@ def test_the_teaching_example_s_alternative_would_be_caught_as_a_revoke() -> Non
     (finding,) = validate_text(revoke).findings
     assert (finding.code, finding.trick, finding.seat) == ("follow-suit", 1, 1)
     assert finding.message.startswith("in variation 1 of seat 1's play in trick 1: ")
+
+
+def test_an_alternative_bid_may_end_in_another_trump_than_the_header_says() -> None:
+    # The Trump header tells the recorded bidding's outcome, not the alternative's.
+    path = Path(__file__).parent.parent / "examples" / "teaching" / "20-alternative-lines.psn"
+    text = path.read_text(encoding="utf-8")
+    assert "declare 4: H2 @16\n" in text and '[Trump "H 2"]' in text
+    other = text.replace("declare 4: H2 @16\n", "declare 4: H2 @16 (declare 2: S2 @16)\n")
+    assert validate_text(other).findings == []  # seat 2 has drawn S2 by then: legal
