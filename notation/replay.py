@@ -346,12 +346,22 @@ class _Replayer:
         cannot be read is reported at its header, and the hand is replayed without it."""
         levels: tuple[Rank, Rank] | None = None
         trump: Trump | None = None
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
+        unreadable: set[str] = set()  # said once already
         for header in self.hand.headers:
             key = header.tag.lower()
-            if key not in ("dealer", "levels", "trump") or key in seen:
-                continue  # the first of a tag counts, as Hand.header reads it
-            seen.add(key)
+            if key not in ("dealer", "levels", "trump"):
+                continue
+            if key in seen:  # the first of a tag counts, as Hand.header reads it
+                if key not in unreadable and header.value.split() != seen[key].split():
+                    self.find(
+                        "bad-header",
+                        f"header {header.tag} {header.value!r} again, unlike the first "
+                        f"({seen[key]!r}): the first counts",
+                        header,
+                    )
+                continue
+            seen[key] = header.value
             value = header.value
             try:
                 if key == "dealer" and value.strip() not in ("1", "2", "3", "4"):
@@ -375,6 +385,7 @@ class _Replayer:
                     trump = self.rules.trump(shown.rank, shown.suit)
             except ValueError as e:
                 self.find("bad-header", f"header {header.tag}: {e}", header)
+                unreadable.add(key)
         return levels, trump
 
     def _defenders_team(self) -> int | None:

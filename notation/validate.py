@@ -277,7 +277,12 @@ def validate_lines(
         hand_report = HandReport(read.number, read.hand.line, result, list(result.findings))
         if has_variations(read.hand):  # alternative lines are held to the rules too
             steps = result if result.states else replay(read.hand, result.rules, number=read.number)
-            hand_report.findings.extend(variation_findings(steps))
+            in_lines = variation_findings(steps)
+            hand_report.findings.extend(in_lines)
+            if strict and any(f.is_error for f in in_lines):
+                report.add(hand_report, read)
+                report.stopped = True
+                return report
         if previous is not None and continues(previous.hand, read.hand):
             hand_report.findings.extend(_match_findings(previous, result))
         report.add(hand_report, read)
@@ -303,13 +308,21 @@ def continues(before: Hand, after: Hand) -> bool:
     ``Hand`` number is not one more than the hand before's, or whose ``Event`` differs,
     starts afresh. Hands without these headers are taken as one match.
     """
-    first, second = before.header("Hand"), after.header("Hand")
-    if first is not None and second is not None:
-        first, second = first.strip(), second.strip()
-        if not (first.isdigit() and second.isdigit() and int(second) == int(first) + 1):
-            return False
+    first, second = _hand_number(before), _hand_number(after)
+    if first is not None and second is not None and second != first + 1:
+        return False
     events = before.header("Event"), after.header("Event")
-    return events[0] is None or events[1] is None or events[0] == events[1]
+    return events[0] is None or events[1] is None or events[0].strip() == events[1].strip()
+
+
+_LEADING_NUMBER = re.compile(r"\s*([0-9]+)")
+
+
+def _hand_number(hand: Hand) -> int | None:
+    """The number a ``Hand`` header starts with (``"3"``, ``"3/12"``), if any."""
+    value = hand.header("Hand")
+    found = _LEADING_NUMBER.match(value) if value is not None else None
+    return int(found[1]) if found else None
 
 
 def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:

@@ -443,6 +443,29 @@ def test_a_header_value_that_cannot_be_read_is_a_finding_and_the_hand_is_kept(
     assert report.hands[1].replay is not None and report.hands[1].replay.computed.complete
 
 
+def test_hand_numbers_with_more_after_them_and_events_with_spaces_still_continue() -> None:
+    hands = list(simulate_match("qq", seed=11, max_hands=2))
+
+    def headed(hand: Hand, tag: str, value: str) -> Hand:
+        return replace(
+            hand, headers=tuple(Header(tag, value) if h.tag == tag else h for h in hand.headers)
+        )
+
+    first = headed(hands[0], "Hand", "1/12")
+    second = headed(headed(hands[1], "Hand", "2/12"), "Event", hands[1].header("Event") + " ")
+    assert continues(first, second)
+    assert not continues(first, headed(second, "Hand", "3/12"))
+
+
+def test_a_second_header_unlike_the_first_is_reported_and_the_first_counts() -> None:
+    hand = simulate_hand("qq", seed=4, dealer=1)
+    headers = (*hand.headers, Header("Dealer", "3"), Header("Levels", "2  2"))
+    found = [f for f in replay(replace(hand, headers=headers)).findings if f.code == "bad-header"]
+    assert [f.message for f in found] == [
+        "header Dealer '3' again, unlike the first ('1'): the first counts"
+    ]  # the same Levels written with more space is no difference
+
+
 def test_deal_that_is_not_two_decks() -> None:
     text = """[Rules "qq"]
 [Levels "2 2"]

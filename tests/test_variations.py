@@ -129,3 +129,12 @@ def test_an_alternative_bid_may_end_in_another_trump_than_the_header_says() -> N
     assert "declare 4: H2 @16\n" in text and '[Trump "H 2"]' in text
     other = text.replace("declare 4: H2 @16\n", "declare 4: H2 @16 (declare 2: S2 @16)\n")
     assert validate_text(other).findings == []  # seat 2 has drawn S2 by then: legal
+
+
+def test_strict_stops_at_an_error_in_a_variation() -> None:
+    hand, _ = _hand_and_seat_cards()
+    play = hand.tricks[0].plays[1]
+    bad = add_variation(hand, Target("play", 0, 1), f"{play.seat}: BJ BJ BJ")
+    report = validate_text(write([bad, hand]), strict=True)
+    assert report.stopped and len(report.hands) == 1
+    assert report.findings[-1].message.startswith("in variation 1")
