@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Token, Tree
 
-from notation.psn import Play, PSNError, Trick, parse, parse_hand, split_hands, write
+from notation.psn import Deal, Deck, Play, PSNError, Trick, parse, parse_hand, split_hands, write
 from notation.psn import parser as reader
 from notation.psn.model import Header, plain_header, plain_play, plain_trick
 from notation.resources import examples_dir
@@ -330,13 +330,21 @@ def test_the_plain_path_gives_the_parsers_tree_for_every_file(path: Path) -> Non
         ),
         max_size=4,
     ),
+    st.booleans(),
 )
 def test_the_plain_path_gives_the_parsers_tree_or_steps_aside(
-    seed: int, preset: str, edits: list[tuple[int, str]]
+    seed: int, preset: str, edits: list[tuple[int, str]], as_deal: bool
 ) -> None:
-    # Simulated hands, then spaces, blank lines, a comment, a stray letter or mark put in
-    # at random places: the plain path reads the hand as the parser does, or leaves it.
-    text = write(simulate_hand(preset, seed=seed, dealer=1 + seed % 4))
+    # Simulated hands (the deck in drawing order, or the four hands and the kitty), then
+    # spaces, blank lines, a comment, a stray letter or mark put in at random places:
+    # the plain path reads the hand as the parser does, or leaves it to the parser.
+    hand = simulate_hand(preset, seed=seed, dealer=1 + seed % 4)
+    if as_deal:
+        deck = hand.deal
+        assert isinstance(deck, Deck)
+        seats = tuple(deck.cards[(s - deck.first) % 4 : 100 : 4] for s in (1, 2, 3, 4))
+        hand = dataclasses.replace(hand, deal=Deal(seats, deck.cards[100:]))  # type: ignore[arg-type]
+    text = write(hand)
     assert assert_plain_is_parsed(text)  # as written, a hand is plain
     for where, what in edits:
         at = where % (len(text) + 1)

@@ -321,7 +321,18 @@ def _read_hand(
 @cache
 def _terminals() -> dict[str, re.Pattern[str]]:
     """The fast parser's own patterns for the terminals of a plain hand."""
-    wanted = ("HEADERS", "DECK", "SEAT_CARDS", "AUCTION", "TRICKS", "RESULT_LINE")
+    wanted = (
+        "HEADERS",
+        "DECK",
+        "DEAL",
+        "KITTY",
+        "COLON",
+        "CARDS",
+        "SEAT_CARDS",
+        "AUCTION",
+        "TRICKS",
+        "RESULT_LINE",
+    )
     found = {t.name: t for t in _parser().terminals if t.name in wanted}
     return {name: re.compile(found[name].pattern.to_regexp()) for name in wanted}
 
@@ -331,7 +342,7 @@ _LEADING_SPACE = re.compile(r"\s*")
 
 def _plain_tree(chunk: str) -> _Node | None:
     """The parse tree of a hand written plainly (what the writer and the simulator write:
-    headers, a deck, plain bids and buries, plain tricks, a plain result line), found by
+    headers, a deck or a deal, plain bids and buries, plain tricks, a plain result line), found by
     matching those terminals one after another, as the parser's lexer would, without the
     parser; ``None`` for any other hand, which the parser then reads.
 
@@ -367,6 +378,23 @@ def _plain_tree(chunk: str) -> _Node | None:
         if cards is None:
             return None
         children.append(Tree("deck", [deck, cards]))
+    elif (deal := take("DEAL")) is not None:
+        entries: list[Token | _Node] = [deal]
+        while True:  # each seat's cards, and the kitty's
+            seat = take("SEAT_CARDS")
+            if seat is not None:
+                entries.append(Tree("deal_entry", [seat]))
+                continue
+            kitty = take("KITTY")
+            if kitty is None:
+                break
+            colon, cards = take("COLON"), take("CARDS")
+            if colon is None or cards is None:
+                return None
+            entries.append(Tree("deal_entry", [kitty, colon, cards]))
+        if len(entries) == 1:
+            return None
+        children.append(Tree("hands", entries))
     for name in ("AUCTION", "TRICKS"):
         token = take(name)
         if token is not None:
