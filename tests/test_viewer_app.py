@@ -385,6 +385,23 @@ def test_url_keeps_the_moment_and_opens_it() -> None:
     assert step(again) == 2 and again.session_state["loaded"] == at.session_state["loaded"]
 
 
+def test_an_upload_and_its_edits_reopen_from_the_url(annotated_text: str) -> None:
+    # A reload (or the link) opens the uploaded file again, with the edits made since.
+    at = open_text(annotated_text, "lesson.psn")
+    query = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    assert len(query["up"]) == 32 and "ex" not in query and "file" not in query
+    at.text_area(key="note_text").set_value("Kept across a reload.").run()
+    at.button(key="note_save").click().run()
+    again = start(up=query["up"], hand="1", step="0")
+    assert again.session_state["name"] == "lesson.psn"
+    assert again.session_state["text"] == at.session_state["text"] != annotated_text
+    assert "Kept across a reload." in again.session_state["text"]
+    for bad in ("0" * 32, "../../etc/passwd"):
+        gone = start(up=bad)
+        assert any("no longer kept" in w.value for w in gone.warning)
+        assert gone.session_state["text"] is not None  # the page goes on with an example
+
+
 def test_path_from_the_url_opens_that_file(tmp_path: Path) -> None:
     path = tmp_path / "match.psn"
     path.write_text(samples.match_text(), encoding="utf-8")

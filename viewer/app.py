@@ -100,6 +100,14 @@ if not ss[K.QUERY_READ]:
 lang = ss[K.LANG]
 
 
+def _edited(text: str) -> None:
+    """The file as the coach changed it; an upload's kept copy follows it."""
+    ss[K.TEXT] = text
+    ss[K.EDITS] = ss[K.EDITS] + 1
+    if ss[K.DRAFT] and str(ss[K.LOADED]).startswith("upload:"):
+        document.save_draft(ss[K.DRAFT], ss[K.NAME], text)
+
+
 def _open(loaded: str, name: str, text: str) -> None:
     ss[K.LOADED], ss[K.NAME], ss[K.TEXT] = loaded, name, text
     ss[K.EDITS], ss[K.LINE] = 0, []
@@ -148,7 +156,18 @@ with st.sidebar:
                 except UnicodeDecodeError:
                     st.error(f"{tr(lang, 'parse_error')}: {tr(lang, 'not_text', name=upload.name)}")
                 else:
+                    # Kept on this computer under a key the URL names: a reload opens it
+                    # again, with the edits made since.
+                    ss[K.DRAFT] = document.new_draft_key()
+                    document.save_draft(ss[K.DRAFT], upload.name, text)
                     _open(wanted_source, upload.name, text)
+        elif ss[K.DRAFT] and ss[K.LOADED] is None:
+            draft = document.load_draft(ss[K.DRAFT])
+            if draft is None:
+                st.warning(tr(lang, "draft_gone"))
+                ss[K.DRAFT] = None
+            else:
+                _open(f"upload:{ss[K.DRAFT]}", *draft)
     else:
         st.text_input(tr(lang, "path"), key=K.PATH)
         wanted_source = f"path:{ss[K.PATH]}"
@@ -591,8 +610,7 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
             except ValueError:
                 ss[K.MESSAGE] = ("error", tr(lang, "bad_comment"))
                 return
-            ss[K.TEXT] = edit.replace_hand(ss[K.TEXT], entry.number, new_hand)
-            ss[K.EDITS] = ss[K.EDITS] + 1
+            _edited(edit.replace_hand(ss[K.TEXT], entry.number, new_hand))
             ss[K.MESSAGE] = ("success", tr(lang, "saved"))
 
         st.text_area(tr(lang, "comment_text"), key=K.NOTE_TEXT, height=100)
@@ -619,8 +637,7 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
                 except ValueError as e:
                     ss[K.MESSAGE] = ("error", str(e))
                     return
-                ss[K.TEXT] = edit.replace_hand(ss[K.TEXT], entry.number, new_hand)
-                ss[K.EDITS] = ss[K.EDITS] + 1
+                _edited(edit.replace_hand(ss[K.TEXT], entry.number, new_hand))
                 ss[K.NEW_LINE] = ""
                 ss[K.MESSAGE] = ("success", tr(lang, "line_added"))
 

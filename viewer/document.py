@@ -7,6 +7,9 @@ checked. No streamlit here: the page caches :func:`load_document` by its text.
 
 from __future__ import annotations
 
+import re
+import tempfile
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -182,3 +185,41 @@ def read_path(path: str) -> str:
     if p.suffix.lower() not in (".psn", ".txt"):
         raise FileNotFoundError(f"{path}: not a .psn file")
     return p.read_text(encoding="utf-8-sig")
+
+
+# ---- uploads kept on this computer, so that a reload (or the URL) opens them again ----
+
+_DRAFT_KEY = re.compile(r"[0-9a-f]{32}")
+
+
+def drafts_dir() -> Path:
+    """Where uploads and their edits are kept: a folder of this computer's temp dir."""
+    return Path(tempfile.gettempdir()) / "shengji-viewer"
+
+
+def new_draft_key() -> str:
+    """A fresh key for an upload (random: it names nothing of the file)."""
+    return uuid.uuid4().hex
+
+
+def save_draft(key: str, name: str, text: str) -> None:
+    """Keep ``text`` (an upload, with its edits) under ``key``."""
+    if not _DRAFT_KEY.fullmatch(key):
+        raise ValueError(f"not a draft key: {key!r}")
+    folder = drafts_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{key}.psn").write_text(text, encoding="utf-8")
+    (folder / f"{key}.name").write_text(Path(name).name or "upload.psn", encoding="utf-8")
+
+
+def load_draft(key: str) -> tuple[str, str] | None:
+    """The name and text kept under ``key``, or ``None`` (no such draft, or not a key)."""
+    if not _DRAFT_KEY.fullmatch(key):
+        return None
+    folder = drafts_dir()
+    try:
+        text = (folder / f"{key}.psn").read_text(encoding="utf-8")
+        name = (folder / f"{key}.name").read_text(encoding="utf-8").strip() or "upload.psn"
+    except OSError:
+        return None
+    return name, text

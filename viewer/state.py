@@ -45,6 +45,7 @@ class K:
     NOTE_NAGS = "note_nags"
     NOTE_FOR = "note_for"  # the (hand, step, text) the note editor was filled for
     NEW_LINE = "new_line"  # the alternative a coach types, as PSN, to add as a variation
+    DRAFT = "draft"  # the key an upload (and its edits) is kept under; the URL's "up"
     AUTOPLAY_AT = "autoplay_at"  # when auto-play last stepped (time.monotonic)
     RUN_SECONDS = "run_seconds"  # how long the page script took, last run
     CHART_DEFENDERS = "chart_defenders"  # plotly selections (widget keys)
@@ -79,6 +80,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     K.CLI_FILE: None,
     K.MESSAGE: None,
     K.NEW_LINE: "",
+    K.DRAFT: None,
 }
 
 
@@ -103,7 +105,10 @@ def from_query(query: Mapping[str, Any]) -> dict[str, Any]:
     {'hand': 2, 'step': 14, 'lang': 'zh'}
     """
     values: dict[str, Any] = {}
-    if "ex" in query:
+    if "up" in query:
+        values[K.SOURCE] = "upload"
+        values[K.DRAFT] = str(query["up"])
+    elif "ex" in query:
         values[K.SOURCE] = "example"
         values[K.EXAMPLE] = str(query["ex"])
     elif "file" in query:
@@ -127,7 +132,9 @@ def to_query(session: Mapping[str, Any]) -> dict[str, str]:
     """The URL query for the current moment (the inverse of :func:`from_query`)."""
     query: dict[str, str] = {}
     loaded = session.get(K.LOADED) or ""
-    if loaded.startswith("example:"):
+    if loaded.startswith("upload:") and session.get(K.DRAFT):
+        query["up"] = str(session[K.DRAFT])
+    elif loaded.startswith("example:"):
         query["ex"] = loaded.removeprefix("example:")
     elif loaded.startswith("path:"):
         query["file"] = loaded.removeprefix("path:")
