@@ -552,3 +552,16 @@ def test_marks_that_are_not_numbers_are_refused(annotated_text: str) -> None:
     at.button(key="note_save").click().run()
     assert any("Marks are numbers" in e.value for e in at.error)
     assert at.session_state["text"] == annotated_text and at.session_state["edits"] == 0
+
+
+def test_an_annotated_example_reopens_with_its_edits_after_a_reload() -> None:
+    at = start()
+    loaded = at.session_state["loaded"]
+    assert "ex" in at.query_params and "up" not in at.query_params  # not edited: the example
+    at.text_area(key="note_text").set_value("A note on the example.").run()
+    at.button(key="note_save").click().run()
+    query = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    assert "up" in query and "ex" not in query
+    again = start(**query)
+    assert "A note on the example." in again.session_state["text"]
+    assert again.session_state["name"] == at.session_state["name"] and loaded.startswith("example:")

@@ -101,11 +101,12 @@ lang = ss[K.LANG]
 
 
 def _edited(text: str) -> None:
-    """The file as the coach changed it; an upload's kept copy follows it."""
+    """The file as the coach changed it, kept on this computer too (see ``_open``)."""
     ss[K.TEXT] = text
     ss[K.EDITS] = ss[K.EDITS] + 1
-    if ss[K.DRAFT] and str(ss[K.LOADED]).startswith("upload:"):
-        document.save_draft(ss[K.DRAFT], ss[K.NAME], text)
+    if not ss[K.DRAFT]:
+        ss[K.DRAFT] = document.new_draft_key()
+    document.save_draft(ss[K.DRAFT], ss[K.NAME], text)
 
 
 def _open(loaded: str, name: str, text: str) -> None:

@@ -209,7 +209,8 @@ def save_draft(key: str, name: str, text: str) -> None:
     folder = drafts_dir()
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{key}.psn").write_text(text, encoding="utf-8")
-    (folder / f"{key}.name").write_text(Path(name).name or "upload.psn", encoding="utf-8")
+    label = " ".join(name.split()) or "upload.psn"  # a label only, never a path
+    (folder / f"{key}.name").write_text(label, encoding="utf-8")
 
 
 def load_draft(key: str) -> tuple[str, str] | None:

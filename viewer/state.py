@@ -132,8 +132,8 @@ def to_query(session: Mapping[str, Any]) -> dict[str, str]:
     """The URL query for the current moment (the inverse of :func:`from_query`)."""
     query: dict[str, str] = {}
     loaded = session.get(K.LOADED) or ""
-    if loaded.startswith("upload:") and session.get(K.DRAFT):
-        query["up"] = str(session[K.DRAFT])
+    if session.get(K.DRAFT) and (loaded.startswith("upload:") or session.get(K.EDITS)):
+        query["up"] = str(session[K.DRAFT])  # an upload, or a file with edits: kept copy
     elif loaded.startswith("example:"):
         query["ex"] = loaded.removeprefix("example:")
     elif loaded.startswith("path:"):
