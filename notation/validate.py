@@ -308,14 +308,15 @@ def continues(before: Hand, after: Hand) -> bool:
     ``Hand`` number is not one more than the hand before's, or whose ``Event`` differs,
     starts afresh. Hands without these headers are taken as one match.
     """
-    first, second = _hand_number(before), _hand_number(after)
-    if first is not None and second is not None and second != first + 1:
-        return False
+    if before.header("Hand") is not None and after.header("Hand") is not None:
+        first, second = _hand_number(before), _hand_number(after)
+        if first is None or second is None or second != first + 1:
+            return False
     events = before.header("Event"), after.header("Event")
     return events[0] is None or events[1] is None or events[0].strip() == events[1].strip()
 
 
-_LEADING_NUMBER = re.compile(r"\s*([0-9]+)")
+_LEADING_NUMBER = re.compile(r"\s*(\d+)")
 
 
 def _hand_number(hand: Hand) -> int | None:
@@ -359,8 +360,9 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
         if unstopped.levels != expected.levels and levels == unstopped.levels:
             # The record climbed on as if no level had to be played.
             stop = next(e for e, u in zip(expected.levels, unstopped.levels, strict=True) if e != u)
-            message += f" (level {stop.value} must be played: 逢{stop.value}必打)"
-            rule = Rule.MUST_PLAY
+            if stop in rules.match.must_play:  # not the goal: that stops the climb too
+                message += f" (level {stop.value} must be played: 逢{stop.value}必打)"
+                rule = Rule.MUST_PLAY
         found.append(_finding("match-levels", message, after, header, rule))
     header = next((h for h in hand.headers if h.tag.lower() == "dealer"), None)
     if header is not None and hand.dealer is not None and hand.dealer != expected.next_dealer:

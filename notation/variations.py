@@ -101,15 +101,14 @@ def _walk(line: HandReplay, start: int, top: int | None, path: str, found: list[
                 spliced = splice_variation(line.hand, node, index)
             except ValueError:
                 continue  # the reader lets no such variation through
-            if not isinstance(node, Play):
-                # The Trump header tells the recorded bidding's outcome: an alternative
-                # bid may end in another trump.
-                headers = tuple(h for h in spliced.headers if h.tag.lower() != "trump")
-                spliced = replace(spliced, headers=headers)
             branch = replay(spliced, line.rules, number=line.number)
             where = path + _branch(state, node, index)
             step = state.step if top is None else top
             for f in branch.findings:
+                # The Trump header tells the recorded bidding's outcome, not an
+                # alternative's: another trump there is no fault of the line.
+                if f.code == "trump-header" and not isinstance(node, Play):
+                    continue
                 if f.step is not None and f.step >= state.step:
                     found.append(replace(f, message=f"in {where}: {f.message}", step=step))
             # From the branch on: the alternative itself may have variations of its own.

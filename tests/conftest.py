@@ -29,3 +29,12 @@ def hearts_2() -> Trump:
 def no_trump_10() -> Trump:
     """Rank 10, no-trump (无主)."""
     return Trump(Rank.TEN, None)
+
+
+@pytest.fixture(autouse=True)
+def _viewer_drafts(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The viewer keeps uploads and edited files in a folder: the tests' own, not the
+    computer's temp folder."""
+    monkeypatch.setenv("SHENGJI_VIEWER_DRAFTS", str(tmp_path_factory.getbasetemp() / "drafts"))

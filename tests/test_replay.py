@@ -406,6 +406,13 @@ def test_a_level_skipped_past_ten_cites_must_play_and_other_jumps_cite_progress(
     assert skipped.rule is Rule.MUST_PLAY and skipped.clause is not None
     assert skipped.clause.ref.startswith("000§2 三") and "逢10必打" in skipped.message
     assert skipped.to_dict()["rule"] == "match.must_play"
+    # Where the goal stopped the climb (the match was won past 10) it is not 逢J必打.
+    won = (
+        path.read_text(encoding="utf-8")
+        .replace('[Levels "9 4"]', '[Levels "10 4"]')
+        .replace('[Levels "Q 4"]', '[Levels "K 4"]')
+    )
+    assert all("必打" not in f.message for f in validate_text(won).findings)
     # Levels that are wrong some other way are not put down to 逢10必打.
     text = path.read_text(encoding="utf-8").replace('[Levels "Q 4"]', '[Levels "K 4"]')
     (other_jump,) = [f for f in validate_text(text).findings if f.code == "match-levels"]
@@ -455,6 +462,9 @@ def test_hand_numbers_with_more_after_them_and_events_with_spaces_still_continue
     second = headed(headed(hands[1], "Hand", "2/12"), "Event", hands[1].header("Event") + " ")
     assert continues(first, second)
     assert not continues(first, headed(second, "Hand", "3/12"))
+    # A Hand value without a number (or a different one) starts afresh.
+    assert not continues(headed(hands[0], "Hand", "?"), headed(hands[1], "Hand", "1"))
+    assert continues(headed(hands[0], "Hand", "５"), headed(hands[1], "Hand", "６"))
 
 
 def test_a_second_header_unlike_the_first_is_reported_and_the_first_counts() -> None:

@@ -138,3 +138,14 @@ def test_strict_stops_at_an_error_in_a_variation() -> None:
     report = validate_text(write([bad, hand]), strict=True)
     assert report.stopped and len(report.hands) == 1
     assert report.findings[-1].message.startswith("in variation 1")
+
+
+def test_a_branch_of_the_bidding_keeps_the_rank_when_no_levels_are_written() -> None:
+    # Without a Levels header the rank comes from the Trump header: a variation of the
+    # bidding is read at that rank too (an identical alternative is clean).
+    path = Path(__file__).parent.parent / "examples" / "disputes" / "12-skipped-level-ten.psn"
+    first = path.read_text(encoding="utf-8").split("\n\n[Event")[0] + "\n"
+    first = first.replace('[Levels "9 4"]\n', "")
+    assert validate_text(first).findings == []
+    same = first.replace("reinforce 4: D9 @60", "reinforce 4: D9 @60 (reinforce 4: D9 @60)", 1)
+    assert same != first and validate_text(same).findings == []

@@ -45,6 +45,11 @@ def table(at: AppTest) -> str:
     return htmls[0]
 
 
+def query_of(at: AppTest) -> dict[str, str]:
+    """The page's URL query, one value per key."""
+    return {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+
+
 def step(at: AppTest) -> int:
     return int(at.session_state["step"])
 
@@ -565,3 +570,19 @@ def test_an_annotated_example_reopens_with_its_edits_after_a_reload() -> None:
     again = start(**query)
     assert "A note on the example." in again.session_state["text"]
     assert again.session_state["name"] == at.session_state["name"] and loaded.startswith("example:")
+
+
+def test_each_edited_file_keeps_its_own_draft() -> None:
+    at = start()
+    at.text_area(key="note_text").set_value("Note on the first.").run()
+    at.button(key="note_save").click().run()
+    first = query_of(at)["up"]
+    examples = at.selectbox(key="example").options
+    at.selectbox(key="example").set_value(examples[1]).run()
+    assert "up" not in at.query_params  # another file: no draft of its own yet
+    at.text_area(key="note_text").set_value("Note on the second.").run()
+    at.button(key="note_save").click().run()
+    second = query_of(at)["up"]
+    assert second != first
+    assert "Note on the first." in start(up=first).session_state["text"]
+    assert "Note on the second." in start(up=second).session_state["text"]

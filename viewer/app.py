@@ -100,17 +100,26 @@ if not ss[K.QUERY_READ]:
 lang = ss[K.LANG]
 
 
-def _edited(text: str) -> None:
-    """The file as the coach changed it, kept on this computer too (see ``_open``)."""
-    ss[K.TEXT] = text
-    ss[K.EDITS] = ss[K.EDITS] + 1
+def _keep(text: str) -> None:
+    """Keep ``text`` on this computer under the open file's draft key (made if none)."""
     if not ss[K.DRAFT]:
         ss[K.DRAFT] = document.new_draft_key()
-    document.save_draft(ss[K.DRAFT], ss[K.NAME], text)
+    try:
+        document.save_draft(ss[K.DRAFT], ss[K.NAME], text)
+    except OSError:
+        ss[K.MESSAGE] = ("error", tr(ss[K.LANG], "draft_unsaved"))
 
 
-def _open(loaded: str, name: str, text: str) -> None:
-    ss[K.LOADED], ss[K.NAME], ss[K.TEXT] = loaded, name, text
+def _edited(text: str) -> None:
+    """The file as the coach changed it, kept on this computer too."""
+    ss[K.TEXT] = text
+    ss[K.EDITS] = ss[K.EDITS] + 1
+    _keep(text)
+
+
+def _open(loaded: str, name: str, text: str, draft: str | None = None) -> None:
+    """Show a file; ``draft``: the key it is kept under (an upload), else none yet."""
+    ss[K.LOADED], ss[K.NAME], ss[K.TEXT], ss[K.DRAFT] = loaded, name, text, draft
     ss[K.EDITS], ss[K.LINE] = 0, []
     if not ss[K.KEEP_MOMENT]:
         ss[K.HAND], ss[K.STEP] = 1, 0
@@ -159,16 +168,15 @@ with st.sidebar:
                 else:
                     # Kept on this computer under a key the URL names: a reload opens it
                     # again, with the edits made since.
-                    ss[K.DRAFT] = document.new_draft_key()
-                    document.save_draft(ss[K.DRAFT], upload.name, text)
                     _open(wanted_source, upload.name, text)
+                    _keep(text)
         elif ss[K.DRAFT] and ss[K.LOADED] is None:
             draft = document.load_draft(ss[K.DRAFT])
             if draft is None:
                 st.warning(tr(lang, "draft_gone"))
                 ss[K.DRAFT] = None
             else:
-                _open(f"upload:{ss[K.DRAFT]}", *draft)
+                _open(f"upload:{ss[K.DRAFT]}", *draft, draft=ss[K.DRAFT])
     else:
         st.text_input(tr(lang, "path"), key=K.PATH)
         wanted_source = f"path:{ss[K.PATH]}"

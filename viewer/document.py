@@ -7,6 +7,7 @@ checked. No streamlit here: the page caches :func:`load_document` by its text.
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 import uuid
@@ -193,8 +194,13 @@ _DRAFT_KEY = re.compile(r"[0-9a-f]{32}")
 
 
 def drafts_dir() -> Path:
-    """Where uploads and their edits are kept: a folder of this computer's temp dir."""
-    return Path(tempfile.gettempdir()) / "shengji-viewer"
+    """Where uploads and edited files are kept: ``$SHENGJI_VIEWER_DRAFTS``, else a
+    folder of this user's own in the computer's temp dir."""
+    chosen = os.environ.get("SHENGJI_VIEWER_DRAFTS")
+    if chosen:
+        return Path(chosen)
+    user = os.getuid() if hasattr(os, "getuid") else "user"
+    return Path(tempfile.gettempdir()) / f"shengji-viewer-{user}"
 
 
 def new_draft_key() -> str:
@@ -207,7 +213,7 @@ def save_draft(key: str, name: str, text: str) -> None:
     if not _DRAFT_KEY.fullmatch(key):
         raise ValueError(f"not a draft key: {key!r}")
     folder = drafts_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # this user's eyes only
     (folder / f"{key}.psn").write_text(text, encoding="utf-8")
     label = " ".join(name.split()) or "upload.psn"  # a label only, never a path
     (folder / f"{key}.name").write_text(label, encoding="utf-8")
