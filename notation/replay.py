@@ -353,7 +353,10 @@ class _Replayer:
             if key not in ("dealer", "levels", "trump"):
                 continue
             if key in seen:  # the first of a tag counts, as Hand.header reads it
-                if key not in unreadable and header.value.split() != seen[key].split():
+                if (
+                    key not in unreadable
+                    and header.value.upper().split() != seen[key].upper().split()
+                ):
                     self.find(
                         "bad-header",
                         f"header {header.tag} {header.value!r} again, unlike the first "

@@ -284,7 +284,12 @@ def validate_lines(
                 report.stopped = True
                 return report
         if previous is not None and continues(previous.hand, read.hand):
-            hand_report.findings.extend(_match_findings(previous, result))
+            between = _match_findings(previous, result)
+            hand_report.findings.extend(between)
+            if strict and any(f.is_error for f in between):
+                report.add(hand_report, read)
+                report.stopped = True
+                return report
         report.add(hand_report, read)
         if not keep_replays:
             hand_report.replay = None

@@ -469,7 +469,12 @@ def test_hand_numbers_with_more_after_them_and_events_with_spaces_still_continue
 
 def test_a_second_header_unlike_the_first_is_reported_and_the_first_counts() -> None:
     hand = simulate_hand("qq", seed=4, dealer=1)
-    headers = (*hand.headers, Header("Dealer", "3"), Header("Levels", "2  2"))
+    headers = (
+        *hand.headers,
+        Header("Dealer", "3"),
+        Header("Levels", "2  2"),
+        Header("Trump", str(hand.header("Trump")).lower()),  # case is no difference
+    )
     found = [f for f in replay(replace(hand, headers=headers)).findings if f.code == "bad-header"]
     assert [f.message for f in found] == [
         "header Dealer '3' again, unlike the first ('1'): the first counts"
@@ -563,3 +568,11 @@ def test_trick_numbers_out_of_sequence() -> None:
     tricks[1] = replace(tricks[1], number=5)
     codes = [f.code for f in replay(replace(hand, tricks=tuple(tricks))).findings]
     assert "trick-number" in codes
+
+
+def test_strict_stops_at_levels_that_do_not_follow() -> None:
+    path = Path(__file__).parent.parent / "examples" / "disputes" / "12-skipped-level-ten.psn"
+    text = path.read_text(encoding="utf-8")
+    report = validate_text(text + "\n" + text, strict=True)
+    assert report.stopped and len(report.hands) == 2
+    assert report.findings[-1].code == "match-levels"
