@@ -96,6 +96,11 @@ CATALOGUE: Final[dict[str, tuple[Severity, Rule | None, str]]] = {
         "a player with too many or too few cards (多牌少牌)",
     ),
     "trick-number": (Severity.WARNING, None, "tricks not numbered 1, 2, 3 …"),
+    "comment-hides": (
+        Severity.WARNING,
+        None,
+        "a comment runs over lines that start like a hand: a '}' may be missing",
+    ),
     "result-points": (Severity.ERROR, Rule.POINTS, "the recorded points differ from the play"),
     "result-kitty": (Severity.ERROR, Rule.KITTY_MULTIPLIER, "the recorded kitty score is wrong"),
     "result-level": (Severity.ERROR, Rule.LEVEL_TABLE, "the recorded level change is wrong"),

@@ -275,6 +275,8 @@ def validate_lines(
             report.stopped = True
             return report
         hand_report = HandReport(read.number, read.hand.line, result, list(result.findings))
+        if "{" in read.text:
+            hand_report.findings.extend(_hiding_comments(read, result))
         if has_variations(read.hand):  # alternative lines are held to the rules too
             steps = result if result.states else replay(read.hand, result.rules, number=read.number)
             in_lines = variation_findings(steps)
@@ -303,6 +305,34 @@ def _batched(hands: Iterator[ReadHand], size: int = 64) -> Iterator[ReadHand]:
     the processor's caches). Memory stays flat: ``size`` hands at most are held."""
     while batch := list(islice(hands, size)):
         yield from batch
+
+
+_COMMENT = re.compile(r"\{[^}]*\}")
+_HAND_START = re.compile(r'^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
+
+
+def _hiding_comments(read: ReadHand, result: HandReplay) -> list[Finding]:
+    """Comments that run over lines starting like a hand's headers: a ``}`` forgotten,
+    and the hands after it read as the comment's text (the grammar allows it)."""
+    found: list[Finding] = []
+    for comment in _COMMENT.finditer(read.text):
+        starts = _HAND_START.findall(comment.group())
+        if not starts:
+            continue
+        line = read.first_line + read.text.count("\n", 0, comment.start())
+        column = comment.start() - read.text.rfind("\n", 0, comment.start())
+        found.append(
+            Finding(
+                code="comment-hides",
+                message=f"this comment runs over {len(starts)} line(s) that start like a "
+                "hand's headers: is a '}' missing before them? What follows them is read "
+                "as the comment's text",
+                hand=result.number,
+                line=line,
+                column=column,
+            )
+        )
+    return found
 
 
 def continues(before: Hand, after: Hand) -> bool:

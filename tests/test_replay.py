@@ -520,6 +520,7 @@ def test_every_code_in_the_catalogue_has_a_rule_or_is_about_the_record() -> None
             "unknown-rules",
             "trick-number",
             "unchecked",
+            "comment-hides",  # about the text of the record, not a rule of the game
         }
 
 
@@ -576,3 +577,18 @@ def test_strict_stops_at_levels_that_do_not_follow() -> None:
     report = validate_text(text + "\n" + text, strict=True)
     assert report.stopped and len(report.hands) == 2
     assert report.findings[-1].code == "match-levels"
+
+
+def test_a_comment_that_hides_hands_is_a_warning_where_it_opens() -> None:
+    text = (
+        '[Event "a"]\n\n1. 1: SA { oops\n\n[Event "b"]\n[Hand "2"]\n\n1. 1: HA\n\n'
+        '[Event "c"]\n\n1. 1: CA {fine [%clk 0:01:02]}\n'
+    )
+    report = validate_text(text, "hide.psn")
+    assert len(report.hands) == 1  # the grammar reads the rest as the comment's text
+    (hides,) = [f for f in report.findings if f.code == "comment-hides"]
+    assert (hides.line, hides.column, hides.severity.value) == (3, 10, "warning")
+    assert "over 3 line(s)" in hides.message
+    closed = text.replace("{ oops", "{ oops }")
+    assert len(validate_text(closed).hands) == 3
+    assert not [f for f in validate_text(closed).findings if f.code == "comment-hides"]

@@ -355,6 +355,7 @@ _FINDINGS_ZH: Final[dict[str, str]] = {
     "wrong-forced-play": "甩牌失败后出错了牌",
     "hand-count": "多牌少牌",
     "trick-number": "轮次编号不连续",
+    "comment-hides": "评论跨过了像新一盘开头的行：可能少了 '}'",
     "result-points": "记录的得分与实际不符",
     "result-kitty": "记录的底分不对",
     "result-level": "记录的升级不对",
