@@ -401,6 +401,7 @@ def test_an_upload_and_its_edits_reopen_from_the_url(annotated_text: str) -> Non
     assert again.session_state["name"] == "lesson.psn"
     assert again.session_state["text"] == at.session_state["text"] != annotated_text
     assert "Kept across a reload." in again.session_state["text"]
+    assert again.session_state["edits"] == 1  # still not downloaded: the notice stays
     for bad in ("0" * 32, "../../etc/passwd"):
         gone = start(up=bad)
         assert any("no longer kept" in w.value for w in gone.warning)

@@ -105,7 +105,7 @@ def _keep(text: str) -> None:
     if not ss[K.DRAFT]:
         ss[K.DRAFT] = document.new_draft_key()
     try:
-        document.save_draft(ss[K.DRAFT], ss[K.NAME], text)
+        document.save_draft(ss[K.DRAFT], document.Draft(ss[K.NAME], text, ss[K.EDITS]))
     except OSError:
         ss[K.MESSAGE] = ("error", tr(ss[K.LANG], "draft_unsaved"))
 
@@ -176,7 +176,8 @@ with st.sidebar:
                 st.warning(tr(lang, "draft_gone"))
                 ss[K.DRAFT] = None
             else:
-                _open(f"upload:{ss[K.DRAFT]}", *draft, draft=ss[K.DRAFT])
+                _open(f"upload:{ss[K.DRAFT]}", draft.name, draft.text, draft=ss[K.DRAFT])
+                ss[K.EDITS] = draft.edits  # not yet downloaded, as before the reload
     else:
         st.text_input(tr(lang, "path"), key=K.PATH)
         wanted_source = f"path:{ss[K.PATH]}"

@@ -7,6 +7,7 @@ checked. No streamlit here: the page caches :func:`load_document` by its text.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -208,25 +209,35 @@ def new_draft_key() -> str:
     return uuid.uuid4().hex
 
 
-def save_draft(key: str, name: str, text: str) -> None:
-    """Keep ``text`` (an upload, with its edits) under ``key``."""
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A file kept on this computer: its name (a label), text and edits not downloaded."""
+
+    name: str
+    text: str
+    edits: int = 0
+
+
+def save_draft(key: str, draft: Draft) -> None:
+    """Keep ``draft`` (an upload, or a file with edits) under ``key``."""
     if not _DRAFT_KEY.fullmatch(key):
         raise ValueError(f"not a draft key: {key!r}")
     folder = drafts_dir()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # this user's eyes only
-    (folder / f"{key}.psn").write_text(text, encoding="utf-8")
-    label = " ".join(name.split()) or "upload.psn"  # a label only, never a path
-    (folder / f"{key}.name").write_text(label, encoding="utf-8")
+    (folder / f"{key}.psn").write_text(draft.text, encoding="utf-8")
+    label = " ".join(draft.name.split()) or "upload.psn"  # a label only, never a path
+    about = {"name": label, "edits": draft.edits}
+    (folder / f"{key}.json").write_text(json.dumps(about, ensure_ascii=False), encoding="utf-8")
 
 
-def load_draft(key: str) -> tuple[str, str] | None:
-    """The name and text kept under ``key``, or ``None`` (no such draft, or not a key)."""
+def load_draft(key: str) -> Draft | None:
+    """The draft kept under ``key``, or ``None`` (no such draft, or not a key)."""
     if not _DRAFT_KEY.fullmatch(key):
         return None
     folder = drafts_dir()
     try:
         text = (folder / f"{key}.psn").read_text(encoding="utf-8")
-        name = (folder / f"{key}.name").read_text(encoding="utf-8").strip() or "upload.psn"
-    except OSError:
+        about = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+        return Draft(str(about["name"]) or "upload.psn", text, int(about.get("edits", 0)))
+    except (OSError, ValueError, KeyError, TypeError):
         return None
-    return name, text
