@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import chain
@@ -275,6 +276,9 @@ class _Replayer:
         self.last_won_by_trump = False
         self._future_plays: dict[Seat, list[Counter[Card]]] | None = None
         self.lead_units: list[Unit] | None = None  # the current trick's lead, read once
+        self.followed_played: bool | None = None  # did a bury show a rejected bid followed?
+        self.alternative_trump: Trump | None = None  # what a rejected bid would have made
+        self.computed: Computed | None = None
 
     # --- findings -------------------------------------------------------------------
 
@@ -450,75 +454,122 @@ class _Replayer:
     # --- the auction ------------------------------------------------------------------
 
     def auction(self) -> None:
-        """Bids, the fallback and kitty exchanges, checked against the rule set's bidding."""
+        """Bids, the fallback and kitty exchanges, checked against the rule set's bidding.
+
+        Two states are kept: the rules' state, which a rejected bid or fallback does not
+        change, and the state as the players went on (rejected bids included). The rules'
+        state is the one the hand is judged under, unless the record shows the players
+        followed the other (a Trump or Dealer header, who buried, who led): then the
+        rejected bid is the one finding, and the play is judged as it was played.
+        """
         header_trump = self.header_trump
         self.trump = header_trump
-        state = bids.BidState.start(self.rank(), self.dealer)
+        legal = bids.BidState.start(self.rank(), self.dealer)
+        played = legal  # as the players went on
         for event in self.hand.auction:
             if isinstance(event, Bid):
-                state = self._bid(event, state)
-                self.dealer = state.dealer
-                self.declarer = state.showing.seat if state.showing else self.declarer
-                self.trump = state.trump(self.rules) or self.trump
+                legal, played = self._bid(event, legal, played)
+                self.dealer = legal.dealer
+                self.declarer = legal.showing.seat if legal.showing else self.declarer
+                self.trump = legal.trump(self.rules) or self.trump
                 label = f"{event.seat} {event.kind.value}s {_fmt(event.cards)}"
                 self.snapshot(StepKind.BID, label, event, None)
             elif isinstance(event, Fallback):
-                state = self._fallback(event, state)
-                self.trump = state.trump(self.rules) or self.trump
+                legal, played = self._fallback(event, legal, played)
+                self.trump = legal.trump(self.rules) or self.trump
                 self.snapshot(
                     StepKind.FALLBACK, f"trump from the {event.source.value}", event, None
                 )
             elif isinstance(event, KittyExchange):
-                state = self._exchange(event, state)
-        bid_trump = state.trump(self.rules)
-        if bid_trump is not None and header_trump is not None and bid_trump != header_trump:
+                legal, played = self._exchange(event, legal, played)
+        self.bid_state = legal
+        self._settle_dealer(legal, played)
+        self._settle_trump(legal, played)
+
+    def _settle_dealer(self, legal: bids.BidState, played: bids.BidState) -> None:
+        """The dealer the hand was played with: the rules' one, unless a rejected bid gave
+        the deal to another seat and the record shows that seat dealt (it buried, or, with
+        no bury written, it led the first trick)."""
+        self.dealer = legal.dealer
+        if played.dealer is None or played.dealer == legal.dealer:
+            return
+        shown = self.followed_played
+        if shown is None and self.hand.tricks and self.hand.tricks[0].plays:
+            leader = self.hand.tricks[0].plays[0].seat
+            shown = leader == played.dealer if leader in (played.dealer, legal.dealer) else None
+        if shown:
+            self.dealer = played.dealer
+
+    def _settle_trump(self, legal: bids.BidState, played: bids.BidState) -> None:
+        """The trump the hand was played under (see :meth:`auction`)."""
+        rules = self.rules
+        header, ruled, went_on = self.header_trump, legal.trump(rules), played.trump(rules)
+        # (A header that names a rejected bid's trump is not a second finding.)
+        if header is not None and ruled is not None and header not in (ruled, went_on):
             self.find(
                 "trump-header",
-                f"the bidding makes {bid_trump} trump but the Trump header says {header_trump}",
+                f"the bidding makes {ruled} trump but the Trump header says {header}",
                 self.hand.headers[0] if self.hand.headers else None,
             )
-            self.trump = bid_trump
-        self.bid_state = state
+            self.trump = ruled
+            return
+        if header is not None:
+            self.trump = header
+            return
+        self.trump = ruled
+        if went_on is not None and went_on != ruled:
+            self.alternative_trump = went_on  # no header: the play will show which it was
 
-    def _bid(self, event: Bid, state: bids.BidState) -> bids.BidState:
-        """Check one bid; an illegal bid is reported and then taken as the record has it."""
-        self._check_bid_held(event, state)
+    def _bid(
+        self, event: Bid, legal: bids.BidState, played: bids.BidState
+    ) -> tuple[bids.BidState, bids.BidState]:
+        """Check one bid. An illegal bid is reported and leaves the rules' state as it was;
+        the players' state takes it as the record has it."""
+        self._check_bid_held(event, legal)
         if _unknown(event.cards):
             self.find(
                 "unchecked", f"seat {event.seat}'s bid shows unknown cards", event, seat=event.seat
             )
-            return state
+            return legal, played
         core = bids.Bid(
             event.seat, bids.BidKind(event.kind.value), tuple(_known(event.cards)), event.draw
         )
         try:
-            return bids.bid(self.rules, state, core)
+            legal = bids.bid(self.rules, legal, core)
         except bids.BidError as e:
             code = _BID_CODES.get(type(e), "bid-cards")
             self.find(code, f"seat {event.seat}: {e}", event, seat=event.seat)
-        return bids.record_bid(self.rules, state, core)  # as the players went on
+        return legal, bids.record_bid(self.rules, played, core)
 
-    def _fallback(self, event: Fallback, state: bids.BidState) -> bids.BidState:
-        """The trump when nobody declared: check it is the one the rule set gives."""
+    def _fallback(
+        self, event: Fallback, legal: bids.BidState, played: bids.BidState
+    ) -> tuple[bids.BidState, bids.BidState]:
+        """The trump when nobody declared: check it is the one the rule set gives. The
+        players' state takes the trump the record turned, right or wrong."""
         shown = _known(event.cards)
-        recorded = _strain_trump(event.strain, event.cards, state.rank, self.rules)
+        recorded = _strain_trump(event.strain, event.cards, legal.rank, self.rules)
+        before = legal
         try:
             if event.source is FallbackSource.KITTY and self.kitty and not _unknown(self.kitty):
-                state = bids.apply_fallback(self.rules, state, kitty=_known(self.kitty))
+                legal = bids.apply_fallback(self.rules, legal, kitty=_known(self.kitty))
             elif event.source is FallbackSource.FLIP and shown:
-                state = bids.apply_fallback(self.rules, state, flipped=shown[0])
+                legal = bids.apply_fallback(self.rules, legal, flipped=shown[0])
             else:
                 self.find("unchecked", "the fallback's cards are not recorded", event)
         except (bids.BidError, ValueError) as e:
             self.find("fallback", f"the fallback trump: {e}", event)
-        given = state.trump(self.rules)
+        given = legal.trump(self.rules)
         if recorded is not None and given is not None and recorded != given:
             self.find(
                 "fallback", f"the record turns {recorded} trump; the rule set gives {given}", event
             )
-        if recorded is not None and given is None:
-            state = replace(state, fallback_suit=recorded.suit, fallback_used=True)
-        return state
+        if recorded is not None and given is None and legal is before:
+            # The fallback's cards are not recorded: take the trump the record names.
+            legal = replace(legal, fallback_suit=recorded.suit, fallback_used=True)
+        turned = recorded or given
+        if turned is not None:
+            played = replace(played, fallback_suit=turned.suit, fallback_used=True)
+        return legal, played
 
     def _check_bid_held(self, bid: Bid, state: bids.BidState) -> None:
         """A bid shows cards held: with the deck order known, cards already drawn."""
@@ -563,21 +614,33 @@ class _Replayer:
         mine = self.deck_order[(seat - self.deck_first) % 4 : limit : 4]
         return Counter(c for c in mine if c is not UNKNOWN)
 
-    def _exchange(self, event: KittyExchange, state: bids.BidState) -> bids.BidState:
-        """A pick-up and bury: by the dealer, or after 炒底 by the player who countered."""
-        expected = state.kitty_holder
+    def _exchange(
+        self, event: KittyExchange, legal: bids.BidState, played: bids.BidState
+    ) -> tuple[bids.BidState, bids.BidState]:
+        """A pick-up and bury: by the dealer, or after 炒底 by the player who countered.
+        A seat that a rejected bid made the kitty's holder is not a second finding: the
+        bid was the mistake, and the bury shows the players went on with it."""
+        expected, went_on = legal.kitty_holder, played.kitty_holder
         if expected is not None and event.seat != expected:
-            self.find(
-                "kitty-seat",
-                f"seat {event.seat} picked up the kitty; seat {expected} was to take it",
-                event,
-                seat=event.seat,
-            )
-        if state.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT):
+            if event.seat != went_on:
+                self.find(
+                    "kitty-seat",
+                    f"seat {event.seat} picked up the kitty; seat {expected} was to take it",
+                    event,
+                    seat=event.seat,
+                )
+            elif self.followed_played is None:
+                self.followed_played = True
+        elif self.followed_played is None and expected is not None:
+            self.followed_played = False
+        if legal.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT):
             try:
-                state = bids.bury(self.rules, state)
+                legal = bids.bury(self.rules, legal)
             except bids.BidError as e:
                 self.find("kitty-seat", f"the kitty: {e}", event, seat=event.seat)
+        if played.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT):
+            with suppress(bids.BidError):  # said above, of the rules' state
+                played = bids.bury(self.rules, played)
         holding = self.holdings[event.seat]
         size = self.rules.kitty.size
         holding.add(self.kitty if self.kitty is not None else tuple(UNKNOWN for _ in range(size)))
@@ -603,7 +666,7 @@ class _Replayer:
             holding.remove(tuple(UNKNOWN for _ in range(size)))
             self.kitty = tuple(UNKNOWN for _ in range(size))
         self.snapshot(StepKind.KITTY, f"{event.seat} picks up the kitty and buries", event, None)
-        return state
+        return legal, played
 
     # --- the play -----------------------------------------------------------------------
 
@@ -1117,12 +1180,40 @@ def replay(
     """Replay one hand under ``rules`` (a Ruleset, a preset name or YAML path; default:
     the hand's ``Rules`` header, else ``qq``)."""
     ruleset, problem = _resolve_rules(hand, rules)
+    engine = _run(hand, number, ruleset, problem, timeline, strict)
+    if engine.alternative_trump is not None:
+        # A rejected bid or fallback would have made another trump, and no Trump header
+        # says which the players played under: the one their play follows (fewer broken
+        # rules) is taken, so that the rejected bid stays the one finding. (In strict mode
+        # the rejected bid has stopped the replay already.)
+        other = _run(hand, number, ruleset, problem, timeline, strict, engine.alternative_trump)
+        if _error_count(other) < _error_count(engine):
+            engine = other
+    assert engine.computed is not None
+    return HandReplay(
+        hand, number, ruleset, tuple(engine.states), tuple(engine.findings), engine.computed
+    )
+
+
+def _run(
+    hand: Hand,
+    number: int,
+    ruleset: Ruleset,
+    problem: str | None,
+    timeline: bool,
+    strict: bool,
+    trump: Trump | None = None,
+) -> _Replayer:
+    """One replay of ``hand``; ``trump``: the trump its play is judged under, when the
+    bidding leaves two possible."""
     engine = _Replayer(hand, number, ruleset, timeline, strict)
     if problem:
         engine.find("unknown-rules", problem, hand.headers[0] if hand.headers else None)
     engine.deal()
     engine.snapshot(StepKind.START, "the deal", hand.deal, None)
     engine.auction()
+    if trump is not None:
+        engine.trump = trump
     if engine.trump is None and hand.tricks:
         engine.find(
             "unchecked",
@@ -1130,8 +1221,12 @@ def replay(
             None,
         )
     engine.play()
-    computed = engine.finish()
-    return HandReplay(hand, number, ruleset, tuple(engine.states), tuple(engine.findings), computed)
+    engine.computed = engine.finish()
+    return engine
+
+
+def _error_count(engine: _Replayer) -> int:
+    return sum(1 for f in engine.findings if f.is_error)
 
 
 def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, str | None]:
