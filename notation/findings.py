@@ -51,6 +51,11 @@ CATALOGUE: Final[dict[str, tuple[Severity, Rule | None, str]]] = {
         "a fallback trump that the rules do not give",
     ),
     "trump-header": (Severity.ERROR, Rule.DECLARE, "the Trump header contradicts the bidding"),
+    "card-copies": (
+        Severity.ERROR,
+        Rule.DEAL,
+        "a third copy of a card: two decks hold two (a card mistyped?)",
+    ),
     "kitty-size": (Severity.ERROR, Rule.KITTY, "a bury of the wrong number of cards"),
     "kitty-not-held": (Severity.ERROR, Rule.KITTY, "a buried card the player did not hold"),
     "kitty-seat": (Severity.ERROR, Rule.KITTY, "the kitty picked up by the wrong player"),

@@ -279,6 +279,11 @@ class _Replayer:
         self.followed_played: bool | None = None  # did a bury show a rejected bid followed?
         self.alternative_trump: Trump | None = None  # what a rejected bid would have made
         self.computed: Computed | None = None
+        self.miscounted: set[Seat] = set()  # seats dealt or left with a wrong number of cards
+        self.overplayed: set[Seat] = set()  # seats that played more cards than they had
+        self.held_after_auction: dict[Seat, int] = dict.fromkeys(SEATS, HAND_SIZE)
+        self.capacity: dict[Seat, int] = {}  # cards a seat may play: held, and what a
+        # wrong-count play already explained
 
     # --- findings -------------------------------------------------------------------
 
@@ -429,6 +434,7 @@ class _Replayer:
         for seat in SEATS:
             cards = hands[seat - 1]
             if cards is not None and len(cards) != HAND_SIZE:
+                self.miscounted.add(seat)
                 self.find(
                     "deal-count",
                     f"seat {seat} was dealt {len(cards)} cards, not {HAND_SIZE}",
@@ -483,6 +489,7 @@ class _Replayer:
             elif isinstance(event, KittyExchange):
                 legal, played = self._exchange(event, legal, played)
         self.bid_state = legal
+        self.held_after_auction = {s: self.holdings[s].size() for s in SEATS}
         self._settle_dealer(legal, played)
         self._settle_trump(legal, played)
 
@@ -645,15 +652,16 @@ class _Replayer:
         size = self.rules.kitty.size
         holding.add(self.kitty if self.kitty is not None else tuple(UNKNOWN for _ in range(size)))
         if event.buried:
+            exact = holding.exact
+            missing = holding.remove(event.buried)
             if len(event.buried) != size:
                 self.find(
                     "kitty-size",
-                    f"seat {event.seat} buried {len(event.buried)} cards, not {size}",
+                    f"seat {event.seat} buried {len(event.buried)} cards, not {size}, and so "
+                    f"is left with {holding.size()} cards, not {HAND_SIZE} (多牌少牌)",
                     event,
                     seat=event.seat,
                 )
-            exact = holding.exact
-            missing = holding.remove(event.buried)
             if missing and exact:
                 self.find(
                     "kitty-not-held",
@@ -704,6 +712,8 @@ class _Replayer:
         tricks = self.hand.tricks
         expected_leader = self.dealer
         previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None = None
+        impossible = self._impossible_copies()
+        capacity = self.capacity = dict(self.held_after_auction)
         for index, trick in enumerate(tricks):
             self.trick_number = index + 1
             if trick.number != index + 1:
@@ -726,6 +736,9 @@ class _Replayer:
             single_suit: EffectiveSuit | None = None  # the suit of a single lead
             open_trick: OpenTrick | None = None
             for position, play in enumerate(trick.plays):
+                event = play
+                if impossible and (index, position) in impossible:
+                    play = self._blank_copies(play, impossible[index, position], trick.number)
                 seat = play.seat
                 if position > 3 or seat != order[position]:
                     self.find(
@@ -760,7 +773,9 @@ class _Replayer:
                     self._follow(play, lead, trick, index, trump, blind)
                 holding.remove(cards)  # a card not held was reported above
                 played[seat] += len(cards)
-                on_table.append((seat, cards))
+                if played[seat] > capacity[seat] and seat not in self.overplayed:
+                    self._overplay(play, trick)
+                on_table.append((seat, event.cards))
                 if trump is None or blind:
                     open_trick = None  # the winner cannot be known
                 elif position == 0:
@@ -770,7 +785,7 @@ class _Replayer:
                 if timeline:
                     self.winning = open_trick.winning if open_trick else None
                     nxt = order[position + 1] if position + 1 < 4 else None
-                    self.snapshot(StepKind.PLAY, f"{seat} plays {_fmt(cards)}", play, nxt)
+                    self.snapshot(StepKind.PLAY, f"{seat} plays {_fmt(event.cards)}", event, nxt)
                 elif self.pending:
                     self.pending.clear()
             self.winning = winner = open_trick.winning if open_trick else None
@@ -806,6 +821,76 @@ class _Replayer:
                 self.pending.clear()
             previous = (trick, on_table, winner)
             expected_leader = winner
+
+    def _impossible_copies(self) -> dict[tuple[int, int], list[tuple[Card, str]]]:
+        """Plays that show a third copy of a card (two decks hold two): by trick index
+        and place in the trick, each such card with where the other two were seen.
+
+        The cards seats surely hold at the first lead, the buried kitty and the plays of
+        seats whose hands are not known are all different cards of the two decks, so a
+        card counted a third time among them is a card nobody can have (a typo, ♠A for
+        ♠K). A seat whose whole hand is known is left to the not-held check.
+        """
+        holdings = self.holdings
+        unknown = [s for s in SEATS if not holdings[s].exact]
+        if not unknown:
+            return {}
+        seen: dict[Card, list[str]] = {}
+        for s in SEATS:
+            if holdings[s].exact:
+                for card, n in holdings[s].known.items():
+                    seen.setdefault(card, []).extend([f"seat {s}'s hand"] * n)
+        for card in _known(self.kitty or ()):
+            seen.setdefault(card, []).append("the kitty")
+        found: dict[tuple[int, int], list[tuple[Card, str]]] = {}
+        for index, trick in enumerate(self.hand.tricks):
+            for position, play in enumerate(trick.plays):
+                if play.seat not in unknown:
+                    continue
+                for card in _known(play.cards):
+                    places = seen.setdefault(card, [])
+                    if len(places) >= 2:
+                        others = " and ".join(places[:2])
+                        found.setdefault((index, position), []).append((card, others))
+                    places.append(f"seat {play.seat} in trick {trick.number}")
+        return found
+
+    def _blank_copies(self, play: Play, cards: list[tuple[Card, str]], number: int) -> Play:
+        """Report each impossible card of ``play``; the play is then judged with those
+        cards unknown (``??``), so that a typo is one finding, not a wrong trick winner
+        and the findings that follow from it."""
+        blanked = list(play.cards)
+        attempted = list(play.attempted) if play.attempted is not None else None
+        for card, others in cards:
+            self.find(
+                "card-copies",
+                f"seat {play.seat} plays {card.symbol}, a third {card.symbol}: two decks hold "
+                f"two, and {others} had them already",
+                play,
+                trick=number,
+                seat=play.seat,
+            )
+            blanked[blanked.index(card)] = UNKNOWN
+            if attempted is not None and card in attempted:
+                attempted[attempted.index(card)] = UNKNOWN
+        return replace(
+            play,
+            cards=tuple(blanked),
+            attempted=tuple(attempted) if attempted is not None else None,
+        )
+
+    def _overplay(self, play: Play, trick: Trick) -> None:
+        """A seat plays past the cards it had: 多牌少牌, said at the play that shows it."""
+        seat = play.seat
+        self.overplayed.add(seat)
+        self.find(
+            "hand-count",
+            f"seat {seat} plays more cards than it had: this play makes {self.played[seat]}, "
+            f"and it held {self.capacity[seat]}",
+            play,
+            trick=trick.number,
+            seat=seat,
+        )
 
     def _wrong_leader(
         self,
@@ -966,6 +1051,8 @@ class _Replayer:
     ) -> None:
         """Check a follow to a known lead; ``blind``: the play has unknown cards."""
         seat = play.seat
+        if len(play.cards) != len(lead):  # said below (wrong-count); not again at the end
+            self.capacity[seat] += len(play.cards) - len(lead)
         if blind:
             if len(play.cards) != len(lead):
                 self.find(
@@ -1011,25 +1098,32 @@ class _Replayer:
         dealer = self.dealer
         defenders = self._defenders_team()
         trump = self.trump
-        # 多牌少牌: once some seat has played a full hand, every seat must have.
+        # 多牌少牌: once some seat has played a full hand, every seat must have. A count
+        # that a finding already explains (a wrong deal or bury, a play past the last
+        # card) is not said again; the rule set's consequence applies all the same.
         played_out = max(self.played.values()) >= HAND_SIZE
         last_trick = self.hand.tricks[-1] if self.hand.tricks else None
         for seat in SEATS:
             left = self.holdings[seat]
-            if played_out and self.played[seat] != HAND_SIZE:
-                self.find(
-                    "hand-count",
-                    f"seat {seat} played {self.played[seat]} cards in the hand, not {HAND_SIZE}",
-                    last_trick,
-                    seat=seat,
-                )
+            count, held = self.played[seat], self.capacity.get(seat, HAND_SIZE)
+            if played_out and count != HAND_SIZE:
+                self.miscounted.add(seat)
+                if count != held and seat not in self.overplayed:
+                    self.find(
+                        "hand-count",
+                        f"seat {seat} played {count} cards in the hand, not {HAND_SIZE}",
+                        last_trick,
+                        seat=seat,
+                    )
             elif played_out and left.exact and left.size():
-                self.find(
-                    "hand-count",
-                    f"seat {seat} still holds {left.size()} card(s) when the hand is over",
-                    last_trick,
-                    seat=seat,
-                )
+                self.miscounted.add(seat)
+                if self.held_after_auction[seat] == HAND_SIZE:
+                    self.find(
+                        "hand-count",
+                        f"seat {seat} still holds {left.size()} card(s) when the hand is over",
+                        last_trick,
+                        seat=seat,
+                    )
         complete = played_out
         card_points = self.points[defenders - 1] if defenders else 0
         kitty_points: int | None = None
@@ -1083,7 +1177,7 @@ class _Replayer:
     def _miscount(self, played: Outcome) -> Outcome | None:
         """The result after 多牌少牌: the rule set's consequence for a side that held too
         many or too few cards (``None``: both sides did and nobody goes up)."""
-        wrong = {f.seat for f in self.findings if f.code in ("deal-count", "hand-count") and f.seat}
+        wrong = self.miscounted
         if not wrong or self.dealer is None:
             return played
         dealer_team = team(self.dealer)

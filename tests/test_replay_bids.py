@@ -124,8 +124,10 @@ def test_a_player_with_a_card_too_few() -> None:
         shorter = replace(fourth, cards=fourth.cards[:-1])
         tricks[-1] = replace(last, plays=(*last.plays[:3], shorter))
     text, changed = reread(replace(hand, tricks=tuple(tricks)))
-    codes = {(f.code, f.seat) for f in replay(changed).findings}
-    assert ("hand-count", fourth.seat) in codes
+    codes = [(f.code, f.seat) for f in replay(changed).findings]
+    # A play one card short is said where it is made (wrong-count); a play missing
+    # altogether shows at the end (hand-count). Either way one finding, not two.
+    assert codes in ([("hand-count", fourth.seat)], [("wrong-count", fourth.seat)])
     assert write(changed) == text
 
 
@@ -146,4 +148,5 @@ def test_wrong_card_counts_change_the_result_as_the_rule_set_says() -> None:
     assert result.computed.points == 40
     assert str(result.rules.outcome(40)) == "dealer +2"
     assert str(result.computed.outcome) == "dealer +1"
-    assert {(f.code, f.seat) for f in result.findings} >= {("hand-count", 2), ("hand-count", 4)}
+    # The misdeal is said once per seat; what it leads to at the end is not said again.
+    assert [(f.code, f.seat) for f in result.findings] == [("deal-count", 2), ("deal-count", 4)]

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from notation.findings import Finding
-from notation.psn import Bid, BidKind, Hand, parse, write
+from notation.psn import Bid, BidKind, Deck, Fallback, Hand, Header, KittyExchange, parse, write
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
+from notation.rulesets import ruleset_from_text
 from notation.simulate import simulate_hand
 
 
@@ -92,3 +93,126 @@ def test_without_a_trump_header_a_rejected_counter_the_players_followed_is_taken
 def _finding(hand: Hand, code: str) -> Finding:
     record = parse(write(hand))
     return next(f for f in replay(record.hands[0]).findings if f.code == code)
+
+
+def test_a_fallback_the_rules_do_not_give_is_one_finding_when_the_players_followed_it() -> None:
+    # The table turned the kitty's 2nd card (a house habit); qq turns the 3rd (000§6.二.3).
+    # The Trump header says what they played under: the fallback is the one finding.
+    house = ruleset_from_text("base: qq\nname: second-card\nbidding:\n  fallback_kitty_card: 2\n")
+    checked = 0
+    for seed in range(300):
+        hand = simulate_hand(house, seed=seed, dealer=1)
+        fallback = next((e for e in hand.auction if isinstance(e, Fallback)), None)
+        if fallback is None:
+            continue
+        deck = hand.deal
+        assert isinstance(deck, Deck)
+        kitty = deck.cards[100:]
+        if kitty[1].suit == kitty[2].suit or None in (kitty[1].suit, kitty[2].suit):
+            continue
+        headers = (*(h for h in hand.headers if h.tag != "Rules"), Header("Rules", "qq"))
+        result = replace(hand, headers=headers, result=None)
+        assert codes(result) == [("fallback", None)]
+        checked += 1
+        if checked == 2:
+            return
+    raise AssertionError(f"only {checked} hands to test")
+
+
+def test_a_bury_of_too_many_cards_is_one_finding() -> None:
+    # The dealer buries nine cards and so has none left for the last trick: one mistake.
+    # The kitty-size finding says what it leaves (多牌少牌), and the rule set's
+    # consequence for a wrong card count still applies to the result.
+    for seed in range(200):
+        hand = simulate_hand("match-a", seed=seed, dealer=1)
+        last = hand.tricks[-1]
+        mine = last.plays[-1]  # the dealer plays last: nobody else's turn moves
+        shown = [p.attempted or p.cards for t in hand.tricks[:-1] for p in t.plays if p.seat == 1]
+        elsewhere = [c for cards in shown for c in cards]
+        if mine.seat != 1 or len(mine.cards) != 1 or mine.cards[0] in elsewhere:
+            continue
+        auction = tuple(
+            replace(e, buried=(*e.buried, mine.cards[0])) if isinstance(e, KittyExchange) else e
+            for e in hand.auction
+        )
+        tricks = (
+            *hand.tricks[:-1],
+            replace(last, plays=tuple(p for p in last.plays if p is not mine)),
+        )
+        changed = replace(hand, auction=auction, tricks=tricks, result=None)
+        assert codes(changed) == [("kitty-size", 1)]
+        record = parse(write(changed))
+        finding = replay(record.hands[0]).findings[0]
+        assert "24" in finding.message
+        assert str(replay(record.hands[0]).computed.outcome) == "defenders +1"  # 000§2 八
+        return
+    raise AssertionError("no hand to test")
+
+
+def test_a_bury_without_a_trump_says_why_and_not_that_there_is_no_dealer() -> None:
+    text = '[Rules "qq"]\n[Levels "5 5"]\n[Dealer "1"]\n\nbury 1: S3 S4 S6 S7 D2 D3 C4 C4\n'
+    (hand,) = parse(text).hands
+    (finding,) = [f for f in replay(hand).findings if f.code == "kitty-seat"]
+    assert "no dealer" not in finding.message
+    assert "declared" in finding.message
+
+
+def without_deal(hand: Hand) -> Hand:
+    return replace(hand, deal=None)
+
+
+def spade_singles(hand: Hand, seat: int) -> list[tuple[int, int]]:
+    """(trick index, place) of ``seat``'s single plain spades (not the trump rank 2)."""
+    return [
+        (i, j)
+        for i, trick in enumerate(hand.tricks)
+        for j, p in enumerate(trick.plays)
+        if p.seat == seat
+        and len(p.cards) == 1
+        and p.attempted is None
+        and p.cards[0].suit is not None
+        and p.cards[0].suit.value == "S"
+        and p.cards[0].rank.value not in ("2", "A")
+    ]
+
+
+def with_card(hand: Hand, at: tuple[int, int], card: Card) -> Hand:
+    tricks = list(hand.tricks)
+    trick = tricks[at[0]]
+    plays = list(trick.plays)
+    plays[at[1]] = replace(plays[at[1]], cards=(card,))
+    tricks[at[0]] = replace(trick, plays=tuple(plays))
+    return replace(hand, tricks=tuple(tricks))
+
+
+def test_a_third_copy_of_a_card_is_found_without_a_deal() -> None:
+    # Seat 1 plays ♠A five times: two decks hold two, so the third, fourth and fifth are
+    # impossible (a typo, ♠A for ♠K). Each is found where it is played, and the trick
+    # is then judged with that card unknown: no wrong winner follows from the typo.
+    ace = parse_card("SA")
+    for seed in range(100):
+        hand = without_deal(simulate_hand("qq", seed=seed, dealer=1))
+        aces = sum(c is ace for t in hand.tricks for p in t.plays for c in p.cards)
+        spots = spade_singles(hand, 1)
+        if aces != 2 or len(spots) < 3:
+            continue
+        for at in spots[:3]:
+            hand = with_card(hand, at, ace)
+        found = codes(replace(hand, result=None))
+        assert [code for code, _ in found] == ["card-copies"] * 3, found
+        record = parse(write(hand))
+        first_copy = next(f for f in replay(record.hands[0]).findings if f.code == "card-copies")
+        assert "♠A" in first_copy.message and first_copy.seat == 1
+        return
+    raise AssertionError("no hand to test")
+
+
+def test_a_seat_that_plays_past_its_hand_is_found_at_that_play() -> None:
+    # Without a deal, a 26th trick cannot be: every seat has played its 25 cards.
+    hand = without_deal(simulate_hand("qq", seed=5, dealer=1))
+    last = hand.tricks[-1]
+    extra = replace(last, number=last.number + 1)
+    record = parse(write(replace(hand, tricks=(*hand.tricks, extra), result=None)))
+    found = [f for f in replay(record.hands[0]).findings if f.code == "hand-count"]
+    assert [f.seat for f in found] == [p.seat for p in extra.plays]
+    assert {f.trick for f in found} == {extra.number}

@@ -338,6 +338,7 @@ _FINDINGS_ZH: Final[dict[str, str]] = {
     "reinforce": "不允许的加固",
     "fallback": "定主与规则不符",
     "trump-header": "Trump 标签与叫主矛盾",
+    "card-copies": "同一张牌出现了第三张（两副牌只有两张）",
     "kitty-size": "扣底张数不对",
     "kitty-not-held": "扣了手中没有的牌",
     "kitty-seat": "拿底的人不对",

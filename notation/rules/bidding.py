@@ -530,9 +530,15 @@ def bury(rules: Ruleset, state: BidState) -> BidState:
         state = end_deal(state)
     if state.phase is not BidPhase.DEALT:
         raise OutsideWindow(f"the kitty is buried once, after the deal (phase {state.phase.value})")
-    if state.dealer is None or not state.decided:
+    if state.dealer is None:
         raise NothingToCounter(
-            "nobody has declared and no fallback set the trump: there is no dealer to bury",
+            "nobody has declared in this first hand, so nobody deals: nobody can bury",
+            Rule.NO_DECLARATION,
+        )
+    if not state.decided:
+        raise NothingToCounter(
+            f"seat {state.dealer} buried before a trump was set: nobody has declared, and no "
+            "fallback turned a trump",
             Rule.NO_DECLARATION,
         )
     window = rules.bidding.window(state.first_hand)
