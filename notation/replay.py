@@ -275,6 +275,7 @@ class _Replayer:
         self.last_shape: tuple[int, int] | None = None
         self.last_won_by_trump = False
         self._future_plays: dict[Seat, list[Counter[Card]]] | None = None
+        self._whole_from: dict[Seat, list[bool]] = {}
         self.lead_units: list[Unit] | None = None  # the current trick's lead, read once
         self.followed_played: bool | None = None  # did a bury show a rejected bid followed?
         self.alternative_trump: Trump | None = None  # what a rejected bid would have made
@@ -679,28 +680,43 @@ class _Replayer:
     # --- the play -----------------------------------------------------------------------
 
     def _future(self) -> dict[Seat, list[Counter[Card]]]:
-        """For each seat and trick index: the known cards it plays from that trick on."""
+        """For each seat and trick index: the known cards it plays from that trick on.
+        Also sets ``_whole_from``: for each seat, whether from that trick on it plays only
+        known cards (then, if their number is all it holds, they are its whole hand)."""
         tricks = self.hand.tricks
         future: dict[Seat, list[Counter[Card]]] = {
             s: [Counter() for _ in range(len(tricks) + 1)] for s in SEATS
         }
+        known_only = {s: [True] * (len(tricks) + 1) for s in SEATS}
         for i in range(len(tricks) - 1, -1, -1):
             for s in SEATS:
                 future[s][i] = future[s][i + 1].copy()
+                known_only[s][i] = known_only[s][i + 1]
             for play in tricks[i].plays:
                 if play.seat in future:
                     future[play.seat][i].update(_known(play.cards))
+                    if _unknown(play.cards):
+                        known_only[play.seat][i] = False
+        self._whole_from = known_only
         return future
 
     def surely_held(self, seat: Seat, trick_index: int) -> tuple[CardCounts, bool]:
         """The cards ``seat`` surely holds before trick ``trick_index``, as counts (not to
-        be changed), and whether that is all."""
+        be changed), and whether that is all.
+
+        Where the hand is not recorded, a seat holds at least what it plays from now on;
+        when those plays are all known and as many as the cards it holds (a complete
+        record: its later plays, and for the dealer its bury before them), they are its
+        whole hand, known exactly.
+        """
         holding = self.holdings[seat]
         if holding.exact:
             return holding.known, True
         if self._future_plays is None:
             self._future_plays = self._future()
         later = self._future_plays[seat][trick_index]
+        if self._whole_from[seat][trick_index] and later.total() == holding.size():
+            return later, True
         return (later if holding.blurred else (holding.known | later)), False
 
     def play(self) -> None:
@@ -1005,14 +1021,7 @@ class _Replayer:
                     seat, verdict.penalty_cards(self.rules.throw.penalty_counts.value)
                 )
             elif not all_exact:
-                self.find(
-                    "unchecked",
-                    f"seat {seat}'s throw {_fmt(lead_cards)} stands as far as the record shows; "
-                    "the other hands are not fully known",
-                    play,
-                    trick=trick.number,
-                    seat=seat,
-                )
+                self._throw_unknowable(play, trick, index, lead_cards, units, others, trump)
             return play.cards
         # A throw recorded as failed: was it, and was the right unit played?
         if not verdict.failed:
@@ -1037,6 +1046,52 @@ class _Replayer:
                 seat=seat,
             )
         return play.cards
+
+    def _throw_unknowable(
+        self,
+        play: Play,
+        trick: Trick,
+        index: int,
+        lead: list[Card],
+        units: list[Unit],
+        others: dict[Seat, CardCounts],
+        trump: Trump,
+    ) -> None:
+        """A throw that stands against what the other seats surely hold, their hands not
+        being known: it surely stood if no card the record has not shown yet (not played
+        before, not in the thrower's hand, not buried) could beat any of its units in any
+        hand. Otherwise say why it cannot be known."""
+        seat = play.seat
+        unseen = Counter(_TWO_DECKS)
+        for earlier in self.hand.tricks[:index]:
+            for p in earlier.plays:
+                unseen.subtract(_known(p.cards))
+        unseen.subtract(self.surely_held(seat, index)[0])
+        unseen.subtract(_known(self.kitty or ()))
+        for cards in others.values():
+            unseen.subtract(cards)
+        possible = {s: Counter(held) + unseen for s, held in others.items()}
+        verdict = judge_throw(lead, seat, possible, trump, units)
+        if not verdict.failed:
+            return  # no card still out could beat it: it stood
+        unit, _ = verdict.failing[0]
+        suit = unit.suit
+        beaters = sorted(
+            (c for c, n in unseen.items() if n > 0 and trump.effective_suit(c) == suit),
+            key=trump.level,
+            reverse=True,
+        )
+        above = [c for c in beaters if trump.level(c) > unit.top]
+        shown = " ".join(c.symbol for c in above[:4]) or "cards of that suit"
+        self.find(
+            "unchecked",
+            f"seat {seat}'s throw {_fmt(lead)} stands as far as the record shows, but whether "
+            f"it stood cannot be known: {shown}, not seen in the record, could have beaten "
+            f"{unit} from another hand",
+            play,
+            trick=trick.number,
+            seat=seat,
+        )
 
     def throw_penalty(self, seat: Seat, cards: int) -> None:
         """A failed throw's point penalty: taken from the defenders, or given to them."""

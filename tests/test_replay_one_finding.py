@@ -216,3 +216,42 @@ def test_a_seat_that_plays_past_its_hand_is_found_at_that_play() -> None:
     found = [f for f in replay(record.hands[0]).findings if f.code == "hand-count"]
     assert [f.seat for f in found] == [p.seat for p in extra.plays]
     assert {f.trick for f in found} == {extra.number}
+
+
+THROW = '[Rules "qq"]\n[Levels "2 2"]\n[Dealer "1"]\n[Trump "H 2"]\n\n'
+
+
+def notes(text: str) -> list[str]:
+    (hand,) = parse(text).hands
+    return [f.message for f in replay(hand).findings if f.code == "unchecked"]
+
+
+def test_a_throw_nothing_unseen_can_beat_stood_without_a_note() -> None:
+    # Both ♠A are in the throw: no card still out beats ♠K, whoever holds what.
+    text = THROW + "1. 1: SA SA SK 2: S3 S4 S5 3: S6 S7 S8 4: S9 S10 SJ\n"
+    assert notes(text) == []
+
+
+def test_a_throw_stood_when_the_thrower_later_shows_both_beating_cards() -> None:
+    # ♠K ♠K ♠Q thrown; only ♠A could beat them, and seat 1 plays both ♠A later.
+    text = THROW + (
+        "1. 1: SK SK SQ 2: S3 S4 S3 3: S6 S7 S6 4: S9 S10 S9\n2. 1: SA 2: S5 3: S8 4: SJ\n"
+        "3. 1: SA 2: C3 3: C4 4: C5\n"
+    )
+    assert notes(text) == []
+
+
+def test_a_throw_that_an_unseen_card_could_beat_says_which() -> None:
+    text = THROW + "1. 1: SK SQ 2: S3 S4 3: S6 S7 4: S9 S10\n2. 1: SA 2: S5 3: S8 4: SJ\n"
+    (note,) = notes(text)
+    assert "cannot be known" in note and "♠A" in note
+
+
+def test_a_complete_record_without_a_deal_knows_every_hand() -> None:
+    # Each seat plays its whole hand, so what it plays from a trick on is what it holds
+    # then: throws are judged exactly, with no "not fully known" note.
+    for seed in range(6):
+        hand = without_deal(simulate_hand("qq", seed=seed, dealer=1))
+        record = parse(write(hand))
+        result = replay(record.hands[0])
+        assert [f.code for f in result.findings] == [], [f.message for f in result.findings]
