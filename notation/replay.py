@@ -34,6 +34,7 @@ from notation.psn.model import (
     Hand,
     KittyExchange,
     Play,
+    Result,
     Strain,
     Trick,
 )
@@ -124,6 +125,7 @@ class Computed:
     trump: Trump | None
     levels: tuple[Rank, Rank] | None  # before the hand
     last_winner: Seat | None
+    no_change: bool = False  # both sides held a wrong count: nobody goes up, no next dealer
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON."""
@@ -139,6 +141,7 @@ class Computed:
             "dealer": self.dealer,
             "next_dealer": self.next_dealer,
             "trump": str(self.trump) if self.trump else None,
+            "no_change": self.no_change,
         }
 
 
@@ -751,20 +754,15 @@ class _Replayer:
             lead_blind = False
             single_suit: EffectiveSuit | None = None  # the suit of a single lead
             open_trick: OpenTrick | None = None
+            skipped = 0  # seats with no card left, passed over in turn
             for position, play in enumerate(trick.plays):
                 event = play
                 if impossible and (index, position) in impossible:
                     play = self._blank_copies(play, impossible[index, position], trick.number)
                 seat = play.seat
-                if position > 3 or seat != order[position]:
-                    self.find(
-                        "out-of-turn",
-                        f"seat {seat} played where seat "
-                        f"{order[position] if position < 4 else None} was to play",
-                        play,
-                        trick=trick.number,
-                        seat=seat,
-                    )
+                turn = position + skipped
+                if turn > 3 or seat != order[turn]:
+                    skipped += self._out_of_turn(play, trick, order, turn)
                 cards = play.cards
                 blind = UNKNOWN in cards  # some card of this play is ??
                 holding = holdings[seat]
@@ -837,6 +835,28 @@ class _Replayer:
                 self.pending.clear()
             previous = (trick, on_table, winner)
             expected_leader = winner
+
+    def _out_of_turn(self, play: Play, trick: Trick, order: Sequence[Seat], turn: int) -> int:
+        """A play by another seat than the one whose turn it is: a finding, unless the
+        seats passed over have no card left (a wrong count, said already). Returns how
+        many seats were passed over."""
+        passed = 0
+        while (
+            turn + passed < 4
+            and order[turn + passed] != play.seat
+            and self.played[order[turn + passed]] >= self.capacity[order[turn + passed]]
+        ):
+            passed += 1
+        if turn + passed < 4 and order[turn + passed] == play.seat:
+            return passed
+        self.find(
+            "out-of-turn",
+            f"seat {play.seat} played where seat {order[turn] if turn < 4 else None} was to play",
+            play,
+            trick=trick.number,
+            seat=play.seat,
+        )
+        return 0
 
     def _impossible_copies(self) -> dict[tuple[int, int], list[tuple[Card, str]]]:
         """Plays that show a third copy of a card (two decks hold two): by trick index
@@ -1222,6 +1242,7 @@ class _Replayer:
             trump=trump,
             levels=self.levels,
             last_winner=last,
+            no_change=total is not None and outcome is None,
         )
         self._check_result(computed)
         self.table = []
@@ -1274,6 +1295,8 @@ class _Replayer:
                 result,
             )
         outcome = computed.outcome
+        if computed.no_change:
+            self._no_change_result(result)
         if outcome is not None and result.side is not None:
             levels = result.levels if result.levels is not None else 0
             if result.side.value != outcome.winner.value or levels != outcome.levels:
@@ -1290,6 +1313,25 @@ class _Replayer:
             f"the result says seat {result.next_dealer} deals next; "
             f"the rules give seat {computed.next_dealer}",
         )
+
+    def _no_change_result(self, result: Result) -> None:
+        """Both sides held a wrong number of cards (多牌少牌): the rule set gives no level
+        change and nobody deals next by right, whatever the record says."""
+        rule = self.rules.penalties.wrong_card_count.value
+        why = f"both sides held a wrong number of cards (多牌少牌, {rule})"
+        if result.side is not None:
+            self.find(
+                "result-level",
+                f"the result says {result.side.value} +{result.levels}; {why}: nobody goes up",
+                result,
+            )
+        if result.next_dealer is not None:
+            self.find(
+                "result-next-dealer",
+                f"the result says seat {result.next_dealer} deals next; {why}: the next hand's "
+                "dealer is chosen afresh",
+                result,
+            )
 
     def _differs(self, code: str, recorded: int | None, ruled: int | None, message: str) -> None:
         """Report ``code`` when the result records a value and the rules give another."""

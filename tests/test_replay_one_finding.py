@@ -11,7 +11,19 @@ from pathlib import Path
 import pytest
 
 from notation.findings import Finding
-from notation.psn import Bid, BidKind, Deck, Fallback, Hand, Header, KittyExchange, parse, write
+from notation.psn import (
+    Bid,
+    BidKind,
+    Deal,
+    Deck,
+    Fallback,
+    Hand,
+    Header,
+    KittyExchange,
+    Side,
+    parse,
+    write,
+)
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
 from notation.rulesets import ruleset_from_text
@@ -255,3 +267,57 @@ def test_a_complete_record_without_a_deal_knows_every_hand() -> None:
         record = parse(write(hand))
         result = replay(record.hands[0])
         assert [f.code for f in result.findings] == [], [f.message for f in result.findings]
+
+
+def misdealt(preset: str) -> Hand | None:
+    """A simulated hand written with its four dealt hands, in which one card of seat 3
+    (the dealer's partner) was dealt to seat 4 instead: seat 3 has nothing to play in the
+    last trick, seat 4 is left holding that card. Both sides held a wrong count."""
+    for seed in range(200):
+        hand = simulate_hand(preset, seed=seed, dealer=1)
+        last = hand.tricks[-1]
+        order = [p.seat for p in last.plays]
+        if order[-2:] != [3, 4] or len(last.plays[2].cards) != 1:
+            continue
+        deck = hand.deal
+        assert isinstance(deck, Deck)
+        hands = [list(deck.cards[(s - deck.first) % 4 : 100 : 4]) for s in (1, 2, 3, 4)]
+        moved = last.plays[2].cards[0]
+        hands[2].remove(moved)
+        hands[3].append(moved)
+        deal = Deal(tuple(tuple(h) for h in hands), tuple(deck.cards[100:]))  # type: ignore[arg-type]
+        tricks = (*hand.tricks[:-1], replace(last, plays=(*last.plays[:2], last.plays[3])))
+        changed = replace(hand, deal=deal, tricks=tricks)
+        # (Seat 4 must never have had to follow with the extra card: that is a revoke.)
+        if not any(code.startswith("follow") for code, _ in codes(replace(changed, result=None))):
+            return changed
+    return None
+
+
+def test_both_sides_with_a_wrong_count_the_result_is_checked_against_no_change() -> None:
+    # match-a 000§2 八: both sides at fault → no level changes, the next hand is grabbed.
+    # A recorded level change or next dealer is then wrong, and said so.
+    hand = misdealt("match-a")
+    assert hand is not None
+    assert hand.result is not None
+    wrong = replace(hand.result, side=Side.DEALER, levels=3, next_dealer=3)
+    record = parse(write(replace(hand, result=wrong)))
+    result = replay(record.hands[0])
+    assert result.computed.outcome is None and result.computed.no_change
+    found = [(f.code, f.seat) for f in result.findings if f.code != "unchecked"]
+    assert found == [
+        ("deal-count", 3),
+        ("deal-count", 4),
+        ("result-level", None),
+        ("result-next-dealer", None),
+    ], found
+    level = next(f for f in result.findings if f.code == "result-level")
+    assert "both sides" in level.message and "dealer +3" in level.message
+
+
+def test_a_seat_with_no_card_left_is_skipped_in_turn_without_a_finding() -> None:
+    hand = misdealt("match-a")
+    assert hand is not None
+    record = parse(write(replace(hand, result=None)))
+    found = [f.code for f in replay(record.hands[0]).findings if f.code != "unchecked"]
+    assert "out-of-turn" not in found
