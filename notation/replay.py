@@ -414,6 +414,12 @@ class _Replayer:
             return self.header_trump.rank
         return self.rules.match.start_level
 
+    def _other_rank(self) -> Rank | None:
+        """The level of the side that does not deal, where the Levels header gives it."""
+        if self.levels is None or self.dealer is None:
+            return None
+        return self.levels[2 - team(self.dealer)]
+
     def deal(self) -> None:
         deal = self.hand.deal
         self.deck_order: Slots | None = None
@@ -474,7 +480,7 @@ class _Replayer:
         """
         header_trump = self.header_trump
         self.trump = header_trump
-        legal = bids.BidState.start(self.rank(), self.dealer)
+        legal = bids.BidState.start(self.rank(), self.dealer, self._other_rank())
         played = legal  # as the players went on
         for event in self.hand.auction:
             if isinstance(event, Bid):
@@ -492,6 +498,9 @@ class _Replayer:
                 )
             elif isinstance(event, KittyExchange):
                 legal, played = self._exchange(event, legal, played)
+        if legal.phase is bids.BidPhase.DEAL and self.hand.tricks:
+            # No bury written: the deal ended all the same (and may have passed, 谁亮主谁坐庄).
+            legal, played = bids.end_deal(legal, self.rules), bids.end_deal(played, self.rules)
         self.bid_state = legal
         self.held_after_auction = {s: self.holdings[s].size() for s in SEATS}
         self._settle_dealer(legal, played)

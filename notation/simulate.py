@@ -85,7 +85,9 @@ class _Auction:
         ):
             options = [
                 b
-                for b in _bid_options(hand, state.rank, seat, kind, draw or 0)
+                for b in _bid_options(
+                    hand, bids.bid_rank(self.rules, state, seat, kind), seat, kind, draw or 0
+                )
                 if bids.can_bid(self.rules, state, b if draw is not None else _undrawn(b))
             ]
             if options and self.rng.random() < chance * eagerness:
@@ -148,7 +150,8 @@ def _try_deal(
     # A first hand is played at the starting level of both teams; the first drawer is seat 1.
     rank = levels[team(dealer) - 1] if dealer is not None else rules.match.start_level
     first = dealer or 1
-    state = BidState.start(rank, dealer)
+    other = levels[2 - team(dealer)] if dealer is not None else None  # the other side's
+    state = BidState.start(rank, dealer, other)
     auction = _Auction(rules, state, rng)
     hands: dict[Seat, list[Card]] = {s: [] for s in SEATS}
     dealt = 4 * HAND_SIZE
@@ -181,7 +184,7 @@ def _try_deal(
         )
         auction_events.append(psn.Fallback(fallback_source, (shown,)))
     else:
-        state = bids.end_deal(state)
+        state = bids.end_deal(state, rules)  # the deal may pass (谁亮主谁坐庄)
     auction.state = state
     # Counters before the pickup (the first hand's window), in turn from seat 1.
     for seat in SEATS:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from pathlib import Path
@@ -19,8 +20,11 @@ from typing import Any
 
 from notation.errors import ShengjiError, SourceError
 from notation.findings import CATALOGUE, Finding, Severity
-from notation.psn import Hand, ReadHand, iter_hands
+from notation.psn import Bid, Hand, ReadHand, iter_hands
+from notation.psn.model import UNKNOWN, KittyExchange
 from notation.replay import HandReplay, StrictStop, replay
+from notation.rules import bidding as bids
+from notation.rules.cards import Card
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import Goal, Ruleset
 from notation.rules.scoring import apply_outcome
@@ -400,7 +404,12 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
                 rule = Rule.MUST_PLAY
         found.append(_finding("match-levels", message, after, header, rule))
     header = next((h for h in hand.headers if h.tag.lower() == "dealer"), None)
-    if header is not None and hand.dealer is not None and hand.dealer != expected.next_dealer:
+    if (
+        header is not None
+        and hand.dealer is not None
+        and hand.dealer != expected.next_dealer
+        and hand.dealer != _passed_deal(after, expected.next_dealer)
+    ):
         found.append(
             _finding(
                 "match-dealer",
@@ -411,6 +420,25 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
             )
         )
     return found
+
+
+def _passed_deal(after: HandReplay, dealer: int) -> int | None:
+    """Who deals ``after`` if ``dealer`` starts it: another seat where its side declared
+    nothing and the rule set passes the deal to the declarer (谁亮主谁坐庄)."""
+    rules = after.rules
+    if not rules.bidding.deal_passes_to_declarer or after.computed.levels is None:
+        return None
+    levels = after.computed.levels
+    state = bids.BidState.start(levels[team(dealer) - 1], dealer, levels[2 - team(dealer)])
+    for event in after.hand.auction:
+        if isinstance(event, KittyExchange):
+            break  # the deal is over: bids after the bury (炒底) do not count
+        if isinstance(event, Bid) and UNKNOWN not in event.cards:
+            cards = tuple(c for c in event.cards if isinstance(c, Card))
+            with suppress(ValueError):  # (a bid that names no trump was reported already)
+                core = bids.Bid(event.seat, bids.BidKind(event.kind.value), cards, event.draw)
+                state = bids.record_bid(rules, state, core)
+    return bids.end_deal(state, rules).dealer
 
 
 def _finding(

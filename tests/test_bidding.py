@@ -531,3 +531,34 @@ def test_accepted_counters_always_get_stronger(name: str, sequence: list[Bid], l
         if new.kind is BidKind.COUNTER and before is not None and not rules.bidding.self_counter:
             assert new.seat != before.seat
         assert state.dealer is not None
+
+
+# ---------------------------------------------------------------------------- 谁亮主谁坐庄
+
+
+def match_b_hand(dealer: int = 1) -> BidState:
+    """A later match-b hand: the dealer's side at 5, the other side at 3."""
+    return BidState.start(Rank.FIVE, dealer, Rank.THREE)
+
+
+def test_match_b_the_deal_passes_to_the_other_side_when_the_dealers_side_declares_nothing() -> None:
+    # 000§3 二.4: 庄家方亮不起主牌时，换庄由对方亮主坐庄. The other side declares at its own
+    # level (3), at which it now deals.
+    state = end_deal(play(MATCH_B, match_b_hand(1), "2 declare LJ S3"), MATCH_B)
+    assert (state.dealer, state.kitty_holder, state.rank) == (2, 2, Rank.THREE)
+    trump = state.trump(MATCH_B)
+    assert trump is not None and (trump.rank, trump.suit) == (Rank.THREE, Suit.SPADES)
+
+
+def test_match_b_the_dealer_keeps_the_deal_when_its_side_declares() -> None:
+    state = end_deal(play(MATCH_B, match_b_hand(1), "3 declare BJ H5"), MATCH_B)
+    assert (state.dealer, state.rank) == (1, Rank.FIVE)
+
+
+def test_match_b_the_dealers_side_declares_at_its_own_level_only() -> None:
+    refused(MATCH_B, match_b_hand(1), "1 declare LJ S3", NotRankCard)
+
+
+def test_other_rule_sets_keep_the_dealer_whoever_declares() -> None:
+    state = end_deal(play(QQ, later_hand(1), "2 declare S2"), QQ)
+    assert state.dealer == 1

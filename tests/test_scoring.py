@@ -282,3 +282,16 @@ def test_seed_001_tribute_after_a_kitty_capture() -> None:
     assert tribute_cards(SEED_001, kitty_captured=True) == 1  # 001§4.7 进贡
     assert tribute_cards(SEED_001, kitty_captured=False) == 0
     assert tribute_cards(QQ, kitty_captured=True) == 0
+
+
+@pytest.mark.parametrize(("points", "plays_at"), [(85, "6"), (120, "7"), (160, "8")])
+def test_seed_001_a_take_over_starts_from_the_old_dealers_level(points: int, plays_at: str) -> None:
+    # 001§4.6: 庄家原来打5，闲家得了85分，则闲家上台打6 (120 跳级, 160 升2级 on top).
+    result = apply_outcome(SEED_001, (level("5"), level("3")), 1, outcome(SEED_001, points))
+    assert result.levels == (level("5"), level(plays_at))
+    assert result.next_dealer == 2
+
+
+def test_other_rule_sets_take_over_at_the_defenders_own_level() -> None:
+    result = apply_outcome(QQ, (level("5"), level("3")), 1, outcome(QQ, 85))
+    assert result.levels == (level("5"), level("3"))

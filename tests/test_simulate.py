@@ -6,6 +6,7 @@ import subprocess
 import sys
 from collections import Counter
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -137,3 +138,14 @@ def test_every_simulated_lead_is_a_unit_or_a_throw_of_one_suit() -> None:
             units = decompose(list(lead), hand.trump)
             assert len({u.suit for u in units}) == 1
             assert all(u.kind in UnitKind for u in units)
+
+
+def test_match_b_deals_pass_to_the_declaring_side_and_validate() -> None:
+    # 000§3 二.4 (谁亮主谁坐庄): when the dealer's side declares nothing, the other side's
+    # declarer deals, at its own level. The simulator plays it and the validator agrees.
+    hands = list(simulate_match("match-b", seed=0, max_hands=24))
+    assert errors_of(write(hands)) == []
+    passed = [
+        b for a, b in pairwise(hands) if a.result is not None and b.dealer != a.result.next_dealer
+    ]
+    assert passed, "no hand whose deal passed"

@@ -44,6 +44,7 @@ _LABELS: dict[str, str] = {
     "reinforce_with": "reinforce with",
     "first_hand_window": "counters in the first hand",
     "first_hand_counter_takes_deal": "first-hand counter becomes dealer (反主反打)",
+    "deal_passes_to_declarer": "dealer's side declares nothing: the declarer deals (谁亮主谁坐庄)",
     "later_hand_window": "counters in later hands",
     "counter_after_fallback": "a turned card may be countered",
     "fallback": "nobody declares",
@@ -58,6 +59,7 @@ _LABELS: dict[str, str] = {
     "must_play": "must-play levels (逢N必打)",
     "goal": "end of the match",
     "goal_rank": "goal level",
+    "take_over": "level after a take-over (上台)",
     "misplay_levels": "levels lost per misplay",
     "misplay_strikes_to_lose": "misplays that lose the match (0: never)",
     "wrong_card_count": "wrong card count (多牌少牌)",
@@ -91,6 +93,8 @@ _WORDS: dict[str, str] = {
     "win_as_dealer": "win a hand as dealer at the goal level (报A)",
     "fixed": "fixed result against the side at fault",
     "played_out": "played out; the side at fault loses the hand",
+    "own": "the defenders' own level, plus the levels won",
+    "over_dealer": "the old dealer's level, +1 for the take-over, plus the levels won",
 }
 
 

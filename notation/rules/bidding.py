@@ -56,6 +56,7 @@ __all__ = [
     "TooWeak",
     "apply_fallback",
     "bid",
+    "bid_rank",
     "bury",
     "can_bid",
     "classify_bid",
@@ -209,6 +210,7 @@ class Showing:
     shape: BidShape
     suit: Suit | None  # None: no-trump (a pair of jokers)
     cards: tuple[Card, ...]
+    rank: Rank  # the trump rank it declares at
 
     @property
     def bid_suit(self) -> BidSuit:
@@ -234,6 +236,7 @@ class BidState:
     rank: Rank
     dealer: Seat | None = None
     first_hand: bool = field(default=False)
+    other_rank: Rank | None = None  # the other side's level, where the deal may pass to it
     phase: BidPhase = BidPhase.DEAL
     showing: Showing | None = None
     declarer: Seat | None = None  # who made the first declaration
@@ -252,9 +255,26 @@ class BidState:
             check_seat(self.dealer)
 
     @classmethod
-    def start(cls, rank: Rank, dealer: Seat | None = None) -> BidState:
-        """A new hand at ``rank``; no ``dealer`` means a first hand (the dealer is grabbed)."""
-        return cls(rank=rank, dealer=dealer, first_hand=dealer is None, kitty_holder=dealer)
+    def start(
+        cls, rank: Rank, dealer: Seat | None = None, other_rank: Rank | None = None
+    ) -> BidState:
+        """A new hand at ``rank``; no ``dealer`` means a first hand (the dealer is grabbed).
+        ``other_rank``: the other side's level, at which it declares where the deal can
+        pass to it (谁亮主谁坐庄)."""
+        return cls(
+            rank=rank,
+            dealer=dealer,
+            first_hand=dealer is None,
+            kitty_holder=dealer,
+            other_rank=other_rank,
+        )
+
+    def trump(self, rules: Ruleset) -> Trump | None:
+        """The trump as bid so far, or ``None`` if nothing sets it yet."""
+        if not self.decided:
+            return None
+        rank = self.showing.rank if self.showing is not None else self.rank
+        return rules.trump(rank, self.suit)
 
     @property
     def suit(self) -> Suit | None:
@@ -267,12 +287,6 @@ class BidState:
     def decided(self) -> bool:
         """True once a declaration or the fallback has set a trump."""
         return self.showing is not None or self.fallback_used
-
-    def trump(self, rules: Ruleset) -> Trump | None:
-        """The trump as bid so far, or ``None`` if nothing sets it yet."""
-        if not self.decided:
-            return None
-        return rules.trump(self.rank, self.suit)
 
 
 # ---------------------------------------------------------------------------- shapes
@@ -311,7 +325,26 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
 
 def _showing(seat: Seat, cards: Sequence[Card], rank: Rank) -> Showing:
     shape, suit = classify_bid(cards, rank)
-    return Showing(seat, shape, suit, tuple(cards))
+    return Showing(seat, shape, suit, tuple(cards), rank)
+
+
+def bid_rank(rules: Ruleset, state: BidState, seat: Seat, kind: BidKind) -> Rank:
+    """The rank whose cards a bid by ``seat`` must show: the hand's rank, except where
+    the deal passes to the other side when the dealer's side declares nothing
+    (谁亮主谁坐庄): that side declares at its own level, at which it would deal; a
+    counter or reinforcement shows the rank of the declaration standing."""
+    if kind is not BidKind.DECLARE and state.showing is not None:
+        return state.showing.rank
+    dealer = state.dealer
+    if (
+        state.other_rank is None
+        or dealer is None
+        or state.first_hand
+        or not rules.bidding.deal_passes_to_declarer
+        or seat in (dealer, partner(dealer))
+    ):
+        return state.rank
+    return state.other_rank
 
 
 def _stronger(rules: Ruleset, new: Showing, old: Showing) -> bool:
@@ -358,7 +391,7 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
             )
         if state.phase not in (BidPhase.DEAL, BidPhase.DEALT) or state.fallback_used:
             raise OutsideWindow("a trump is declared during the deal", Rule.DECLARE)
-        showing = _showing(new.seat, new.cards, state.rank)
+        showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
         if showing.shape is BidShape.TWO_JOKERS and not b.direct_no_trump:
             raise NoDirectNoTrump(
                 "a pair of jokers cannot declare directly (不能直接亮无主): it only counters"
@@ -386,7 +419,7 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
             raise ReinforceNotAllowed(
                 f"only the declarer{who} may reinforce seat {old.seat}'s declaration"
             )
-        showing = _reinforced(state, new, old)
+        showing = _reinforced(state, new, old)  # (at the declaration's rank)
         if showing.suit != old.suit:
             raise ReinforceMismatch(
                 f"a reinforcement shows the declared suit, not {format_cards(new.cards)}"
@@ -424,7 +457,7 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
         raise SelfCounter(f"seat {new.seat} cannot counter their own declaration")
     if window is CounterWindow.AFTER_BURY:
         _check_turn(state, new.seat)
-    showing = _showing(new.seat, new.cards, state.rank)
+    showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
     if showing.shape not in b.counter_with:
         raise ShapeNotAllowed(
             f"{showing.shape.value} cannot counter: counter with {_shapes(b.counter_with)}",
@@ -442,12 +475,12 @@ def _reinforced(state: BidState, new: Bid, old: Showing) -> Showing:
             f"a reinforcement shows the declared suit, not {format_cards(new.cards)}"
         )
     try:
-        alone = _showing(new.seat, new.cards, state.rank)
+        alone = _showing(new.seat, new.cards, old.rank)
     except BidError:
         alone = None
     if alone is not None and alone.shape.copies > old.shape.copies:
         return alone
-    return _showing(new.seat, old.cards + new.cards, state.rank)
+    return _showing(new.seat, old.cards + new.cards, old.rank)
 
 
 def _check_turn(state: BidState, seat: Seat) -> None:
@@ -488,7 +521,7 @@ def record_bid(rules: Ruleset, state: BidState, new: Bid) -> BidState:
     trump at all (:func:`classify_bid` raises) leave the state as it was.
     """
     try:
-        showing = _showing(new.seat, new.cards, state.rank)
+        showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
     except BidError:
         return state
     if new.kind is BidKind.REINFORCE and state.showing is not None:
@@ -517,17 +550,31 @@ def _apply(rules: Ruleset, state: BidState, new: Bid, showing: Showing) -> BidSt
 # ---------------------------------------------------------------------------- phases
 
 
-def end_deal(state: BidState) -> BidState:
-    """The deal is over; the kitty waits for the dealer."""
+def end_deal(state: BidState, rules: Ruleset | None = None) -> BidState:
+    """The deal is over; the kitty waits for the dealer.
+
+    With ``rules``: in a later hand whose dealer's side declared nothing, the deal passes
+    to the first player of the other side who declared, where the rule set says so
+    (谁亮主谁坐庄, 000§3 二.4).
+    """
     if state.phase is not BidPhase.DEAL:
         raise OutsideWindow(f"the deal is already over (phase {state.phase.value})")
-    return replace(state, phase=BidPhase.DEALT)
+    state = replace(state, phase=BidPhase.DEALT)
+    if rules is None or not rules.bidding.deal_passes_to_declarer or state.first_hand:
+        return state
+    dealer, declarer = state.dealer, state.declarer
+    if dealer is None or declarer is None:
+        return state  # nobody declared: the fallback decides
+    if any(b.seat in (dealer, partner(dealer)) for b in state.bids):
+        return state
+    rank = state.other_rank or state.rank  # the new dealer's level: the hand is played at it
+    return replace(state, dealer=declarer, kitty_holder=declarer, rank=rank, other_rank=state.rank)
 
 
 def bury(rules: Ruleset, state: BidState) -> BidState:
     """The dealer has picked up and buried the kitty; 炒底 counters may follow."""
     if state.phase is BidPhase.DEAL:
-        state = end_deal(state)
+        state = end_deal(state, rules)
     if state.phase is not BidPhase.DEALT:
         raise OutsideWindow(f"the kitty is buried once, after the deal (phase {state.phase.value})")
     if state.dealer is None:
@@ -593,7 +640,7 @@ def apply_fallback(
             f"seat {state.showing.seat} declared: no fallback", Rule.NO_DECLARATION
         )
     if state.phase is BidPhase.DEAL:
-        state = end_deal(state)
+        state = end_deal(state, rules)
     trump = fallback_trump(rules, state.rank, kitty=kitty, flipped=flipped)
     if trump is None or state.dealer is None:
         return replace(state, redeal=True)

@@ -44,6 +44,7 @@ __all__ = [
     "Ruleset",
     "ScoringRules",
     "Side",
+    "TakeOver",
     "ThrowRules",
     "Title",
     "TributeRules",
@@ -126,6 +127,15 @@ class PenaltyCounts(StrEnum):
 
     WITHDRAWN = "withdrawn"  # the cards that could not be thrown (000§2 六 甩不出去)
     BEATEN = "beaten"  # the cards that another player could beat (000§3 二.5(5) 被管张数)
+
+
+class TakeOver(StrEnum):
+    """The level a side plays at after taking over the deal (上台)."""
+
+    OWN = "own"  # its own level, plus the levels won (the common rule)
+    # 001§4.6: 新的庄家级别 = 原庄家级别 + 应升级数: the old dealer's level, one more for the
+    # take-over, plus the levels won (dealer at 5, defenders 85 → they play 6).
+    OVER_DEALER = "over_dealer"
 
 
 class Goal(StrEnum):
@@ -335,6 +345,9 @@ class BiddingRules:
     reinforce_with: tuple[BidShape, ...]  # what a reinforced declaration may show
     first_hand_window: CounterWindow  # when counters are allowed in the first hand
     first_hand_counter_takes_deal: bool  # 反主反打: the first hand's counter becomes dealer
+    # 谁亮主谁坐庄 (000§3 二.4): in a later hand whose dealer's side declares nothing, the
+    # first player of the other side to declare deals instead.
+    deal_passes_to_declarer: bool
     later_hand_window: CounterWindow  # when counters are allowed in later hands
     counter_after_fallback: bool  # a trump set by the fallback may still be countered
     fallback: Fallback  # what sets the trump when nobody declares
@@ -405,6 +418,7 @@ class MatchRules:
     must_play: tuple[Rank, ...]  # levels a team cannot skip (逢10必打)
     goal: Goal
     goal_rank: Rank  # the level the goal refers to (ignored with goal none)
+    take_over: TakeOver  # the level the defenders play at after taking over
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from notation.rules.cards import RANKS, Card, Rank
-from notation.rules.ruleset import Goal, Outcome, PenaltyCounts, Ruleset, Side, WrongCountRule
+from notation.rules.ruleset import (
+    Goal,
+    Outcome,
+    PenaltyCounts,
+    Ruleset,
+    Side,
+    TakeOver,
+    WrongCountRule,
+)
 from notation.rules.seats import Seat, next_seat, partner, team
 
 __all__ = [
@@ -183,12 +191,16 @@ def apply_outcome(
     dealer_team = team(dealer)
     winner_team = dealer_team if result.winner is Side.DEALER else 3 - dealer_team
     new = list(levels)
-    change = advance_level(
-        rules,
-        levels[winner_team - 1],
-        result.levels,
-        played=result.winner is Side.DEALER,
-    )
+    if result.take_over and rules.match.take_over is TakeOver.OVER_DEALER:
+        # 001§4.6: from the old dealer's level, one level for the take-over and the rest.
+        change = advance_level(rules, levels[dealer_team - 1], 1 + result.levels, played=False)
+    else:
+        change = advance_level(
+            rules,
+            levels[winner_team - 1],
+            result.levels,
+            played=result.winner is Side.DEALER,
+        )
     new[winner_team - 1] = change.level
     for t in (1, 2):
         new[t - 1] = drop_levels(new[t - 1], misplays[t - 1] * rules.penalties.misplay_levels)
