@@ -310,9 +310,11 @@ def test_first_hand_counter_keeps_the_dealer_when_the_rule_set_says_so() -> None
 
 def test_first_hand_counter_after_the_bury_is_too_late() -> None:
     state = bury(QQ, end_deal(play(QQ, first_hand(), "1 declare H2")))
-    assert state.phase is BidPhase.PLAY
+    assert state.phase is BidPhase.CLOSED
     error = refused(QQ, state, "2 counter S2 S2", OutsideWindow)
     assert error.rule is Rule.BID_WINDOW
+    # Play has not started: what closed the window was the pick-up of the kitty.
+    assert "play has started" not in str(error) and "picked up the kitty" in str(error)
 
 
 def test_later_hand_counter_waits_for_the_bury_in_qq() -> None:

@@ -165,6 +165,7 @@ class BidPhase(StrEnum):
     DEAL = "deal"  # cards are being dealt
     DEALT = "dealt"  # the deal is over, the dealer has not picked up the kitty
     BURIED = "buried"  # the dealer has buried the kitty: 炒底 counters in turn
+    CLOSED = "closed"  # the kitty is buried and the rule set has no 炒底: no more bids
     PLAY = "play"  # the first trick has started: no more bids
 
 
@@ -383,6 +384,13 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
     _check_draw(state, new)
     if state.phase is BidPhase.PLAY:
         raise OutsideWindow("bidding is over once play has started", Rule.BID_WINDOW)
+    if state.phase is BidPhase.CLOSED:
+        when = "the first hand" if state.first_hand else "a later hand"
+        raise OutsideWindow(
+            f"bidding closed when seat {state.kitty_holder} picked up the kitty: in {when} "
+            "this rule set has no counters after the bury (炒底)",
+            Rule.BID_WINDOW,
+        )
 
     if new.kind is BidKind.DECLARE:
         if state.showing is not None:
@@ -589,7 +597,7 @@ def bury(rules: Ruleset, state: BidState) -> BidState:
             Rule.NO_DECLARATION,
         )
     window = rules.bidding.window(state.first_hand)
-    next_phase = BidPhase.BURIED if window is CounterWindow.AFTER_BURY else BidPhase.PLAY
+    next_phase = BidPhase.BURIED if window is CounterWindow.AFTER_BURY else BidPhase.CLOSED
     return replace(state, phase=next_phase)
 
 
