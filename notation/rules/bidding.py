@@ -546,7 +546,9 @@ def _apply(rules: Ruleset, state: BidState, new: Bid, showing: Showing) -> BidSt
             changes["kitty_holder"] = new.seat
     elif new.kind is BidKind.COUNTER:
         changes["counters"] = state.counters + 1
-        if state.phase is BidPhase.BURIED:  # 炒底: the counter takes the kitty and re-buries
+        if state.phase in (BidPhase.BURIED, BidPhase.CLOSED):
+            # 炒底: the counter takes the kitty and re-buries (as the players went on, when
+            # the rule set has no 炒底: :func:`record_bid`)
             changes["kitty_holder"] = new.seat
             changes["last_in_round"] = new.seat
         elif state.first_hand and rules.bidding.first_hand_counter_takes_deal:
