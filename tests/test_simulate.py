@@ -7,15 +7,20 @@ import sys
 from collections import Counter
 from functools import cache
 from pathlib import Path
+from random import Random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.bots import Bot
 from notation.psn import Fallback, Hand, parse, write
+from notation.rules.order import Trump
+from notation.rules.ruleset import ShorterTractor
 from notation.rules.units import UnitKind, decompose
 from notation.rulesets import preset_names
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import validate_text
+from tests.conftest import cards
 
 PRESETS = sorted(preset_names())
 
@@ -137,3 +142,14 @@ def test_every_simulated_lead_is_a_unit_or_a_throw_of_one_suit() -> None:
             units = decompose(list(lead), hand.trump)
             assert len({u.suit for u in units}) == 1
             assert all(u.kind in UnitKind for u in units)
+
+
+def test_bots_answer_a_longer_tractor_with_the_shorter_one_they_hold() -> None:
+    # Trump ♥2, ♠99-1010-JJ led; holding ♠3344, the bot owes it under every preset.
+    trump = Trump.parse("H 2")
+    hand = cards("S3 S3 S4 S4 S7 S7 SQ SQ C5")
+    lead = cards("S9 S9 S10 S10 SJ SJ")
+    for seed in range(20):
+        bot = Bot(Random(seed), shorter_tractor=ShorterTractor.MUST, samples=4)
+        play = Counter(bot.follow(2, hand, trump, [(1, lead)]))
+        assert play[cards("S3")[0]] == 2 and play[cards("S4")[0]] == 2
