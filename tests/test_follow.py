@@ -13,7 +13,10 @@ from notation.rules.cards import ALL_CARDS, Card
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
 from notation.rules.order import Trump
 from notation.rules.ruleset import ShorterTractor
-from notation.rules.violations import Code
+from notation.rules.throw import can_beat, judge_throw
+from notation.rules.trick import trick_winner
+from notation.rules.units import decompose
+from notation.rules.violations import Code, Violation
 from tests.conftest import cards
 
 MUST, OPTIONAL = ShorterTractor.MUST, ShorterTractor.OPTIONAL
@@ -141,11 +144,21 @@ def test_a_throws_tractors_are_answered_longest_first_with_shorter_ones(hearts_2
     assert len(plays) == 2 and all(Counter(p)[cards("S8")[0]] == 2 for p in plays)
 
 
+def test_a_shorter_tractor_never_beats_a_throws_longer_one(hearts_2: Trump) -> None:
+    # The policy is about what a follower owes: a throw's tractor of three pairs stands
+    # against higher pairs that make only a tractor of two (throw.validity).
+    (tractor,) = decompose(cards("S5 S5 S6 S6 S7 S7"), hearts_2)
+    assert not can_beat(tractor, cards("SA SA SK SK SQ"), hearts_2)
+    assert can_beat(tractor, cards("SA SA SK SK SQ SQ"), hearts_2)
+    verdict = judge_throw(
+        cards("S5 S5 S6 S6 S7 S7 SA"), 1, {2: cards("SK SK SQ SQ C3"), 3: [], 4: []}, hearts_2
+    )
+    assert not verdict.failed
+
+
 def test_a_ruff_still_needs_a_tractor_as_long_as_the_lead(hearts_2: Trump) -> None:
     # The policy is about following; a ruff of ♠99-1010-JJ with trump ♥3344 + ♥77 does
     # not beat it, while ♥334455 does (000§6.五.3 相同对数的连对).
-    from notation.rules.trick import trick_winner
-
     lead = cards(ISSUE_LEAD)
     short = cards("H3 H3 H4 H4 H7 H7")
     full = cards("H3 H3 H4 H4 H5 H5")
@@ -388,3 +401,9 @@ def test_a_violation_without_a_seat_speaks_of_the_player(spades_10: Trump) -> No
         "follow-suit: The player did not follow hearts: a heart was led and the player "
         "played no heart, though it still held ♥5."
     )
+
+
+def test_every_code_has_a_sentence_with_the_seat_as_its_subject() -> None:
+    for code in Code:
+        text = Violation(code, tuple(cards("S9")), asked=1).sentence(4)
+        assert text.startswith("Seat 4") and text.endswith("."), text

@@ -189,7 +189,7 @@ def _throw_failed(v: Violation, who: str) -> str:
 
 
 def _wrong_forced_play(v: Violation, who: str) -> str:
-    return f"after the failed throw {who} had to play {_cards(v.cards)}."
+    return f"{who} did not play what its failed throw forced: it had to play {_cards(v.cards)}."
 
 
 _ENGLISH: dict[Code, Callable[[Violation, str], str]] = {
