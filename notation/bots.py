@@ -13,8 +13,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from notation.rules.cards import DECK, Card
-from notation.rules.follow import legal_follows, sample_follow
+from notation.rules.follow import DEFAULT_SHORTER_TRACTOR, legal_follows, sample_follow
 from notation.rules.order import TRUMP, Trump
+from notation.rules.ruleset import ShorterTractor
 from notation.rules.seats import Seat, same_team
 from notation.rules.throw import can_beat
 from notation.rules.trick import trick_winner
@@ -28,8 +29,16 @@ _FULL = Counter(DECK)
 class Bot:
     """A player's choices: what to lead, how to follow, what to bury."""
 
-    def __init__(self, rng: random.Random, *, risky_throws: float = 0.08, samples: int = 16):
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        risky_throws: float = 0.08,
+        samples: int = 16,
+        shorter_tractor: ShorterTractor = DEFAULT_SHORTER_TRACTOR,
+    ):
         self.rng = rng
+        self.shorter_tractor = shorter_tractor  # the rule set's follow policy
         self.risky_throws = risky_throws
         self.samples = samples
 
@@ -113,11 +122,12 @@ class Bot:
     ) -> list[tuple[Card, ...]]:
         suited = sum(1 for c in hand if trump.effective_suit(c) == trump.effective_suit(lead[0]))
         if suited >= len(lead) and suited <= 12:
-            plays = legal_follows(lead, hand, trump)
+            plays = legal_follows(lead, hand, trump, self.shorter_tractor)
             if len(plays) <= 200:
                 return plays
         found = {
-            tuple(sorted(sample_follow(lead, hand, trump, self.rng))) for _ in range(self.samples)
+            tuple(sorted(sample_follow(lead, hand, trump, self.rng, self.shorter_tractor)))
+            for _ in range(self.samples)
         }
         return sorted(found)
 

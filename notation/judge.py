@@ -80,11 +80,11 @@ def _trump(value: Any, rules: Ruleset) -> Trump:
     return rules.trump(rank, suit)
 
 
-def _finding(v: Violation, rules: Ruleset) -> dict[str, Any]:
+def _finding(v: Violation, rules: Ruleset, seat: Seat) -> dict[str, Any]:
     clause = rules.clause(v.rule)
     return {
         "code": v.code.value,
-        "message": v.message,
+        "message": v.sentence(seat),
         "rule": v.rule.value,
         "clause": clause.ref,
         "cards": [str(c) for c in v.cards],
@@ -155,7 +155,9 @@ def _judge(
     answers.append(_answer(leader, lead_problems, leader in hands, rules))
     for seat, play in zip(order[1:], plays[1:], strict=False):
         if seat in hands and not lead_problems:
-            problems = check_follow(lead, play, hands[seat], trump)
+            problems = check_follow(
+                lead, play, hands[seat], trump, shorter_tractor=rules.follow.shorter_tractor
+            )
         else:
             problems = []
         answers.append(_answer(seat, problems, seat in hands and not lead_problems, rules))
@@ -189,5 +191,5 @@ def _answer(seat: Seat, problems: list[Violation], checked: bool, rules: Ruleset
     return {
         "seat": seat,
         "legal": (not problems) if checked or problems else None,
-        "findings": [_finding(v, rules) for v in problems],
+        "findings": [_finding(v, rules, seat) for v in problems],
     }

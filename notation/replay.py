@@ -48,6 +48,7 @@ from notation.rules.seats import SEATS, Seat, seats_from, team
 from notation.rules.throw import judge_throw
 from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import Unit, decompose
+from notation.rules.violations import Code, Violation
 from notation.rulesets import load_ruleset
 
 __all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay"]
@@ -995,7 +996,7 @@ class _Replayer:
             if holding.exact and holding.known[lead_cards[0]] <= 0:
                 self.find(
                     "not-held",
-                    f"seat {seat} led {lead_cards[0]}, not in hand",
+                    Violation(Code.NOT_HELD, (lead_cards[0],), leading=True).sentence(seat),
                     play,
                     trick=trick.number,
                     seat=seat,
@@ -1010,9 +1011,7 @@ class _Replayer:
         if not fine:  # say why, in the core's words
             # Cards not surely held are only reported when the whole hand is known.
             for v in check_lead(lead_cards, known if holding.exact else lead_cards, trump):
-                self.find(
-                    v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat
-                )
+                self.find(v.code.value, v.sentence(seat), play, trick=trick.number, seat=seat)
                 return play.cards
         units = decompose(lead_cards, trump)
         if play.attempted is None:
@@ -1139,13 +1138,8 @@ class _Replayer:
             self.capacity[seat] += len(play.cards) - len(lead)
         if blind:
             if len(play.cards) != len(lead):
-                self.find(
-                    "wrong-count",
-                    f"seat {seat} played {len(play.cards)} cards to a lead of {len(lead)}",
-                    play,
-                    trick=trick.number,
-                    seat=seat,
-                )
+                wrong = Violation(Code.WRONG_COUNT, asked=len(lead), played=len(play.cards))
+                self.find("wrong-count", wrong.sentence(seat), play, trick=trick.number, seat=seat)
             return
         holding = self.holdings[seat]
         if len(lead) == 2 and len(play.cards) == 2 and holding.exact and lead[0] == lead[1]:
@@ -1170,11 +1164,13 @@ class _Replayer:
                     return
         held, exact = self.surely_held(seat, index)
         known = cast(tuple[Card, ...], lead), cast(tuple[Card, ...], play.cards)  # not blind
-        problems = check_follow(*known, held, trump, self.lead_units)
+        problems = check_follow(
+            *known, held, trump, self.lead_units, self.rules.follow.shorter_tractor
+        )
         for v in problems:
             if v.code.value == "not-held" and not exact:
                 continue
-            self.find(v.code.value, f"seat {seat} {v.message}", play, trick=trick.number, seat=seat)
+            self.find(v.code.value, v.sentence(seat), play, trick=trick.number, seat=seat)
 
     # --- the end ------------------------------------------------------------------------
 

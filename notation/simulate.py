@@ -128,7 +128,7 @@ def _simulate(
     number: int,
     event: str,
 ) -> SimulatedHand:
-    bot = Bot(rng)
+    bot = Bot(rng, shorter_tractor=rules.follow.shorter_tractor)
     while True:
         deck = list(DECK)
         rng.shuffle(deck)

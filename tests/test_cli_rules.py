@@ -42,6 +42,22 @@ def test_reference_card_shows_the_level_table_and_multipliers(
     assert "end of the match: the first team past the goal level wins [pass]" in out
 
 
+def test_reference_card_shows_the_follow_policy_with_its_clauses(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = run(capsys, "qq")
+    section = out.split("Following (跟牌)\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert section[0] == (
+        "  a longer tractor led, a shorter one held: it must be played, longest first, "
+        "before other pairs [must]"
+    )
+    assert [line.split(" [")[0] for line in section[1:]] == [
+        "  § follow.suit",
+        "  § follow.pair",
+        "  § follow.tractor",
+    ]
+
+
 def test_json_is_the_whole_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "seed-001", "--json")
     assert code == 0
@@ -49,6 +65,7 @@ def test_json_is_the_whole_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert data == ruleset_to_dict(load_ruleset("seed-001"))
     assert data["throw"] == {"penalty_per_card": 0, "penalty_counts": "withdrawn"}
     assert data["cards"]["rank_above_jokers"] is True
+    assert data["follow"] == {"shorter_tractor": "must"}
 
 
 @pytest.mark.parametrize(

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from notation.judge import JudgeError, judge_trick
 from notation.replay import StepKind
+from notation.rules.ruleset import ShorterTractor
 from notation.rulesets import load_ruleset
 
 HANDS = {
@@ -232,3 +234,24 @@ def test_judge_and_the_replay_agree_on_random_throws() -> None:
                     assert f"had to play {forced}" in found[0].message
                 verdicts[failed] += 1
     assert verdicts[True] > 20 and verdicts[False] > 5  # random throws mostly fail
+
+
+def test_a_shorter_tractor_is_owed_under_the_rule_sets_policy() -> None:
+    # Trump ♥2, ♠99-1010-JJ led; seat 2 holds ♠3344 and plays ♠33 77 QQ (RULES.md §5).
+    tractor = {
+        "trump": {"rank": "2", "suit": "H"},
+        "leader": 1,
+        "hands": {"2": ["S3", "S3", "S4", "S4", "S7", "S7", "SQ", "SQ", "C5"]},
+        "plays": [["S9", "S9", "S10", "S10", "SJ", "SJ"], ["S3", "S3", "S7", "S7", "SQ", "SQ"]],
+    }
+    (found,) = judge_trick({**tractor, "rules": "qq"})["plays"][1]["findings"]
+    assert found["code"] == "follow-tractor"
+    assert found["message"].startswith("Seat 2 did not follow with a tractor: ")
+    assert found["cards"] == ["S4", "S4", "S3", "S3"]
+    qq = load_ruleset("qq")
+    loose = replace(qq, follow=replace(qq.follow, shorter_tractor=ShorterTractor.OPTIONAL))
+    assert judge_trick(tractor, rules=loose)["plays"][1] == {
+        "seat": 2,
+        "legal": True,
+        "findings": [],
+    }

@@ -20,6 +20,8 @@ from notation.replay import StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
+from notation.rules.ruleset import ShorterTractor
+from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import continues, validate_text
 from tests.conftest import cards
@@ -592,3 +594,32 @@ def test_a_comment_that_hides_hands_is_a_warning_where_it_opens() -> None:
     closed = text.replace("{ oops", "{ oops }")
     assert len(validate_text(closed).hands) == 3
     assert not [f for f in validate_text(closed).findings if f.code == "comment-hides"]
+
+
+SHORTER_TRACTOR = """[Rules "qq"]
+[Levels "2 2"]
+[Dealer "1"]
+[Trump "H 2"]
+
+deal
+1: S9 S9 S10 S10 SJ SJ
+2: S3 S3 S4 S4 S7 S7 SQ SQ C5
+3: C3 C3 C4 C4 C6 C6
+4: D3 D3 D4 D4 D6 D6
+1. 1: S9 S9 S10 S10 SJ SJ 2: S3 S3 S7 S7 SQ SQ 3: C3 C3 C4 C4 C6 C6 4: D3 D3 D4 D4 D6 D6
+"""
+
+
+def test_the_replay_asks_for_a_shorter_tractor_as_the_rule_set_says() -> None:
+    # The hands are cut short (deal-count findings); only the follow matters here.
+    hand = parse(SHORTER_TRACTOR).hands[0]
+    (found,) = [f for f in replay(hand).findings if f.code.startswith("follow")]
+    assert (found.code, found.trick, found.seat) == ("follow-tractor", 1, 2)
+    assert found.message == (
+        "Seat 2 did not follow with a tractor: a tractor of 3 pairs of spades was led and "
+        "seat 2 held the shorter tractor ♠4 ♠4 ♠3 ♠3, which it had to play, but played no "
+        "tractor."
+    )
+    loose = load_ruleset("qq")
+    loose = replace(loose, follow=replace(loose.follow, shorter_tractor=ShorterTractor.OPTIONAL))
+    assert not [f for f in replay(hand, loose).findings if f.code.startswith("follow")]

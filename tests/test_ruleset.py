@@ -17,9 +17,10 @@ from notation.rules.ruleset import (
     MultiplierFamily,
     Outcome,
     Ruleset,
+    ShorterTractor,
     Side,
 )
-from notation.rulesets import load_ruleset, preset_names
+from notation.rulesets import RulesetError, load_ruleset, preset_names, ruleset_from_text
 
 PRESETS = ("qq", "qq-super", "match-a", "match-b", "tractor", "seed-001")
 
@@ -71,6 +72,33 @@ def test_clauses_are_read_only() -> None:
 
 def test_match_b_cites_the_beaten_cards_for_its_throw_penalty() -> None:
     assert "被管张数" in rules("match-b").clause(Rule.THROW_PENALTY).text
+
+
+# ---------------------------------------------------------------------------- following
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_preset_asks_for_a_shorter_tractor_as_its_seed_says(name: str) -> None:
+    # Every seed asks for "a tractor" (连对, 拖拉机) without a length, or is silent and
+    # follows the common core, 000§6.五.3; the clause the replay quotes says so too.
+    ruleset = rules(name)
+    assert ruleset.follow.shorter_tractor is ShorterTractor.MUST
+    assert "shorter" in ruleset.clause(Rule.FOLLOW_TRACTOR).text
+
+
+def test_a_house_rule_may_leave_the_shorter_tractor_optional() -> None:
+    text = "base: tractor\nname: loose\nfollow:\n  shorter_tractor: optional\n"
+    assert ruleset_from_text(text).follow.shorter_tractor is ShorterTractor.OPTIONAL
+
+
+def test_an_unknown_shorter_tractor_policy_is_a_located_error() -> None:
+    text = "base: qq\nfollow:\n  shorter_tractor: sometimes\n"
+    with pytest.raises(RulesetError) as info:
+        ruleset_from_text(text, "house.yaml")
+    assert (info.value.line, info.value.message) == (
+        3,
+        "follow.shorter_tractor: unknown value 'sometimes': expected one of must, optional",
+    )
 
 
 # ---------------------------------------------------------------------------- cards

@@ -8,15 +8,20 @@ from collections import Counter
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
+from random import Random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.bots import Bot
 from notation.psn import Fallback, Hand, parse, write
+from notation.rules.order import Trump
+from notation.rules.ruleset import ShorterTractor
 from notation.rules.units import UnitKind, decompose
 from notation.rulesets import preset_names
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import validate_text
+from tests.conftest import cards
 
 PRESETS = sorted(preset_names())
 
@@ -149,3 +154,14 @@ def test_match_b_deals_pass_to_the_declaring_side_and_validate() -> None:
         b for a, b in pairwise(hands) if a.result is not None and b.dealer != a.result.next_dealer
     ]
     assert passed, "no hand whose deal passed"
+
+
+def test_bots_answer_a_longer_tractor_with_the_shorter_one_they_hold() -> None:
+    # Trump ♥2, ♠99-1010-JJ led; holding ♠3344, the bot owes it under every preset.
+    trump = Trump.parse("H 2")
+    hand = cards("S3 S3 S4 S4 S7 S7 SQ SQ C5")
+    lead = cards("S9 S9 S10 S10 SJ SJ")
+    for seed in range(20):
+        bot = Bot(Random(seed), shorter_tractor=ShorterTractor.MUST, samples=4)
+        play = Counter(bot.follow(2, hand, trump, [(1, lead)]))
+        assert play[cards("S3")[0]] == 2 and play[cards("S4")[0]] == 2

@@ -377,7 +377,7 @@ def test_add_a_variation_then_enter_it_and_see_it_checked(annotated_text: str) -
     )
     button.click().run()
     assert at.session_state["line"] == [(target_state.step, n)]
-    assert any("not in hand" in m.value for m in at.markdown)
+    assert any("not in its hand" in m.value for m in at.markdown)
 
 
 def test_url_keeps_the_moment_and_opens_it() -> None:

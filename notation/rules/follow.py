@@ -4,7 +4,9 @@ Everyone plays as many cards as the lead. A follower must:
 
 * play cards of the led effective suit as far as they have them;
 * answer a tractor with a tractor of the same length if they hold one (for a throw:
-  each of its tractors, longest first);
+  each of its tractors, longest first); where the rule set says a shorter tractor
+  must be played (:class:`~notation.rules.ruleset.ShorterTractor`), the longest
+  tractor they hold up to the led length;
 * play as many pairs of the suit as the lead has pairs, as far as they hold pairs
   (pairs inside tractors count);
 * otherwise play any cards: a void player may discard or ruff.
@@ -23,17 +25,21 @@ from itertools import combinations, product
 
 from notation.rules.cards import Card, CardCounts, counted
 from notation.rules.order import EffectiveSuit, Trump
+from notation.rules.ruleset import ShorterTractor
 from notation.rules.units import (
+    PairIndex,
     Unit,
     best_tractor_cover,
     decompose,
     lead_shape,
+    longest_run,
     pair_index,
     place_tractors,
 )
-from notation.rules.violations import Code, Violation, suit_word
+from notation.rules.violations import Code, Violation
 
 __all__ = [
+    "DEFAULT_SHORTER_TRACTOR",
     "check_follow",
     "check_lead",
     "is_legal_follow",
@@ -42,9 +48,8 @@ __all__ = [
     "sample_follow",
 ]
 
-
-def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+# Without a rule set, what every preset says: a shorter tractor held is owed (RULES.md §5).
+DEFAULT_SHORTER_TRACTOR = ShorterTractor.MUST
 
 
 def missing_cards(play: Sequence[Card], hand: Sequence[Card] | CardCounts) -> list[Card]:
@@ -64,14 +69,13 @@ def check_lead(
 ) -> list[Violation]:
     """What is wrong with a lead, the throw's validity aside: cards held, one suit."""
     if not lead:
-        return [Violation(Code.WRONG_COUNT, "led no cards")]
+        return [Violation(Code.WRONG_COUNT, leading=True)]
     missing = missing_cards(lead, hand)
     if missing:
-        return [Violation(Code.NOT_HELD, f"led {_cards(missing)}, not in hand", tuple(missing))]
+        return [Violation(Code.NOT_HELD, tuple(missing), leading=True)]
     suits = {trump.effective_suit(c) for c in lead}
     if len(suits) > 1:
-        words = " and ".join(sorted(suit_word(s) for s in suits))
-        return [Violation(Code.MIXED_LEAD, f"led {words} together; a lead is one suit")]
+        return [Violation(Code.MIXED_LEAD, suits=tuple(sorted(suits)), leading=True)]
     return []
 
 
@@ -81,16 +85,18 @@ def check_follow(
     hand: Sequence[Card] | CardCounts,
     trump: Trump,
     units: Sequence[Unit] | None = None,
+    shorter_tractor: ShorterTractor = DEFAULT_SHORTER_TRACTOR,
 ) -> list[Violation]:
     """What is wrong with ``play`` as a follow to ``lead`` by a player holding ``hand``.
 
     ``hand`` is what the player held before this trick: the cards, or how many of each
     (a replay keeps counts); ``units`` is the lead broken into units, when the caller
-    has it. An empty list means legal.
+    has it; ``shorter_tractor`` is the rule set's answer to a longer tractor led and a
+    shorter one held. An empty list means legal.
     """
     n = len(lead)
     if len(play) != n:
-        return [Violation(Code.WRONG_COUNT, f"played {len(play)} cards to a lead of {n}")]
+        return [Violation(Code.WRONG_COUNT, asked=n, played=len(play))]
     have = counted(hand)
     table = trump.table
     suit = table[lead[0]][0]
@@ -105,22 +111,14 @@ def check_follow(
         return []
     missing = missing_cards(play, have)
     if missing:
-        return [Violation(Code.NOT_HELD, f"played {_cards(missing)}, not in hand", tuple(missing))]
+        return [Violation(Code.NOT_HELD, tuple(missing))]
     held = {c: k for c, k in have.items() if k > 0 and table[c][0] == suit}  # the suit's counts
     held_count = sum(held.values())
     played = [c for c in play if table[c][0] == suit]
     need = min(n, held_count)
     if len(played) < need:
-        held_cards = list(Counter(held).elements())
-        unplayed = tuple((Counter(held) - Counter(played)).elements())
-        return [
-            Violation(
-                Code.FOLLOW_SUIT,
-                f"played {len(played)} of {suit_word(suit)} to a {suit_word(suit)} lead of {n} "
-                f"while holding {held_count} ({_cards(trump.sorted(held_cards))})",
-                unplayed,
-            )
-        ]
+        kept = tuple(trump.sorted((Counter(held) - Counter(played)).elements()))
+        return [Violation(Code.FOLLOW_SUIT, kept, suit, n, held=held_count, played=len(played))]
     if held_count <= n:
         return []  # every card of the suit was played: nothing more can be asked
     tractors, pair_units, _ = lead_shape(units if units is not None else decompose(lead, trump))
@@ -134,41 +132,102 @@ def check_follow(
     held_pairs = pair_index(held, trump)
     played_pairs = pair_index(played, trump)
     if tractors:
-        must = best_tractor_cover(tractors, held_pairs.counts())
-        did = best_tractor_cover(tractors, played_pairs.counts())
+        must = _tractor_cover(tractors, held_pairs.counts(), shorter_tractor)
+        did = _tractor_cover(tractors, played_pairs.counts(), shorter_tractor)
         if did < must:
-            shown = _held_tractor(must[0], held, played, trump)
-            return [
-                Violation(
-                    Code.FOLLOW_TRACTOR,
-                    f"a tractor of {must[0]} pairs was led and they held the tractor "
-                    f"{_cards(shown)} but did not play a tractor of that length",
-                    shown,
-                )
-            ]
-    must_pairs = min(pairs_led, held_pairs.count())
-    did_pairs = min(pairs_led, played_pairs.count())
-    if did_pairs < must_pairs:
-        played_count = Counter(played)
-        kept = [c for cs in held_pairs.by_level.values() for c in cs if played_count[c] < 2]
-        shown = tuple(trump.sorted([kept[-1], kept[-1]])) if kept else ()
-        what = "a pair" if pairs_led == 1 else f"{pairs_led} pairs"
-        return [
-            Violation(
-                Code.FOLLOW_PAIR,
-                f"{what} of {suit_word(suit)} led; they played {did_pairs} pair(s) while "
-                f"holding {must_pairs}, e.g. {_cards(shown)}",
-                shown,
-            )
-        ]
+            return [_missed_tractor(suit, tractors, must, did, held, played, trump)]
+    if min(pairs_led, played_pairs.count()) < min(pairs_led, held_pairs.count()):
+        return [_missed_pair(suit, pairs_led, held_pairs, played_pairs.count(), played)]
     return []
 
 
 def is_legal_follow(
-    lead: Sequence[Card], play: Sequence[Card], hand: Sequence[Card], trump: Trump
+    lead: Sequence[Card],
+    play: Sequence[Card],
+    hand: Sequence[Card],
+    trump: Trump,
+    shorter_tractor: ShorterTractor = DEFAULT_SHORTER_TRACTOR,
 ) -> bool:
     """True if ``play`` is a legal follow to ``lead`` from ``hand``."""
-    return not check_follow(lead, play, hand, trump)
+    return not check_follow(lead, play, hand, trump, shorter_tractor=shorter_tractor)
+
+
+def _length_choices(tractors: tuple[int, ...], policy: ShorterTractor) -> list[tuple[int, ...]]:
+    """The tractor lengths that may answer the lead's ``tractors``, best first: the led
+    lengths, and under ``must`` every shortening of them down to 2 pairs."""
+    if policy is ShorterTractor.OPTIONAL:
+        return [tractors]
+    shortened = {
+        tuple(sorted(lengths, reverse=True))
+        for lengths in product(*(range(length, 1, -1) for length in tractors))
+    }
+    return sorted(shortened, reverse=True)
+
+
+def _tractor_cover(
+    tractors: tuple[int, ...], counts: dict[int, int], policy: ShorterTractor
+) -> tuple[int, ...]:
+    """The tractors owed to the lead's ``tractors`` from pairs per level ``counts``, as
+    their lengths, longest first (compared that way: the longest matters most)."""
+    if len(tractors) == 1:  # one tractor led: the longest run held decides
+        run = longest_run(counts)
+        if run is None:
+            return ()
+        if run[1] >= tractors[0]:
+            return tractors
+        return (run[1],) if policy is ShorterTractor.MUST else ()
+    best: tuple[int, ...] = ()
+    for lengths in _length_choices(tractors, policy):
+        best = max(best, best_tractor_cover(lengths, counts))
+        if best == tractors:
+            break  # nothing covers better than the lead itself
+    return best
+
+
+def _missed_tractor(
+    suit: EffectiveSuit,
+    tractors: tuple[int, ...],
+    must: tuple[int, ...],
+    did: tuple[int, ...],
+    held: CardCounts,
+    played: Sequence[Card],
+    trump: Trump,
+) -> Violation:
+    """The first tractor owed and not played: its led length, the length owed, the
+    length played for it, and a tractor of that length the player held."""
+    i = next(k for k, length in enumerate(must) if k >= len(did) or did[k] < length)
+    asked = min(length for length in tractors if length >= must[i])
+    shown = _held_tractor(must[i], held, played, trump)
+    played_length = did[i] if i < len(did) else 0
+    return Violation(Code.FOLLOW_TRACTOR, shown, suit, asked, held=must[i], played=played_length)
+
+
+def _missed_pair(
+    suit: EffectiveSuit,
+    pairs_led: int,
+    held_pairs: PairIndex,
+    played_count: int,
+    played: Sequence[Card],
+) -> Violation:
+    """The pairs led, held and played, and a pair held and not played as one: kept
+    whole if there is one, else split."""
+    times = Counter(played)
+    options = [
+        (times[c] == 0, level, c)
+        for level, cs in held_pairs.by_level.items()
+        for c in cs
+        if times[c] < 2
+    ]
+    whole, _, card = max(options, key=lambda o: (o[0], o[1], -o[2].index))
+    return Violation(
+        Code.FOLLOW_PAIR,
+        (card, card),
+        suit,
+        pairs_led,
+        held=held_pairs.count(),
+        played=played_count,
+        split=not whole,
+    )
 
 
 def _held_tractor(
@@ -205,7 +264,9 @@ class _Plan:
     suit_cards: tuple[Card, ...] = ()
 
 
-def _plan(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> _Plan:
+def _plan(
+    lead: Sequence[Card], hand: Sequence[Card], trump: Trump, policy: ShorterTractor
+) -> _Plan:
     n = len(lead)
     suit: EffectiveSuit = trump.effective_suit(lead[0])
     held = [c for c in hand if trump.effective_suit(c) == suit]
@@ -217,10 +278,17 @@ def _plan(lead: Sequence[Card], hand: Sequence[Card], trump: Trump) -> _Plan:
     pairs_led = sum(tractors) + pair_units
     index = pair_index(held, trump)
     need_pairs = min(pairs_led, index.count())
-    cover = best_tractor_cover(tractors, index.counts()) if tractors else ()
+    counts = index.counts()
+    # Every way to place tractors of the allowed lengths; the best of them are owed.
+    placements = [
+        (tuple(sorted(matched, reverse=True)), matched, tops)
+        for lengths in (_length_choices(tractors, policy) if tractors else [()])
+        for matched, tops, _left in place_tractors(lengths, counts, all_required=False)
+    ]
+    cover = max((key for key, _, _ in placements), default=())
     options: set[tuple[Card, ...]] = set()
-    for matched, tops, _left in place_tractors(tractors, index.counts(), all_required=False):
-        if tuple(sorted(matched, reverse=True)) != cover:
+    for key, matched, tops in placements:
+        if key != cover:
             continue
         levels = [
             lv
@@ -271,14 +339,18 @@ def _key(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def legal_follows(
-    lead: Sequence[Card], hand: Sequence[Card], trump: Trump
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    trump: Trump,
+    shorter_tractor: ShorterTractor = DEFAULT_SHORTER_TRACTOR,
 ) -> list[tuple[Card, ...]]:
     """Every legal follow to ``lead`` from ``hand``, each once (as sorted cards).
 
-    The number can be large for a void hand facing a long throw; use
+    ``shorter_tractor`` is the rule set's answer to a longer tractor led and a shorter
+    one held. The number can be large for a void hand facing a long throw; use
     :func:`sample_follow` to pick one at random.
     """
-    plan = _plan(lead, hand, trump)
+    plan = _plan(lead, hand, trump, shorter_tractor)
     if not plan.suit_cards:
         return sorted(
             {_key(plan.fixed + rest) for rest in _multiset_combinations(plan.pool, plan.fill)}
@@ -296,10 +368,14 @@ def legal_follows(
 
 
 def sample_follow(
-    lead: Sequence[Card], hand: Sequence[Card], trump: Trump, rng: random.Random
+    lead: Sequence[Card],
+    hand: Sequence[Card],
+    trump: Trump,
+    rng: random.Random,
+    shorter_tractor: ShorterTractor = DEFAULT_SHORTER_TRACTOR,
 ) -> list[Card]:
     """One legal follow to ``lead`` from ``hand``, chosen at random."""
-    plan = _plan(lead, hand, trump)
+    plan = _plan(lead, hand, trump, shorter_tractor)
     if not plan.suit_cards:
         return list(plan.fixed) + rng.sample(list(plan.pool), plan.fill)
     tractor_cards = rng.choice(plan.tractor_options)

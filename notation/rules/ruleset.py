@@ -1,8 +1,8 @@
 """A rule set as data: every variant of the game is a field of one frozen :class:`Ruleset`.
 
 The sections mirror the YAML presets (``notation/presets/*.yaml``): ``cards``,
-``bidding``, ``throw``, ``kitty``, ``scoring``, ``match``, ``penalties``, ``tribute`` and
-``clauses``. Code asks the rule set (``rules.kitty_multiplier(2, 3)``,
+``bidding``, ``follow``, ``throw``, ``kitty``, ``scoring``, ``match``, ``penalties``,
+``tribute`` and ``clauses``. Code asks the rule set (``rules.kitty_multiplier(2, 3)``,
 ``rules.outcome(85)``), it never tests a preset's name. Loading YAML lives outside the
 rules core, in :mod:`notation.rulesets`.
 
@@ -31,6 +31,7 @@ __all__ = [
     "CardRules",
     "CounterWindow",
     "Fallback",
+    "FollowRules",
     "Goal",
     "KittyRules",
     "LevelRow",
@@ -43,6 +44,7 @@ __all__ = [
     "Reinforcer",
     "Ruleset",
     "ScoringRules",
+    "ShorterTractor",
     "Side",
     "TakeOver",
     "ThrowRules",
@@ -120,6 +122,20 @@ class MultiplierFamily(StrEnum):
     POWER_OF_CARDS = "power_of_cards"  # 2^(cards in the unit) (000§3 三)
     PAIRS_TIMES_FOUR = "pairs_times_four"  # single 2, pair 4, tractor 4 × pairs (000§6.七)
     POWER_OF_PAIRS_PLUS_ONE = "power_of_pairs_plus_one"  # tractor 2^(pairs+1) (001§5)
+
+
+class ShorterTractor(StrEnum):
+    """A tractor led and a shorter one held: must the follower play it before other pairs?
+
+    The seeds ask for "a tractor" without a length (000§5 有拖拉机必须出拖拉机, 000§6.五.3
+    必须也跟出该花色的连对), and every shipped preset says ``must``. The rules core's
+    functions default to ``optional``, the older reading, when called without a rule set.
+    A ruff is not affected: it needs a trump tractor as long as the lead's (000§6.五.3
+    相同对数的连对).
+    """
+
+    MUST = "must"  # tractors first, longest first, each up to the led length; then pairs
+    OPTIONAL = "optional"  # only a tractor of the led length is owed; else any pairs
 
 
 class PenaltyCounts(StrEnum):
@@ -373,6 +389,13 @@ class BiddingRules:
 
 
 @dataclass(frozen=True, slots=True)
+class FollowRules:
+    """Following a lead (跟牌) beyond the common core's suit, pair and tractor duties."""
+
+    shorter_tractor: ShorterTractor  # a shorter tractor held answers a longer one led
+
+
+@dataclass(frozen=True, slots=True)
 class ThrowRules:
     """What a failed throw (甩牌失败) costs in points; the forced play is the common core."""
 
@@ -460,6 +483,7 @@ class Ruleset:
     sources: tuple[str, ...]
     cards: CardRules
     bidding: BiddingRules
+    follow: FollowRules
     throw: ThrowRules
     kitty: KittyRules
     scoring: ScoringRules
