@@ -46,7 +46,7 @@ from notation.rules.seats import SEATS, Seat, seats_from, team
 from notation.rules.throw import judge_throw
 from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import Unit, decompose
-from notation.rulesets import load_ruleset
+from notation.rulesets import RulesetError, load_ruleset
 
 __all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay"]
 
@@ -1139,9 +1139,9 @@ def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, st
         return rules, None
     name = rules or hand.rules or "qq"
     try:
-        return load_ruleset(name), None
-    except ShengjiError as e:
-        return load_ruleset("qq"), f"{e}; replayed under qq"
+        return load_ruleset(name), None  # a name, never a path: see notation.rulesets
+    except RulesetError as e:  # said on one line: a finding never shows a rule file's text
+        return load_ruleset("qq"), f"{e.brief()}; replayed under qq"
 
 
 def replay_all(hands: Sequence[Hand], rules: Ruleset | str | None = None) -> Iterator[HandReplay]:
