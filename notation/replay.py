@@ -488,9 +488,15 @@ class _Replayer:
                 "unchecked", f"seat {event.seat}'s bid shows unknown cards", event, seat=event.seat
             )
             return state
-        core = bids.Bid(
-            event.seat, bids.BidKind(event.kind.value), tuple(_known(event.cards)), event.draw
-        )
+        kind, shown = bids.BidKind(event.kind.value), tuple(_known(event.cards))
+        try:
+            core = bids.Bid(event.seat, kind, shown, event.draw)
+        except ValueError as e:
+            if event.draw is None:
+                raise
+            # A draw count past the deal ("@101"): reported, and the bid taken without it.
+            self.find("bid-window", f"seat {event.seat}: {e}", event, seat=event.seat)
+            core = bids.Bid(event.seat, kind, shown)
         try:
             return bids.bid(self.rules, state, core)
         except bids.BidError as e:
