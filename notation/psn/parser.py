@@ -58,16 +58,7 @@ from notation.resources import grammar_path
 from notation.rules.cards import parse_card
 from notation.rules.seats import Seat
 
-__all__ = [
-    "MAX_VARIATION_DEPTH",
-    "ReadHand",
-    "iter_hands",
-    "load",
-    "parse",
-    "parse_hand",
-    "read",
-    "split_hands",
-]
+__all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "split_hands"]
 
 _Node = Tree[Token]
 
@@ -488,7 +479,8 @@ _KEYWORD = (
 )
 _AUCTION_PART = re.compile(
     r"((declare|reinforce|counter|fallback|bury)\s*(?:(kitty|flip)\s*)?(?:([0-9]{1,6})[ \t]*:\s*)?"
-    rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?(?:@[ \t]*([0-9]{{1,6}})\s*)?)",
+    rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?"
+    r"(?:@[ \t]*([0-9]{1,6})\s*)?)",
     re.IGNORECASE,
 )
 _RESULT_LINE = re.compile(
