@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from notation.errors import ShengjiError
+from notation.errors import ShengjiError, describe, kind_of
 from notation.rules.cards import Card, Rank, Suit, parse_card
 from notation.rules.clauses import Rule
 from notation.rules.follow import check_follow, check_lead
@@ -38,37 +38,12 @@ class JudgeError(ShengjiError):
     """A request that cannot be judged: a missing field, an unknown card or seat."""
 
 
-def _kind(value: Any) -> str:
-    """What a JSON value is, in words (never the value itself: it may be huge or deep)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    return "a list" if isinstance(value, list) else "an object"
-
-
-def _shown(value: Any) -> str:
-    """A scalar as the request wrote it, cut short; anything else by its kind."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        digits = str(abs(value)) if value.bit_length() < 10_000 else ""
-        if len(digits) > 12 or not digits:
-            return (digits[:10] + "…") if digits else "a huge number"
-        return str(value)
-    if isinstance(value, str):
-        return repr(value if len(value) <= 24 else value[:24] + "…")
-    return _kind(value)
-
-
 def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     if name not in request:
         raise JudgeError(f"missing field {name!r}")
     value = request[name]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise JudgeError(f"field {name!r} has the wrong type: {_kind(value)}")
+        raise JudgeError(f"field {name!r} has the wrong type: {kind_of(value)}")
     return value
 
 
@@ -78,7 +53,9 @@ def _cards(value: Any, where: str) -> list[Card]:
     cards: list[Card] = []
     for index, token in enumerate(value):
         if not isinstance(token, str):
-            raise JudgeError(f'{where}[{index}]: expected a card like "S10", found {_kind(token)}')
+            raise JudgeError(
+                f'{where}[{index}]: expected a card like "S10", found {kind_of(token)}'
+            )
         try:
             cards.append(parse_card(token))
         except ShengjiError as e:
@@ -90,7 +67,7 @@ def _seat(value: Any, where: str) -> Seat:
     if isinstance(value, str) and value.strip() in ("1", "2", "3", "4"):
         return int(value)
     if isinstance(value, bool) or value not in SEATS:
-        raise JudgeError(f"{where}: no seat {_shown(value)}; seats are 1, 2, 3 and 4")
+        raise JudgeError(f"{where}: no seat {describe(value)}; seats are 1, 2, 3 and 4")
     return int(value)
 
 
@@ -103,14 +80,16 @@ def _trump(value: Any, rules: Ruleset) -> Trump:
     if isinstance(rank_text, int) and not isinstance(rank_text, bool):
         rank_text = str(rank_text) if 2 <= rank_text <= 10 else "?"
     if not isinstance(rank_text, str):
-        raise JudgeError(f'trump.rank: expected a rank like "10", found {_kind(rank_text)}')
+        raise JudgeError(f'trump.rank: expected a rank like "10", found {kind_of(rank_text)}')
     if suit_text is not None and not isinstance(suit_text, str):
-        raise JudgeError(f'trump.suit: expected a suit like "H" or null, found {_kind(suit_text)}')
+        raise JudgeError(
+            f'trump.suit: expected a suit like "H" or null, found {kind_of(suit_text)}'
+        )
     try:
         rank = Rank.parse(rank_text)
         suit = None if suit_text in (None, "", "NT", "nt") else Suit(str(suit_text).upper())
     except (ShengjiError, ValueError):
-        shown = f"rank {_shown(rank_text)}, suit {_shown(suit_text)}"
+        shown = f"rank {describe(rank_text)}, suit {describe(suit_text)}"
         raise JudgeError(f"bad trump ({shown}): rank 2..A, suit S, H, C, D or null") from None
     return rules.trump(rank, suit)
 
@@ -118,7 +97,7 @@ def _trump(value: Any, rules: Ruleset) -> Trump:
 def _rules(value: Any, load: Callable[[str], Ruleset]) -> Ruleset:
     """The rule set a request names: a name only (never a file, whatever it holds)."""
     if not isinstance(value, str):
-        raise JudgeError(f"field 'rules' must be a rule-set name like \"qq\", not {_kind(value)}")
+        raise JudgeError(f"field 'rules' must be a rule-set name like \"qq\", not {kind_of(value)}")
     try:
         return load(value)
     except RulesetError as e:
@@ -163,7 +142,7 @@ def judge_trick(
     order = seats_from(leader)
     last_trick = request.get("last_trick")
     if last_trick is not None and not isinstance(last_trick, bool):
-        raise JudgeError(f"field 'last_trick' must be true or false, not {_kind(last_trick)}")
+        raise JudgeError(f"field 'last_trick' must be true or false, not {kind_of(last_trick)}")
     return _judge(rules, trump, leader, hands, plays, order, bool(last_trick))
 
 

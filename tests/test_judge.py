@@ -95,7 +95,7 @@ def test_unknown_hands_are_not_judged() -> None:
         ({"rules": "/etc/passwd"}, "not a rule-set name"),
         ({"hands": {"1": [["S9"]]}}, r"hands.1\[0\]: expected a card like \"S10\", found a list"),
         ({"plays": [["S9", 5]]}, r"plays\[0\]\[1\]: expected a card like \"S10\", found a number"),
-        ({"leader": 10**400}, "leader: no seat 1000000000…; seats are 1, 2, 3 and 4"),
+        ({"leader": 10**400}, r"leader: no seat 1000000000… \(401 digits\); seats are 1, 2,"),
         ({"trump": {"rank": [[1]], "suit": "H"}}, 'trump.rank: expected a rank like "10"'),
         ({"last_trick": "yes"}, "field 'last_trick' must be true or false"),
     ],
