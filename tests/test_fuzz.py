@@ -202,8 +202,17 @@ def case_text(n: int) -> str:
     return _mutate(rng.choice(seed_texts()), rng)
 
 
-def _shown(text: str) -> str:
-    return repr(text if len(text) < 300 else text[:300] + "…")
+def run_cases(
+    kind: str, numbers: range, make: Callable[[int], str], check: Callable[[str], None]
+) -> None:
+    """``check`` on each case ``make(n)``; a fault names the case, to be made again."""
+    for n in numbers:
+        text = make(n)
+        try:
+            check(text)
+        except Exception as e:
+            shown = repr(text if len(text) < 300 else text[:300] + "…")
+            raise AssertionError(f"{kind} case {n}: {type(e).__name__}: {e}\n{shown}") from e
 
 
 # ---- records: the reader, the validator, fmt, convert -------------------------------------
@@ -233,12 +242,7 @@ def check_record(text: str) -> None:
 @pytest.mark.parametrize("batch", range(5))
 def test_mutated_records_never_crash_the_reader_validator_fmt_or_convert(batch: int) -> None:
     per_batch = RECORD_CASES // 5
-    for n in range(batch * per_batch, (batch + 1) * per_batch):
-        text = case_text(n)
-        try:
-            check_record(text)
-        except Exception as e:  # the case is named, to be replayed with case_text(n)
-            raise AssertionError(f"record case {n}: {type(e).__name__}: {e}\n{_shown(text)}") from e
+    run_cases("record", range(batch * per_batch, (batch + 1) * per_batch), case_text, check_record)
 
 
 def test_the_deepest_variations_the_reader_accepts_pass_every_program() -> None:
@@ -404,12 +408,7 @@ def check_document(text: str) -> None:
 
 
 def test_malformed_json_documents_never_crash_convert() -> None:
-    for n in range(JSON_CASES):
-        text = json_case(n)
-        try:
-            check_document(text)
-        except Exception as e:
-            raise AssertionError(f"JSON case {n}: {type(e).__name__}: {e}\n{_shown(text)}") from e
+    run_cases("JSON", range(JSON_CASES), json_case, check_document)
 
 
 # ---- judge lines ----------------------------------------------------------------------------
@@ -441,12 +440,7 @@ def check_judge_line(line: str) -> None:
 
 
 def test_malformed_judge_lines_never_crash_the_judge() -> None:
-    for n in range(JUDGE_CASES):
-        line = judge_case(n)
-        try:
-            check_judge_line(line)
-        except Exception as e:
-            raise AssertionError(f"judge case {n}: {type(e).__name__}: {e}\n{_shown(line)}") from e
+    run_cases("judge", range(JUDGE_CASES), judge_case, check_judge_line)
 
 
 JSON_VALUES = st.recursive(
