@@ -20,7 +20,9 @@ Reads one JSON object per line on standard input and writes one per line:
   out: {"plays": [{"seat": 1, "legal": true, "findings": [...]}, ...],
         "throw": null or {"failed": ..., "forced": [...], "beaten_by": 3, ...},
         "winner": 2, "points": 15, "kitty_multiplier": null}
-A line that cannot be judged gets {"error": "..."} and the others go on.
+A line that cannot be judged (not JSON, nested too deeply, a number of thousands of
+digits, an unknown card or seat ...) gets {"error": "..."} and the others go on.
+"rules" is the name of a rule set: a preset, or one of the --rules-dir folders.
 """
 
 
@@ -33,7 +35,10 @@ def add_parser(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--rules", default="qq", help="preset name or YAML file (default: qq); a line may override"
+        "--rules",
+        default="qq",
+        help='preset name or YAML file (default: qq); a line\'s "rules" may name another '
+        "rule set (a name, never a file)",
     )
     parser.set_defaults(run=run)
 
