@@ -122,7 +122,9 @@ def test_rules_dir_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "no such folder" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("command", ["validate", "report", "show", "simulate", "judge", "rules"])
+@pytest.mark.parametrize(
+    "command", ["validate", "report", "show", "simulate", "judge", "rules", "view"]
+)
 def test_every_command_that_takes_a_rule_set_takes_a_rules_folder(command: str) -> None:
     parser = build_parser()
     subcommands = next(
