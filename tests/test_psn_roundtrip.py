@@ -336,6 +336,7 @@ BAD_JSON = [
     (f"{PLAY}.cards", [], f"{PLAY}: a play needs at least one card"),
     (f"{PLAY}.seat", 7, f"{PLAY}.seat: expected a seat 1 to 4, found 7"),
     (f"{PLAY}.seat", "1", f"{PLAY}.seat: expected a seat 1 to 4, found '1'"),
+    (f"{PLAY}.seat", 1.0, f"{PLAY}.seat: expected a seat 1 to 4, found 1.0"),
     (f"{PLAY}.seat", _DROP, f"{PLAY}: missing field 'seat'"),
     (f"{PLAY}.card", ["SA"], f"{PLAY}: unknown field 'card' (did you mean 'cards'?)"),
     (f"{PLAY}.blocker", 2, f"{PLAY}: only a failed throw has a seat that beat it"),

@@ -110,7 +110,8 @@ def _rule_sets(args: argparse.Namespace) -> Iterator[None]:
 
     ``--rules-dir`` folders go first in ``SHENGJI_RULES_DIR`` (so the processes the
     command starts see them too). A ``--rules FILE`` (or the ``rules`` command's FILE)
-    is read once here, a broken file reported once, and then found by the text typed.
+    is read once here, a broken file reported once, and then found by the text typed
+    (also by the worker processes ``validate -j`` forks).
     """
     saved = os.environ.get(RULES_DIR_ENV)
     typed: list[str] = []

@@ -278,7 +278,7 @@ def _number(value: Any, path: str, low: int = 0) -> int:
 
 
 def _seat(value: Any, path: str) -> Seat:
-    if isinstance(value, bool) or value not in SEATS:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
         _fail(path, f"expected a seat 1 to 4, found {describe(value)}")
     seat: Seat = value
     return seat
@@ -312,7 +312,7 @@ def _read_slots(value: Any, path: str) -> Cards:
             out.append(UNKNOWN)
             continue
         try:
-            out.append(parse_card(token[:8]) if len(token) <= 8 else parse_card(token))
+            out.append(parse_card(token))
         except CardError:
             _fail(f"{path}[{i}]", f"unknown card {describe(token)}: expected a card like S10, BJ")
     return tuple(out)
