@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from notation.errors import ShengjiError
+from notation.errors import ShengjiError, describe, kind_of
 from notation.rules.cards import Card, Rank, Suit, parse_card
 from notation.rules.clauses import Rule
 from notation.rules.follow import check_follow, check_lead
@@ -29,7 +29,7 @@ from notation.rules.throw import judge_throw
 from notation.rules.trick import trick_winner
 from notation.rules.units import decompose
 from notation.rules.violations import Violation
-from notation.rulesets import load_ruleset
+from notation.rulesets import RulesetError, load_ruleset
 
 __all__ = ["JudgeError", "judge_trick"]
 
@@ -43,27 +43,32 @@ def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...])
         raise JudgeError(f"missing field {name!r}")
     value = request[name]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise JudgeError(f"field {name!r} has the wrong type: {value!r}")
+        raise JudgeError(f"field {name!r} has the wrong type: {kind_of(value)}")
     return value
 
 
 def _cards(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
         raise JudgeError(f'{where} must be a list of cards like ["S10", "BJ"]')
-    try:
-        return [parse_card(str(token)) for token in value]
-    except ShengjiError as e:
-        raise JudgeError(f"{where}: {e}") from None
+    cards: list[Card] = []
+    for index, token in enumerate(value):
+        if not isinstance(token, str):
+            raise JudgeError(
+                f'{where}[{index}]: expected a card like "S10", found {kind_of(token)}'
+            )
+        try:
+            cards.append(parse_card(token))
+        except ShengjiError as e:
+            raise JudgeError(f"{where}: {e}") from None
+    return cards
 
 
 def _seat(value: Any, where: str) -> Seat:
-    try:
-        seat = int(value)
-    except (TypeError, ValueError):
-        raise JudgeError(f"{where}: no seat {value!r}; seats are 1, 2, 3 and 4") from None
-    if seat not in SEATS or isinstance(value, bool):
-        raise JudgeError(f"{where}: no seat {value!r}; seats are 1, 2, 3 and 4")
-    return seat
+    if isinstance(value, str) and value.strip() in ("1", "2", "3", "4"):
+        return int(value)
+    if isinstance(value, bool) or value not in SEATS:
+        raise JudgeError(f"{where}: no seat {describe(value)}; seats are 1, 2, 3 and 4")
+    return int(value)
 
 
 def _trump(value: Any, rules: Ruleset) -> Trump:
@@ -71,13 +76,32 @@ def _trump(value: Any, rules: Ruleset) -> Trump:
         raise JudgeError(
             'field "trump" must be like {"rank": "10", "suit": "H"} (suit null: no-trump)'
         )
+    rank_text, suit_text = value["rank"], value.get("suit")
+    if isinstance(rank_text, int) and not isinstance(rank_text, bool):
+        rank_text = str(rank_text) if 2 <= rank_text <= 10 else "?"
+    if not isinstance(rank_text, str):
+        raise JudgeError(f'trump.rank: expected a rank like "10", found {kind_of(rank_text)}')
+    if suit_text is not None and not isinstance(suit_text, str):
+        raise JudgeError(
+            f'trump.suit: expected a suit like "H" or null, found {kind_of(suit_text)}'
+        )
     try:
-        rank = Rank.parse(str(value["rank"]))
-        suit_text = value.get("suit")
+        rank = Rank.parse(rank_text)
         suit = None if suit_text in (None, "", "NT", "nt") else Suit(str(suit_text).upper())
     except (ShengjiError, ValueError):
-        raise JudgeError(f"bad trump {value!r}: rank 2..A, suit S, H, C, D or null") from None
+        shown = f"rank {describe(rank_text)}, suit {describe(suit_text)}"
+        raise JudgeError(f"bad trump ({shown}): rank 2..A, suit S, H, C, D or null") from None
     return rules.trump(rank, suit)
+
+
+def _rules(value: Any, load: Callable[[str], Ruleset]) -> Ruleset:
+    """The rule set a request names: a name only (never a file, whatever it holds)."""
+    if not isinstance(value, str):
+        raise JudgeError(f"field 'rules' must be a rule-set name like \"qq\", not {kind_of(value)}")
+    try:
+        return load(value)
+    except RulesetError as e:
+        raise JudgeError(f"field 'rules': {e.brief()}") from None
 
 
 def _finding(v: Violation, rules: Ruleset, seat: Seat) -> dict[str, Any]:
@@ -99,8 +123,8 @@ def judge_trick(
     """Judge one trick; see the module docstring for the shape of request and answer."""
     if not isinstance(request, Mapping):
         raise JudgeError("a request is a JSON object")
-    if "rules" in request and request["rules"] is not None:
-        rules = load(str(request["rules"]))
+    if request.get("rules") is not None:
+        rules = _rules(request["rules"], load)
     elif rules is None:
         rules = load("qq")
     trump = _trump(request.get("trump"), rules)
@@ -116,7 +140,10 @@ def judge_trick(
         raise JudgeError(f"a trick has 1 to 4 plays, not {len(raw_plays)}")
     plays = [_cards(p, f"plays[{i}]") for i, p in enumerate(raw_plays)]
     order = seats_from(leader)
-    return _judge(rules, trump, leader, hands, plays, order, bool(request.get("last_trick")))
+    last_trick = request.get("last_trick")
+    if last_trick is not None and not isinstance(last_trick, bool):
+        raise JudgeError(f"field 'last_trick' must be true or false, not {kind_of(last_trick)}")
+    return _judge(rules, trump, leader, hands, plays, order, bool(last_trick))
 
 
 def _judge(

@@ -49,7 +49,7 @@ from notation.rules.throw import judge_throw
 from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import Unit, decompose
 from notation.rules.violations import Code, Violation
-from notation.rulesets import load_ruleset
+from notation.rulesets import RulesetError, load_ruleset
 
 __all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay"]
 
@@ -499,9 +499,12 @@ class _Replayer:
                 )
             elif isinstance(event, KittyExchange):
                 legal, played = self._exchange(event, legal, played)
-        if legal.phase is bids.BidPhase.DEAL and self.hand.tricks:
+        if self.hand.tricks:
             # No bury written: the deal ended all the same (and may have passed, 谁亮主谁坐庄).
-            legal, played = bids.end_deal(legal, self.rules), bids.end_deal(played, self.rules)
+            if legal.phase is bids.BidPhase.DEAL:
+                legal = bids.end_deal(legal, self.rules)
+            if played.phase is bids.BidPhase.DEAL:
+                played = bids.end_deal(played, self.rules)
         self.bid_state = legal
         self.held_after_auction = {s: self.holdings[s].size() for s in SEATS}
         self._settle_dealer(legal, played)
@@ -552,9 +555,15 @@ class _Replayer:
                 "unchecked", f"seat {event.seat}'s bid shows unknown cards", event, seat=event.seat
             )
             return legal, played
-        core = bids.Bid(
-            event.seat, bids.BidKind(event.kind.value), tuple(_known(event.cards)), event.draw
-        )
+        kind, shown = bids.BidKind(event.kind.value), tuple(_known(event.cards))
+        try:
+            core = bids.Bid(event.seat, kind, shown, event.draw)
+        except ValueError as e:
+            if event.draw is None:
+                raise
+            # A draw count past the deal ("@101"): reported, and the bid taken without it.
+            self.find("bid-window", f"seat {event.seat}: {e}", event, seat=event.seat)
+            core = bids.Bid(event.seat, kind, shown)
         try:
             legal = bids.bid(self.rules, legal, core)
         except bids.BidError as e:
@@ -1373,7 +1382,7 @@ def replay(
     timeline: bool = True,
     strict: bool = False,
 ) -> HandReplay:
-    """Replay one hand under ``rules`` (a Ruleset, a preset name or YAML path; default:
+    """Replay one hand under ``rules`` (a Ruleset, or the name of a rule set; default:
     the hand's ``Rules`` header, else ``qq``)."""
     ruleset, problem = _resolve_rules(hand, rules)
     engine = _run(hand, number, ruleset, problem, timeline, strict)
@@ -1430,9 +1439,9 @@ def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, st
         return rules, None
     name = rules or hand.rules or "qq"
     try:
-        return load_ruleset(name), None
-    except ShengjiError as e:
-        return load_ruleset("qq"), f"{e}; replayed under qq"
+        return load_ruleset(name), None  # a name, never a path: see notation.rulesets
+    except RulesetError as e:  # said on one line: a finding never shows a rule file's text
+        return load_ruleset("qq"), f"{e.brief()}; replayed under qq"
 
 
 def replay_all(hands: Sequence[Hand], rules: Ruleset | str | None = None) -> Iterator[HandReplay]:

@@ -1,17 +1,24 @@
-"""Rule sets from YAML: the shipped presets and a user's own files.
+"""Rule sets from YAML: the shipped presets and a club's own files.
 
-``load_ruleset("qq")`` loads a preset from ``notation/presets/qq.yaml``;
-``load_ruleset("house.yaml")`` loads a user's file. A user's file may start from a
-preset with ``base: qq`` and change only a few fields (a house rule)::
+A record names a rule set; it never names a file. ``load_ruleset("qq")`` loads the
+preset ``notation/presets/qq.yaml``, and a name no preset has is looked up as
+``NAME.yaml`` in the rules folders the user set up (``SHENGJI_RULES_DIR``, or
+``--rules-dir`` on the command line). Whatever a name holds (``/etc/passwd``,
+``../x``) it is never read as a path: this is what a ``Rules`` header, a ``judge`` line
+or an uploaded file can reach. A file the person running the command names
+(``--rules club.yaml``) is read with :func:`load_ruleset_file`: a regular file of at
+most 256 KiB, checked before it is read. A club's file may start from a preset with
+``base: qq`` and change only a few fields (a house rule)::
 
     base: qq
     name: our-club
     scoring:
       level_table: twenty
 
-Only ``yaml.SafeLoader`` is used. Every mistake (malformed YAML, an unknown key, a
-wrong type, a missing field, a bad value) is a :class:`RulesetError` that names the
-file, the line and column, the key, and draws the line with a caret.
+Only ``yaml.SafeLoader`` is used, nesting is limited and aliases are not expanded past
+a rule set's size. Every mistake (malformed YAML, an unknown key, a wrong type, a
+missing field, a bad value) is a :class:`RulesetError` that names the file, the line
+and column, the key, and draws the line with a caret.
 
 >>> load_ruleset("qq").kitty_multiplier(2, 3)
 12
@@ -21,6 +28,9 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
+import re
+import stat
 import types
 import typing
 from collections.abc import Mapping
@@ -38,7 +48,21 @@ from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule
 from notation.rules.ruleset import LevelTable, Ruleset
 
-__all__ = ["RulesetError", "load_ruleset", "preset_names", "ruleset_from_text", "ruleset_to_dict"]
+__all__ = [
+    "MAX_RULES_FILE",
+    "RULES_DIR_ENV",
+    "RulesetError",
+    "is_ruleset_name",
+    "load_ruleset",
+    "load_ruleset_file",
+    "preset_names",
+    "register_ruleset",
+    "rules_dirs",
+    "ruleset_argument",
+    "ruleset_from_text",
+    "ruleset_to_dict",
+    "unregister_ruleset",
+]
 
 
 class RulesetError(SourceError):
@@ -48,6 +72,12 @@ class RulesetError(SourceError):
         if self.filename is None and self.line is None:
             return self.message  # not about a place in a file: an unknown preset name
         return SourceError.__str__(self)
+
+    def brief(self) -> str:
+        """Where and what on one line, without the file's text (for a record's findings)."""
+        if self.filename is None and self.line is None:
+            return self.message
+        return f"{self.location}: {self.message}"
 
 
 # ---------------------------------------------------------------------------- located YAML
@@ -95,9 +125,19 @@ def _pos(filename: str, text: str, mark: yaml.Mark | None) -> _Pos:
     return _Pos(filename, text, mark.line + 1, mark.column + 1)
 
 
+_MAX_DEPTH = 32  # sections nest three deep; anything near this is not a rule set
+_MAX_VALUES = 20_000  # the presets hold about 400 values
+
+
 def _compose(text: str, filename: str) -> _Item:
-    """The YAML document in ``text`` as a located tree."""
+    """The YAML document in ``text`` as a located tree.
+
+    Nesting is measured on the event stream first (read without recursion), and aliases
+    (``*name``) are expanded only up to :data:`_MAX_VALUES` values in all: a
+    "billion laughs" file is refused, not expanded.
+    """
     try:
+        _check_depth(text, filename)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
         problem = e.problem or "malformed YAML"
@@ -109,9 +149,16 @@ def _compose(text: str, filename: str) -> _Item:
     if node is None:
         raise RulesetError("the file is empty: expected a rule set", filename=filename)
     constructor = yaml.constructor.SafeConstructor()
+    budget = _MAX_VALUES
 
     def build(n: yaml.Node) -> _Item:
+        nonlocal budget
         where = _pos(filename, text, n.start_mark)
+        budget -= 1
+        if budget < 0:
+            raise where.error(
+                f"more than {_MAX_VALUES} values: aliases (*name) expand too far for a rule set"
+            )
         if isinstance(n, yaml.MappingNode):
             entries: dict[str, tuple[_Pos, _Item]] = {}
             for key_node, value_node in n.value:
@@ -134,6 +181,22 @@ def _compose(text: str, filename: str) -> _Item:
             raise where.error(f"bad value: {e.problem}") from None
 
     return build(node)
+
+
+def _check_depth(text: str, filename: str) -> None:
+    """Refuse lists and mappings nested deeper than :data:`_MAX_DEPTH` (located)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > _MAX_DEPTH:
+                mark = event.start_mark
+                line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                raise _Pos(filename, text, line, column).error(
+                    f"lists and mappings nested deeper than {_MAX_DEPTH}: not a rule set"
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _merge(base: _Item, over: _Item) -> _Item:
@@ -290,35 +353,151 @@ def _read_clauses(item: _Item, key: str) -> Mapping[Rule, Clause]:
 
 # ---------------------------------------------------------------------------- loading
 
+MAX_RULES_FILE = 256 * 1024  # bytes: a rule set is a page of YAML; the presets are ~8 KiB
+RULES_DIR_ENV = "SHENGJI_RULES_DIR"  # folders (os.pathsep between) of a club's rule sets
+_NAME = re.compile(r"\w[\w-]{0,63}")  # no dot, no slash: a name can never reach a path
+_registered: dict[str, Ruleset] = {}  # files named on this command line, by what was typed
+_files: dict[str, tuple[tuple[int, int, int], Ruleset]] = {}  # path → (stamp, rule set)
+
 
 def preset_names() -> list[str]:
     """The names of the shipped presets, sorted."""
     return sorted(p.stem for p in presets_dir().glob("*.yaml"))
 
 
+def rules_dirs() -> tuple[Path, ...]:
+    """The rules folders the user set up (``SHENGJI_RULES_DIR``; ``--rules-dir`` sets it)."""
+    value = os.environ.get(RULES_DIR_ENV, "")
+    return tuple(Path(part) for part in value.split(os.pathsep) if part)
+
+
+def is_ruleset_name(text: str) -> bool:
+    """True if ``text`` can name a rule set: letters, digits, ``_`` and ``-`` only.
+
+    >>> is_ruleset_name("match-a"), is_ruleset_name("/etc/passwd"), is_ruleset_name("a.yaml")
+    (True, False, False)
+    """
+    return _NAME.fullmatch(text) is not None
+
+
+def load_ruleset(name: str) -> Ruleset:
+    """The rule set called ``name``: a preset (``qq``, ``match-a`` ...), else
+    ``name.yaml`` in a rules folder the user set up. ``name`` is never a path, whatever
+    it holds: this is what a record's ``Rules`` header and a ``judge`` line may reach."""
+    ruleset = _registered.get(name)
+    if ruleset is not None:
+        return ruleset
+    if not is_ruleset_name(name):
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        raise RulesetError(
+            f"{shown!r} is not a rule-set name (a record names a rule set, never a file): "
+            f"the presets are {', '.join(preset_names())}"
+        )
+    if (presets_dir() / f"{name}.yaml").is_file():
+        return _load_preset(name)
+    folders = rules_dirs()
+    for folder in folders:
+        path = folder / f"{name}.yaml"
+        try:
+            info = path.stat()
+        except OSError:
+            continue
+        cached = _files.get(str(path))
+        if cached is not None and cached[0] == _stamp(info):
+            return cached[1]  # looked up again for every hand that names it
+        return load_ruleset_file(path)
+    where = f" and no {name}.yaml in {', '.join(map(str, folders))}" if folders else ""
+    raise RulesetError(f"no preset {name!r}{where}: the presets are {', '.join(preset_names())}")
+
+
+def load_ruleset_file(path: str | Path) -> Ruleset:
+    """The rule set in a YAML file the person running the command named (at most
+    :data:`MAX_RULES_FILE` bytes; a device, FIFO or folder is refused unread)."""
+    key = str(path)
+    text, stamp = _read_limited(Path(path))
+    cached = _files.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    ruleset = ruleset_from_text(text, key)
+    if len(_files) >= 64:
+        _files.clear()
+    _files[key] = (stamp, ruleset)
+    return ruleset
+
+
+def ruleset_argument(text: str) -> Ruleset:
+    """What ``--rules X`` typed on the command line means: a rule-set name, else (it looks
+    like a path: a slash, or ``.yaml``) the file at that path."""
+    if text in _registered or not _looks_like_path(text):
+        return load_ruleset(text)
+    return load_ruleset_file(text)
+
+
+def register_ruleset(typed: str, ruleset: Ruleset) -> None:
+    """Let :func:`load_ruleset` find ``ruleset`` under ``typed``: a ``--rules FILE`` the
+    user named, for the commands that pass the text on (undone by :func:`unregister_ruleset`)."""
+    _registered[typed] = ruleset
+
+
+def unregister_ruleset(typed: str) -> None:
+    """Forget a rule set given to :func:`register_ruleset`."""
+    _registered.pop(typed, None)
+
+
+def _looks_like_path(text: str) -> bool:
+    return any(c in text for c in "/\\") or text.endswith((".yaml", ".yml"))
+
+
 def _preset_path(name: str) -> Path:
     path = presets_dir() / f"{name}.yaml"
-    if not path.is_file():
+    if not is_ruleset_name(name) or not path.is_file():
         known = ", ".join(preset_names())
         raise RulesetError(f"no preset {name!r}: the presets are {known}")
     return path
 
 
-def _is_path(name_or_path: str | Path) -> bool:
-    if isinstance(name_or_path, Path):
-        return True
-    return any(c in name_or_path for c in "/\\") or name_or_path.endswith((".yaml", ".yml"))
+_TOO_LARGE = f"larger than {MAX_RULES_FILE // 1024} KiB: too large for a rule set"
+_FOLDER = "is a folder, not a rule-set file"
 
 
-def _read_file(path: Path) -> str:
+def _read_limited(path: Path) -> tuple[str, tuple[int, int, int]]:
+    """The text of a regular file of at most :data:`MAX_RULES_FILE` bytes, and its
+    (inode, size, time) to know it again; checked before anything is read."""
+    where = str(path)
     try:
-        return path.read_text(encoding="utf-8-sig")
+        # Non-blocking, so that a FIFO put where the file was is not waited on.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise RulesetError("no such file", filename=str(path)) from None
+        raise RulesetError("no such file", filename=where) from None
     except IsADirectoryError:
-        raise RulesetError("is a folder, not a rule-set file", filename=str(path)) from None
+        raise RulesetError(_FOLDER, filename=where) from None
+    except OSError as e:
+        raise RulesetError(f"cannot be read: {e.strerror}", filename=where) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise RulesetError(_FOLDER, filename=where)
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesetError("not a regular file: a rule set is a YAML file", filename=where)
+        if info.st_size > MAX_RULES_FILE:
+            raise RulesetError(_TOO_LARGE, filename=where)
+    except RulesetError:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as f:
+        data = f.read(MAX_RULES_FILE + 1)  # the file may have grown since
+    if len(data) > MAX_RULES_FILE:
+        raise RulesetError(_TOO_LARGE, filename=where)
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise RulesetError(f"not UTF-8 text (byte {e.start})", filename=str(path)) from None
+        raise RulesetError(f"not UTF-8 text (byte {e.start})", filename=where) from None
+    return text, _stamp(info)
+
+
+def _stamp(info: os.stat_result) -> tuple[int, int, int]:
+    """What tells a file changed: its inode, size and time."""
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 def _tree(text: str, filename: str, seen: tuple[str, ...]) -> _Item:
@@ -338,7 +517,7 @@ def _tree(text: str, filename: str, seen: tuple[str, ...]) -> _Item:
         path = _preset_path(name)
     except RulesetError as e:
         raise key_pos.error(f"base: {e.message}") from None
-    base = _tree(_read_file(path), str(path), (*seen, name))
+    base = _tree(path.read_text(encoding="utf-8"), str(path), (*seen, name))
     return _merge(base, tree)
 
 
@@ -352,15 +531,7 @@ def ruleset_from_text(text: str, filename: str = "<rules>") -> Ruleset:
 @lru_cache(maxsize=32)
 def _load_preset(name: str) -> Ruleset:
     path = _preset_path(name)
-    return ruleset_from_text(_read_file(path), str(path))
-
-
-def load_ruleset(name_or_path: str | Path) -> Ruleset:
-    """A preset by name (``qq``, ``match-a`` ...) or a user's YAML file by path."""
-    if not _is_path(name_or_path):
-        return _load_preset(str(name_or_path))
-    path = Path(name_or_path)
-    return ruleset_from_text(_read_file(path), str(name_or_path))
+    return ruleset_from_text(path.read_text(encoding="utf-8"), str(path))
 
 
 # ---------------------------------------------------------------------------- plain values

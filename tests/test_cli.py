@@ -1,14 +1,22 @@
-"""The ``shengji`` command: help, version and clean errors."""
+"""The ``shengji`` command: help, version, clean errors, rule sets named on the command line."""
 
 from __future__ import annotations
 
+import argparse
+import io
+import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from notation import __version__
-from notation.cli import main
+from notation.cli import build_parser, main
+from notation.psn import write
+from notation.rulesets import RULES_DIR_ENV, load_ruleset
+from notation.simulate import simulate_hand
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -41,3 +49,118 @@ def test_no_subcommand_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> N
         main([])
     assert exc.value.code == 2
     assert "required" in capsys.readouterr().err
+
+
+CLUB = "base: tractor\nname: club\n"
+
+
+@pytest.fixture
+def records(tmp_path: Path) -> Path:
+    """Two clean records that say nothing of their rule set but qq."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for seed in (1, 2):
+        text = write(simulate_hand("qq", seed=seed))
+        (folder / f"hand-{seed}.psn").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_rules_may_name_a_file_the_user_typed(
+    records: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    club = tmp_path / "club.yaml"
+    club.write_text(CLUB, encoding="utf-8")
+    # Two files on two processes: the worker processes find the file too.
+    code = main(["validate", str(records), "--rules", str(club), "-j", "2", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code in (0, 1)
+    assert report["summary"]["files"] == 2
+    assert all(
+        f["code"] != "unknown-rules"
+        for file in report["files"]
+        for h in file["hands"]
+        for f in h["findings"]
+    )
+
+
+def test_a_file_named_on_the_command_line_is_forgotten_afterwards(tmp_path: Path) -> None:
+    club = tmp_path / "club.yaml"
+    club.write_text(CLUB, encoding="utf-8")
+    assert main(["rules", str(club), "--json"]) == 0
+    with pytest.raises(ValueError, match="not a rule-set name"):
+        load_ruleset(str(club))
+
+
+def test_a_broken_rules_file_on_the_command_line_is_reported_once(
+    records: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    club = tmp_path / "club.yaml"
+    club.write_text("base: qq\nkitty:\n  size: eight\n", encoding="utf-8")
+    assert main(["validate", str(records), "--rules", str(club)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("kitty.size: expected a whole number") == 1
+
+
+def test_rules_dir_lets_records_name_a_clubs_rule_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "club.yaml").write_text(CLUB, encoding="utf-8")
+    record = tmp_path / "club.psn"
+    hand = write(simulate_hand("tractor", seed=3)).replace('[Rules "tractor"]', '[Rules "club"]')
+    record.write_text(hand, encoding="utf-8")
+    assert main(["validate", str(record), "-q"]) == 1  # no such rule set here
+    assert "unknown-rules" in capsys.readouterr().out
+    assert main(["validate", str(record), "-q", "--rules-dir", str(folder)]) == 0
+    assert "unknown-rules" not in capsys.readouterr().out
+    assert RULES_DIR_ENV not in os.environ or str(folder) not in os.environ[RULES_DIR_ENV]
+
+
+def test_rules_dir_must_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "qq", "--rules-dir", str(tmp_path / "none")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "command", ["validate", "report", "show", "simulate", "judge", "rules", "view"]
+)
+def test_every_command_that_takes_a_rule_set_takes_a_rules_folder(command: str) -> None:
+    parser = build_parser()
+    subcommands = next(
+        a for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+    ).choices
+    assert "--rules-dir" in subcommands[command].format_help()
+
+
+def test_judge_takes_a_rules_file_and_a_rules_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "club.yaml").write_text(CLUB, encoding="utf-8")
+    line = {
+        "rules": "club",
+        "trump": {"rank": "10", "suit": "H"},
+        "leader": 1,
+        "plays": [["S9"], ["SJ"], ["S3"], ["H3"]],
+    }
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(line) + "\n"))
+    assert main(["judge", "--rules-dir", str(folder)]) == 0
+    assert json.loads(capsys.readouterr().out)["winner"] == 4
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({**line, "rules": None}) + "\n"))
+    assert main(["judge", "--rules", str(folder / "club.yaml")]) == 0
+    assert json.loads(capsys.readouterr().out)["winner"] == 4
+
+
+def test_an_internal_error_is_no_traceback_and_exits_3(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(args: argparse.Namespace) -> int:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr("notation.cli.rules.run", broken)
+    assert main(["rules", "qq"]) == 3
+    err = capsys.readouterr().err
+    assert "internal error" in err and "please report" in err
+    assert "Traceback" not in err

@@ -6,10 +6,12 @@ import json
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from notation.errors import ShengjiError
 from notation.judge import JudgeError, judge_trick
 from notation.replay import StepKind
 from notation.rules.ruleset import ShorterTractor
@@ -91,11 +93,29 @@ def test_unknown_hands_are_not_judged() -> None:
         ({"leader": 5}, "no seat 5"),
         ({"trump": {"rank": "X"}}, "bad trump"),
         ({"plays": []}, "1 to 4 plays"),
+        ({"rules": 5}, "field 'rules' must be a rule-set name like \"qq\", not a number"),
+        ({"rules": "/etc/passwd"}, "not a rule-set name"),
+        ({"hands": {"1": [["S9"]]}}, r"hands.1\[0\]: expected a card like \"S10\", found a list"),
+        ({"plays": [["S9", 5]]}, r"plays\[0\]\[1\]: expected a card like \"S10\", found a number"),
+        ({"leader": 10**400}, r"leader: no seat 1000000000… \(401 digits\); seats are 1, 2,"),
+        ({"trump": {"rank": [[1]], "suit": "H"}}, 'trump.rank: expected a rank like "10"'),
+        ({"last_trick": "yes"}, "field 'last_trick' must be true or false"),
     ],
 )
 def test_bad_requests_are_judge_errors(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(JudgeError, match=message):
         judge_trick(request(**changes))
+
+
+def judge_cli(lines: list[str]) -> subprocess.CompletedProcess[str]:
+    """``shengji judge`` run on ``lines``."""
+    return subprocess.run(
+        [sys.executable, "-m", "notation", "judge"],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_cli_answers_each_line_and_survives_bad_lines() -> None:
@@ -105,18 +125,51 @@ def test_cli_answers_each_line_and_survives_bad_lines() -> None:
         json.dumps(request(plays=[["XX"]])),
         json.dumps(request(plays=[["HA"], ["S2"]])),
     ]
-    result = subprocess.run(
-        [sys.executable, "-m", "notation", "judge"],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = judge_cli(lines)
     answers = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(answers) == 4
     assert answers[0]["plays"][1]["findings"][0]["code"] == "follow-suit"
     assert "not JSON" in answers[1]["error"] and "unknown card" in answers[2]["error"]
     assert answers[3]["plays"][1]["legal"] is True
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_a_rules_field_naming_a_file_reads_nothing(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    with pytest.raises(ShengjiError) as info:
+        judge_trick(request(rules=str(secret)))
+    assert "hunter2" not in str(info.value) and "the presets are" in str(info.value)
+
+
+def test_a_deeply_nested_value_is_named_without_being_shown() -> None:
+    nested: Any = "S9"
+    for _ in range(900):
+        nested = [nested]
+    with pytest.raises(JudgeError, match=r"plays\[0\]\[0\]: expected a card"):
+        judge_trick(request(plays=[[nested]]))
+
+
+def test_cli_answers_every_line_of_a_hostile_stream() -> None:
+    good = json.dumps(request(plays=[["S4", "S4"], ["C3", "C4"]]))
+    lines = [
+        good,
+        "[" * 100_000 + "]" * 100_000,  # nested past any recursion limit
+        '{"leader": ' + "9" * 5000 + "}",  # past Python's 4300-digit limit
+        "[1, 2, 3]",
+        '"a string"',
+        "null",
+        json.dumps(request(plays=[[["S9"] * 3]])),
+        good,
+    ]
+    result = judge_cli(lines)
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    assert "nested too deeply" in answers[1]["error"]
+    assert "a number of 5000 digits" in answers[2]["error"]
+    assert all("a request is a JSON object" in a["error"] for a in answers[3:6])
+    assert "error" in answers[6]
+    assert answers[0] == answers[7] and "error" not in answers[7]
     assert result.returncode == 2 and "Traceback" not in result.stderr
 
 

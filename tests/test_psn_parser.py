@@ -30,6 +30,7 @@ from notation.psn import (
     split_hands,
     write,
 )
+from notation.psn.parser import MAX_VARIATION_DEPTH
 from notation.rules.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from notation.rules.order import Trump
 
@@ -348,10 +349,24 @@ MALFORMED = [
     ("1. 1: SA / 2: S3", 1, 12, "expected a card like S10 or BJ after '/'"),
     ("result level up +1", 1, 14, "expected dealer or defenders after 'level'"),
     ("fallback kitty", 1, 15, "the hand ends too soon: expected a card like S10 or BJ"),
+    # Numbers past six digits cannot be right anywhere in a hand (and past 4300 digits
+    # Python would not read them at all).
+    ("1234567. 1: SA", 1, 1, "a number of 7 digits: a number in PSN has at most 6"),
+    ("1. 1: SA 2: S3\n2. " + "1" * 5000 + ": SA", 2, 4, "a number of 5000 digits"),
+    ("1. 1: SA $" + "2" * 5000, 1, 10, "a number of 5000 digits"),
+    ("declare 1: H2 @" + "1" * 5000, 1, 15, "a number of 5000 digits"),
+    ("1. 1: SA SK / SA by " + "3" * 20, 1, 21, "a number of 20 digits"),
+    ("result points " + "9" * 5000, 1, 15, "a number of 5000 digits"),
+    ("result kitty 20 x" + "9" * 9, 1, 17, "a number of 9 digits"),
+    ("result level dealer +" + "9" * 9, 1, 21, "a number of 9 digits"),
+    ("result next " + "4" * 5000, 1, 13, "a number of 5000 digits"),
+    ("bury " + "1" * 5000 + ": SA", 1, 6, "a number of 5000 digits"),
 ]
 
 
-@pytest.mark.parametrize(("text", "line", "column", "message"), MALFORMED, ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"), MALFORMED, ids=lambda v: str(v)[:40]
+)
 def test_malformed_input_is_located_and_explained(
     text: str, line: int, column: int, message: str
 ) -> None:
@@ -372,6 +387,38 @@ def test_errors_do_not_name_lark_terminals() -> None:
         for error in parse(text).errors:
             for name in ("SEAT_CARDS", "CARDS", "RPAR", "$END", "TRICK", "GLYPH"):
                 assert name not in error.message, error.message
+
+
+# ---- variations inside variations ----------------------------------------------------------
+
+
+def nested(depth: int, close: bool = True) -> str:
+    """A hand whose second play has a variation, which has one, ``depth`` deep."""
+    inner = "2: SK (" * depth + "2: SK" + (")" * depth if close else "")
+    return f'[Event "deep"]\n\n1. 1: SA {inner} 3: S4 4: S5\n'
+
+
+def test_variations_as_deep_as_the_limit_are_read() -> None:
+    hand = parse_hand(nested(MAX_VARIATION_DEPTH))
+    play, depth = hand.tricks[0].plays[1], 0
+    while play.variations:
+        play, depth = play.variations[0].events[0].plays[0], depth + 1
+    assert depth == MAX_VARIATION_DEPTH
+
+
+def test_variations_nested_deeper_than_the_limit_are_a_located_error() -> None:
+    text = nested(MAX_VARIATION_DEPTH + 1)
+    (error,) = parse(text, "deep.psn").errors
+    assert error.message == f"variations nested deeper than {MAX_VARIATION_DEPTH}"
+    # At the bracket that opens the variation one level too deep.
+    assert (error.line, error.column) == (3, 16 + 7 * MAX_VARIATION_DEPTH)
+
+
+@pytest.mark.parametrize("close", [True, False], ids=["closed", "never closed"])
+def test_a_hundred_thousand_nested_variations_are_an_error_not_a_crash(close: bool) -> None:
+    record = parse(nested(100_000, close), "deep.psn")
+    assert record.hands == () and record.errors
+    assert all(e.line == 3 for e in record.errors)
 
 
 # ---- garbage in: located errors out, never a crash -------------------------------------------

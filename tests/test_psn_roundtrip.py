@@ -8,6 +8,7 @@ import random
 import re
 
 import jsonschema
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,7 +36,9 @@ from notation.psn import (
     to_json,
     write,
 )
+from notation.psn.jsonio import JSONFormatError
 from notation.psn.model import AuctionEvent, Cards, CardSlot, Event
+from notation.psn.parser import MAX_VARIATION_DEPTH
 from notation.resources import grammar_path
 from notation.rules.cards import ALL_CARDS
 from notation.rules.seats import next_seat
@@ -295,3 +298,117 @@ def test_the_lenient_import_form_reads_as_the_same_record(
     back = parse(messy)
     assert back.errors == (), [str(e) for e in back.errors]
     assert back == record
+
+
+# ---- malformed JSON: named by its path, never a traceback ----------------------------------
+
+JSON_BASE = (
+    '[Event "json"]\n\n'
+    "declare 1: H2 {early}\n"
+    "1. 1: SA (1. 1: SK) 2: S3 3: S4 4: S5\n"
+    "2. 1: SQ 2: S6 3: S7 4: S8\n"
+)
+
+
+def broken(change: str, value: object) -> str:
+    """The JSON form of JSON_BASE with the field at ``change`` (a path) set to ``value``."""
+    doc = json.loads(to_json(parse(JSON_BASE)))
+    *parents, last = re.findall(r"\w+|\[\d+\]", change)
+    node = doc
+    for part in parents:
+        node = node[int(part[1:-1])] if part.startswith("[") else node[part]
+    if last.startswith("["):
+        node[int(last[1:-1])] = value
+    elif value is _DROP:
+        del node[last]
+    else:
+        node[last] = value
+    return json.dumps(doc)
+
+
+_DROP = object()
+PLAY = "hands[0].tricks[0].plays[0]"
+BAD_JSON = [
+    (f"{PLAY}.cards", 5, f"{PLAY}.cards: expected a list of cards, found a number"),
+    (f"{PLAY}.cards[0]", 5, f'{PLAY}.cards[0]: expected a card like "S10", found a number'),
+    (f"{PLAY}.cards[0]", "S11", f"{PLAY}.cards[0]: unknown card 'S11'"),
+    (f"{PLAY}.cards[0]", "S" * 5000, f"{PLAY}.cards[0]: unknown card 'SSSSSSSSSSSSSSSSSSSSSSSS…'"),
+    (f"{PLAY}.cards", [], f"{PLAY}: a play needs at least one card"),
+    (f"{PLAY}.seat", 7, f"{PLAY}.seat: expected a seat 1 to 4, found 7"),
+    (f"{PLAY}.seat", "1", f"{PLAY}.seat: expected a seat 1 to 4, found '1'"),
+    (f"{PLAY}.seat", 1.0, f"{PLAY}.seat: expected a seat 1 to 4, found 1.0"),
+    (f"{PLAY}.seat", _DROP, f"{PLAY}: missing field 'seat'"),
+    (f"{PLAY}.card", ["SA"], f"{PLAY}: unknown field 'card' (did you mean 'cards'?)"),
+    (f"{PLAY}.blocker", 2, f"{PLAY}: only a failed throw has a seat that beat it"),
+    (f"{PLAY}.nags", [10**7], f"{PLAY}.nags[0]: expected a number 0 to 999999, found 10000000"),
+    (f"{PLAY}.comments", 5, f"{PLAY}.comments: expected a list of comments, found a number"),
+    (f"{PLAY}.comments", ["a}b"], f"{PLAY}.comments[0]: a comment cannot contain '}}'"),
+    (f"{PLAY}.variations[0]", [], f"{PLAY}.variations[0]: expected an object, found a list"),
+    (f"{PLAY}.variations[0].events", [], f"{PLAY}.variations[0].events: a variation holds"),
+    ("hands[0].tricks[0].number", "1", "hands[0].tricks[0].number: expected a number 1 to"),
+    ("hands[0].tricks[0].plays", [], "hands[0].tricks[0].plays: a trick has one to four plays"),
+    ("hands[0].tricks[1].number", 3, "hands[0].tricks[1]: trick 3 is out of sequence"),
+    ("hands[0].tricks[0].type", "bid", "hands[0].tricks[0]: only tricks stand in the tricks"),
+    ("hands[0].auction[0].type", "dance", "hands[0].auction[0].type: expected one of bid,"),
+    ("hands[0].auction[0].kind", None, "hands[0].auction[0].kind: expected one of declare,"),
+    ("hands[0].auction[0].draw", -1, "hands[0].auction[0].draw: expected a number 0 to"),
+    ("hands[0].headers[0]", ["Event"], "hands[0].headers[0]: expected [tag, value], found a list"),
+    ("hands[0].headers[0]", ["Ev ent", "x"], "hands[0].headers[0]: a header tag is letters"),
+    ("hands[0].headers[0]", [None, "x"], "hands[0].headers[0][0]: expected text, found null"),
+    ("hands[0].headers", 5, "hands[0].headers: expected a list of headers, found a number"),
+    ("hands[0].comments", 5, "hands[0].comments: expected a list of comments, found a number"),
+    ("hands[0].deal", [], "hands[0].deal: expected an object, found a list"),
+    ("hands[0].deal", {"type": "hands"}, "hands[0].deal: missing field 'hands'"),
+    ("hands[0].deal", {"type": "deck", "first": 9, "cards": ["SA"]}, "hands[0].deal.first:"),
+    ("hands[0].result", {"side": "dealer"}, "hands[0].result: a level change names the side"),
+    ("hands[0]", [], "hands[0]: expected an object, found a list"),
+    ("hands[0]", {}, "hands[0]: a hand with neither headers nor moves"),
+    ("hands", {}, "hands: expected a list of hands, found an object"),
+    ("version", 2, "PSN JSON version 2 is not supported"),
+]
+
+
+@pytest.mark.parametrize(("change", "value", "message"), BAD_JSON, ids=[c for c, *_ in BAD_JSON])
+def test_malformed_json_is_named_by_its_path(change: str, value: object, message: str) -> None:
+    with pytest.raises(JSONFormatError) as info:
+        from_json(broken(change, value))
+    assert str(info.value).startswith(message), str(info.value)
+
+
+def test_a_second_hand_without_headers_is_refused() -> None:
+    doc = json.loads(to_json(parse(JSON_BASE)))
+    second = {**doc["hands"][0], "headers": []}
+    doc["hands"].append(second)
+    with pytest.raises(JSONFormatError, match=r"^hands\[1\]\.headers: every hand but the first"):
+        from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "psn", "version": 1, "hands": ' + "[" * 100_000, "nested too deeply"),
+        ('{"format": "psn", "version": ' + "9" * 5000 + "}", "a number of 5000 digits"),
+        ("[1, 2]", "not a PSN JSON document"),
+        ("{", "not JSON: Expecting property name"),
+    ],
+    ids=["deep", "digits", "a list", "cut short"],
+)
+def test_json_python_cannot_hold_is_an_error(text: str, message: str) -> None:
+    with pytest.raises(JSONFormatError, match=message):
+        from_json(text)
+
+
+def test_json_variations_as_deep_as_the_reader_allows() -> None:
+    inner = "2: SK (" * MAX_VARIATION_DEPTH + "2: SK" + ")" * MAX_VARIATION_DEPTH
+    record = parse(f'[Event "deep"]\n\n1. 1: SA {inner} 3: S4 4: S5\n')
+    assert not record.errors
+    assert from_json(to_json(record)) == record
+    doc = json.loads(to_json(record))
+    play = doc["hands"][0]["tricks"][0]["plays"][1]
+    while play["variations"]:
+        play = play["variations"][0]["events"][0]["plays"][0]
+    play["variations"] = [{"events": [{"type": "trick", "number": 1, "plays": [dict(play)]}]}]
+    with pytest.raises(
+        JSONFormatError, match=f"variations nested deeper than {MAX_VARIATION_DEPTH}"
+    ):
+        from_json(json.dumps(doc))

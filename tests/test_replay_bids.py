@@ -150,3 +150,11 @@ def test_wrong_card_counts_change_the_result_as_the_rule_set_says() -> None:
     assert str(result.computed.outcome) == "dealer +1"
     # The misdeal is said once per seat; what it leads to at the end is not said again.
     assert [(f.code, f.seat) for f in result.findings] == [("deal-count", 2), ("deal-count", 4)]
+
+
+def test_a_draw_count_past_the_deal_is_a_finding_not_a_crash() -> None:
+    # 100 cards are drawn (25 a seat): "@101" cannot be. The bid is then taken without it.
+    text = FIRST_HAND + "declare 1: H2 @101\n1. 1: SA 2: S3 3: S4 4: S5\n"
+    found = one(text, "bid-window")
+    assert (found.line, found.column, found.seat) == (4, 1, 1)
+    assert found.message == "seat 1: the draw count is 0..100 (cards dealt), not 101"

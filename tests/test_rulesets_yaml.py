@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -13,12 +15,17 @@ from notation.rules.cards import Rank
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import MultiplierFamily
 from notation.rulesets import (
+    MAX_RULES_FILE,
+    RULES_DIR_ENV,
     RulesetError,
     load_ruleset,
+    load_ruleset_file,
     preset_names,
+    ruleset_argument,
     ruleset_from_text,
     ruleset_to_dict,
 )
+from notation.validate import validate_text
 
 QQ_TEXT = (presets_dir() / "qq.yaml").read_text(encoding="utf-8")
 
@@ -78,13 +85,13 @@ def test_unknown_preset_lists_the_presets() -> None:
 def test_a_users_file_by_path(tmp_path: Path) -> None:
     path = tmp_path / "club.yaml"
     path.write_text(QQ_TEXT.replace("name: qq\n", "name: club\n"), encoding="utf-8")
-    assert load_ruleset(str(path)).name == "club"
-    assert load_ruleset(path).name == "club"
+    assert load_ruleset_file(str(path)).name == "club"
+    assert load_ruleset_file(path).name == "club"
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match="no such file") as info:
-        load_ruleset(tmp_path / "none.yaml")
+        load_ruleset_file(tmp_path / "none.yaml")
     assert info.value.filename == str(tmp_path / "none.yaml")
 
 
@@ -315,3 +322,186 @@ def test_only_safe_yaml_is_read() -> None:
     error = error_of("base: qq\nname: !!python/object:os.system ls\n")
     assert error.line == 2
     assert "bad value" in error.message
+
+
+# ---------------------------------------------------------------------------- names, not paths
+# A record names a rule set; it never names a file. A file is read only when the person
+# running the command names it (``--rules FILE``) or puts it in a rules folder they set up.
+
+
+@pytest.mark.parametrize(
+    "name", ["/etc/passwd", "../../etc/passwd", "house.yaml", "C:\\rules\\x", "qq/../qq", ""]
+)
+def test_a_name_is_never_taken_for_a_path(name: str) -> None:
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(name)
+    message = str(info.value)
+    assert "not a rule-set name" in message
+    assert "the presets are match-a, match-b, qq, qq-super, seed-001, tractor" in message
+
+
+def test_a_file_in_the_working_folder_is_not_found_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "house.yaml").write_text("base: qq\nname: house\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RulesetError, match="no preset 'house'"):
+        load_ruleset("house")
+    with pytest.raises(RulesetError, match="not a rule-set name"):
+        load_ruleset("house.yaml")
+
+
+def test_the_unknown_name_error_does_not_show_a_file(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(str(secret))
+    assert "hunter2" not in str(info.value)
+    assert info.value.source is None
+
+
+def test_a_rules_folder_names_a_clubs_rule_sets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "club.yaml").write_text("base: qq\nname: club\n", encoding="utf-8")
+    (tmp_path / "qq.yaml").write_text("base: tractor\nname: not-qq\n", encoding="utf-8")
+    monkeypatch.setenv(RULES_DIR_ENV, str(tmp_path))
+    assert load_ruleset("club").name == "club"
+    assert load_ruleset("qq").name == "qq"  # a preset's name keeps its meaning
+
+
+def test_an_unknown_name_names_the_rules_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(RULES_DIR_ENV, str(tmp_path))
+    with pytest.raises(RulesetError) as info:
+        load_ruleset("bridge")
+    assert str(info.value) == (
+        f"no preset 'bridge' and no bridge.yaml in {tmp_path}: "
+        "the presets are match-a, match-b, qq, qq-super, seed-001, tractor"
+    )
+
+
+def test_a_changed_file_in_the_rules_folder_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("base: qq\nname: club\n", encoding="utf-8")
+    monkeypatch.setenv(RULES_DIR_ENV, str(tmp_path))
+    assert load_ruleset("club").name == "club"
+    path.write_text("base: qq\nname: club-2025\n", encoding="utf-8")
+    assert load_ruleset("club").name == "club-2025"
+
+
+def test_a_file_larger_than_the_limit_is_refused_unread(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text("base: qq\n" + "#" * MAX_RULES_FILE + "\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match="larger than 256 KiB") as info:
+        load_ruleset_file(path)
+    assert info.value.filename == str(path)
+
+
+def test_a_device_is_not_a_rules_file() -> None:
+    with pytest.raises(RulesetError, match="not a regular file"):
+        load_ruleset_file("/dev/zero")
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "rules.yaml"
+    os.mkfifo(fifo)
+    outcome: list[BaseException | None] = []
+
+    def load() -> None:
+        try:
+            load_ruleset_file(fifo)
+        except BaseException as e:  # the outcome is checked below
+            outcome.append(e)
+        else:
+            outcome.append(None)
+
+    worker = threading.Thread(target=load, daemon=True)
+    worker.start()
+    worker.join(5)
+    assert outcome, "reading a FIFO blocked"
+    assert isinstance(outcome[0], RulesetError)
+    assert "not a regular file" in str(outcome[0])
+
+
+def test_a_folder_is_not_a_rules_file(tmp_path: Path) -> None:
+    with pytest.raises(RulesetError, match="a folder"):
+        load_ruleset_file(tmp_path)
+
+
+def test_an_alias_bomb_is_refused() -> None:
+    lines = ["base: qq", "a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
+    error = error_of("\n".join(lines) + "\n")
+    assert "aliases" in error.message
+    assert error.line is not None
+
+
+def test_deep_nesting_is_a_located_error() -> None:
+    error = error_of("base: qq\nname: " + "[" * 5000 + "]" * 5000 + "\n")
+    assert "nested deeper than" in error.message
+    assert error.line == 2
+
+
+def test_the_command_line_takes_a_name_or_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("base: qq\nname: club\n", encoding="utf-8")
+    assert ruleset_argument("match-a").name == "match-a"
+    assert ruleset_argument(str(path)).name == "club"
+    with pytest.raises(RulesetError, match="no such file"):
+        ruleset_argument(str(tmp_path / "none.yaml"))
+    with pytest.raises(RulesetError, match="no preset 'bridge'"):
+        ruleset_argument("bridge")
+
+
+# ---------------------------------------------------------------------------- what a record reaches
+
+
+def _rules_finding(rules: str) -> tuple[str, str]:
+    text = f'[Rules "{rules}"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    hand = validate_text(text).hands[0]
+    assert hand.replay is not None
+    finding = next(f for f in hand.findings if f.code == "unknown-rules")
+    return finding.message, hand.replay.rules.name
+
+
+def test_a_rules_header_naming_a_file_reads_nothing(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    message, used = _rules_finding(str(secret))
+    assert "hunter2" not in message
+    assert "not a rule-set name" in message and "the presets are match-a" in message
+    assert used == "qq"
+
+
+def test_a_rules_header_naming_a_device_returns_at_once() -> None:
+    message, used = _rules_finding("/dev/zero")
+    assert message.startswith("'/dev/zero' is not a rule-set name")
+    assert used == "qq"
+
+
+def test_a_rules_header_names_a_rule_set_of_the_rules_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "club.yaml").write_text("base: tractor\nname: club\n", encoding="utf-8")
+    monkeypatch.setenv(RULES_DIR_ENV, str(tmp_path))
+    text = '[Rules "club"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    hand = validate_text(text).hands[0]
+    assert hand.replay is not None and hand.replay.rules.name == "club"
+    assert not [f for f in hand.findings if f.code == "unknown-rules"]
+
+
+def test_a_broken_club_file_is_located_but_not_quoted_in_a_finding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "club.yaml").write_text("base: qq\nkitty:\n  size: eight\n", encoding="utf-8")
+    monkeypatch.setenv(RULES_DIR_ENV, str(tmp_path))
+    message, used = _rules_finding("club")
+    assert message == (
+        f"{tmp_path / 'club.yaml'}:3:9: kitty.size: expected a whole number, found str 'eight'; "
+        "replayed under qq"
+    )
+    assert used == "qq"

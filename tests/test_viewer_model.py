@@ -392,3 +392,14 @@ def test_note_form_keeps_untouched_comments_exactly() -> None:
     for bad in ("x", "-3", "$"):
         with pytest.raises(ValueError):
             edit.NoteForm("", 0, bad).read(before)
+
+
+def test_an_uploaded_record_naming_a_file_reads_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    text = f'[Rules "{secret}"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    doc = load_document(text, "upload.psn")
+    entry = doc.entries[0]
+    assert entry.replay is not None and entry.replay.rules.name == "qq"
+    (finding,) = [f for f in entry.findings if f.code == "unknown-rules"]
+    assert "not a rule-set name" in finding.message and "hunter2" not in finding.message

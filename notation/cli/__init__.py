@@ -8,11 +8,21 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 
 from notation import __version__
 from notation.errors import ShengjiError
+from notation.rulesets import (
+    RULES_DIR_ENV,
+    is_ruleset_name,
+    register_ruleset,
+    ruleset_argument,
+    unregister_ruleset,
+)
 
 __all__ = ["build_parser", "main"]
 
@@ -27,6 +37,18 @@ COMMANDS: tuple[str, ...] = (
     "rules",
     "view",
 )
+
+# The commands that use a rule set: each takes --rules-dir, the folders of a club's own.
+RULES_COMMANDS: tuple[str, ...] = (
+    "validate",
+    "report",
+    "show",
+    "simulate",
+    "judge",
+    "rules",
+    "view",
+)
+EXIT_INTERNAL = 3  # a bug of ours, never a verdict on the input
 
 Runner = Callable[[argparse.Namespace], int]
 
@@ -45,6 +67,14 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMANDS:
         module = importlib.import_module(f"notation.cli.{name}")
         module.add_parser(sub)
+    for name in RULES_COMMANDS:
+        sub.choices[name].add_argument(
+            "--rules-dir",
+            action="append",
+            metavar="DIR",
+            help=f"a folder of a club's rule sets (NAME.yaml): a record's Rules header may "
+            f"name them (repeatable; also ${RULES_DIR_ENV})",
+        )
     return parser
 
 
@@ -54,7 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run: Runner = args.run
     try:
-        return run(args)
+        with _rule_sets(args):
+            return run(args)
     except ShengjiError as e:
         print(f"shengji: {e}", file=sys.stderr)
         return 2
@@ -64,3 +95,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (``shengji ... | head``): not an error of ours.
         sys.stderr.close()
         return 0
+    except Exception as e:  # a bug: said plainly, without a traceback (tests/test_fuzz.py)
+        print(
+            f"shengji: internal error ({type(e).__name__}: {str(e)[:200]}); this is a bug "
+            "in shengji, please report it with the command and the input",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+
+
+@contextmanager
+def _rule_sets(args: argparse.Namespace) -> Iterator[None]:
+    """The rule sets the command line names, for the length of the command.
+
+    ``--rules-dir`` folders go first in ``SHENGJI_RULES_DIR`` (so the processes the
+    command starts see them too). A ``--rules FILE`` (or the ``rules`` command's FILE)
+    is read once here, a broken file reported once, and then found by the text typed
+    (also by the worker processes ``validate -j`` forks).
+    """
+    saved = os.environ.get(RULES_DIR_ENV)
+    typed: list[str] = []
+    try:
+        folders: list[str] = getattr(args, "rules_dir", None) or []
+        for folder in folders:
+            if not Path(folder).is_dir():
+                raise ShengjiError(f"--rules-dir {folder}: no such folder")
+        if folders:
+            os.environ[RULES_DIR_ENV] = os.pathsep.join([*folders, *([saved] if saved else [])])
+        for text in (getattr(args, "rules", None), getattr(args, "ruleset", None)):
+            if isinstance(text, str) and not is_ruleset_name(text):
+                register_ruleset(text, ruleset_argument(text))
+                typed.append(text)
+        yield
+    finally:
+        for text in typed:
+            unregister_ruleset(text)
+        if saved is None:
+            os.environ.pop(RULES_DIR_ENV, None)
+        else:
+            os.environ[RULES_DIR_ENV] = saved

@@ -7,10 +7,15 @@ are 1..4, every event carries ``"type"``. ``from_json(to_json(r)) == r``.
 
 from __future__ import annotations
 
+import difflib
 import json
-from typing import Any
+import re
+from collections.abc import Callable
+from enum import StrEnum
+from functools import partial
+from typing import Any, NoReturn, TypeVar
 
-from notation.errors import ShengjiError
+from notation.errors import CardError, ShengjiError, describe, kind_of
 from notation.psn.model import (
     UNKNOWN,
     AuctionEvent,
@@ -35,7 +40,10 @@ from notation.psn.model import (
     Trick,
     Variation,
 )
+from notation.psn.parser import MAX_DIGITS, MAX_VARIATION_DEPTH, parse
+from notation.psn.writer import write, write_event, write_hand
 from notation.rules.cards import parse_card
+from notation.rules.seats import SEATS, Seat
 
 __all__ = ["JSONFormatError", "from_json", "hand_from_dict", "hand_to_dict", "to_json"]
 
@@ -43,6 +51,9 @@ FORMAT = "psn"
 VERSION = 1
 
 Json = dict[str, Any]
+_T = TypeVar("_T")
+_E = TypeVar("_E", bound=StrEnum)
+_LARGEST = 10**MAX_DIGITS - 1  # the largest number PSN text holds
 
 
 class JSONFormatError(ShengjiError):
@@ -59,34 +70,53 @@ def to_json(record: Record | Hand, indent: int | None = 2) -> str:
 
 
 def _dump(value: Any, indent: int, level: int) -> str:
-    """JSON with objects indented and flat lists (cards, headers) kept on one line."""
+    """JSON with objects indented and flat lists (cards, headers) kept on one line.
+
+    Variations nest about six levels of JSON each: this calls itself once per level,
+    with plain loops, to keep the stack shallow.
+    """
     pad, inner = " " * (indent * level), " " * (indent * (level + 1))
+    rows: list[str] = []
     if isinstance(value, dict) and value:
-        items = [f"{inner}{json.dumps(k)}: {_dump(v, indent, level + 1)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+        for k, v in value.items():
+            rows.append(f"{inner}{json.dumps(k)}: {_dump(v, indent, level + 1)}")
+        return "{\n" + ",\n".join(rows) + "\n" + pad + "}"
     if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
-        if all(isinstance(v, list) and not any(isinstance(x, dict) for x in v) for v in value):
-            rows = [f"{inner}{json.dumps(v, ensure_ascii=False)}" for v in value]
-        else:
-            rows = [f"{inner}{_dump(v, indent, level + 1)}" for v in value]
+        flat = all(isinstance(v, list) and not any(isinstance(x, dict) for x in v) for v in value)
+        for v in value:
+            row = json.dumps(v, ensure_ascii=False) if flat else _dump(v, indent, level + 1)
+            rows.append(inner + row)
         return "[\n" + ",\n".join(rows) + "\n" + pad + "]"
     return json.dumps(value, ensure_ascii=False)
 
 
 def from_json(text: str) -> Record:
-    """The record of a JSON document made by :func:`to_json`."""
+    """The record of a JSON document made by :func:`to_json`.
+
+    Anything else is a :class:`JSONFormatError` that names the place by its path in the
+    document (``hands[0].tricks[3].plays[1].cards: expected a list of cards, found a
+    number``), and a record is returned only if its PSN text reads back as the same
+    record: what converts, converts back.
+    """
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise JSONFormatError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise JSONFormatError(
+            "not JSON a record can be: lists or objects nested too deeply"
+        ) from None
+    except ValueError:  # Python reads at most 4300 digits into a number
+        digits = max((len(m) for m in re.findall(r"[0-9]+", text)), default=0)
+        raise JSONFormatError(f"not JSON a record can be: a number of {digits} digits") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise JSONFormatError('not a PSN JSON document: expected {"format": "psn", ...}')
     if doc.get("version") != VERSION:
-        raise JSONFormatError(f"PSN JSON version {doc.get('version')!r} is not supported")
-    try:
-        return Record(tuple(hand_from_dict(h) for h in doc["hands"]))
-    except (KeyError, TypeError, ValueError) as e:
-        raise JSONFormatError(f"malformed PSN JSON: {type(e).__name__}: {e}") from None
+        raise JSONFormatError(f"PSN JSON version {describe(doc.get('version'))} is not supported")
+    hands = _list(doc.get("hands"), "hands", "a list of hands")
+    record = Record(tuple(_read_hand(h, f"hands[{i}]") for i, h in enumerate(hands)))
+    _check_reads_back(record)
+    return record
 
 
 # ---- model -> plain values -----------------------------------------------------------------
@@ -140,23 +170,29 @@ def _comments(comments: tuple[Comment, ...]) -> list[str]:
 
 
 def _annotations(event: Bid | Fallback | KittyExchange | Play) -> Json:
+    variations: list[Json] = []
+    for v in event.variations:  # a loop, not a comprehension: one frame less a level
+        events: list[Json] = []
+        for e in v.events:
+            events.append(_event(e))
+        variations.append({"comments": _comments(v.comments), "events": events})
     return {
         "nags": list(event.nags),
         "comments": _comments(event.comments),
-        "variations": [
-            {"comments": _comments(v.comments), "events": [_event(e) for e in v.events]}
-            for v in event.variations
-        ],
+        "variations": variations,
     }
 
 
 def _event(event: Event) -> Json:
     if isinstance(event, Trick):
+        plays: list[Json] = []
+        for p in event.plays:
+            plays.append(_play(p))
         return {
             "type": "trick",
             "number": event.number,
             "comments": _comments(event.comments),
-            "plays": [_play(p) for p in event.plays],
+            "plays": plays,
         }
     if isinstance(event, Bid):
         return {
@@ -195,124 +231,340 @@ def _play(play: Play) -> Json:
 
 
 # ---- plain values -> model ----------------------------------------------------------------
+# Each reader takes the value and its path in the document, for the messages.
 
 
 def hand_from_dict(data: Json) -> Hand:
     """One hand from the plain values of :func:`hand_to_dict`."""
+    return _read_hand(data, "hand")
+
+
+def _fail(path: str, message: str) -> NoReturn:
+    raise JSONFormatError(f"{path}: {message}")
+
+
+def _object(value: Any, path: str, fields: tuple[str, ...], required: tuple[str, ...]) -> Json:
+    """``value`` as an object with only ``fields``, of which ``required`` are there."""
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, found {kind_of(value)}")
+    for key in value:
+        if key not in fields:
+            close = difflib.get_close_matches(str(key), fields, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            _fail(path, f"unknown field {describe(key)}{hint}: expected {', '.join(fields)}")
+    for key in required:
+        if key not in value:
+            _fail(path, f"missing field {key!r}")
+    return value
+
+
+def _list(value: Any, path: str, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        _fail(path, f"expected {what}, found {kind_of(value)}")
+    return value
+
+
+def _text(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, f"expected text, found {kind_of(value)}")
+    return value
+
+
+def _number(value: Any, path: str, low: int = 0) -> int:
+    """A whole number that PSN can write (at most six digits: see the reader)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _LARGEST:
+        _fail(path, f"expected a number {low} to {_LARGEST}, found {describe(value)}")
+    return value
+
+
+def _seat(value: Any, path: str) -> Seat:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
+        _fail(path, f"expected a seat 1 to 4, found {describe(value)}")
+    seat: Seat = value
+    return seat
+
+
+def _choice(value: Any, path: str, kind: type[_E]) -> _E:
+    choices = ", ".join(str(m.value) for m in kind)
+    if not isinstance(value, str):
+        _fail(path, f"expected one of {choices}, found {describe(value)}")
+    try:
+        return kind(value)
+    except ValueError:
+        _fail(path, f"expected one of {choices}, found {describe(value)}")
+
+
+def _made(path: str, make: Callable[[], _T]) -> _T:
+    """A model node, its own checks (a comment with "}", a trick of five plays) put at
+    ``path``."""
+    try:
+        return make()
+    except (ValueError, TypeError) as e:
+        _fail(path, str(e))
+
+
+def _read_slots(value: Any, path: str) -> Cards:
+    out: list[CardSlot] = []
+    for i, token in enumerate(_list(value, path, "a list of cards")):
+        if not isinstance(token, str):
+            _fail(f"{path}[{i}]", f'expected a card like "S10", found {kind_of(token)}')
+        if token == "??":
+            out.append(UNKNOWN)
+            continue
+        try:
+            out.append(parse_card(token))
+        except CardError:
+            _fail(f"{path}[{i}]", f"unknown card {describe(token)}: expected a card like S10, BJ")
+    return tuple(out)
+
+
+def _read_comments(value: Any, path: str) -> tuple[Comment, ...]:
+    texts = _list(value, path, "a list of comments")
+    return tuple(
+        _made(f"{path}[{i}]", partial(Comment, _text(t, f"{path}[{i}]")))
+        for i, t in enumerate(texts)
+    )
+
+
+def _read_headers(value: Any, path: str) -> tuple[Header, ...]:
+    out: list[Header] = []
+    for i, pair in enumerate(_list(value, path, "a list of headers")):
+        where = f"{path}[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            _fail(where, f"expected [tag, value], found {kind_of(pair)}")
+        tag, text = _text(pair[0], f"{where}[0]"), _text(pair[1], f"{where}[1]")
+        out.append(_made(where, partial(Header, tag, text)))
+    return tuple(out)
+
+
+_HAND = ("headers", "comments", "deal", "auction", "tricks", "result")
+
+
+def _read_hand(value: Any, path: str) -> Hand:
+    data = _object(value, path, _HAND, ())
     deal: Deal | Deck | None = None
-    d = data.get("deal")
-    if d is not None:
-        if d["type"] == "hands":
-            hands = [_slots(c) if c is not None else None for c in d["hands"]]
-            if len(hands) != 4:
-                raise ValueError("a deal has four hands (null for one not recorded)")
-            kitty = _slots(d["kitty"]) if d.get("kitty") is not None else None
-            deal = Deal(
-                (hands[0], hands[1], hands[2], hands[3]), kitty, _from_comments(d["comments"])
-            )
-        elif d["type"] == "deck":
-            deal = Deck(d["first"], _slots(d["cards"]), _from_comments(d["comments"]))
-        else:
-            raise ValueError(f"unknown deal type {d['type']!r}")
-    result: Result | None = None
-    r = data.get("result")
-    if r is not None:
-        result = Result(
-            points=r.get("points"),
-            kitty_points=r.get("kitty_points"),
-            multiplier=r.get("multiplier"),
-            side=Side(r["side"]) if r.get("side") is not None else None,
-            levels=r.get("levels"),
-            next_dealer=r.get("next_dealer"),
-            comments=_from_comments(r.get("comments", [])),
-        )
+    if data.get("deal") is not None:
+        deal = _read_deal(data["deal"], f"{path}.deal")
+    result = None if data.get("result") is None else _read_result(data["result"], f"{path}.result")
     auction: list[AuctionEvent] = []
-    for e in data.get("auction", []):
-        event = _from_event(e)
-        if isinstance(event, Trick):
-            raise ValueError("a trick cannot stand in the auction")
+    for i, e in enumerate(_list(data.get("auction", []), f"{path}.auction", "a list of events")):
+        event = _read_event(e, f"{path}.auction[{i}]", 0, "auction")
+        assert not isinstance(event, Trick)
         auction.append(event)
-    tricks = []
-    for t in data.get("tricks", []):
-        trick = _from_event(t)
-        if not isinstance(trick, Trick):
-            raise ValueError("only tricks stand in the tricks list")
+    tricks: list[Trick] = []
+    for i, t in enumerate(_list(data.get("tricks", []), f"{path}.tricks", "a list of tricks")):
+        trick = _read_event(t, f"{path}.tricks[{i}]", 0, "tricks")
+        assert isinstance(trick, Trick)
         tricks.append(trick)
-    return Hand(
-        headers=tuple(Header(str(tag), str(value)) for tag, value in data.get("headers", [])),
-        comments=_from_comments(data.get("comments", [])),
+    hand = Hand(
+        headers=_read_headers(data.get("headers", []), f"{path}.headers"),
+        comments=_read_comments(data.get("comments", []), f"{path}.comments"),
         deal=deal,
         auction=tuple(auction),
         tricks=tuple(tricks),
         result=result,
     )
+    if hand == Hand():
+        _fail(path, "a hand with neither headers nor moves")
+    return hand
 
 
-def _slot(token: str) -> CardSlot:
-    return UNKNOWN if token == "??" else parse_card(token)
-
-
-def _slots(tokens: list[str]) -> Cards:
-    return tuple(_slot(t) for t in tokens)
-
-
-def _from_comments(texts: list[str]) -> tuple[Comment, ...]:
-    return tuple(Comment(str(t)) for t in texts)
-
-
-def _from_annotations(data: Json) -> tuple[tuple[int, ...], tuple[Comment, ...], Any]:
-    variations = tuple(
-        Variation(tuple(_from_event(e) for e in v["events"]), _from_comments(v.get("comments", [])))
-        for v in data.get("variations", [])
-    )
-    return (
-        tuple(int(n) for n in data.get("nags", [])),
-        _from_comments(data.get("comments", [])),
-        variations,
-    )
-
-
-def _from_event(data: Json) -> Event:
-    kind = data["type"]
-    if kind == "trick":
-        plays = tuple(_from_play(p) for p in data["plays"])
-        return Trick(data["number"], plays, _from_comments(data.get("comments", [])))
-    nags, comments, variations = _from_annotations(data)
-    strain = Strain(data["strain"]) if data.get("strain") is not None else None
-    if kind == "bid":
-        return Bid(
-            BidKind(data["kind"]),
-            data["seat"],
-            _slots(data["cards"]),
-            strain,
-            data.get("draw"),
-            nags,
-            comments,
-            variations,
+def _read_deal(value: Any, path: str) -> Deal | Deck:
+    kind = _object(value, path, ("type", "hands", "kitty", "first", "cards", "comments"), ("type",))
+    if kind["type"] == "hands":
+        d = _object(value, path, ("type", "hands", "kitty", "comments"), ("type", "hands"))
+        seats = _list(d["hands"], f"{path}.hands", "a list of four hands")
+        if len(seats) != 4:
+            _fail(
+                f"{path}.hands",
+                f"expected four hands (null for one not recorded), found {len(seats)}",
+            )
+        hands = [
+            None if c is None else _read_slots(c, f"{path}.hands[{i}]") for i, c in enumerate(seats)
+        ]
+        kitty = None if d.get("kitty") is None else _read_slots(d["kitty"], f"{path}.kitty")
+        comments = _read_comments(d.get("comments", []), f"{path}.comments")
+        return _made(path, partial(Deal, (hands[0], hands[1], hands[2], hands[3]), kitty, comments))
+    if kind["type"] == "deck":
+        d = _object(value, path, ("type", "first", "cards", "comments"), ("type", "first", "cards"))
+        first = _seat(d["first"], f"{path}.first")
+        cards = _read_slots(d["cards"], f"{path}.cards")
+        return _made(
+            path,
+            partial(Deck, first, cards, _read_comments(d.get("comments", []), f"{path}.comments")),
         )
-    if kind == "fallback":
-        return Fallback(
-            FallbackSource(data["source"]),
-            _slots(data["cards"]),
-            strain,
-            nags,
-            comments,
-            variations,
+    _fail(f"{path}.type", f"expected hands or deck, found {describe(kind['type'])}")
+
+
+_RESULT = ("points", "kitty_points", "multiplier", "side", "levels", "next_dealer", "comments")
+
+
+def _read_result(value: Any, path: str) -> Result:
+    r = _object(value, path, _RESULT, ())
+
+    def number(key: str) -> int | None:
+        return None if r.get(key) is None else _number(r[key], f"{path}.{key}")
+
+    levels = r.get("levels")
+    if levels is not None and (
+        isinstance(levels, bool) or not isinstance(levels, int) or abs(levels) > _LARGEST
+    ):
+        _fail(
+            f"{path}.levels",
+            f"expected a number -{_LARGEST} to {_LARGEST}, found {describe(levels)}",
         )
-    if kind == "bury":
-        return KittyExchange(data["seat"], _slots(data["cards"]), nags, comments, variations)
-    raise ValueError(f"unknown event type {kind!r}")
-
-
-def _from_play(data: Json) -> Play:
-    nags, comments, variations = _from_annotations(data)
-    attempted = data.get("attempted")
-    return Play(
-        data["seat"],
-        _slots(data["cards"]),
-        _slots(attempted) if attempted is not None else None,
-        data.get("blocker"),
-        nags,
-        comments,
-        variations,
+    return _made(
+        path,
+        partial(
+            Result,
+            points=number("points"),
+            kitty_points=number("kitty_points"),
+            multiplier=number("multiplier"),
+            side=None if r.get("side") is None else _choice(r["side"], f"{path}.side", Side),
+            levels=levels,
+            next_dealer=None
+            if r.get("next_dealer") is None
+            else _seat(r["next_dealer"], f"{path}.next_dealer"),
+            comments=_read_comments(r.get("comments", []), f"{path}.comments"),
+        ),
     )
+
+
+_ANNOTATIONS = ("nags", "comments", "variations")
+_FIELDS = {
+    "trick": ("type", "number", "comments", "plays"),
+    "bid": ("type", "kind", "seat", "cards", "strain", "draw", *_ANNOTATIONS),
+    "fallback": ("type", "source", "cards", "strain", *_ANNOTATIONS),
+    "bury": ("type", "seat", "cards", *_ANNOTATIONS),
+}
+_REQUIRED = {
+    "trick": ("type", "number", "plays"),
+    "bid": ("type", "kind", "seat", "cards"),
+    "fallback": ("type", "source", "cards"),
+    "bury": ("type", "seat"),
+}
+_PLAY = ("seat", "cards", "attempted", "blocker", *_ANNOTATIONS)
+
+
+class _EventType(StrEnum):
+    BID = "bid"
+    FALLBACK = "fallback"
+    BURY = "bury"
+    TRICK = "trick"
+
+
+def _read_annotations(
+    data: Json, path: str, depth: int
+) -> tuple[tuple[int, ...], tuple[Comment, ...], tuple[Variation, ...]]:
+    """The marks, comments and variations of an event ``depth`` variations deep."""
+    nags = tuple(
+        _number(n, f"{path}.nags[{i}]")
+        for i, n in enumerate(_list(data.get("nags", []), f"{path}.nags", "a list of numbers"))
+    )
+    variations: list[Variation] = []
+    for i, v in enumerate(
+        _list(data.get("variations", []), f"{path}.variations", "a list of variations")
+    ):
+        where = f"{path}.variations[{i}]"
+        if depth == MAX_VARIATION_DEPTH:
+            _fail(where, f"variations nested deeper than {MAX_VARIATION_DEPTH}")
+        variation = _object(v, where, ("comments", "events"), ("events",))
+        events: list[Event] = []
+        for k, e in enumerate(_list(variation["events"], f"{where}.events", "a list of events")):
+            events.append(_read_event(e, f"{where}.events[{k}]", depth + 1))
+        comments = _read_comments(variation.get("comments", []), f"{where}.comments")
+        variations.append(_made(f"{where}.events", partial(Variation, tuple(events), comments)))
+    return nags, _read_comments(data.get("comments", []), f"{path}.comments"), tuple(variations)
+
+
+def _read_event(value: Any, path: str, depth: int, place: str = "") -> Event:
+    """A bid, fallback, bury or trick ``depth`` variations deep (in a hand's ``auction``
+    or ``tricks`` list if ``place`` says so)."""
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, found {kind_of(value)}")
+    kind = _choice(value.get("type"), f"{path}.type", _EventType)
+    if place == "auction" and kind is _EventType.TRICK:
+        _fail(path, "a trick cannot stand in the auction")
+    if place == "tricks" and kind is not _EventType.TRICK:
+        _fail(path, "only tricks stand in the tricks list")
+    data = _object(value, path, _FIELDS[kind], _REQUIRED[kind])
+    if kind is _EventType.TRICK:
+        number = _number(data["number"], f"{path}.number", 1)
+        plays: list[Play] = []
+        for i, p in enumerate(_list(data["plays"], f"{path}.plays", "a list of plays")):
+            plays.append(_read_play(p, f"{path}.plays[{i}]", depth))
+        comments = _read_comments(data.get("comments", []), f"{path}.comments")
+        return _made(f"{path}.plays", partial(Trick, number, tuple(plays), comments))
+    nags, comments, variations = _read_annotations(data, path, depth)
+    cards = _read_slots(data.get("cards", []), f"{path}.cards")
+    if kind is _EventType.BURY:
+        seat = _seat(data["seat"], f"{path}.seat")
+        return _made(path, partial(KittyExchange, seat, cards, nags, comments, variations))
+    strain = (
+        None if data.get("strain") is None else _choice(data["strain"], f"{path}.strain", Strain)
+    )
+    if kind is _EventType.FALLBACK:
+        source = _choice(data["source"], f"{path}.source", FallbackSource)
+        return _made(path, partial(Fallback, source, cards, strain, nags, comments, variations))
+    bid_kind = _choice(data["kind"], f"{path}.kind", BidKind)
+    seat = _seat(data["seat"], f"{path}.seat")
+    draw = None if data.get("draw") is None else _number(data["draw"], f"{path}.draw")
+    return _made(
+        path, partial(Bid, bid_kind, seat, cards, strain, draw, nags, comments, variations)
+    )
+
+
+def _read_play(value: Any, path: str, depth: int) -> Play:
+    data = _object(value, path, _PLAY, ("seat", "cards"))
+    seat = _seat(data["seat"], f"{path}.seat")
+    cards = _read_slots(data["cards"], f"{path}.cards")
+    attempted = (
+        None
+        if data.get("attempted") is None
+        else _read_slots(data["attempted"], f"{path}.attempted")
+    )
+    blocker = None if data.get("blocker") is None else _seat(data["blocker"], f"{path}.blocker")
+    nags, comments, variations = _read_annotations(data, path, depth)
+    return _made(path, partial(Play, seat, cards, attempted, blocker, nags, comments, variations))
+
+
+# ---- what converts, converts back ---------------------------------------------------------
+
+
+def _check_reads_back(record: Record) -> None:
+    """Refuse a record whose PSN text would not read back as the same record (a trick
+    out of sequence, a variation that starts with another seat's play ...), naming the
+    hand and the event the reader refuses."""
+    for index, hand in enumerate(record.hands):
+        path = f"hands[{index}]"
+        if index and not hand.headers:
+            _fail(
+                f"{path}.headers",
+                "every hand but the first needs a header: in PSN text a hand starts at its headers",
+            )
+        text = write_hand(hand)
+        again = parse(text)
+        if again.errors:
+            error = again.errors[0]
+            _fail(path + _event_path(hand, text, error.line), error.message)
+        # The writer is canonical: the same text is the same record (and comparing texts
+        # walks deep variations on a shorter stack than comparing the records).
+        if len(again.hands) != 1 or write_hand(again.hands[0]) != text:
+            _fail(path, "this hand would not read back the same from its PSN text")
+    if len(record.hands) > 1:
+        text = write(record)
+        if write(parse(text)) != text:
+            _fail("hands", "these hands would not read back the same from their PSN text")
+
+
+def _event_path(hand: Hand, text: str, line: int | None) -> str:
+    """The path (``.tricks[3]``) of the event written on ``line`` of the hand's ``text``."""
+    lines = text.splitlines()
+    if line is None or not 1 <= line <= len(lines):
+        return ""
+    written = lines[line - 1]
+    for name, events in (("auction", hand.auction), ("tricks", hand.tricks)):
+        for i, event in enumerate(events):
+            if write_event(event) == written:
+                return f".{name}[{i}]"
+    return ""

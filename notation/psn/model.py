@@ -502,7 +502,7 @@ class Hand:
 
     @property
     def rules(self) -> str | None:
-        """The ``Rules`` header: a preset name or a YAML path."""
+        """The ``Rules`` header: the name of a rule set (never a file: see rulesets)."""
         return self.header("Rules")
 
 

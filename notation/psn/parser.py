@@ -66,6 +66,12 @@ _Node = Tree[Token]
 # The grammar's fast forms: a header block, plain bids and buries, plain tricks, a plain
 # result line, each one token for what is otherwise a run of tokens (see psn.lark).
 _FAST = frozenset({"HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"})
+# No number in a hand comes near a million (tricks, seats, points, marks, draw counts);
+# the fast forms' patterns say the same with [0-9]{1,6}.
+MAX_DIGITS = 6
+# Variations inside variations: deep enough for any analysis, shallow enough that every
+# program reading the hand (writer, JSON, replay, viewer) walks it on the call stack.
+MAX_VARIATION_DEPTH = 64
 
 
 @cache
@@ -303,6 +309,10 @@ def _read_hand(
     # The hand is parsed alone; positions are shifted to its place in the file. First
     # with the fast forms; a hand with any error is read again token by token, so that
     # its errors are exactly those of the grammar's ordinary tokens.
+    if chunk.count("(") > MAX_VARIATION_DEPTH and (deep := _too_deep(chunk)) is not None:
+        builder = _Builder(chunk, first_line, filename, exact=True)
+        builder.error(_TOO_DEEP, *builder.position(deep))
+        return None, builder.errors
     tree: _Node | None = _plain_tree(chunk)
     if tree is None:
         with _LOCK:
@@ -316,6 +326,31 @@ def _read_hand(
         except (_ReadAgain, ValueError):
             pass
     return _read_exactly(chunk, first_line, filename)
+
+
+_TOO_DEEP = f"variations nested deeper than {MAX_VARIATION_DEPTH}"
+# What can hold a bracket that opens no variation: a comment, a header's quoted value.
+_BRACKETS = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|[()]')
+
+
+def _too_deep(chunk: str) -> int | None:
+    """Where a variation opens deeper than :data:`MAX_VARIATION_DEPTH`, if one does.
+
+    Looked for before parsing: a hand of thousands of nested brackets would take the
+    parser seconds and hundreds of megabytes to refuse. Outside comments and header
+    values every bracket is a variation's, so for a hand the grammar accepts this depth
+    is exactly that of its variations.
+    """
+    depth = 0
+    for m in _BRACKETS.finditer(chunk):
+        bracket = m[0]
+        if bracket == "(":
+            depth += 1
+            if depth > MAX_VARIATION_DEPTH:
+                return m.start()
+        elif bracket == ")":
+            depth = max(0, depth - 1)
+    return None
 
 
 @cache
@@ -432,8 +467,8 @@ _WORD = re.compile(r"\S+")
 # a failed throw "/ S10 by 2" (a card word never starts with a digit; "by" is no card).
 _ITEM = r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"][^\s{}()\[\]/:;$@!?"]*)\s*"""
 _TRICK_PART = re.compile(
-    rf"(([0-9]+)[ \t]*([.:])\s*((?:{_ITEM})*)"
-    rf"(?:/\s*((?:(?!by(?![^\s{{}}()\[\]/:;$@!?\"])){_ITEM})*)(?:by\s*([0-9]+)\s*)?)?)",
+    rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:{_ITEM})*)"
+    rf"(?:/\s*((?:(?!by(?![^\s{{}}()\[\]/:;$@!?\"])){_ITEM})*)(?:by\s*([0-9]{{1,6}})\s*)?)?)",
     re.IGNORECASE,
 )
 # The parts of an AUCTION token: a bid, a fallback or a bury with its cards (no keyword is
@@ -443,13 +478,14 @@ _KEYWORD = (
     r"""|level|next)(?![^\s{}()\[\]/:;$@!?"])"""
 )
 _AUCTION_PART = re.compile(
-    r"((declare|reinforce|counter|fallback|bury)\s*(?:(kitty|flip)\s*)?(?:([0-9]+)[ \t]*:\s*)?"
-    rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?(?:@[ \t]*([0-9]+)\s*)?)",
+    r"((declare|reinforce|counter|fallback|bury)\s*(?:(kitty|flip)\s*)?(?:([0-9]{1,6})[ \t]*:\s*)?"
+    rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?"
+    r"(?:@[ \t]*([0-9]{1,6})\s*)?)",
     re.IGNORECASE,
 )
 _RESULT_LINE = re.compile(
-    r"result\s*(?:points\s*([0-9]+)\s*)?(?:kitty\s*([0-9]+)\s*(?:[x×*]([0-9]+)\s*)?)?"
-    r"(?:level\s*(dealer|defenders)\s*([+-]?[0-9]+)\s*)?(?:next\s*([0-9]+)\s*)?",
+    r"result\s*(?:points\s*([0-9]{1,6})\s*)?(?:kitty\s*([0-9]{1,6})\s*(?:[x×*]([0-9]{1,6})\s*)?)?"
+    r"(?:level\s*(dealer|defenders)\s*([+-]?[0-9]{1,6})\s*)?(?:next\s*([0-9]{1,6})\s*)?",
     re.IGNORECASE,
 )
 
@@ -564,8 +600,19 @@ class _Builder:
                 out.append(UNKNOWN)
         return tuple(out)
 
+    def number(self, token: Token, text: str | None = None) -> int:
+        """The number ``text`` written in ``token`` (default: the token itself); one of more
+        than :data:`MAX_DIGITS` digits is a located error (Python reads at most 4300)."""
+        text = token.value if text is None else text
+        digits = text.strip().lstrip("+-")
+        if len(digits.lstrip("0")) > MAX_DIGITS:
+            message = f"a number of {len(digits)} digits: a number in PSN has at most {MAX_DIGITS}"
+            self.error_at(token, message)
+            raise ValueError(message)  # the hand stops here: the error above says why
+        return int(text)
+
     def seat(self, token: Token, text: str | None = None) -> Seat:
-        value = int(token.value if text is None else text)
+        value = self.number(token, text)
         if not 1 <= value <= 4:
             self.error_at(token, f"no seat {value}: seats are 1, 2, 3 and 4")
             # Read on as seat 1 to find the other errors; checks of turn skip this one.
@@ -702,7 +749,8 @@ class _Builder:
                 strain = self.strain(target)
                 rest += 1
             if rest < len(kids) and _is(kids[rest], "DRAW"):
-                draw = int(_token(kids[rest]).value[1:])
+                draw_token = _token(kids[rest])
+                draw = self.number(draw_token, draw_token.value[1:])
                 rest += 1
             nags, comments, variations = self.suffixes(kids[rest:], ("auction",))
             kind = BidKind(head.value.rstrip().lower())
@@ -781,7 +829,7 @@ class _Builder:
             elif item.type == "GLYPH":
                 nags.append(GLYPHS[item.value.rstrip()])
             elif item.type == "NAG":
-                nags.append(int(item.value[1:]))
+                nags.append(self.number(item, item.value[1:]))
             else:
                 comments.append(self._comment(item))
         return tuple(nags), tuple(comments), tuple(variations)
@@ -820,14 +868,14 @@ class _Builder:
             if loose:
                 partial = self.partial_trick(number, loose, seat, offset)
                 events.append(partial)
-                if tricks and _trick_number(tricks[0]) == number:
+                if tricks and self.trick_number(tricks[0]) == number:
                     self.error_at(
                         self.trick_token(tricks[0]),
                         f"trick {number} is already under way in this variation",
                     )
                 events.extend(self.tricks(tricks, number + 1))
             elif tricks:
-                if _trick_number(tricks[0]) != number:
+                if self.trick_number(tricks[0]) != number:
                     self.error_at(
                         self.trick_token(tricks[0]),
                         f"a variation of a play in trick {number} starts in trick {number}",
@@ -897,6 +945,13 @@ class _Builder:
         out.append(plain_trick(number, tuple(plays), trick_line, trick_column))
         return out
 
+    def trick_number(self, node: _Node | Trick) -> int:
+        """The number of a trick ("12." gives 12)."""
+        if isinstance(node, Trick):
+            return node.number
+        token = _token(node.children[0])
+        return self.number(token, token.value.rstrip()[:-1])
+
     def trick_token(self, item: _Node | Trick) -> Token:
         """The number token of a trick read token by token; a fast form's error reads again."""
         if isinstance(item, Trick):
@@ -915,7 +970,7 @@ class _Builder:
                 expected = node.number + 1
                 continue
             token = _token(node.children[0])
-            number = _trick_number(node)
+            number = self.trick_number(node)
             if expected is not None and number != expected:
                 message = f"trick {number} is out of sequence: expected trick {expected}"
                 self.error_at(token, message)
@@ -930,7 +985,7 @@ class _Builder:
             if node.plays[0].seat != first_seat or offset + len(node.plays) > 4:
                 raise _ReadAgain
             return node
-        number = max(1, _trick_number(node))
+        number = max(1, self.trick_number(node))
         comments: list[Token] = []
         play_nodes: list[_Node] = []
         for child in node.children[1:]:
@@ -1015,14 +1070,14 @@ class _Builder:
                 continue
             tokens = _tokens(child)
             if child.data == "points":
-                values["points"] = int(tokens[1].value)
+                values["points"] = self.number(tokens[1])
             elif child.data == "kitty_score":
-                values["kitty_points"] = int(tokens[1].value)
+                values["kitty_points"] = self.number(tokens[1])
                 if len(tokens) > 2:
-                    values["multiplier"] = int(tokens[2].value[1:])
+                    values["multiplier"] = self.number(tokens[2], tokens[2].value[1:])
             elif child.data == "level":
                 values["side"] = Side(tokens[1].value.rstrip().lower())
-                values["levels"] = int(tokens[2].value)
+                values["levels"] = self.number(tokens[2])
             else:
                 values["next_dealer"] = self.seat(tokens[1])
         line, column = self._where(tree)
@@ -1036,7 +1091,8 @@ class _Builder:
     def result_line(self, token: Token) -> Result:
         """The result of a RESULT_LINE token (a fast form: a result with no comment)."""
         m = _RESULT_LINE.match(token.value)
-        assert m is not None
+        if m is None or m.end() != len(token.value):  # a number too long for the fast form
+            raise _ReadAgain
         points, kitty, multiplier, side, levels, seat = m.groups()
         return Result(
             points=None if points is None else int(points),
@@ -1095,12 +1151,6 @@ def _first_token(tree: _Node) -> Token:
 
 def _column(token: Token) -> int:
     return token.column or 0
-
-
-def _trick_number(node: _Node | Trick) -> int:
-    if isinstance(node, Trick):
-        return node.number
-    return int(_token(node.children[0]).value.rstrip()[:-1])
 
 
 # ---- Syntax errors in a player's words -------------------------------------------------

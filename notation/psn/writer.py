@@ -93,6 +93,10 @@ def write_event(event: Event | Play) -> str:
     return _event(event)
 
 
+# Variations nest (the reader allows MAX_VARIATION_DEPTH levels): the functions below
+# call each other once per level, with plain loops, to keep the stack shallow.
+
+
 def _event(event: Event) -> str:
     if isinstance(event, Trick):
         return _trick(event)
@@ -104,7 +108,8 @@ def _trick(trick: Trick) -> str:
     parts = [f"{trick.number}."]
     if trick.comments:
         parts.append(_comments(trick.comments))
-    parts.extend(_play(p) for p in trick.plays)
+    for play in trick.plays:
+        parts.append(_play(play))
     return " ".join(parts)
 
 
@@ -128,14 +133,12 @@ def _suffix(
         out, rest = GLYPH_OF[nags[0]], nags[1:]
     parts = [f"${n}" for n in rest]
     parts.extend(str(c) for c in comments)
-    parts.extend(_variation(v) for v in variations)
+    for variation in variations:
+        inside = [str(c) for c in variation.comments]
+        for event in variation.events:
+            inside.append(_event(event))
+        parts.append("(" + " ".join(inside) + ")")
     return out + "".join(" " + p for p in parts)
-
-
-def _variation(variation: Variation) -> str:
-    parts = [str(c) for c in variation.comments]
-    parts.extend(_event(e) for e in variation.events)
-    return "(" + " ".join(parts) + ")"
 
 
 def _result(result: Result) -> str:

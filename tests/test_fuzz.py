@@ -1,0 +1,497 @@
+"""Fuzzing: mutated records and malformed JSON never make an exception escape.
+
+Records simulated under every preset, the annotated examples and the reader's sample
+files are mutated (bytes and tokens deleted, repeated, swapped; hostile tokens put in:
+brackets, deep variations, huge numbers, draw counts past the deal, ``Rules`` headers
+naming files and devices, unicode) and run through the reader, the validator, ``fmt``,
+``convert`` both ways and the CLI; JSON documents and ``judge`` lines are mutated the
+same way. Only the project's own errors may come out (a :class:`ShengjiError`, located
+where the API says so), a record that reads is written and read back the same, no file
+named by a record is read, and the CLI exits 0, 1 or 2: never 3, "internal error".
+
+Every case is a pure function of its number: a failure names the case, and
+``case_text(n)`` (or ``json_case(n)``, ``judge_case(n)``) gives it back.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from notation.cli import main
+from notation.cli.judge import read_line
+from notation.errors import ShengjiError
+from notation.findings import CATALOGUE
+from notation.judge import judge_trick
+from notation.psn import PSNError, from_json, parse, to_json, write
+from notation.psn.jsonio import JSONFormatError
+from notation.psn.parser import MAX_VARIATION_DEPTH
+from notation.resources import examples_dir
+from notation.rules.cards import ALL_CARDS
+from notation.rulesets import load_ruleset, preset_names
+from notation.simulate import simulate_hand
+from notation.validate import validate_text
+from tests.benchmark import judge_lines
+from viewer import edit
+from viewer.document import load_document
+
+SEED = 11  # the issue's number; any seed gives a fixed set of cases
+RECORD_CASES = 3000
+JSON_CASES = 1000
+JUDGE_CASES = 1500
+CLI_CASES = 40
+
+DATA = Path(__file__).parent / "data"
+# A file a record may try to name: its text must never show up anywhere.
+SECRET = "hunter2-never-shown"
+SECRET_FILE = Path(tempfile.gettempdir()) / "shengji-fuzz-secret.yaml"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _secret_file() -> None:
+    SECRET_FILE.write_text(f"name: {SECRET}\npassword: {SECRET}\n", encoding="utf-8")
+
+
+# ---- what is mutated ---------------------------------------------------------------------
+
+
+@cache
+def seed_texts() -> tuple[str, ...]:
+    """Simulated hands under every preset (cut to their first tricks, for speed), the
+    annotated examples (comments, glyphs, variations) and the reader's sample files."""
+    texts = []
+    for i, name in enumerate(preset_names()):
+        text = write(simulate_hand(name, seed=i))
+        cut = text.find("\n9. ")
+        texts.append(text[: cut + 1] if cut > 0 else text)
+    texts += [p.read_text(encoding="utf-8") for p in sorted(examples_dir().glob("teaching/*.psn"))]
+    texts += [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.psn"))]
+    return tuple(texts)
+
+
+CARD_TOKENS = (*(str(c) for c in ALL_CARDS), "??")
+HOSTILE = (
+    *'(){}[]":./$@!?\\%',
+    "??",
+    "!!",
+    "@999",
+    "@101",
+    "@" + "9" * 5000,
+    "9" * 5000,
+    "$" + "9" * 30,
+    "1234567.",
+    "5:",
+    "0:",
+    " by 9",
+    " / SA SA",
+    '\n[Rules "/etc/passwd"]\n',
+    '[Rules "/dev/zero"]',
+    f'[Rules "{SECRET_FILE}"]',
+    '[Rules "../../../etc/passwd"]',
+    '[Rules "fuzz-secret"]',
+    '[Rules ""]',
+    '[Rules "qq"]',
+    '[Rules "match-a"]',
+    '[Levels "2 2"]',
+    '[Levels "x"]',
+    '[Levels "A A A"]',
+    '[Trump "H 2"]',
+    '[Trump "Z 99"]',
+    '[Dealer "7"]',
+    '[Dealer "1"]',
+    "2: SK (" * (MAX_VARIATION_DEPTH + 3),
+    "(1. 1: SA " * MAX_VARIATION_DEPTH,
+    "(" * 300,
+    ")" * 30,
+    "{" * 10,
+    " (1. 1: SK 2: S3) ",
+    " (declare 2: H2) ",
+    "declare 1: H2",
+    "counter 2: BJ BJ to NT @50",
+    "reinforce 1: H2 H2",
+    "fallback kitty S3",
+    "fallback flip BJ to NT",
+    "bury 1:",
+    "bury 1: S3 S4",
+    "result points 999 kitty 20 x4 level dealer +3 next 2",
+    "result points 9999999",
+    "deal",
+    "\ndeal\n1: SA SA SA\n",
+    "deck 1:",
+    "kitty:",
+    "1. 1: SA",
+    "26. 1: SA 2: SA 3: SA 4: SA",
+    "♠10",
+    "大王",
+    "黑桃A",
+    "\u0000",
+    "\ufeff",
+    "é",
+    "😀",
+    "\r",
+    "\t",
+    "\u2028",
+    "\x0c",
+    "\n\n",
+    '\n[Event "x"]\n',
+    "{[%clk 0:01]}",
+)
+
+
+def _mutate(text: str, rng: random.Random) -> str:
+    """``text`` with one to three random changes."""
+    for _ in range(rng.randint(1, 3)):
+        if not text:
+            text = rng.choice(HOSTILE)
+            continue
+        a = rng.randrange(len(text))
+        b = min(len(text), a + rng.randint(1, 40))
+        op = rng.randrange(8)
+        if op == 0:  # delete a span
+            text = text[:a] + text[b:]
+        elif op == 1:  # repeat a span
+            text = text[:b] + text[a:b] + text[b:]
+        elif op == 2:  # swap a span with another
+            c = rng.randrange(len(text))
+            d = min(len(text), c + (b - a))
+            if b <= c:
+                text = text[:a] + text[c:d] + text[b:c] + text[a:b] + text[d:]
+        elif op == 3:  # a line removed, repeated or moved
+            lines = text.splitlines(keepends=True)
+            i = rng.randrange(len(lines))
+            line = lines.pop(i)
+            if rng.random() < 0.6:
+                lines.insert(rng.randrange(len(lines) + 1), line)
+                if rng.random() < 0.5:
+                    lines.insert(i, line)
+            text = "".join(lines)
+        elif op == 4:  # a word removed, repeated, or (a card) made another card
+            words = text.split(" ")
+            i = rng.randrange(len(words))
+            choice = rng.random()
+            if choice < 0.3:
+                del words[i]
+            elif choice < 0.6:
+                words.insert(i, words[i])
+            else:
+                cards = [k for k, w in enumerate(words) if w.strip() in CARD_TOKENS]
+                if cards:
+                    words[rng.choice(cards)] = rng.choice(CARD_TOKENS)
+            text = " ".join(words)
+        else:  # something hostile put in, or put in place of a span
+            token = rng.choice(HOSTILE)
+            text = text[:a] + token + (text[b:] if op == 5 else text[a:])
+    return text
+
+
+def case_text(n: int) -> str:
+    """The text of record case ``n``."""
+    rng = random.Random(f"{SEED}-record-{n}")
+    return _mutate(rng.choice(seed_texts()), rng)
+
+
+def run_cases(
+    kind: str, numbers: range, make: Callable[[int], str], check: Callable[[str], None]
+) -> None:
+    """``check`` on each case ``make(n)``; a fault names the case, to be made again."""
+    for n in numbers:
+        text = make(n)
+        try:
+            check(text)
+        except Exception as e:
+            shown = repr(text if len(text) < 300 else text[:300] + "…")
+            raise AssertionError(f"{kind} case {n}: {type(e).__name__}: {e}\n{shown}") from e
+
+
+# ---- records: the reader, the validator, fmt, convert -------------------------------------
+
+
+def check_record(text: str) -> None:
+    """Every program that reads a record, on ``text``; raises AssertionError on a fault."""
+    record = parse(text, "fuzz.psn")
+    for error in record.errors:
+        assert isinstance(error, PSNError)
+        assert error.line is not None and str(error).startswith("fuzz.psn:")
+    report = validate_text(text, "fuzz.psn")
+    for hand in report.hands:
+        for finding in hand.findings:
+            assert finding.code in CATALOGUE, finding.code
+            assert SECRET not in finding.message and "root:" not in finding.message
+    if not record.hands:
+        return
+    canonical = write(record)  # fmt
+    again = parse(canonical)
+    assert not again.errors, f"fmt wrote what it cannot read: {again.errors[0]}"
+    assert write(again) == canonical, "fmt is not a fixed point"
+    back = from_json(to_json(record))  # convert --to json, then --from json
+    assert write(back) == canonical, "the JSON form lost something"
+
+
+@pytest.mark.parametrize("batch", range(5))
+def test_mutated_records_never_crash_the_reader_validator_fmt_or_convert(batch: int) -> None:
+    per_batch = RECORD_CASES // 5
+    run_cases("record", range(batch * per_batch, (batch + 1) * per_batch), case_text, check_record)
+
+
+def test_the_deepest_variations_the_reader_accepts_pass_every_program() -> None:
+    # A variation in a variation ... as deep as the reader allows, each program run with
+    # at most 500 frames of stack to spare: a caller that is itself deep still works.
+    inner = "2: SK (" * MAX_VARIATION_DEPTH + "2: SK" + ")" * MAX_VARIATION_DEPTH
+    text = f'[Event "deep"]\n[Trump "H 2"]\n\n1. 1: SA {inner} 3: S4 4: S5\n'
+    record = parse(text)
+    assert not record.errors
+    deepest = record.hands[0].tricks[0].plays[1]
+    while deepest.variations:
+        deepest = deepest.variations[0].events[0].plays[0]  # type: ignore[union-attr]
+    programs: dict[str, Callable[[], object]] = {
+        "read": lambda: parse(text),
+        "validate": lambda: validate_text(text),
+        "fmt": lambda: write(record),
+        "convert": lambda: from_json(to_json(record)),
+        "viewer": lambda: load_document(text),
+        "viewer edit": lambda: edit.holds(record.hands[0], deepest),
+    }
+    for name, program in programs.items():
+        assert _with_frames_to_spare(500, program), name
+    report = validate_text(text)
+    assert report.hands[0].replay is not None and not report.hands[0].findings
+
+
+def _with_frames_to_spare(frames: int, program: Callable[[], object]) -> bool:
+    """True if ``program`` runs when no more than ``frames`` frames may be added."""
+    here, frame = 0, sys._getframe()
+    while frame is not None:
+        here, frame = here + 1, frame.f_back  # type: ignore[assignment]
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(here + frames)
+    try:
+        program()
+    except RecursionError:
+        return False
+    finally:
+        sys.setrecursionlimit(old)
+    return True
+
+
+# ---- JSON documents: convert --from json ----------------------------------------------------
+
+
+@cache
+def seed_documents() -> tuple[Any, ...]:
+    return tuple(json.loads(to_json(parse(t))) for t in seed_texts()[::3])
+
+
+def _json_value(rng: random.Random) -> Any:
+    """A JSON value that is often wrong where it is put."""
+    return rng.choice(
+        [
+            None,
+            True,
+            0,
+            -1,
+            7,
+            10**6,
+            10**20,
+            1.5,
+            float("inf"),
+            "",
+            "S11",
+            "??",
+            "SA",
+            "x" * 1000,
+            "a}b",
+            "/etc/passwd",
+            [],
+            {},
+            ["SA", 5],
+            [["SA"]],
+            {"type": "trick"},
+            {"type": "trick", "number": 1, "plays": []},
+            {"seat": 1, "cards": ["SA"]},
+            {"events": []},
+        ]
+    )
+
+
+def _nodes(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every node below ``value`` (iteratively: documents nest deep)."""
+    stack = [(value, path)]
+    while stack:
+        node, where = stack.pop()
+        yield where
+        if isinstance(node, dict):
+            stack.extend((v, (*where, k)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, (*where, i)) for i, v in enumerate(node))
+
+
+def _nudge(doc: Any, rng: random.Random) -> None:
+    """A change that keeps the document's shape: another card, a nearby number, an item
+    of a list dropped or repeated (what exercises the rules rather than the reader)."""
+    where = rng.choice([p for p in _nodes(doc) if p])
+    parent = doc
+    for key in where[:-1]:
+        parent = parent[key]
+    key = where[-1]
+    value = parent[key]
+    if isinstance(value, str) and value in CARD_TOKENS:
+        parent[key] = rng.choice(CARD_TOKENS)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        parent[key] = max(0, value + rng.randint(-3, 3))
+    elif isinstance(value, list) and value:
+        i = rng.randrange(len(value))
+        if rng.random() < 0.5:
+            del value[i]
+        else:
+            value.insert(i, copy.deepcopy(value[i]))
+
+
+def _mutate_document(doc: Any, rng: random.Random) -> str:
+    doc = copy.deepcopy(doc)
+    if rng.random() < 0.5:
+        for _ in range(rng.randint(1, 4)):
+            _nudge(doc, rng)
+        return json.dumps(doc)
+    for _ in range(rng.randint(1, 3)):
+        paths = [p for p in _nodes(doc) if p]
+        where = rng.choice(paths)
+        parent = doc
+        for key in where[:-1]:
+            parent = parent[key]
+        key = where[-1]
+        op = rng.randrange(5)
+        if op == 0 and isinstance(parent, dict):
+            del parent[key]
+        elif op == 1 and isinstance(parent, list):
+            parent.insert(key, copy.deepcopy(parent[key]))
+        elif op == 2 and isinstance(parent, dict):
+            parent[rng.choice(["card", "extra", "Type", "seats"])] = _json_value(rng)
+        else:
+            parent[key] = _json_value(rng)
+    text = json.dumps(doc)
+    if rng.random() < 0.15:  # and the text itself
+        text = _mutate(text, rng)
+    if rng.random() < 0.05:
+        text = text.replace("[", "[" * 5000, 1) if rng.random() < 0.5 else text + "9" * 5000
+    return text
+
+
+def json_case(n: int) -> str:
+    """The text of JSON case ``n``."""
+    rng = random.Random(f"{SEED}-json-{n}")
+    return _mutate_document(rng.choice(seed_documents()), rng)
+
+
+def check_document(text: str) -> None:
+    """``convert --from json`` on ``text``: a JSONFormatError, or a record that reads back."""
+    try:
+        record = from_json(text)
+    except JSONFormatError as e:
+        assert str(e)  # the message names the place; never a traceback
+        return
+    canonical = write(record)
+    again = parse(canonical)
+    assert not again.errors, f"converted to PSN that cannot be read: {again.errors[0]}"
+    assert write(again) == canonical
+
+
+def test_malformed_json_documents_never_crash_convert() -> None:
+    run_cases("JSON", range(JSON_CASES), json_case, check_document)
+
+
+# ---- judge lines ----------------------------------------------------------------------------
+
+
+@cache
+def seed_requests() -> tuple[Any, ...]:
+    hands = [simulate_hand(name, seed=3) for name in ("qq", "match-a", "tractor")]
+    return tuple(json.loads(line) for line in judge_lines(hands)[::4])
+
+
+def judge_case(n: int) -> str:
+    """JSON line ``n`` for ``judge``."""
+    rng = random.Random(f"{SEED}-judge-{n}")
+    request = rng.choice(seed_requests())
+    if rng.random() < 0.1:
+        request = {**request, "rules": _json_value(rng) if rng.random() < 0.5 else "/dev/zero"}
+    return _mutate_document(request, rng)
+
+
+def check_judge_line(line: str) -> None:
+    """What ``shengji judge`` does with one line: an answer, or that line's error."""
+    try:
+        answer = judge_trick(read_line(line), load_ruleset("qq"))
+    except ShengjiError as e:
+        assert SECRET not in str(e)
+        return
+    json.dumps(answer)
+
+
+def test_malformed_judge_lines_never_crash_the_judge() -> None:
+    run_cases("judge", range(JUDGE_CASES), judge_case, check_judge_line)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(
+    max_examples=300, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
+@given(st.sampled_from(["rules", "trump", "leader", "hands", "plays", "last_trick"]), JSON_VALUES)
+def test_any_json_value_in_any_judge_field_is_judged_or_refused(field: str, value: Any) -> None:
+    request = {**seed_requests()[0], field: value}
+    check_judge_line(json.dumps(request))
+
+
+# ---- the command line -----------------------------------------------------------------------
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code in (0, 1, 2), f"shengji {' '.join(argv)} exited {code}: {err[-500:]}"
+    assert "Traceback" not in err and "internal error" not in err, err[-500:]
+    assert SECRET not in err
+    return code, err
+
+
+def test_the_cli_exits_0_1_or_2_on_mutated_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for n in range(CLI_CASES):
+        record = tmp_path / f"case-{n}.psn"
+        record.write_text(case_text(n), encoding="utf-8")
+        document = tmp_path / f"case-{n}.json"
+        document.write_text(json_case(n), encoding="utf-8")
+        out = tmp_path / f"out-{n}"
+        for argv in (
+            ["validate", str(record), "-j", "1"],
+            ["validate", str(record), "--json", "--strict"],
+            ["fmt", "--check", str(record)],
+            ["convert", str(record), "--to", "json", "-o", str(out)],
+            ["convert", str(document), "--from", "json", "-o", str(out)],
+            ["report", str(record)],
+            ["show", str(record), "--step", str(n * 7)],
+        ):
+            _run(argv, capsys)
+        lines = "\n".join(judge_case(n * 10 + k) for k in range(10)) + "\n"
+        monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+        _run(["judge"], capsys)
