@@ -103,7 +103,7 @@ def test_jokers_alone_cannot_declare() -> None:
 
 def test_a_card_of_another_rank_cannot_declare() -> None:
     error = refused(QQ, first_hand(), "1 declare H3", NotRankCard)
-    assert str(error) == "H3 is not a card of the trump rank 2"
+    assert str(error) == "♥3 is not a card of the trump rank 2"
 
 
 def test_pair_of_jokers_cannot_declare_no_trump_directly() -> None:
@@ -196,7 +196,7 @@ def test_higher_suit_pair_counters_a_lower_one() -> None:
 def test_lower_suit_pair_is_too_weak() -> None:
     state = play(QQ, first_hand(), "1 declare D2", "2 counter H2 H2")
     error = refused(QQ, state, "3 counter C2 C2", TooWeak)
-    assert str(error) == "C2 C2 does not beat H2 H2"
+    assert str(error) == "♣2 ♣2 does not beat ♥2 ♥2"
 
 
 def test_suit_order_puts_clubs_over_diamonds_in_qq_and_under_in_match_a() -> None:

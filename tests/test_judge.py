@@ -14,6 +14,7 @@ import pytest
 from notation.errors import ShengjiError
 from notation.judge import JudgeError, judge_trick
 from notation.replay import StepKind
+from notation.rules.cards import format_symbols, parse_cards
 from notation.rules.ruleset import ShorterTractor
 from notation.rulesets import load_ruleset
 
@@ -283,7 +284,7 @@ def test_judge_and_the_replay_agree_on_random_throws() -> None:
                 failed = answer["throw"] is not None and answer["throw"]["failed"]
                 assert failed is bool(found), (preset, seed, trick.number, cards, answer)
                 if failed:
-                    forced = " ".join(answer["throw"]["forced"])
+                    forced = format_symbols(parse_cards(answer["throw"]["forced"]))
                     assert f"had to play {forced}" in found[0].message
                 verdicts[failed] += 1
     assert verdicts[True] > 20 and verdicts[False] > 5  # random throws mostly fail

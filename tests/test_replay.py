@@ -429,10 +429,10 @@ def test_a_level_skipped_past_ten_cites_must_play_and_other_jumps_cite_progress(
 @pytest.mark.parametrize(
     ("header", "message"),
     [
-        ('[Dealer "7"]', "header Dealer: no seat '7'"),
-        ('[Levels "5"]', "header Levels: levels are two ranks"),
-        ('[Levels "5 Z"]', "header Levels: unknown rank 'Z'"),
-        ('[Trump "X 5"]', "header Trump: trump 'X 5': expected a suit or NT and a rank"),
+        ('[Dealer "7"]', "The Dealer header cannot be read: no seat '7'"),
+        ('[Levels "5"]', "The Levels header cannot be read: levels are two ranks"),
+        ('[Levels "5 Z"]', "The Levels header cannot be read: unknown rank 'Z'"),
+        ('[Trump "X 5"]', "The Trump header cannot be read: trump 'X 5': expected a suit or NT"),
     ],
 )
 def test_a_header_value_that_cannot_be_read_is_a_finding_and_the_hand_is_kept(
@@ -479,7 +479,7 @@ def test_a_second_header_unlike_the_first_is_reported_and_the_first_counts() -> 
     )
     found = [f for f in replay(replace(hand, headers=headers)).findings if f.code == "bad-header"]
     assert [f.message for f in found] == [
-        "header Dealer '3' again, unlike the first ('1'): the first counts"
+        "The Dealer header appears again as '3', unlike the first ('1'); the first counts."
     ]  # the same Levels written with more space is no difference
 
 

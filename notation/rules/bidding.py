@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from notation.errors import ShengjiError
-from notation.rules.cards import Card, Rank, Suit, format_cards, parse_cards
+from notation.rules.cards import Card, Rank, Suit, format_cards, format_symbols, parse_cards
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
 from notation.rules.ruleset import (
@@ -299,27 +299,27 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
     others = [c for c in cards if not c.is_joker]
     for card in others:
         if card.rank is not rank:
-            raise NotRankCard(f"{card} is not a card of the trump rank {rank.value}")
+            raise NotRankCard(f"{card.symbol} is not a card of the trump rank {rank.value}")
     if not others:
         if len(jokers) == 2 and jokers[0] == jokers[1]:
             return BidShape.TWO_JOKERS, None
         if len(jokers) == 2:
-            raise NotABid(f"{format_cards(cards)}: a big and a little joker are not a pair")
+            raise NotABid(f"{format_symbols(cards)}: a big and a little joker are not a pair")
         raise JokersCannotDeclare(
-            f"{format_cards(cards)}: jokers alone cannot declare (常主不可进行报主)"
+            f"{format_symbols(cards)}: jokers alone cannot declare (常主不可进行报主)"
         )
     suit = others[0].suit
     if any(c != others[0] for c in others):
-        raise NotABid(f"{format_cards(cards)}: the rank cards of a bid are of one suit")
+        raise NotABid(f"{format_symbols(cards)}: the rank cards of a bid are of one suit")
     assert suit is not None
     if len(others) > 2 or len(jokers) > 1:
-        raise NotABid(f"{format_cards(cards)}: too many cards for a bid")
+        raise NotABid(f"{format_symbols(cards)}: too many cards for a bid")
     if not jokers:
         return (BidShape.SINGLE if len(others) == 1 else BidShape.PAIR), suit
     joker = jokers[0]
     if (joker.rank is Rank.BIG_JOKER) != suit.is_red:
         raise NotABid(
-            f"{format_cards(cards)}: the big joker goes with ♥ or ♦, the little joker with ♠ or ♣"
+            f"{format_symbols(cards)}: the big joker goes with ♥ or ♦, the little joker with ♠ or ♣"
         )
     return (BidShape.JOKER_WITH_SINGLE if len(others) == 1 else BidShape.JOKER_WITH_PAIR), suit
 
@@ -360,8 +360,21 @@ def _stronger(rules: Ruleset, new: Showing, old: Showing) -> bool:
     return order.suit_strength(new.bid_suit) > order.suit_strength(old.bid_suit)
 
 
+_SHAPE_WORDS = {
+    BidShape.SINGLE: "a single rank card",
+    BidShape.PAIR: "a pair of rank cards",
+    BidShape.JOKER_WITH_SINGLE: "a joker with a rank card",
+    BidShape.JOKER_WITH_PAIR: "a joker with a pair of rank cards",
+    BidShape.TWO_JOKERS: "a pair of jokers",
+}
+
+
+def _shape_words(shape: BidShape) -> str:
+    return _SHAPE_WORDS[shape]
+
+
 def _shapes(shapes: Iterable[BidShape]) -> str:
-    return ", ".join(s.value for s in shapes) or "nothing"
+    return " or ".join(_SHAPE_WORDS[s] for s in shapes) or "nothing"
 
 
 # ---------------------------------------------------------------------------- verify / can / bid
@@ -406,7 +419,8 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
             )
         if showing.shape not in b.declare_with:
             raise ShapeNotAllowed(
-                f"{showing.shape.value} cannot declare: declare with {_shapes(b.declare_with)}",
+                f"{_shape_words(showing.shape)} cannot declare: declare with "
+                f"{_shapes(b.declare_with)}",
                 Rule.DECLARE,
             )
         return showing
@@ -430,17 +444,17 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
         showing = _reinforced(state, new, old)  # (at the declaration's rank)
         if showing.suit != old.suit:
             raise ReinforceMismatch(
-                f"a reinforcement shows the declared suit, not {format_cards(new.cards)}"
+                f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}"
             )
         if showing.shape not in b.reinforce_with:
             raise ShapeNotAllowed(
-                f"{showing.shape.value} cannot reinforce: reinforce with "
+                f"{_shape_words(showing.shape)} cannot reinforce: reinforce with "
                 f"{_shapes(b.reinforce_with)}",
                 Rule.REINFORCE,
             )
         if showing.shape.copies <= old.shape.copies:
             raise ReinforceMismatch(
-                f"{format_cards(showing.cards)} is no stronger than {format_cards(old.cards)}"
+                f"{format_symbols(showing.cards)} is no stronger than {format_symbols(old.cards)}"
             )
         return replace(showing, seat=old.seat)
 
@@ -468,11 +482,11 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
     showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
     if showing.shape not in b.counter_with:
         raise ShapeNotAllowed(
-            f"{showing.shape.value} cannot counter: counter with {_shapes(b.counter_with)}",
+            f"{_shape_words(showing.shape)} cannot counter: counter with {_shapes(b.counter_with)}",
             Rule.COUNTER,
         )
     if old is not None and not _stronger(rules, showing, old):
-        raise TooWeak(f"{format_cards(showing.cards)} does not beat {format_cards(old.cards)}")
+        raise TooWeak(f"{format_symbols(showing.cards)} does not beat {format_symbols(old.cards)}")
     return showing
 
 
@@ -480,7 +494,7 @@ def _reinforced(state: BidState, new: Bid, old: Showing) -> Showing:
     """The full showing after a reinforcement: the cards as shown, or added to the old."""
     if any(not c.is_joker and c.suit is not old.suit for c in new.cards):
         raise ReinforceMismatch(
-            f"a reinforcement shows the declared suit, not {format_cards(new.cards)}"
+            f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}"
         )
     try:
         alone = _showing(new.seat, new.cards, old.rank)

@@ -36,6 +36,7 @@ __all__ = [
     "card_name",
     "counted",
     "format_cards",
+    "format_symbols",
     "parse_card",
     "parse_cards",
 ]
@@ -286,6 +287,12 @@ def counted(cards: Iterable[Card] | CardCounts) -> CardCounts:
 def format_cards(cards: Iterable[Card]) -> str:
     """Canonical tokens separated by spaces."""
     return " ".join(str(c) for c in cards)
+
+
+def format_symbols(cards: Iterable[Card]) -> str:
+    """Cards as a player reads them, with suit symbols: ``♦Q ♦9 ♦5`` (jokers ``BJ``,
+    ``LJ``); for messages, where the canonical tokens are for files."""
+    return " ".join(c.symbol for c in cards)
 
 
 def card_name(card: Card, style: str = "token") -> str:

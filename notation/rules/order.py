@@ -60,6 +60,13 @@ class Trump:
         return f"{suit} {self.rank.value}"
 
     @property
+    def symbol(self) -> str:
+        """The trump as players say it: ``♠2``, or ``NT 2`` for no-trump at rank 2."""
+        if self.suit is None:
+            return f"NT {self.rank.value}"
+        return f"{self.suit.symbol}{self.rank.value}"
+
+    @property
     def is_no_trump(self) -> bool:
         """True when no suit is trump (无主)."""
         return self.suit is None

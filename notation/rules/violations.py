@@ -16,11 +16,11 @@ still held ♦Q ♦9 ♦5.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from notation.rules.cards import Card
+from notation.rules.cards import Card, format_symbols
 from notation.rules.clauses import Rule
 from notation.rules.order import TRUMP, EffectiveSuit
 
@@ -112,9 +112,7 @@ def suit_word(suit: EffectiveSuit) -> str:
 # One function per code, from the violation's fields; another language is another table.
 
 
-def _cards(cards: Sequence[Card]) -> str:
-    """Cards with suit symbols: ``♦Q ♦9 ♦5``; the jokers stay ``BJ`` and ``LJ``."""
-    return " ".join(c.symbol for c in cards)
+_cards = format_symbols  # ♦Q ♦9 ♦5; the jokers stay BJ and LJ
 
 
 def _count(n: int, one: str, many: str) -> str:

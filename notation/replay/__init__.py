@@ -1,0 +1,107 @@
+"""Replay a hand through the rules: a timeline of states and the findings.
+
+One engine serves the validator, the viewer and the simulator. A replay never stops at
+a finding (unless asked to) and never repairs the record: it reports, then goes on with
+the record as written.
+
+Unknown cards are respected. Where the deal is not recorded, a player's hand at a trick
+is known to hold at least every card they play from then on, so a revoke still shows
+when a player later plays a card of the suit (or a pair) they failed to produce; the
+follow obligations only grow with the hand, so checking against what is surely held
+reports only what the record proves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from notation.psn.model import Hand
+from notation.replay.auction import _Auction
+from notation.replay.play import _Play
+from notation.replay.result import _Result
+from notation.replay.values import Computed, HandReplay, State, StepKind, StrictStop
+from notation.rules.order import Trump
+from notation.rules.ruleset import Ruleset
+from notation.rulesets import RulesetError, load_ruleset
+
+__all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay", "replay_all"]
+
+
+class _Replayer(_Auction, _Play, _Result):
+    """One replay of a hand: the deal, the auction, the play and the result."""
+
+
+def replay(
+    hand: Hand,
+    rules: Ruleset | str | None = None,
+    *,
+    number: int = 1,
+    timeline: bool = True,
+    strict: bool = False,
+) -> HandReplay:
+    """Replay one hand under ``rules`` (a Ruleset, or the name of a rule set; default:
+    the hand's ``Rules`` header, else ``qq``)."""
+    ruleset, problem = _resolve_rules(hand, rules)
+    engine = _run(hand, number, ruleset, problem, timeline, strict)
+    if engine.alternative_trump is not None:
+        # A rejected bid or fallback would have made another trump, and no Trump header
+        # says which the players played under: the one their play follows (fewer broken
+        # rules) is taken, so that the rejected bid stays the one finding. (In strict mode
+        # the rejected bid has stopped the replay already.)
+        other = _run(hand, number, ruleset, problem, timeline, strict, engine.alternative_trump)
+        if _error_count(other) < _error_count(engine):
+            engine = other
+    assert engine.computed is not None
+    return HandReplay(
+        hand, number, ruleset, tuple(engine.states), tuple(engine.findings), engine.computed
+    )
+
+
+def _run(
+    hand: Hand,
+    number: int,
+    ruleset: Ruleset,
+    problem: str | None,
+    timeline: bool,
+    strict: bool,
+    trump: Trump | None = None,
+) -> _Replayer:
+    """One replay of ``hand``; ``trump``: the trump its play is judged under, when the
+    bidding leaves two possible."""
+    engine = _Replayer(hand, number, ruleset, timeline, strict)
+    if problem:
+        engine.find("unknown-rules", problem, hand.headers[0] if hand.headers else None)
+    engine.deal()
+    engine.snapshot(StepKind.START, "the deal", hand.deal, None)
+    engine.auction()
+    if trump is not None:
+        engine.trump = trump
+    if engine.trump is None and hand.tricks:
+        engine.find(
+            "unchecked",
+            "no trump is known (no bid, fallback or Trump header): plays are not checked",
+            None,
+        )
+    engine.play()
+    engine.computed = engine.finish()
+    return engine
+
+
+def _error_count(engine: _Replayer) -> int:
+    return sum(1 for f in engine.findings if f.is_error)
+
+
+def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, str | None]:
+    if isinstance(rules, Ruleset):
+        return rules, None
+    name = rules or hand.rules or "qq"
+    try:
+        return load_ruleset(name), None  # a name, never a path: see notation.rulesets
+    except RulesetError as e:  # said on one line: a finding never shows a rule file's text
+        return load_ruleset("qq"), f"{e.brief()}; replayed under qq"
+
+
+def replay_all(hands: Sequence[Hand], rules: Ruleset | str | None = None) -> Iterator[HandReplay]:
+    """Replay hands one after another (see :func:`replay`)."""
+    for number, hand in enumerate(hands, start=1):
+        yield replay(hand, rules, number=number)

@@ -1,0 +1,291 @@
+"""The play: tricks in turn, their winners and points, cards nobody can have."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import cast
+
+from notation.psn.model import (
+    UNKNOWN,
+    Play,
+    Trick,
+)
+from notation.replay.checks import _Checks
+from notation.replay.holding import (
+    fmt_cards,
+    has_unknown,
+    known_cards,
+    say_cards,
+)
+from notation.replay.values import Slots, StepKind
+from notation.rules.cards import Card
+from notation.rules.order import TRUMP, EffectiveSuit, Trump
+from notation.rules.seats import SEATS, Seat, seats_from, team
+from notation.rules.trick import OpenTrick, play_value
+from notation.rules.units import Unit, decompose
+
+
+class _Play(_Checks):
+    """The tricks, one play after another."""
+
+    def play(self) -> None:
+        trump = self.trump
+        table = trump.table if trump is not None else None
+        holdings = self.holdings
+        played = self.played
+        timeline = self.timeline
+        tricks = self.hand.tricks
+        expected_leader = self.dealer
+        previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None = None
+        impossible = self._impossible_copies()
+        capacity = self.capacity = dict(self.held_after_auction)
+        for index, trick in enumerate(tricks):
+            self.trick_number = index + 1
+            if trick.number != index + 1:
+                self.find(
+                    "trick-number",
+                    f"Trick {trick.number} is trick {index + 1} of the hand: tricks are "
+                    "numbered 1, 2, 3 … without gaps.",
+                    trick,
+                    trick=trick.number,
+                )
+            if not trick.plays:
+                continue
+            leader = trick.plays[0].seat
+            if expected_leader is not None and leader != expected_leader:
+                self._wrong_leader(trick, leader, expected_leader, previous)
+            self.table = on_table = []
+            self.winning = None
+            order = seats_from(leader)
+            lead: Slots = ()
+            lead_blind = False
+            single_suit: EffectiveSuit | None = None  # the suit of a single lead
+            open_trick: OpenTrick | None = None
+            skipped = 0  # seats with no card left, passed over in turn
+            for position, play in enumerate(trick.plays):
+                event = play
+                if impossible and (index, position) in impossible:
+                    play = self._blank_copies(play, impossible[index, position], trick.number)
+                seat = play.seat
+                turn = position + skipped
+                if turn > 3 or seat != order[turn]:
+                    skipped += self._out_of_turn(play, trick, order, turn)
+                cards = play.cards
+                blind = UNKNOWN in cards  # some card of this play is ??
+                holding = holdings[seat]
+                if position == 0:
+                    self.lead_units = None
+                    lead = self._lead(play, trick, index, trump)
+                    lead_blind = blind
+                    single_suit = (
+                        table[cast(Card, lead[0])][0]
+                        if table is not None and len(lead) == 1 and not blind
+                        else None
+                    )
+                elif single_suit is not None and len(cards) == 1 and not blind:
+                    # The commonest follow, a single to a single: in suit and held is legal.
+                    assert trump is not None and table is not None
+                    card = cast(Card, cards[0])
+                    if not (
+                        table[card][0] == single_suit and holding.exact and holding.known[card] > 0
+                    ):
+                        self._follow(play, lead, trick, index, trump, blind)
+                elif trump is not None and not lead_blind:
+                    self._follow(play, lead, trick, index, trump, blind)
+                holding.remove(cards)  # a card not held was reported above
+                played[seat] += len(cards)
+                if played[seat] > capacity[seat] and seat not in self.overplayed:
+                    self._overplay(play, trick)
+                on_table.append((seat, event.cards))
+                if trump is None or blind:
+                    open_trick = None  # the winner cannot be known
+                elif position == 0:
+                    open_trick = _open_trick(seat, cards, trump, self.lead_units)
+                elif open_trick is not None:
+                    open_trick.add(seat, cast(tuple[Card, ...], cards))
+                if timeline:
+                    self.winning = open_trick.winning if open_trick else None
+                    nxt = order[position + 1] if position + 1 < 4 else None
+                    self.snapshot(
+                        StepKind.PLAY, f"{seat} plays {fmt_cards(event.cards)}", event, nxt
+                    )
+                elif self.pending:
+                    self.pending.clear()
+            self.winning = winner = open_trick.winning if open_trick else None
+            if winner is None and index + 1 < len(tricks) and tricks[index + 1].plays:
+                winner = tricks[index + 1].plays[0].seat  # trust the record
+                self.find(
+                    "unchecked",
+                    f"Trick {trick.number} has unknown cards: its winner is taken to be seat "
+                    f"{winner}, who leads next.",
+                    trick,
+                    trick=trick.number,
+                )
+            if open_trick is not None:
+                points = open_trick.points
+                self.last_shape = open_trick.lead_units[0].shape
+                won_with: Slots = on_table[open_trick.index][1]
+            else:
+                points = sum(c.points for _, cards in on_table for c in known_cards(cards))
+                self.last_shape = None
+                won_with = next((cards for seat, cards in on_table if seat == winner), ())
+            if winner is not None:
+                self.points[team(winner) - 1] += points
+            self.last_winner = winner
+            self.last_won_by_trump = table is not None and all(
+                table[c][0] == TRUMP for c in known_cards(won_with)
+            )
+            if timeline:
+                won = f"trick {trick.number} to seat {winner}"
+                self.snapshot(
+                    StepKind.TRICK, won + (f", {points} points" if points else ""), trick, winner
+                )
+            else:
+                self.pending.clear()
+            previous = (trick, on_table, winner)
+            expected_leader = winner
+
+    def _out_of_turn(self, play: Play, trick: Trick, order: Sequence[Seat], turn: int) -> int:
+        """A play by another seat than the one whose turn it is: a finding, unless the
+        seats passed over have no card left (a wrong count, said already). Returns how
+        many seats were passed over."""
+        passed = 0
+        while (
+            turn + passed < 4
+            and order[turn + passed] != play.seat
+            and self.played[order[turn + passed]] >= self.capacity[order[turn + passed]]
+        ):
+            passed += 1
+        if turn + passed < 4 and order[turn + passed] == play.seat:
+            return passed
+        self.find(
+            "out-of-turn",
+            f"Seat {play.seat} played where it was seat {order[turn] if turn < 4 else None}'s turn."
+            if turn < 4
+            else f"Seat {play.seat} played a fifth time in the trick: every seat has played.",
+            play,
+            trick=trick.number,
+            seat=play.seat,
+        )
+        return 0
+
+    def _impossible_copies(self) -> dict[tuple[int, int], list[tuple[Card, str]]]:
+        """Plays that show a third copy of a card (two decks hold two): by trick index
+        and place in the trick, each such card with where the other two were seen.
+
+        The cards seats surely hold at the first lead, the buried kitty and the plays of
+        seats whose hands are not known are all different cards of the two decks, so a
+        card counted a third time among them is a card nobody can have (a typo, ♠A for
+        ♠K). A seat whose whole hand is known is left to the not-held check.
+        """
+        holdings = self.holdings
+        unknown = [s for s in SEATS if not holdings[s].exact]
+        if not unknown:
+            return {}
+        seen: dict[Card, list[str]] = {}
+        for s in SEATS:
+            if holdings[s].exact:
+                for card, n in holdings[s].known.items():
+                    seen.setdefault(card, []).extend([f"seat {s}'s hand"] * n)
+        for card in known_cards(self.kitty or ()):
+            seen.setdefault(card, []).append("the kitty")
+        found: dict[tuple[int, int], list[tuple[Card, str]]] = {}
+        for index, trick in enumerate(self.hand.tricks):
+            for position, play in enumerate(trick.plays):
+                if play.seat not in unknown:
+                    continue
+                for card in known_cards(play.cards):
+                    places = seen.setdefault(card, [])
+                    if len(places) >= 2:
+                        others = " and ".join(places[:2])
+                        found.setdefault((index, position), []).append((card, others))
+                    places.append(f"seat {play.seat} in trick {trick.number}")
+        return found
+
+    def _blank_copies(self, play: Play, cards: list[tuple[Card, str]], number: int) -> Play:
+        """Report each impossible card of ``play``; the play is then judged with those
+        cards unknown (``??``), so that a typo is one finding, not a wrong trick winner
+        and the findings that follow from it."""
+        blanked = list(play.cards)
+        attempted = list(play.attempted) if play.attempted is not None else None
+        for card, others in cards:
+            self.find(
+                "card-copies",
+                f"Seat {play.seat} plays {card.symbol}, a third {card.symbol}: two decks hold "
+                f"two, and {others} had them already.",
+                play,
+                trick=number,
+                seat=play.seat,
+            )
+            blanked[blanked.index(card)] = UNKNOWN
+            if attempted is not None and card in attempted:
+                attempted[attempted.index(card)] = UNKNOWN
+        return replace(
+            play,
+            cards=tuple(blanked),
+            attempted=tuple(attempted) if attempted is not None else None,
+        )
+
+    def _overplay(self, play: Play, trick: Trick) -> None:
+        """A seat plays past the cards it had: 多牌少牌, said at the play that shows it."""
+        seat = play.seat
+        self.overplayed.add(seat)
+        self.find(
+            "hand-count",
+            f"Seat {seat} plays more cards than it had: this play makes {self.played[seat]}, "
+            f"and it held {self.capacity[seat]}.",
+            play,
+            trick=trick.number,
+            seat=seat,
+        )
+
+    def _wrong_leader(
+        self,
+        trick: Trick,
+        leader: Seat,
+        expected: Seat,
+        previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None,
+    ) -> None:
+        trump = self.trump
+        if previous is not None and trump is not None:
+            prev_trick, table, _winner = previous
+            claimed = next((cards for seat, cards in table if seat == leader), None)
+            lead = known_cards(table[0][1]) if table else []
+            if claimed is not None and lead and not has_unknown(claimed):
+                units = decompose(lead, trump)
+                known = known_cards(claimed)
+                all_trump = all(trump.is_trump(c) for c in known)
+                if all_trump and units[0].suit != TRUMP and play_value(units, known, trump) is None:
+                    self.find(
+                        "ruff-shape",
+                        f"Seat {leader} leads trick {trick.number} as if its ruff "
+                        f"{say_cards(known)} had won trick {prev_trick.number}, but a ruff must "
+                        f"match the lead's shape ({say_cards(lead)}): seat {expected} won it.",
+                        trick,
+                        trick=trick.number,
+                        seat=leader,
+                    )
+                    return
+        what = (
+            f"the dealer, seat {expected},"
+            if previous is None
+            else f"seat {expected}, who won trick {previous[0].number},"
+        )
+        self.find(
+            "wrong-leader",
+            f"Seat {leader} leads trick {trick.number}, but {what} should lead.",
+            trick,
+            trick=trick.number,
+            seat=leader,
+        )
+
+
+def _open_trick(
+    seat: Seat, lead: Slots, trump: Trump, units: list[Unit] | None
+) -> OpenTrick | None:
+    """The trick as led (no unknown card in it), or ``None`` for a lead of several suits."""
+    known = cast(tuple[Card, ...], lead)
+    if len(known) > 1 and len({trump.effective_suit(c) for c in known}) != 1:
+        return None
+    return OpenTrick(seat, known, trump, units)
