@@ -148,6 +148,30 @@ def test_show_draws_a_state(files: Path) -> None:
     assert "\033[" in coloured.stdout
 
 
+def _steps(path: Path) -> int:
+    """How many steps the first hand of ``path`` has, read from ``show``'s last step."""
+    last = shengji("show", str(path)).stdout.splitlines()[0]  # "step 99/99: …": 100 steps
+    return int(last.split()[1].split("/")[1].rstrip(":")) + 1
+
+
+def test_show_a_step_out_of_range_is_an_error(files: Path) -> None:
+    steps = _steps(files / "clean.psn")
+    for step in (str(steps), "9999", str(-steps - 1)):
+        result = shengji("show", str(files / "clean.psn"), "--step", step)
+        assert result.returncode == 2 and not result.stdout
+        assert result.stderr == (
+            f"shengji: {files / 'clean.psn'}: hand 1 has no step {step}: its steps are 0 to "
+            f"{steps - 1} (or -1, the last, back to -{steps}, the first)\n"
+        )
+
+
+def test_show_counts_a_negative_step_back_from_the_last(files: Path) -> None:
+    counted = shengji("show", str(files / "clean.psn"), "--step", "-5").stdout
+    steps = _steps(files / "clean.psn")
+    assert counted.startswith(f"step {steps - 5}/")
+    assert "-1 is the last" in shengji("show", "--help").stdout
+
+
 DISPUTES = sorted((Path(__file__).parents[1] / "examples" / "disputes").glob("*.psn"))
 
 
