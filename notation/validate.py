@@ -31,9 +31,14 @@ from notation.variations import has_variations, variation_findings
 __all__ = [
     "JSON_SCHEMA",
     "JSON_SCHEMA_VERSION",
+    "CheckedHand",
     "FileReport",
     "HandReport",
     "continues",
+    "format_finding",
+    "iter_validate",
+    "unreadable_reason",
+    "validate_lines",
     "validate_path",
     "validate_text",
 ]
@@ -108,16 +113,31 @@ JSON_SCHEMA: dict[str, Any] = {
                 "required": ["path", "unreadable", "hands"],
                 "properties": {
                     "path": {"type": "string"},
-                    "unreadable": {"type": ["string", "null"]},
-                    "stopped": {"type": "boolean"},
                     "hands": {"type": "array", "items": _HAND},
+                    # why the file could not be read (then its hands are those read
+                    # before), or null
+                    "unreadable": {"type": ["string", "null"]},
+                    "stopped": {"type": "boolean"},  # --strict stopped in this file
+                    "empty": {"type": "boolean"},  # read, but holds no hand (a warning)
                 },
             },
         },
         "summary": {
             "type": "object",
             "required": ["files", "hands", "errors", "warnings", "infos"],
-            "properties": {k: _COUNT for k in ("files", "hands", "errors", "warnings", "infos")},
+            "properties": {
+                k: _COUNT
+                for k in (
+                    "files",
+                    "hands",
+                    "errors",
+                    "warnings",
+                    "infos",
+                    "unreadable_files",  # files that could not be read
+                    "unreadable_hands",  # hands that are not PSN (each has a syntax finding)
+                    "empty_files",  # files that hold no hand
+                )
+            },
         },
     },
 }
@@ -139,10 +159,13 @@ class HandReport:
     headers: dict[str, str] = field(default_factory=dict)
     rules: str | None = None
     computed: dict[str, Any] | None = None
+    content: bool = True  # False for a "hand" of comments only: no headers, no events
 
     def __post_init__(self) -> None:
         if self.replay is not None:
-            self.headers = {h.tag: h.value for h in self.replay.hand.headers}
+            hand = self.replay.hand
+            self.content = bool(hand.headers or hand.deal or hand.events or hand.result)
+            self.headers = {h.tag: h.value for h in hand.headers}
             self.rules = self.replay.rules.name
             self.computed = self.replay.computed.to_dict()
 
@@ -198,6 +221,11 @@ class FileReport:
         """Hands that could not be read at all."""
         return sum(1 for f in self.findings if f.code == "syntax")
 
+    @property
+    def empty(self) -> bool:
+        """True if the file was read and holds no hand (nothing, or comments only)."""
+        return self.unreadable is None and not any(h.content for h in self.hands)
+
     def without_replays(self) -> FileReport:
         """The same report with plain values only (to send between processes)."""
         for hand in self.hands:
@@ -208,9 +236,10 @@ class FileReport:
         """Plain values for JSON (the schema is in README, section "Findings")."""
         return {
             "path": self.path,
+            "hands": [h.to_dict() for h in self.hands],
             "unreadable": self.unreadable,
             "stopped": self.stopped,
-            "hands": [h.to_dict() for h in self.hands],
+            "empty": self.empty,
         }
 
 
@@ -250,53 +279,82 @@ def validate_lines(
 ) -> FileReport:
     """Validate hands read one at a time from ``lines`` (an open file streams).
 
-    With ``keep_replays`` false only findings and computed results are kept, so memory
-    stays flat however many hands the file has.
+    The report keeps every hand's findings and computed result (and, with
+    ``keep_replays``, its replay); :func:`iter_validate` keeps nothing.
     """
     report = FileReport(path)
+    for checked in iter_validate(
+        lines, path, rules, strict=strict, timeline=timeline, keep_replays=keep_replays
+    ):
+        report.add(checked.report, checked.read)
+        report.stopped = checked.stops
+    return report
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedHand:
+    """A hand as the validator finishes it: its report, the text it was read from (for
+    the lines its findings point at), and whether ``strict`` stops there."""
+
+    report: HandReport
+    read: ReadHand
+    stops: bool = False
+
+
+def iter_validate(
+    lines: Iterable[str],
+    path: str = "<input>",
+    rules: Ruleset | str | None = None,
+    *,
+    strict: bool = False,
+    timeline: bool = False,
+    keep_replays: bool = True,
+) -> Iterator[CheckedHand]:
+    """Validate hands read one at a time from ``lines``, yielding each as it is checked.
+
+    Only the hand before is kept (a match's levels follow from it), so a caller that
+    reports each hand and drops it validates a file of any size in flat memory. With
+    ``keep_replays`` false the reports carry plain values only.
+    """
     ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
     previous: HandReplay | None = None
     for read in _batched(iter_hands(lines, path)):
         if read.hand is None:
             hand_report = HandReport(read.number, read.first_line, None)
             hand_report.findings = [_syntax_finding(e, read.number) for e in read.errors]
-            report.add(hand_report, read)
-            previous = None
+            yield CheckedHand(hand_report, read, stops=strict)
             if strict:
-                report.stopped = True
-                return report
+                return
+            previous = None
             continue
         try:
             result = replay(
                 read.hand, ruleset, number=read.number, timeline=timeline, strict=strict
             )
         except StrictStop as stop:
-            report.add(HandReport(read.number, read.hand.line, None, [stop.finding]), read)
-            report.stopped = True
-            return report
+            yield CheckedHand(
+                HandReport(read.number, read.hand.line, None, [stop.finding]), read, True
+            )
+            return
         hand_report = HandReport(read.number, read.hand.line, result, list(result.findings))
         if "{" in read.text:
             hand_report.findings.extend(_hiding_comments(read, result))
+        stops = False
         if has_variations(read.hand):  # alternative lines are held to the rules too
             steps = result if result.states else replay(read.hand, result.rules, number=read.number)
             in_lines = variation_findings(steps)
             hand_report.findings.extend(in_lines)
-            if strict and any(f.is_error for f in in_lines):
-                report.add(hand_report, read)
-                report.stopped = True
-                return report
-        if previous is not None and continues(previous.hand, read.hand):
+            stops = strict and any(f.is_error for f in in_lines)
+        if not stops and previous is not None and continues(previous.hand, read.hand):
             between = _match_findings(previous, result)
             hand_report.findings.extend(between)
-            if strict and any(f.is_error for f in between):
-                report.add(hand_report, read)
-                report.stopped = True
-                return report
-        report.add(hand_report, read)
+            stops = strict and any(f.is_error for f in between)
         if not keep_replays:
             hand_report.replay = None
+        yield CheckedHand(hand_report, read, stops)
+        if stops:
+            return
         previous = result
-    return report
 
 
 def _batched(hands: Iterator[ReadHand], size: int = 64) -> Iterator[ReadHand]:
@@ -441,26 +499,40 @@ def validate_path(
     try:
         with Path(path).open(encoding="utf-8-sig", newline="") as stream:
             return validate_lines(stream, name, rules, strict=strict, keep_replays=keep_replays)
-    except FileNotFoundError:
-        return FileReport(name, unreadable="no such file")
-    except IsADirectoryError:
-        return FileReport(name, unreadable="is a folder")
-    except PermissionError:
-        return FileReport(name, unreadable="permission denied")
-    except UnicodeDecodeError as e:
-        return FileReport(name, unreadable=f"not UTF-8 text (byte {e.start})")
+    except (OSError, UnicodeDecodeError) as e:
+        return FileReport(name, unreadable=unreadable_reason(e))
 
 
-def format_finding(finding: Finding, path: str, line_text: str | None) -> str:
-    """A finding as a compiler would print it: location, code, message, the line, a caret."""
+def unreadable_reason(error: OSError | UnicodeDecodeError) -> str:
+    """Why a file could not be read, in a few words (``no such file``)."""
+    if isinstance(error, UnicodeDecodeError):
+        return f"not UTF-8 text (byte {error.start})"
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "is a folder"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return error.strerror or str(error)
+
+
+def format_finding(
+    finding: Finding, path: str, source: str | None, first_line: int | None = None
+) -> str:
+    """A finding as a compiler would print it: location, code, message, the line, a caret.
+
+    ``source`` is the text the finding is in, its first line numbered ``first_line``
+    (a hand's text); without ``first_line`` it is the finding's line alone. A long line
+    is shown as a window around the column.
+    """
     head = f"{path}:{finding.line}:{finding.column}: {finding.severity.value}: {finding.code}: "
     head += f"{finding.message} ({finding.where()})"
     context = ""
-    if line_text is not None:
+    if source is not None:
         excerpt = SourceError(
             "",
-            source=line_text,
-            first_line=finding.line,
+            source=source,
+            first_line=finding.line if first_line is None else first_line,
             line=finding.line,
             column=finding.column,
             width=finding.width,
