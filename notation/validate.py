@@ -22,9 +22,9 @@ from notation.findings import CATALOGUE, Finding, Severity
 from notation.psn import Hand, ReadHand, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
 from notation.rules.clauses import Rule
-from notation.rules.ruleset import Goal, Ruleset
-from notation.rules.scoring import apply_outcome
-from notation.rules.seats import team
+from notation.rules.ruleset import Goal, Outcome, Ruleset, Side
+from notation.rules.scoring import HandResult, Levels, apply_outcome
+from notation.rules.seats import Seat, team
 from notation.rulesets import load_ruleset
 from notation.variations import has_variations, variation_findings
 
@@ -34,9 +34,11 @@ __all__ = [
     "CheckedHand",
     "FileReport",
     "HandReport",
+    "LevelsAfter",
     "continues",
     "format_finding",
     "iter_validate",
+    "levels_after",
     "unreadable_reason",
     "validate_lines",
     "validate_path",
@@ -69,6 +71,18 @@ _FINDING_SCHEMA: dict[str, Any] = {
     },
 }
 _NUMBER: dict[str, Any] = {"type": ["integer", "null"]}
+_TEAMS_LEVELS: dict[str, Any] = {
+    "type": ["array", "null"],
+    "items": {"type": "string"},
+    "minItems": 2,
+    "maxItems": 2,
+}
+_TEAMS_COUNTS: dict[str, Any] = {
+    "type": ["array", "null"],
+    "items": {"type": "integer", "minimum": 0},
+    "minItems": 2,
+    "maxItems": 2,
+}
 _COMPUTED: dict[str, Any] = {
     "type": ["object", "null"],
     "properties": {
@@ -83,6 +97,14 @@ _COMPUTED: dict[str, Any] = {
         "dealer": _NUMBER,
         "next_dealer": _NUMBER,
         "trump": {"type": ["string", "null"]},
+        # Both teams (1&3, 2&4): levels before the hand; misplays (revokes, cards not
+        # held) in it; the levels each is to drop for them (the rule set's misplay
+        # penalty); the levels after the hand, the level-table result and the penalties
+        # applied (a level never drops below 2).
+        "levels_before": _TEAMS_LEVELS,
+        "misplays": _TEAMS_COUNTS,
+        "misplay_levels": _TEAMS_COUNTS,
+        "levels_after": _TEAMS_LEVELS,
     },
 }
 _HAND: dict[str, Any] = {
@@ -141,7 +163,75 @@ JSON_SCHEMA: dict[str, Any] = {
         },
     },
 }
+# Findings that are misplays (出错牌): the rule set's misplay penalty falls on the team.
+_LEVELS_AFTER_KEYS = ("levels_before", "misplays", "misplay_levels", "levels_after")
 MISPLAYS = {"follow-suit", "follow-pair", "follow-tractor", "not-held"}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelsAfter:
+    """What a hand does to both teams' levels: the level-table result, then each team's
+    misplay penalty (000§2 五). Teams are 1&3 then 2&4."""
+
+    dealer: Seat
+    outcome: Outcome  # the level table's result
+    before: Levels
+    played: HandResult  # the result alone
+    after: HandResult  # with the misplay penalties
+    misplays: tuple[tuple[Finding, ...], tuple[Finding, ...]]  # each team's, in this hand
+    drops: tuple[int, int]  # levels each team is to drop for them (not below 2)
+
+    @property
+    def winner(self) -> int:
+        """The team (1 or 2) the level table's result favours."""
+        dealer_team = team(self.dealer)
+        return dealer_team if self.outcome.winner is Side.DEALER else 3 - dealer_team
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        """How many misplays each team made."""
+        return (len(self.misplays[0]), len(self.misplays[1]))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields ``shengji validate --json`` adds to a hand's ``computed``."""
+        return {
+            "levels_before": [r.value for r in self.before],
+            "misplays": list(self.counts),
+            "misplay_levels": list(self.drops),
+            "levels_after": [r.value for r in self.after.levels],
+        }
+
+
+def levels_after(result: HandReplay) -> LevelsAfter | None:
+    """Both teams' levels after a replayed hand, misplay penalties included, or ``None``
+    when the record does not give the result, the dealer or the levels.
+
+    The one computation behind ``validate --json``'s ``computed``, the report's "Levels
+    after the hand" and the next hand's ``match-levels`` check. Only the record's own
+    plays count: a revoke in a variation is a lesson, not a misplay.
+    """
+    computed = result.computed
+    if computed.outcome is None or computed.dealer is None or computed.levels is None:
+        return None
+    teams: tuple[list[Finding], list[Finding]] = ([], [])
+    for f in result.findings:
+        if f.code in MISPLAYS and f.seat is not None:
+            teams[team(f.seat) - 1].append(f)
+    counts = (len(teams[0]), len(teams[1]))
+    rules = result.rules
+    args = (rules, computed.levels, computed.dealer, computed.outcome)
+    played = apply_outcome(*args)
+    after = apply_outcome(*args, misplays=counts) if any(counts) else played
+    per = rules.penalties.misplay_levels
+    return LevelsAfter(
+        computed.dealer,
+        computed.outcome,
+        computed.levels,
+        played,
+        after,
+        (tuple(teams[0]), tuple(teams[1])),
+        (counts[0] * per, counts[1] * per),
+    )
 
 
 @dataclass(slots=True)
@@ -168,6 +258,8 @@ class HandReport:
             self.headers = {h.tag: h.value for h in hand.headers}
             self.rules = self.replay.rules.name
             self.computed = self.replay.computed.to_dict()
+            levels = levels_after(self.replay)
+            self.computed.update(levels.to_dict() if levels else dict.fromkeys(_LEVELS_AFTER_KEYS))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON."""
@@ -421,17 +513,11 @@ def _hand_number(hand: Hand) -> int | None:
 
 def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     """The levels and dealer of a hand must follow from the hand before it."""
+    consequences = levels_after(before)
     computed = before.computed
-    if computed.outcome is None or computed.dealer is None or computed.levels is None:
+    if consequences is None or computed.outcome is None or computed.dealer is None:
         return []
-    misplays = [0, 0]
-    for f in before.findings:
-        if f.code in MISPLAYS and f.seat is not None:
-            misplays[team(f.seat) - 1] += 1
-    counts = (misplays[0], misplays[1])
-    expected = apply_outcome(
-        before.rules, computed.levels, computed.dealer, computed.outcome, misplays=counts
-    )
+    counts, expected = consequences.counts, consequences.after
     hand = after.hand
     found: list[Finding] = []
     header = next((h for h in hand.headers if h.tag.lower() == "levels"), None)
@@ -447,7 +533,7 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
         # (without the goal's stop either: the record simply added the levels)
         free_climb = replace(rules, match=replace(rules.match, must_play=(), goal=Goal.NONE))
         unstopped = apply_outcome(
-            free_climb, computed.levels, computed.dealer, computed.outcome, misplays=counts
+            free_climb, consequences.before, computed.dealer, computed.outcome, misplays=counts
         )
         rule = None
         if unstopped.levels != expected.levels and levels == unstopped.levels:
