@@ -39,7 +39,7 @@ def add_parser(sub: Any) -> None:
         "--step",
         type=int,
         default=-1,
-        help="the step, from 0 (before the first bid); a negative step counts back from the "
+        help="the step, from 0 (the deal); a negative step counts back from the "
         "end: -1 is the last (the default), -2 the one before",
     )
     show.add_argument("--rules", help="preset or YAML file (default: the hand's Rules header)")
