@@ -123,13 +123,13 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     if options.json:
         out.write(f'{{\n  "version": {JSON_SCHEMA_VERSION},\n  "files": [')
-    results: list[FileResult] = []
+    totals = dict.fromkeys(_TOTALS, 0)  # counts only: memory stays flat however many files
     if jobs > 1 and len(files) > 1 and not options.strict:
         checked: Iterator[FileResult] = _pooled(files, options, min(jobs, len(files)), out)
     else:
         checked = _in_turn(files, options, out)
     for result in checked:
-        results.append(result)
+        _add(totals, result)
         if result.unreadable and not options.json:
             print(f"{result.path}: cannot read: {result.unreadable}", file=sys.stderr)
         if progress:
@@ -137,12 +137,13 @@ def run(args: argparse.Namespace) -> int:
     if progress:
         progress.done()
     if options.json:
-        out.write(f"\n  ],\n  {_json_summary(results)}\n}}\n")
+        summary = json.dumps(totals, indent=2).replace("\n", "\n  ")
+        out.write(f'\n  ],\n  "summary": {summary}\n}}\n')
     elif not options.quiet:
-        print(_summary(results))
-    if any(r.unreadable or r.unreadable_hands for r in results):
+        print(_summary(totals))
+    if totals["unreadable_files"] or totals["unreadable_hands"]:
         return 2
-    return 1 if any(r.counts["error"] for r in results) else 0
+    return 1 if totals["errors"] else 0
 
 
 def _in_turn(files: Sequence[Path], options: _Options, out: TextIO) -> Iterator[FileResult]:
@@ -309,27 +310,32 @@ def _indent(text: str, width: int) -> str:
     return pad + text.replace("\n", "\n" + pad)
 
 
-def _totals(results: Sequence[FileResult]) -> dict[str, int]:
-    """The counts of the whole run."""
-    counts = {s.value: sum(r.counts[s.value] for r in results) for s in Severity}
-    return {
-        "files": len(results),
-        "hands": sum(r.hands for r in results),
-        **{f"{k}s": v for k, v in counts.items()},
-        "unreadable_files": sum(1 for r in results if r.unreadable),
-        "unreadable_hands": sum(r.unreadable_hands for r in results),
-        "empty_files": sum(1 for r in results if r.empty),
-    }
+# The counts of a run, as the JSON report's summary names them.
+_TOTALS = (
+    "files",
+    "hands",
+    "errors",
+    "warnings",
+    "infos",
+    "unreadable_files",
+    "unreadable_hands",
+    "empty_files",
+)
 
 
-def _json_summary(results: Sequence[FileResult]) -> str:
-    text = json.dumps(_totals(results), indent=2)
-    return '"summary": ' + text.replace("\n", "\n  ")
+def _add(totals: dict[str, int], result: FileResult) -> None:
+    """Count one file's result into the run's totals."""
+    totals["files"] += 1
+    totals["hands"] += result.hands
+    for severity, count in result.counts.items():
+        totals[f"{severity}s"] += count
+    totals["unreadable_files"] += result.unreadable is not None
+    totals["unreadable_hands"] += result.unreadable_hands
+    totals["empty_files"] += result.empty
 
 
-def _summary(results: Sequence[FileResult]) -> str:
+def _summary(t: dict[str, int]) -> str:
     """``3 files, 4 hands: 1 error, 0 warnings, 0 notes``, then what went wrong."""
-    t = _totals(results)
     line = (
         f"{plural(t['files'], 'file')}, {plural(t['hands'], 'hand')}: "
         f"{plural(t['errors'], 'error')}, {plural(t['warnings'], 'warning')}, "
