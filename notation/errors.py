@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-__all__ = ["CardError", "ShengjiError", "SourceError", "describe", "kind_of"]
+__all__ = ["CONTEXT_WIDTH", "CardError", "ShengjiError", "SourceError", "describe", "kind_of"]
+
+# The most characters of a line an error draws: a longer line is shown as a window of
+# this many characters around the column, with … where it goes on (as compilers do).
+CONTEXT_WIDTH = 120
 
 
 class ShengjiError(ValueError):
@@ -54,16 +58,17 @@ class SourceError(ShengjiError):
         return ":".join(parts)
 
     def context(self) -> str:
-        """The offending line with a caret under the column, or ``""``."""
+        """The offending line with a caret under the column, or ``""``.
+
+        A line longer than :data:`CONTEXT_WIDTH` characters is drawn as a window around
+        the column, marked with … at the end or ends cut off.
+        """
         if self.source is None or self.line is None:
             return ""
-        lines = self.source.splitlines()
-        index = self.line - self.first_line
-        if not 0 <= index < len(lines):
+        text = _nth_line(self.source, self.line - self.first_line)
+        if text is None:
             return ""
-        text = lines[index].expandtabs(1)
-        caret = " " * ((self.column or 1) - 1) + "^" * self.width
-        return f"  {text}\n  {caret}"
+        return _draw(text, (self.column or 1) - 1, self.width)
 
     def __str__(self) -> str:
         head = f"{self.location}: {self.message}"
@@ -108,3 +113,38 @@ def describe(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     return kind_of(value)
+
+
+def _nth_line(source: str, index: int) -> str | None:
+    """Line ``index`` (0-based) of ``source`` without its line break, or ``None``.
+
+    Lines end at ``\\n`` (as the reader counts them); the text is not split whole, so
+    finding a line of a large file costs no copy of the file.
+    """
+    if index < 0:
+        return None
+    start = 0
+    for _ in range(index):
+        start = source.find("\n", start) + 1
+        if start == 0:
+            return None
+    if start >= len(source) and (index or not source):
+        return None  # past the last line
+    end = source.find("\n", start)
+    line = source[start:] if end < 0 else source[start:end]
+    return line[:-1] if line.endswith("\r") else line
+
+
+def _draw(text: str, column: int, width: int) -> str:
+    """``text`` and a caret line under ``width`` characters from ``column`` (0-based),
+    cut to a window of :data:`CONTEXT_WIDTH` characters around the column."""
+    start, end = 0, len(text)
+    if end > CONTEXT_WIDTH:
+        start = max(0, min(column - CONTEXT_WIDTH // 2, end - CONTEXT_WIDTH))
+        end = start + CONTEXT_WIDTH
+    left = "…" if start > 0 else ""
+    right = "…" if end < len(text) else ""
+    underlined = max(1, min(width, end - column)) if column < end else 1
+    caret = " " * (column - start + len(left)) + "^" * underlined
+    shown_text = text[start:end].expandtabs(1)  # a tab is one column, as the reader counts
+    return f"  {left}{shown_text}{right}\n  {caret}"

@@ -15,13 +15,22 @@ from dataclasses import dataclass
 from notation.findings import Finding
 from notation.psn.model import UNKNOWN, CardSlot
 from notation.replay import HandReplay, State
-from notation.rules.cards import Card
-from notation.rules.ruleset import Outcome
-from notation.rules.scoring import apply_outcome
-from notation.rules.seats import SEATS, team
-from notation.validate import MISPLAYS
+from notation.rules.cards import RANKS, Card, Rank
+from notation.rules.clauses import Rule
+from notation.rules.order import Trump
+from notation.rules.ruleset import Outcome, Ruleset, Side
+from notation.rules.seats import SEATS
+from notation.validate import LevelsAfter, levels_after
 
-__all__ = ["Report", "build_report", "render_html", "render_markdown", "render_terminal"]
+__all__ = [
+    "Report",
+    "build_report",
+    "levels_sentence",
+    "render_html",
+    "render_markdown",
+    "render_terminal",
+    "trump_text",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +51,8 @@ class Report:
     violations: tuple[Violation, ...]
     notes: tuple[Finding, ...]
     result_rows: tuple[tuple[str, str, str], ...]  # what, recorded, by the rules
-    levels_after: str | None
+    levels_after: str | None  # in words: what the hand does to both teams' levels
+    levels: LevelsAfter | None = None  # the same as values (``validate --json`` agrees)
 
 
 def _outcome_text(outcome: Outcome | None) -> str:
@@ -61,12 +71,17 @@ def build_report(replay: HandReplay, findings: Sequence[Finding] | None = None) 
     title = f"{event}, hand {hand.header('Hand') or replay.number}"
     names = {s: hand.header(f"Seat{s}") or f"seat {s}" for s in SEATS}
     rules = replay.rules
+    levels_before = (
+        f"team 1&3 {computed.levels[0].value}, team 2&4 {computed.levels[1].value}"
+        if computed.levels
+        else "—"
+    )
     facts = [
         ("Rule set", f"{rules.name}: {rules.title.en} ({rules.title.zh})"),
         ("Players", ", ".join(f"{s} {names[s]}" for s in SEATS)),
-        ("Dealer", str(computed.dealer) if computed.dealer else "—"),
-        ("Levels before", " / ".join(r.value for r in computed.levels) if computed.levels else "—"),
-        ("Trump", str(computed.trump) if computed.trump else "—"),
+        ("Dealer", f"seat {computed.dealer}" if computed.dealer else "—"),
+        ("Levels before", levels_before),
+        ("Trump", trump_text(computed.trump) if computed.trump else "—"),
         ("Tricks", str(len(hand.tricks))),
     ]
     violations = []
@@ -95,37 +110,109 @@ def build_report(replay: HandReplay, findings: Sequence[Finding] | None = None) 
         recorded_outcome = None
     row("Level change", recorded_outcome, _outcome_text(computed.outcome))
     row("Next dealer", recorded.next_dealer if recorded else None, computed.next_dealer)
-    levels_after = None
-    if computed.outcome and computed.levels and computed.dealer:
-        misplays = [0, 0]
-        for v in violations:
-            if v.finding.code in MISPLAYS and v.finding.seat is not None:
-                misplays[team(v.finding.seat) - 1] += 1
-        after = apply_outcome(
-            rules,
-            computed.levels,
-            computed.dealer,
-            computed.outcome,
-            misplays=(misplays[0], misplays[1]),
-        )
-        penalty = ""
-        if any(misplays) and rules.penalties.misplay_levels:
-            penalty = f" (after misplay penalties: team 1&3 {misplays[0]}, team 2&4 {misplays[1]})"
-        levels_after = (
-            f"team 1&3 {computed.levels[0].value} → {after.levels[0].value}, "
-            f"team 2&4 {computed.levels[1].value} → {after.levels[1].value}; "
-            f"next dealer seat {after.next_dealer}{penalty}"
-        )
+    levels = levels_after(replay)
+    sentence = levels_sentence(rules, levels) if levels else None
     return Report(
-        title, replay, tuple(facts), tuple(violations), tuple(notes), tuple(rows), levels_after
+        title,
+        replay,
+        tuple(facts),
+        tuple(violations),
+        tuple(notes),
+        tuple(rows),
+        sentence,
+        levels,
     )
+
+
+def trump_text(trump: Trump) -> str:
+    """The trump as players write it: ``♠2``, ``NT 10`` (no-trump, 无主)."""
+    if trump.suit is None:
+        return f"NT {trump.rank.value} (无主)"
+    return f"{trump.suit.symbol}{trump.rank.value}"
+
+
+def _steps(low: Rank, high: Rank) -> int:
+    """Levels from ``low`` up to ``high`` (past A they wrap to 2)."""
+    return (RANKS.index(high) - RANKS.index(low)) % len(RANKS)
+
+
+def _n_levels(n: int) -> str:
+    return f"{n} level" if n == 1 else f"{n} levels"
+
+
+def _misplay_words(f: Finding) -> str:
+    what = "play of a card not held" if f.code == "not-held" else "revoke"
+    trick = f" in trick {f.trick}" if f.trick is not None else ""
+    return f"seat {f.seat}'s {what}{trick}"
+
+
+def levels_sentence(rules: Ruleset, levels: LevelsAfter) -> str:
+    """What a hand does to both teams' levels, in sentences a player reads: the
+    level-table result, then each misplay penalty with its cause and its effect.
+
+    ``Team 1&3 stays at 5; team 2&4 takes over the deal and goes up 1 level to 4, then
+    drops 1 level to 3 for seat 2's revoke in trick 8 (misplay penalty, 000§2 五, 七).
+    Next dealer: seat 2.``
+    """
+    parts = []
+    for index, name in enumerate(("team 1&3", "team 2&4")):
+        text = f"{name} {_level_result(rules, levels, index)}"
+        drop = levels.drops[index]
+        if drop:
+            reached, final = levels.played.levels[index], levels.after.levels[index]
+            cause = " and ".join(_misplay_words(f) for f in levels.misplays[index])
+            penalty = f"for {cause} (misplay penalty, {rules.clause(Rule.MISPLAY).ref})"
+            fell = _steps(final, reached)
+            if fell == drop:
+                text += f", then drops {_n_levels(drop)} to {final.value} {penalty}"
+            elif fell == 0:
+                text += (
+                    f", then would drop {_n_levels(drop)} {penalty}, but {final.value} is "
+                    f"the lowest level: it stays at {final.value}"
+                )
+            else:
+                text += (
+                    f", then drops {_n_levels(drop)} {penalty}, stopping at {final.value}, "
+                    "the lowest level"
+                )
+        parts.append(text)
+    sentence = "; ".join(parts)
+    return f"{sentence[0].upper()}{sentence[1:]}. Next dealer: seat {levels.after.next_dealer}."
+
+
+def _level_result(rules: Ruleset, levels: LevelsAfter, index: int) -> str:
+    """What the level table's result does to team ``index + 1``: ``goes up 2 levels to 7``."""
+    before, reached = levels.before[index], levels.played.levels[index]
+    up = _steps(before, reached)
+    if levels.winner != index + 1:
+        return f"stays at {before.value}"
+    if levels.outcome.winner is Side.DEFENDERS:
+        text = "takes over the deal (上台)"
+        text += f" and goes up {_n_levels(up)} to {reached.value}" if up else f" at {reached.value}"
+    elif up:
+        text = f"goes up {_n_levels(up)} to {reached.value}"
+    else:
+        text = f"stays at {reached.value}"
+    if levels.played.winner == index + 1:
+        return text + ", and wins the match"
+    if up < levels.outcome.levels and reached in rules.match.must_play:
+        text += f" (level {reached.value} must be played: 逢{reached.value}必打)"
+    return text
 
 
 # --- Markdown ---------------------------------------------------------------------------
 
 
-def _cards(cards: Sequence[CardSlot]) -> str:
-    return " ".join(c.symbol if isinstance(c, Card) else "??" for c in cards) or "—"
+def _is_trump(card: CardSlot, trump: Trump | None) -> bool:
+    return trump is not None and isinstance(card, Card) and trump.is_trump(card)
+
+
+def _cards(cards: Sequence[CardSlot], trump: Trump | None) -> str:
+    """Cards as symbols, the trumps first and in bold: ``**BJ ♠2** ♥K ♥9``."""
+    names = [(c.symbol if isinstance(c, Card) else "??", _is_trump(c, trump)) for c in cards]
+    trumps = " ".join(name for name, is_trump in names if is_trump)
+    others = " ".join(name for name, is_trump in names if not is_trump)
+    return " ".join(part for part in (f"**{trumps}**" if trumps else "", others) if part) or "—"
 
 
 def render_markdown(report: Report) -> str:
@@ -148,7 +235,12 @@ def render_markdown(report: Report) -> str:
         if f.penalty:
             out += [f"**Penalty**: {f.penalty}", ""]
         if v.before is not None:
-            out += ["Position before the play:", "", *_position_md(v.before), ""]
+            out += [
+                "Position before the play (trumps in **bold**):",
+                "",
+                *_position_md(v.before),
+                "",
+            ]
     if report.notes:
         out += ["## Notes", ""]
         out += [f"- `{n.code}` ({n.where()}): {n.message}" for n in report.notes]
@@ -162,9 +254,9 @@ def render_markdown(report: Report) -> str:
 
 def _position_md(state: State) -> list[str]:
     rows = ["| seat | cards held |", "|---|---|"]
-    rows += [f"| {s} | {_cards(state.hand(s))} |" for s in SEATS]
+    rows += [f"| {s} | {_cards(state.hand(s), state.trump)} |" for s in SEATS]
     if state.trick:
-        table = "; ".join(f"{seat}: {_cards(cards)}" for seat, cards in state.trick)
+        table = "; ".join(f"{seat}: {_cards(cards, state.trump)}" for seat, cards in state.trick)
         rows += ["", f"On the table (trick {state.trick_number}): {table}"]
     return rows
 
@@ -178,22 +270,25 @@ h1{font-size:1.5rem}h2{border-bottom:1px solid #ccc;margin-top:2rem}
 table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #bbb;padding:.2rem .5rem}
 .card{display:inline-block;border:1px solid #999;border-radius:3px;padding:0 .2rem;
 margin:1px;background:#fff;font-family:monospace}
-.red{color:#c00}.rule{border-left:4px solid #888;padding-left:.8rem;color:#333}
+.red{color:#c00}.trump{background:#fde9a8;border-color:#b8860b;font-weight:bold}
+.rule{border-left:4px solid #888;padding-left:.8rem;color:#333}
 .code{font-family:monospace;background:#eee;padding:0 .2rem}
 @media print{body{margin:0}}
 """
 
 
-def _card_html(card: CardSlot) -> str:
+def _card_html(card: CardSlot, trump: Trump | None) -> str:
     if not isinstance(card, Card):
         return '<span class="card">??</span>'
     red = card.suit.is_red if card.suit is not None else card.rank.value == "BJ"
-    cls = "card red" if red else "card"
+    cls = "card" + (" red" if red else "") + (" trump" if _is_trump(card, trump) else "")
     return f'<span class="{cls}">{html.escape(card.symbol)}</span>'
 
 
-def _cards_html(cards: Sequence[CardSlot]) -> str:
-    return "".join(_card_html(c) for c in cards) or "—"
+def _cards_html(cards: Sequence[CardSlot], trump: Trump | None) -> str:
+    """Cards, the trumps first and marked (shaded)."""
+    ordered = sorted(cards, key=lambda c: not _is_trump(c, trump))  # stable: order kept
+    return "".join(_card_html(c, trump) for c in ordered) or "—"
 
 
 def render_html(report: Report) -> str:
@@ -222,14 +317,18 @@ def render_html(report: Report) -> str:
         if v.before is not None:
             s = v.before
             out.append(
-                "<p>Position before the play:</p><table><tr><th>seat</th><th>cards held</th></tr>"
+                '<p>Position before the play (trumps <span class="card trump">shaded</span>):'
+                "</p><table><tr><th>seat</th><th>cards held</th></tr>"
             )
             out += [
-                f"<tr><td>{seat}</td><td>{_cards_html(s.hand(seat))}</td></tr>" for seat in SEATS
+                f"<tr><td>{seat}</td><td>{_cards_html(s.hand(seat), s.trump)}</td></tr>"
+                for seat in SEATS
             ]
             out.append("</table>")
             if s.trick:
-                table = " ; ".join(f"{seat}: {_cards_html(cards)}" for seat, cards in s.trick)
+                table = " ; ".join(
+                    f"{seat}: {_cards_html(cards, s.trump)}" for seat, cards in s.trick
+                )
                 out.append(f"<p>On the table (trick {s.trick_number}): {table}</p>")
     if report.notes:
         out.append("<h2>Notes</h2><ul>")
@@ -279,7 +378,7 @@ def render_terminal(replay: HandReplay, step: int, *, colour: bool = False) -> s
 
     lines = [
         f"step {state.step}/{len(states) - 1}: {state.label}",
-        f"trump {state.trump or '—'}   dealer {state.dealer or '—'}   "
+        f"trump {trump_text(state.trump) if state.trump else '—'}   dealer {state.dealer or '—'}   "
         f"points: team 1&3 {state.points[0]}, team 2&4 {state.points[1]}   "
         f"defenders {state.defenders_points}",
     ]

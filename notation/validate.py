@@ -26,18 +26,25 @@ from notation.replay import HandReplay, StrictStop, replay
 from notation.rules import bidding as bids
 from notation.rules.cards import Card
 from notation.rules.clauses import Rule
-from notation.rules.ruleset import Goal, Ruleset
-from notation.rules.scoring import apply_outcome
-from notation.rules.seats import team
+from notation.rules.ruleset import Goal, Outcome, Ruleset, Side
+from notation.rules.scoring import HandResult, Levels, apply_outcome
+from notation.rules.seats import Seat, team
 from notation.rulesets import load_ruleset
 from notation.variations import has_variations, variation_findings
 
 __all__ = [
     "JSON_SCHEMA",
     "JSON_SCHEMA_VERSION",
+    "CheckedHand",
     "FileReport",
     "HandReport",
+    "LevelsAfter",
     "continues",
+    "format_finding",
+    "iter_validate",
+    "levels_after",
+    "unreadable_reason",
+    "validate_lines",
     "validate_path",
     "validate_text",
 ]
@@ -68,6 +75,18 @@ _FINDING_SCHEMA: dict[str, Any] = {
     },
 }
 _NUMBER: dict[str, Any] = {"type": ["integer", "null"]}
+_TEAMS_LEVELS: dict[str, Any] = {
+    "type": ["array", "null"],
+    "items": {"type": "string"},
+    "minItems": 2,
+    "maxItems": 2,
+}
+_TEAMS_COUNTS: dict[str, Any] = {
+    "type": ["array", "null"],
+    "items": {"type": "integer", "minimum": 0},
+    "minItems": 2,
+    "maxItems": 2,
+}
 _COMPUTED: dict[str, Any] = {
     "type": ["object", "null"],
     "properties": {
@@ -82,6 +101,14 @@ _COMPUTED: dict[str, Any] = {
         "dealer": _NUMBER,
         "next_dealer": _NUMBER,
         "trump": {"type": ["string", "null"]},
+        # Both teams (1&3, 2&4): levels before the hand; misplays (revokes, cards not
+        # held) in it; the levels each is to drop for them (the rule set's misplay
+        # penalty); the levels after the hand, the level-table result and the penalties
+        # applied (a level never drops below 2).
+        "levels_before": _TEAMS_LEVELS,
+        "misplays": _TEAMS_COUNTS,
+        "misplay_levels": _TEAMS_COUNTS,
+        "levels_after": _TEAMS_LEVELS,
     },
 }
 _HAND: dict[str, Any] = {
@@ -112,20 +139,103 @@ JSON_SCHEMA: dict[str, Any] = {
                 "required": ["path", "unreadable", "hands"],
                 "properties": {
                     "path": {"type": "string"},
-                    "unreadable": {"type": ["string", "null"]},
-                    "stopped": {"type": "boolean"},
                     "hands": {"type": "array", "items": _HAND},
+                    # why the file could not be read (then its hands are those read
+                    # before), or null
+                    "unreadable": {"type": ["string", "null"]},
+                    "stopped": {"type": "boolean"},  # --strict stopped in this file
+                    "empty": {"type": "boolean"},  # read, but holds no hand (a warning)
                 },
             },
         },
         "summary": {
             "type": "object",
             "required": ["files", "hands", "errors", "warnings", "infos"],
-            "properties": {k: _COUNT for k in ("files", "hands", "errors", "warnings", "infos")},
+            "properties": {
+                k: _COUNT
+                for k in (
+                    "files",
+                    "hands",
+                    "errors",
+                    "warnings",
+                    "infos",
+                    "unreadable_files",  # files that could not be read
+                    "unreadable_hands",  # hands that are not PSN (each has a syntax finding)
+                    "empty_files",  # files that hold no hand
+                )
+            },
         },
     },
 }
+# Findings that are misplays (出错牌): the rule set's misplay penalty falls on the team.
+_LEVELS_AFTER_KEYS = ("levels_before", "misplays", "misplay_levels", "levels_after")
 MISPLAYS = {"follow-suit", "follow-pair", "follow-tractor", "not-held"}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelsAfter:
+    """What a hand does to both teams' levels: the level-table result, then each team's
+    misplay penalty (000§2 五). Teams are 1&3 then 2&4."""
+
+    dealer: Seat
+    outcome: Outcome  # the level table's result
+    before: Levels
+    played: HandResult  # the result alone
+    after: HandResult  # with the misplay penalties
+    misplays: tuple[tuple[Finding, ...], tuple[Finding, ...]]  # each team's, in this hand
+    drops: tuple[int, int]  # levels each team is to drop for them (not below 2)
+
+    @property
+    def winner(self) -> int:
+        """The team (1 or 2) the level table's result favours."""
+        dealer_team = team(self.dealer)
+        return dealer_team if self.outcome.winner is Side.DEALER else 3 - dealer_team
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        """How many misplays each team made."""
+        return (len(self.misplays[0]), len(self.misplays[1]))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields ``shengji validate --json`` adds to a hand's ``computed``."""
+        return {
+            "levels_before": [r.value for r in self.before],
+            "misplays": list(self.counts),
+            "misplay_levels": list(self.drops),
+            "levels_after": [r.value for r in self.after.levels],
+        }
+
+
+def levels_after(result: HandReplay) -> LevelsAfter | None:
+    """Both teams' levels after a replayed hand, misplay penalties included, or ``None``
+    when the record does not give the result, the dealer or the levels.
+
+    The one computation behind ``validate --json``'s ``computed``, the report's "Levels
+    after the hand" and the next hand's ``match-levels`` check. Only the record's own
+    plays count: a revoke in a variation is a lesson, not a misplay.
+    """
+    computed = result.computed
+    if computed.outcome is None or computed.dealer is None or computed.levels is None:
+        return None
+    teams: tuple[list[Finding], list[Finding]] = ([], [])
+    for f in result.findings:
+        if f.code in MISPLAYS and f.seat is not None:
+            teams[team(f.seat) - 1].append(f)
+    counts = (len(teams[0]), len(teams[1]))
+    rules = result.rules
+    args = (rules, computed.levels, computed.dealer, computed.outcome)
+    played = apply_outcome(*args)
+    after = apply_outcome(*args, misplays=counts) if any(counts) else played
+    per = rules.penalties.misplay_levels
+    return LevelsAfter(
+        computed.dealer,
+        computed.outcome,
+        computed.levels,
+        played,
+        after,
+        (tuple(teams[0]), tuple(teams[1])),
+        (counts[0] * per, counts[1] * per),
+    )
 
 
 @dataclass(slots=True)
@@ -143,12 +253,17 @@ class HandReport:
     headers: dict[str, str] = field(default_factory=dict)
     rules: str | None = None
     computed: dict[str, Any] | None = None
+    content: bool = True  # False for a "hand" of comments only: no headers, no events
 
     def __post_init__(self) -> None:
         if self.replay is not None:
-            self.headers = {h.tag: h.value for h in self.replay.hand.headers}
+            hand = self.replay.hand
+            self.content = bool(hand.headers or hand.deal or hand.events or hand.result)
+            self.headers = {h.tag: h.value for h in hand.headers}
             self.rules = self.replay.rules.name
             self.computed = self.replay.computed.to_dict()
+            levels = levels_after(self.replay)
+            self.computed.update(levels.to_dict() if levels else dict.fromkeys(_LEVELS_AFTER_KEYS))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for JSON."""
@@ -202,6 +317,11 @@ class FileReport:
         """Hands that could not be read at all."""
         return sum(1 for f in self.findings if f.code == "syntax")
 
+    @property
+    def empty(self) -> bool:
+        """True if the file was read and holds no hand (nothing, or comments only)."""
+        return self.unreadable is None and not any(h.content for h in self.hands)
+
     def without_replays(self) -> FileReport:
         """The same report with plain values only (to send between processes)."""
         for hand in self.hands:
@@ -212,9 +332,10 @@ class FileReport:
         """Plain values for JSON (the schema is in README, section "Findings")."""
         return {
             "path": self.path,
+            "hands": [h.to_dict() for h in self.hands],
             "unreadable": self.unreadable,
             "stopped": self.stopped,
-            "hands": [h.to_dict() for h in self.hands],
+            "empty": self.empty,
         }
 
 
@@ -254,53 +375,82 @@ def validate_lines(
 ) -> FileReport:
     """Validate hands read one at a time from ``lines`` (an open file streams).
 
-    With ``keep_replays`` false only findings and computed results are kept, so memory
-    stays flat however many hands the file has.
+    The report keeps every hand's findings and computed result (and, with
+    ``keep_replays``, its replay); :func:`iter_validate` keeps nothing.
     """
     report = FileReport(path)
+    for checked in iter_validate(
+        lines, path, rules, strict=strict, timeline=timeline, keep_replays=keep_replays
+    ):
+        report.add(checked.report, checked.read)
+        report.stopped = checked.stops
+    return report
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedHand:
+    """A hand as the validator finishes it: its report, the text it was read from (for
+    the lines its findings point at), and whether ``strict`` stops there."""
+
+    report: HandReport
+    read: ReadHand
+    stops: bool = False
+
+
+def iter_validate(
+    lines: Iterable[str],
+    path: str = "<input>",
+    rules: Ruleset | str | None = None,
+    *,
+    strict: bool = False,
+    timeline: bool = False,
+    keep_replays: bool = True,
+) -> Iterator[CheckedHand]:
+    """Validate hands read one at a time from ``lines``, yielding each as it is checked.
+
+    Only the hand before is kept (a match's levels follow from it), so a caller that
+    reports each hand and drops it validates a file of any size in flat memory. With
+    ``keep_replays`` false the reports carry plain values only.
+    """
     ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
     previous: HandReplay | None = None
     for read in _batched(iter_hands(lines, path)):
         if read.hand is None:
             hand_report = HandReport(read.number, read.first_line, None)
             hand_report.findings = [_syntax_finding(e, read.number) for e in read.errors]
-            report.add(hand_report, read)
-            previous = None
+            yield CheckedHand(hand_report, read, stops=strict)
             if strict:
-                report.stopped = True
-                return report
+                return
+            previous = None
             continue
         try:
             result = replay(
                 read.hand, ruleset, number=read.number, timeline=timeline, strict=strict
             )
         except StrictStop as stop:
-            report.add(HandReport(read.number, read.hand.line, None, [stop.finding]), read)
-            report.stopped = True
-            return report
+            yield CheckedHand(
+                HandReport(read.number, read.hand.line, None, [stop.finding]), read, True
+            )
+            return
         hand_report = HandReport(read.number, read.hand.line, result, list(result.findings))
         if "{" in read.text:
             hand_report.findings.extend(_hiding_comments(read, result))
+        stops = False
         if has_variations(read.hand):  # alternative lines are held to the rules too
             steps = result if result.states else replay(read.hand, result.rules, number=read.number)
             in_lines = variation_findings(steps)
             hand_report.findings.extend(in_lines)
-            if strict and any(f.is_error for f in in_lines):
-                report.add(hand_report, read)
-                report.stopped = True
-                return report
-        if previous is not None and continues(previous.hand, read.hand):
+            stops = strict and any(f.is_error for f in in_lines)
+        if not stops and previous is not None and continues(previous.hand, read.hand):
             between = _match_findings(previous, result)
             hand_report.findings.extend(between)
-            if strict and any(f.is_error for f in between):
-                report.add(hand_report, read)
-                report.stopped = True
-                return report
-        report.add(hand_report, read)
+            stops = strict and any(f.is_error for f in between)
         if not keep_replays:
             hand_report.replay = None
+        yield CheckedHand(hand_report, read, stops)
+        if stops:
+            return
         previous = result
-    return report
 
 
 def _batched(hands: Iterator[ReadHand], size: int = 64) -> Iterator[ReadHand]:
@@ -367,17 +517,11 @@ def _hand_number(hand: Hand) -> int | None:
 
 def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     """The levels and dealer of a hand must follow from the hand before it."""
+    consequences = levels_after(before)
     computed = before.computed
-    if computed.outcome is None or computed.dealer is None or computed.levels is None:
+    if consequences is None or computed.outcome is None or computed.dealer is None:
         return []
-    misplays = [0, 0]
-    for f in before.findings:
-        if f.code in MISPLAYS and f.seat is not None:
-            misplays[team(f.seat) - 1] += 1
-    counts = (misplays[0], misplays[1])
-    expected = apply_outcome(
-        before.rules, computed.levels, computed.dealer, computed.outcome, misplays=counts
-    )
+    counts, expected = consequences.counts, consequences.after
     hand = after.hand
     found: list[Finding] = []
     header = next((h for h in hand.headers if h.tag.lower() == "levels"), None)
@@ -393,7 +537,7 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
         # (without the goal's stop either: the record simply added the levels)
         free_climb = replace(rules, match=replace(rules.match, must_play=(), goal=Goal.NONE))
         unstopped = apply_outcome(
-            free_climb, computed.levels, computed.dealer, computed.outcome, misplays=counts
+            free_climb, consequences.before, computed.dealer, computed.outcome, misplays=counts
         )
         rule = None
         if unstopped.levels != expected.levels and levels == unstopped.levels:
@@ -469,26 +613,40 @@ def validate_path(
     try:
         with Path(path).open(encoding="utf-8-sig", newline="") as stream:
             return validate_lines(stream, name, rules, strict=strict, keep_replays=keep_replays)
-    except FileNotFoundError:
-        return FileReport(name, unreadable="no such file")
-    except IsADirectoryError:
-        return FileReport(name, unreadable="is a folder")
-    except PermissionError:
-        return FileReport(name, unreadable="permission denied")
-    except UnicodeDecodeError as e:
-        return FileReport(name, unreadable=f"not UTF-8 text (byte {e.start})")
+    except (OSError, UnicodeDecodeError) as e:
+        return FileReport(name, unreadable=unreadable_reason(e))
 
 
-def format_finding(finding: Finding, path: str, line_text: str | None) -> str:
-    """A finding as a compiler would print it: location, code, message, the line, a caret."""
+def unreadable_reason(error: OSError | UnicodeDecodeError) -> str:
+    """Why a file could not be read, in a few words (``no such file``)."""
+    if isinstance(error, UnicodeDecodeError):
+        return f"not UTF-8 text (byte {error.start})"
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "is a folder"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return error.strerror or str(error)
+
+
+def format_finding(
+    finding: Finding, path: str, source: str | None, first_line: int | None = None
+) -> str:
+    """A finding as a compiler would print it: location, code, message, the line, a caret.
+
+    ``source`` is the text the finding is in, its first line numbered ``first_line``
+    (a hand's text); without ``first_line`` it is the finding's line alone. A long line
+    is shown as a window around the column.
+    """
     head = f"{path}:{finding.line}:{finding.column}: {finding.severity.value}: {finding.code}: "
     head += f"{finding.message} ({finding.where()})"
     context = ""
-    if line_text is not None:
+    if source is not None:
         excerpt = SourceError(
             "",
-            source=line_text,
-            first_line=finding.line,
+            source=source,
+            first_line=finding.line if first_line is None else first_line,
             line=finding.line,
             column=finding.column,
             width=finding.width,

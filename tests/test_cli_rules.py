@@ -131,3 +131,23 @@ def test_rules_is_listed_in_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "rules" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("points", ["-5", "7", "3965", "100000"])
+def test_points_that_no_hand_can_total_are_a_clean_error(
+    capsys: pytest.CaptureFixture[str], points: str
+) -> None:
+    # qq: multiples of 5 from 0 to 3960 (200 card points, the richest kitty of 80 points
+    # captured by a 12-pair tractor at ×48; no throw penalty).
+    code, out, err = run(capsys, "qq", "--points", points)
+    assert code == 2 and not out
+    assert err == (
+        f"shengji rules: --points {points}: the defenders' total under qq is a multiple of 5 "
+        "from 0 to 3960 (all card points, the kitty at its largest multiplier, and the "
+        "failed-throw penalties the dealer side can pay)\n"
+    )
+
+
+def test_the_largest_possible_total_is_answered(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "qq", "--points", "3960", "--json")
+    assert code == 0 and json.loads(out)["winner"] == "defenders"

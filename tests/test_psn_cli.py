@@ -94,6 +94,31 @@ def test_fmt_goes_on_after_a_missing_file(sample: Path, capsys: pytest.CaptureFi
     assert "missing.psn: no such file" in captured.err
 
 
+def test_fmt_check_says_in_one_line_that_all_is_well(capsys: pytest.CaptureFixture[str]) -> None:
+    # As black does: nothing to change is said too, on standard error.
+    assert main(["fmt", "--check", str(DATA / "canonical.psn")]) == 0
+    assert capsys.readouterr().err == "1 file would be left unchanged\n"
+
+
+def test_fmt_check_counts_what_would_change_and_what_could_not_be_read(
+    sample: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    canonical = str(DATA / "canonical.psn")
+    assert main(["fmt", "--check", "missing.psn", str(sample), canonical, canonical]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "1 file would be reformatted, 2 files would be left unchanged, 1 file could not be read"
+    )
+
+
+def test_fmt_in_place_counts_the_files_it_rewrote(
+    sample: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fmt", "--in-place", str(sample), str(DATA / "canonical.psn")]) == 0
+    assert capsys.readouterr().err == (
+        f"reformatted {sample}\n1 file reformatted, 1 file left unchanged\n"
+    )
+
+
 def test_convert_to_json_and_back_is_the_canonical_text(
     sample: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

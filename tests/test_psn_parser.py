@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.errors import CONTEXT_WIDTH
 from notation.psn import (
     UNKNOWN,
     Bid,
@@ -378,8 +379,13 @@ def test_malformed_input_is_located_and_explained(
     assert message in error.message
     shown = str(error).splitlines()
     assert shown[0] == f"bad.psn:{line}:{column}: {error.message}"
-    assert shown[1] == "  " + text.splitlines()[line - 1]
-    assert shown[2].index("^") == column + 1
+    source = text.splitlines()[line - 1]
+    if len(source) <= CONTEXT_WIDTH:
+        assert shown[1] == "  " + source
+        assert shown[2].index("^") == column + 1
+    else:  # a long line is drawn as a window around the column, as compilers do
+        assert "…" in shown[1] and len(shown[1]) <= CONTEXT_WIDTH + 4
+        assert shown[1][shown[2].index("^")] == source[column - 1]
 
 
 def test_errors_do_not_name_lark_terminals() -> None:

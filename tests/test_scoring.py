@@ -17,12 +17,15 @@ from notation.rules.scoring import (
     card_points,
     defenders_total,
     drop_levels,
+    is_possible_total,
     kitty_bonus,
+    max_defenders_total,
     misplays_lose,
     next_dealer,
     outcome,
     start_levels,
     throw_penalty,
+    total_step,
     tribute_cards,
     wrong_count_outcome,
 )
@@ -295,3 +298,25 @@ def test_seed_001_a_take_over_starts_from_the_old_dealers_level(points: int, pla
 def test_other_rule_sets_take_over_at_the_defenders_own_level() -> None:
     result = apply_outcome(QQ, (level("5"), level("3")), 1, outcome(QQ, 85))
     assert result.levels == (level("5"), level("3"))
+
+
+def test_max_total_is_card_points_with_the_richest_kitty_at_the_largest_multiplier() -> None:
+    # qq: 200 card points; a kitty of the eight richest cards (8 tens or kings: 80 points)
+    # captured with a 12-pair trump tractor (the longest a 25-card hand can lead) at
+    # 4 × 12 = 48: its 80 points leave the tricks and come back 48 times. No throw penalty.
+    assert max_defenders_total(QQ) == 200 - 80 + 80 * 48
+    # match-b caps the multiplier at 64 and fines a failed throw 10 points per card: the
+    # dealer side can fail a throw of every size from 25 cards down to 2.
+    assert max_defenders_total(MATCH_B) == 200 - 80 + 80 * 64 + 10 * (25 * 26 // 2 - 1)
+
+
+def test_possible_totals_are_multiples_of_five_from_0_to_the_maximum() -> None:
+    top = max_defenders_total(QQ)
+    assert total_step(QQ) == 5
+    assert all(is_possible_total(QQ, p) for p in (0, 5, 85, 200, top))
+    assert not any(is_possible_total(QQ, p) for p in (-5, 7, top + 5, 100_000))
+
+
+def test_a_penalty_per_card_that_is_not_a_multiple_of_five_makes_finer_totals() -> None:
+    odd = replace(MATCH_A, throw=replace(MATCH_A.throw, penalty_per_card=3))
+    assert total_step(odd) == 1 and is_possible_total(odd, 7)

@@ -10,6 +10,7 @@ from itertools import pairwise
 from pathlib import Path
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -133,6 +134,18 @@ def test_cli_writes_hands_and_matches(tmp_path: Path) -> None:
     assert errors_of(match_file.read_text(encoding="utf-8")) == []
     bad = subprocess.run([*run, "--hands", "0"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_cli_says_what_it_wrote_in_plain_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from notation.cli import main
+
+    out = tmp_path / "two.psn"
+    assert main(["simulate", "--hands", "2", "--seed", "5", "--out", str(out)]) == 0
+    assert capsys.readouterr().err == f"wrote 2 hands (seed 5) to {out}\n"
+    assert main(["simulate", "--seed", "5", "--out", str(out)]) == 0
+    assert capsys.readouterr().err == f"wrote 1 hand (seed 5) to {out}\n"
 
 
 def test_every_simulated_lead_is_a_unit_or_a_throw_of_one_suit() -> None:

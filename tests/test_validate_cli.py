@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -44,7 +45,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_clean_file_exits_0(files: Path) -> None:
     result = shengji("validate", str(files / "clean.psn"))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "0 error(s)" in result.stdout
+    assert result.stdout.splitlines()[-1] == "1 file, 1 hand: 0 errors, 0 warnings, 0 notes"
 
 
 def test_dispute_is_reported_like_a_compiler_and_exits_1(files: Path) -> None:
@@ -72,7 +73,7 @@ def test_a_syntax_error_is_underlined_as_wide_as_its_word(tmp_path: Path) -> Non
 
 def test_folders_are_searched_for_psn_files(files: Path) -> None:
     result = shengji("validate", str(files), "-j", "2")
-    assert "3 file(s), 4 hand(s)" in result.stdout
+    assert "3 files, 4 hands: 3 errors" in result.stdout
     assert result.returncode == 1
 
 
@@ -80,6 +81,9 @@ def test_json_report_follows_its_schema(files: Path) -> None:
     result = shengji("validate", str(files), "--json")
     document = json.loads(result.stdout)
     jsonschema.validate(document, JSON_SCHEMA)
+    # Written hand by hand, laid out as one json.dump; the same from one process or many.
+    assert result.stdout == json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    assert shengji("validate", str(files), "--json", "-j", "1").stdout == result.stdout
     by_path = {Path(f["path"]).name: f for f in document["files"]}
     dispute = by_path["dispute.psn"]["hands"][0]
     assert dispute["findings"][0]["code"] == "follow-suit"
@@ -98,6 +102,104 @@ def test_missing_file_and_unreadable_hand_exit_2(files: Path, tmp_path: Path) ->
     result = shengji("validate", str(broken))
     assert result.returncode == 2
     assert "syntax" in result.stdout or "unknown card" in result.stdout
+
+
+def test_the_summary_says_a_file_could_not_be_read(files: Path, tmp_path: Path) -> None:
+    result = shengji("validate", str(tmp_path / "nope.psn"), str(files / "clean.psn"))
+    assert result.returncode == 2
+    assert f"{tmp_path / 'nope.psn'}: cannot read: no such file" in result.stderr
+    assert result.stdout.splitlines()[-1] == (
+        "2 files, 1 hand: 0 errors, 0 warnings, 0 notes; 1 file could not be read"
+    )
+
+
+def test_a_file_that_holds_no_hand_is_a_warning(tmp_path: Path) -> None:
+    (tmp_path / "empty.psn").write_text("", encoding="utf-8")
+    (tmp_path / "comment.psn").write_text("{only a comment}\n", encoding="utf-8")
+    result = shengji("validate", str(tmp_path))
+    assert result.returncode == 0  # a warning: nothing is wrong with what is there
+    for name in ("comment.psn", "empty.psn"):
+        assert f"{tmp_path / name}: warning: holds no hand" in result.stdout
+    assert result.stdout.splitlines()[-1].endswith("; 2 files hold no hand")
+    document = json.loads(shengji("validate", "--json", str(tmp_path)).stdout)
+    jsonschema.validate(document, JSON_SCHEMA)
+    assert [f["empty"] for f in document["files"]] == [True, True]
+    assert document["summary"]["empty_files"] == 2
+
+
+def _crash_on(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Make the reader fail inside the file called ``name``, as a bug in it would."""
+    import notation.validate
+
+    real = notation.validate.iter_hands
+
+    def reader(lines: Any, filename: str | None = None) -> Any:
+        for read in real(lines, filename):
+            if filename is not None and filename.endswith(name):
+                raise RuntimeError("boom")
+            yield read
+
+    monkeypatch.setattr(notation.validate, "iter_hands", reader)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_file_that_crashes_the_reader_is_that_files_error(
+    files: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    # In this process and in the workers of the pool (forked, so they share the patch).
+    from notation.cli import main
+
+    _crash_on(monkeypatch, "dispute.psn")
+    assert main(["validate", "-j", jobs, str(files)]) == 2
+    out, err = capsys.readouterr()
+    assert f"{files / 'dispute.psn'}: cannot read: internal error while reading: " in err
+    assert "RuntimeError: boom" in err and "please report" in err
+    assert out.splitlines()[-1] == (
+        "3 files, 3 hands: 0 errors, 0 warnings, 0 notes; 1 file could not be read"
+    )
+    assert main(["validate", "--json", "-j", jobs, str(files)]) == 2
+    document = json.loads(capsys.readouterr().out)
+    jsonschema.validate(document, JSON_SCHEMA)
+    by_path = {Path(f["path"]).name: f for f in document["files"]}
+    assert by_path["dispute.psn"]["unreadable"].startswith("internal error while reading:")
+    assert len(by_path["match.psn"]["hands"]) == 2 and len(by_path["clean.psn"]["hands"]) == 1
+
+
+def test_a_huge_line_is_echoed_as_a_window(tmp_path: Path) -> None:
+    path = tmp_path / "long.psn"
+    path.write_text('[Event "x"]\n\n1. 1: ' + "SA " * 350_000 + "ZZ\n", encoding="utf-8")
+    result = shengji("validate", str(path))
+    assert result.returncode == 2
+    _head, text, caret, *_ = result.stdout.splitlines()
+    assert len(text) < 130 and text.startswith("  …") and caret.endswith("^^")
+    assert text[caret.index("^") : caret.index("^") + 2] == "ZZ"
+
+
+def test_memory_stays_flat_however_many_findings_a_file_has(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Findings are printed as each hand is checked, text or JSON, and not kept: 6,000
+    # more broken hands must take next to no more memory (before: 640 bytes a hand).
+    import tracemalloc
+
+    from notation.cli import main
+
+    def peak(hands: int, *options: str) -> int:
+        path = tmp_path / f"tiny-{hands}.psn"
+        path.write_text('[Event "x"]\n\n1. 1: ZZ\n\n' * hands, encoding="utf-8")
+        with (tmp_path / "out.txt").open("w", encoding="utf-8") as out:
+            monkeypatch.setattr(sys, "stdout", out)
+            tracemalloc.start()
+            try:
+                assert main(["validate", "-j", "1", *options, str(path)]) == 2
+                return tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+
+    for options in ((), ("--json",)):
+        peak(10, *options)  # the reader and the rule set are built once, on first use
+        small, large = peak(2_000, *options), peak(8_000, *options)
+        assert large - small < 500_000, (options, small, large)  # before: 3.8 MB, 9 MB
 
 
 def test_strict_stops_at_the_first_error(files: Path) -> None:
@@ -146,6 +248,30 @@ def test_show_draws_a_state(files: Path) -> None:
     assert sum(1 for line in lines if line.startswith("  ") and line[2] in "1234") == 4
     coloured = shengji("show", str(files / "clean.psn"), "--color", "always")
     assert "\033[" in coloured.stdout
+
+
+def _steps(path: Path) -> int:
+    """How many steps the first hand of ``path`` has, read from ``show``'s last step."""
+    last = shengji("show", str(path)).stdout.splitlines()[0]  # "step 99/99: …": 100 steps
+    return int(last.split()[1].split("/")[1].rstrip(":")) + 1
+
+
+def test_show_a_step_out_of_range_is_an_error(files: Path) -> None:
+    steps = _steps(files / "clean.psn")
+    for step in (str(steps), "9999", str(-steps - 1)):
+        result = shengji("show", str(files / "clean.psn"), "--step", step)
+        assert result.returncode == 2 and not result.stdout
+        assert result.stderr == (
+            f"shengji: {files / 'clean.psn'}: hand 1 has no step {step}: its steps are 0 to "
+            f"{steps - 1} (or -1, the last, back to -{steps}, the first)\n"
+        )
+
+
+def test_show_counts_a_negative_step_back_from_the_last(files: Path) -> None:
+    counted = shengji("show", str(files / "clean.psn"), "--step", "-5").stdout
+    steps = _steps(files / "clean.psn")
+    assert counted.startswith(f"step {steps - 5}/")
+    assert "-1 is the last" in shengji("show", "--help").stdout
 
 
 DISPUTES = sorted((Path(__file__).parents[1] / "examples" / "disputes").glob("*.psn"))

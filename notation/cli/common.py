@@ -9,7 +9,7 @@ from typing import TextIO
 
 from notation.errors import ShengjiError
 
-__all__ = ["InputError", "find_files", "read_text", "warn"]
+__all__ = ["InputError", "find_files", "plural", "read_text", "warn"]
 
 
 class InputError(ShengjiError):
@@ -46,3 +46,12 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield from sorted(path.rglob("*.psn"))
         else:
             yield path
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    """``count`` and ``noun``, in the plural unless one (``nouns``, else ``noun + "s"``).
+
+    >>> plural(1, "file"), plural(2, "file"), plural(0, "match", "matches")
+    ('1 file', '2 files', '0 matches')
+    """
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from notation.cli.common import find_files, read_text, warn
+from notation.cli.common import find_files, plural, read_text, warn
 from notation.errors import ShengjiError
 from notation.psn import parse, write
 
@@ -20,8 +20,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="print PSN files in the canonical form, check them, or rewrite them",
         description=(
             "Print each PSN file in the canonical form. With --check, only say which files "
-            "would change (exit 1 if any); with --in-place, rewrite them. A file that cannot "
-            "be read is reported with its line and column (exit 2) and left untouched."
+            "would change (exit 1 if any); with --in-place, rewrite them; both end with a "
+            "one-line count of the files on standard error. A file that cannot be read is "
+            "reported with its line and column (exit 2) and left untouched."
         ),
     )
     p.add_argument(
@@ -40,7 +41,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Format every file; 2 if one could not be read, else 1 if --check found changes."""
-    broken = changed = False
+    broken = changed = unchanged = 0
     names = [str(p) for p in find_files(n for n in args.files if n != "-")]
     if "-" in args.files:
         names.insert(args.files.index("-"), "-")
@@ -49,25 +50,42 @@ def run(args: argparse.Namespace) -> int:
             text = read_text(name)
         except ShengjiError as e:
             warn(f"shengji: {e}")
-            broken = True
+            broken += 1
             continue
         record = parse(text, name)
         if record.errors:
             for error in record.errors:
                 warn(str(error))
-            broken = True
+            broken += 1
             continue
         canonical = write(record)
+        if canonical == text:
+            unchanged += 1
+        else:
+            changed += 1
         if args.check:
             if canonical != text:
                 print(f"would reformat {name}")
-                changed = True
         elif args.in_place and name != "-":
             if canonical != text:
                 Path(name).write_text(canonical, encoding="utf-8")
                 print(f"reformatted {name}", file=sys.stderr)
         else:
             sys.stdout.write(canonical)
+    if args.check or args.in_place:
+        warn(_summary(changed, unchanged, broken, would=args.check))
     if broken:
         return 2
-    return 1 if changed else 0
+    return 1 if changed and args.check else 0
+
+
+def _summary(changed: int, unchanged: int, broken: int, *, would: bool) -> str:
+    """One line, as black ends: ``1 file would be reformatted, 2 files would be left
+    unchanged``; parts with no file are left out."""
+    verb = "would be " if would else ""
+    parts = [
+        f"{plural(changed, 'file')} {verb}reformatted" if changed else "",
+        f"{plural(unchanged, 'file')} {verb}left unchanged" if unchanged else "",
+        f"{plural(broken, 'file')} could not be read" if broken else "",
+    ]
+    return ", ".join(p for p in parts if p) or "no *.psn files found: nothing to do"

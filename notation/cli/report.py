@@ -35,7 +35,13 @@ def add_parser(sub: Any) -> None:
     )
     show.add_argument("file", help="a PSN file")
     show.add_argument("--hand", type=int, default=1, help="which hand of the file (default 1)")
-    show.add_argument("--step", type=int, default=-1, help="the step (default: the last)")
+    show.add_argument(
+        "--step",
+        type=int,
+        default=-1,
+        help="the step, from 0 (the deal); a negative step counts back from the "
+        "end: -1 is the last (the default), -2 the one before",
+    )
     show.add_argument("--rules", help="preset or YAML file (default: the hand's Rules header)")
     show.add_argument(
         "--color", choices=("auto", "always", "never"), default="auto", help="colour the suits"
@@ -74,7 +80,13 @@ def run_report(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     """Draw the state at a step."""
     result, _findings = _hand(args.file, args.hand, args.rules)
-    step = args.step if args.step >= 0 else len(result.states) + args.step
+    count = len(result.states)
+    if not -count <= args.step < count:
+        raise InputError(
+            f"{args.file}: hand {args.hand} has no step {args.step}: its steps are 0 to "
+            f"{count - 1} (or -1, the last, back to -{count}, the first)"
+        )
+    step = args.step % count
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     sys.stdout.write(render_terminal(result, step, colour=colour))
     return 0

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import sys
 from enum import StrEnum
 from typing import Any
 
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import LevelTable, Outcome, Ruleset, Side
+from notation.rules.scoring import is_possible_total, max_defenders_total, total_step
 from notation.rulesets import load_ruleset, preset_names, ruleset_to_dict
 
 __all__ = ["add_parser", "format_outcome", "format_ruleset", "format_table", "run"]
@@ -123,7 +125,8 @@ def add_parser(subparsers: Any) -> None:
         "--points",
         type=int,
         metavar="N",
-        help="print only the result of a hand in which the defenders took N points",
+        help="print only the result of a hand in which the defenders took N points "
+        "(a multiple of 5 from 0 to the most a hand can give under the rule set)",
     )
     parser.set_defaults(run=run)
 
@@ -132,6 +135,15 @@ def run(args: argparse.Namespace) -> int:
     """Print the rule set, or the outcome of ``--points``."""
     rules = load_ruleset(args.ruleset)
     if args.points is not None:
+        if not is_possible_total(rules, args.points):
+            print(
+                f"shengji rules: --points {args.points}: the defenders' total under "
+                f"{rules.name} is a multiple of {total_step(rules)} from 0 to "
+                f"{max_defenders_total(rules)} (all card points, the kitty at its largest "
+                "multiplier, and the failed-throw penalties the dealer side can pay)",
+                file=sys.stderr,
+            )
+            return 2
         result = rules.outcome(args.points)
         if args.json:
             answer = {"points": args.points, "winner": result.winner.value, "levels": result.levels}

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from notation.cli.common import plural
 from notation.psn import write
 from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
@@ -64,8 +65,6 @@ def run(args: argparse.Namespace) -> int:
             (out / f"{rules.name}-{kind}-{seed}-{number:04d}.psn").write_text(
                 text, encoding="utf-8"
             )
-    print(
-        f"wrote {len(records)} {'match' if args.match else 'hand'}(es) (seed {seed}) to {out}",
-        file=sys.stderr,
-    )
+    what = plural(len(records), "match", "matches") if args.match else plural(len(records), "hand")
+    print(f"wrote {what} (seed {seed}) to {out}", file=sys.stderr)
     return 0

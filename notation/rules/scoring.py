@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from math import gcd
 
-from notation.rules.cards import RANKS, Card, Rank
+from notation.rules.cards import DECK, RANKS, Card, Rank
 from notation.rules.ruleset import (
     Goal,
     Outcome,
@@ -38,12 +39,15 @@ __all__ = [
     "card_points",
     "defenders_total",
     "drop_levels",
+    "is_possible_total",
     "kitty_bonus",
+    "max_defenders_total",
     "misplays_lose",
     "next_dealer",
     "outcome",
     "start_levels",
     "throw_penalty",
+    "total_step",
     "tribute_cards",
     "wrong_count_outcome",
 ]
@@ -103,6 +107,44 @@ def defenders_total(
     the dealer side goes to the defenders, the only side whose points count.
     """
     return trick_points + kitty_points - defender_penalties + dealer_penalties
+
+
+def max_defenders_total(rules: Ruleset) -> int:
+    """The most points the defenders can total in one hand: a safe upper bound.
+
+    Every card point taken in tricks, except what lies in the kitty; the kitty's points
+    (its richest possible cards) times the largest multiplier a last trick can earn (a
+    trump tractor as long as a hand allows); and the failed-throw penalties the dealer
+    side can pay, a throw of every size from a full hand down to two cards.
+
+    >>> from notation.rulesets import load_ruleset
+    >>> max_defenders_total(load_ruleset("qq"))
+    3960
+    """
+    kitty = sum(sorted((c.points for c in DECK), reverse=True)[: rules.kitty.size])
+    longest = rules.hand_size // 2  # pairs in the longest tractor a hand can lead
+    units = [(1, 1), *((2, pairs) for pairs in range(1, longest + 1))]
+    multiplier = max(
+        rules.kitty_multiplier(copies, pairs, trump=trump)
+        for copies, pairs in units
+        for trump in (True, False)
+    )
+    # Every player holds as many cards as the others before each trick, and each trick
+    # takes at least one: the leads, failed or not, hold at most h + (h-1) + ... + 2 cards.
+    thrown = rules.hand_size * (rules.hand_size + 1) // 2 - 1
+    penalties = rules.throw.penalty_per_card * thrown
+    return card_points(DECK) - kitty + kitty * multiplier + penalties
+
+
+def total_step(rules: Ruleset) -> int:
+    """Every defenders' total is a multiple of this: 5, unless a failed throw's penalty
+    per card is not a multiple of 5."""
+    return gcd(5, rules.throw.penalty_per_card)
+
+
+def is_possible_total(rules: Ruleset, points: int) -> bool:
+    """True if the defenders can total ``points`` in one hand under ``rules``."""
+    return 0 <= points <= max_defenders_total(rules) and points % total_step(rules) == 0
 
 
 def outcome(rules: Ruleset, defender_points: int) -> Outcome:

@@ -1,0 +1,131 @@
+"""The adjudication report and the terminal drawing: words a player reads."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from notation.psn import write
+from notation.report import build_report, render_html, render_markdown, render_terminal
+from notation.rules.cards import Rank
+from notation.rules.ruleset import Side
+from notation.rules.seats import team
+from notation.simulate import simulate_hand
+from notation.validate import HandReport, validate_text
+from tests.test_replay import _revoke
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+REVOKE = EXAMPLES / "disputes" / "01-revoke-discovered-later.psn"
+
+
+def checked(path: Path) -> list[HandReport]:
+    return validate_text(path.read_text(encoding="utf-8"), path.name, timeline=True).hands
+
+
+def report_of(hand: HandReport) -> str:
+    assert hand.replay is not None
+    return render_markdown(build_report(hand.replay, hand.findings))
+
+
+def test_the_trump_is_written_as_players_write_it() -> None:
+    (hand,) = checked(REVOKE)
+    assert "- **Trump**: ♠2\n" in report_of(hand)
+    (no_trump,) = checked(EXAMPLES / "teaching" / "04-no-trump-counter.psn")
+    assert "- **Trump**: NT 2 (无主)\n" in report_of(no_trump)
+    assert no_trump.replay is not None
+    drawn = render_terminal(no_trump.replay, 60)
+    assert drawn.splitlines()[1].startswith("trump NT 2 (无主)   dealer 3")
+
+
+def test_trumps_are_marked_in_the_position_table() -> None:
+    (hand,) = checked(REVOKE)
+    text = report_of(hand)
+    assert "Position before the play (trumps in **bold**):" in text
+    assert "| 1 | **BJ ♠2 ♠2 ♦2 ♠K ♠10 ♠9 ♠8 ♠7 ♠5 ♠3** |" in text  # all trumps
+    assert "| 2 | **LJ ♥2 ♠8 ♠6** ♥K ♥10 ♥9 ♥7 ♥5 ♦Q ♦9 ♦5 |" in text
+    assert hand.replay is not None
+    page = render_html(build_report(hand.replay, hand.findings))
+    row = next(line for line in page.splitlines() if line.startswith("<tr><td>2</td>"))
+    assert row.count(" trump") == 4  # LJ ♥2 ♠8 ♠6, and not ♥K ... ♦5
+    assert row.index(">♠6<") < row.index(">♥K<")
+
+
+def test_a_revoke_penalty_at_the_lowest_level_says_why_it_changes_nothing() -> None:
+    (hand,) = checked(REVOKE)
+    assert (
+        "**Levels after the hand**: Team 1&3 stays at 2; team 2&4 takes over the deal (上台) "
+        "at 2, then would drop 1 level for seat 2's revoke in trick 8 (misplay penalty, "
+        "000§2 五, 七), but 2 is the lowest level: it stays at 2. Next dealer: seat 2.\n"
+    ) in report_of(hand)
+
+
+@pytest.mark.parametrize(
+    ("seed", "winner", "levels", "sentence"),
+    [
+        (
+            0,
+            Side.DEALER,
+            3,
+            "Team 1&3 goes up 3 levels to 8; team 2&4 stays at 3, then drops 1 level to 2 "
+            "for seat 2's revoke in trick 2 (misplay penalty, 000§2 五, 七). "
+            "Next dealer: seat 3.",
+        ),
+        (
+            5,
+            Side.DEFENDERS,
+            0,
+            "Team 1&3 stays at 5; team 2&4 takes over the deal (上台) at 3, then drops "
+            "2 levels for seat 4's revoke in trick 4 and seat 4's revoke in trick 5 "
+            "(misplay penalty, 000§2 五, 七), stopping at 2, the lowest level. "
+            "Next dealer: seat 2.",
+        ),
+    ],
+)
+def test_the_levels_after_a_revoke_are_sentences_with_the_cause_and_the_effect(
+    seed: int, winner: Side, levels: int, sentence: str
+) -> None:
+    # match-a at levels 5 and 3, seat 1 dealing; a revoke made in a simulated hand.
+    played = simulate_hand("match-a", seed=seed, levels=(Rank.FIVE, Rank.THREE), dealer=1)
+    hand, _trick, seat = _revoke(played)
+    (checked_hand,) = validate_text(write(hand), "x.psn", timeline=True).hands
+    assert checked_hand.replay is not None
+    outcome = checked_hand.replay.computed.outcome
+    assert outcome is not None and (outcome.winner, outcome.levels, team(seat)) == (
+        winner,
+        levels,
+        2,
+    )
+    report = build_report(checked_hand.replay, checked_hand.findings)
+    assert report.levels_after == sentence
+    # validate --json says the same, as values.
+    assert report.levels is not None and checked_hand.computed is not None
+    assert checked_hand.computed["levels_after"] == [r.value for r in report.levels.after.levels]
+
+
+def test_validate_json_carries_the_misplay_penalty_the_report_shows() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "notation", "validate", "--json", str(REVOKE)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    (hand,) = json.loads(done.stdout)["files"][0]["hands"]
+    computed = hand["computed"]
+    assert computed["levels_before"] == ["2", "2"]
+    assert computed["misplays"] == [0, 1] and computed["misplay_levels"] == [0, 1]
+    assert computed["levels_after"] == ["2", "2"]  # at 2 already: nothing to drop to
+
+
+def test_a_revoke_in_a_variation_is_no_misplay() -> None:
+    # An alternative line is a lesson: its revoke is reported, but costs no level, even
+    # under a rule set with a misplay penalty (match-a).
+    lesson = EXAMPLES / "teaching" / "20-alternative-lines.psn"
+    text = lesson.read_text(encoding="utf-8").replace("(1. 1: C5 ", "(1. 1: D5 ", 1)
+    (hand,) = validate_text(text, lesson.name, "match-a", timeline=True).hands
+    assert [f.code for f in hand.findings] == ["follow-suit"]  # inside the variation
+    assert hand.computed is not None and hand.computed["misplays"] == [0, 0]
+    assert "revoke" not in report_of(hand).split("**Levels after the hand**")[1]

@@ -1,0 +1,47 @@
+"""The validator's library API: the streaming form, the file report, a finding printed."""
+
+from __future__ import annotations
+
+import io
+
+from notation.psn import write
+from notation.validate import format_finding, iter_validate, validate_path, validate_text
+from tests.test_replay import _revoke, sims
+
+
+def test_iter_validate_yields_each_hand_as_validate_text_reports_it() -> None:
+    hand, _, _ = _revoke(sims()[0])
+    text = write([hand, sims()[1]]) + '\n[Event "broken"]\n\n1. 1: SA 2: @@@\n'
+    whole = validate_text(text, "x.psn")
+    streamed = list(iter_validate(io.StringIO(text), "x.psn", keep_replays=False))
+    assert [c.report.findings for c in streamed] == [h.findings for h in whole.hands]
+    assert [c.report.computed for c in streamed] == [h.computed for h in whole.hands]
+    assert all(c.report.replay is None for c in streamed)  # plain values only
+    assert not any(c.stops for c in streamed)
+    # Each comes with the text it was read from, for the lines its findings point at.
+    broken = streamed[-1]
+    assert broken.read.text.startswith('[Event "broken"]')
+
+
+def test_iter_validate_stops_after_the_first_error_when_strict() -> None:
+    hand, _, _ = _revoke(sims()[0])
+    streamed = list(iter_validate(io.StringIO(write([hand, sims()[1]])), strict=True))
+    assert len(streamed) == 1 and streamed[0].stops
+
+
+def test_a_file_of_comments_only_holds_no_hand() -> None:
+    assert validate_text("").empty and validate_text("{a note}\n").empty
+    assert not validate_text(write(sims()[0])).empty
+    assert not validate_text('[Event "x"]\n\n1. 1: ZZ\n').empty  # broken, but a hand
+    missing = validate_path("/nonexistent/x.psn")
+    assert missing.unreadable == "no such file" and not missing.empty
+
+
+def test_a_finding_is_printed_with_its_line_found_in_the_hands_text() -> None:
+    text = '[Event "x"]\n\n1. 1: SA 2: SXX 3: S4 4: S5\n'
+    (finding,) = validate_text(text, "typo.psn").findings
+    printed = format_finding(finding, "typo.psn", text, 1)
+    assert printed.splitlines()[1:] == ["  1. 1: SA 2: SXX 3: S4 4: S5", "              ^^^"]
+    # The line alone (its own first line) gives the same drawing.
+    alone = format_finding(finding, "typo.psn", "1. 1: SA 2: SXX 3: S4 4: S5")
+    assert alone == printed
