@@ -23,8 +23,9 @@ from notation.findings import CATALOGUE, Finding, Severity
 from notation.psn import Bid, Hand, ReadHand, iter_hands
 from notation.psn.model import UNKNOWN, KittyExchange
 from notation.replay import HandReplay, StrictStop, replay
+from notation.replay.engine import read_levels
 from notation.rules import bidding as bids
-from notation.rules.cards import Card
+from notation.rules.cards import Card, Rank
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import Goal, Outcome, Ruleset, Side
 from notation.rules.scoring import HandResult, Levels, apply_outcome
@@ -423,10 +424,17 @@ def iter_validate(
                 return
             previous = None
             continue
+        follows = previous is not None and continues(previous.hand, read.hand)
+        expected = levels_after(previous) if follows and previous is not None else None
         try:
-            result = replay(
-                read.hand, ruleset, number=read.number, timeline=timeline, strict=strict
-            )
+            if expected is None:
+                result = replay(
+                    read.hand, ruleset, number=read.number, timeline=timeline, strict=strict
+                )
+            else:
+                result = _as_the_match_says(read.hand, ruleset, read.number, timeline, expected)
+                if strict and result.errors:
+                    raise StrictStop(result.errors[0])
         except StrictStop as stop:
             yield CheckedHand(
                 HandReport(read.number, read.hand.line, None, [stop.finding]), read, True
@@ -441,7 +449,7 @@ def iter_validate(
             in_lines = variation_findings(steps)
             hand_report.findings.extend(in_lines)
             stops = strict and any(f.is_error for f in in_lines)
-        if not stops and previous is not None and continues(previous.hand, read.hand):
+        if not stops and previous is not None and follows:
             between = _match_findings(previous, result)
             hand_report.findings.extend(between)
             stops = strict and any(f.is_error for f in between)
@@ -515,6 +523,48 @@ def _hand_number(hand: Hand) -> int | None:
     return int(found[1]) if found else None
 
 
+def _as_the_match_says(
+    hand: Hand, rules: Ruleset | None, number: int, timeline: bool, expected: LevelsAfter
+) -> HandReplay:
+    """Replay a match's hand; where its Levels or Dealer header does not follow from the
+    hand before, replay it at the levels and dealer that do, and keep whichever reading
+    the play itself bears out (fewer broken rules; a tie goes to the headers): a mistyped
+    header is then the one finding (``match-levels``, ``match-dealer``), not a hand judged
+    at the wrong rank or with the wrong dealer."""
+    result = replay(hand, rules, number=number, timeline=timeline)
+    after = expected.after
+    computed = result.computed
+    levels = after.levels if computed.levels != after.levels else None
+    dealer = hand.dealer
+    moved = dealer is not None and dealer not in (
+        after.next_dealer,
+        _passed_deal(result, after.next_dealer),
+    )
+    if levels is None and not moved:
+        return result
+    other = replay(
+        hand,
+        rules,
+        number=number,
+        timeline=timeline,
+        levels=levels,
+        dealer=after.next_dealer if moved else None,
+    )
+    return other if len(other.errors) < len(result.errors) else result
+
+
+def _header_levels(hand: Hand) -> tuple[str, tuple[Rank, Rank]] | None:
+    """The Levels header as written and read, or ``None`` (none, or not readable: that is
+    a bad-header finding of its own)."""
+    value = hand.header("Levels")
+    if value is None:
+        return None
+    try:
+        return value, read_levels(value)
+    except ValueError:
+        return None
+
+
 def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     """The levels and dealer of a hand must follow from the hand before it."""
     consequences = levels_after(before)
@@ -525,12 +575,13 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     hand = after.hand
     found: list[Finding] = []
     header = next((h for h in hand.headers if h.tag.lower() == "levels"), None)
-    levels = after.computed.levels
-    if header is not None and levels is not None and levels != expected.levels:
+    written = _header_levels(hand)
+    if header is not None and written is not None and written[1] != expected.levels:
+        value, levels = written
         want = " ".join(r.value for r in expected.levels)
         message = (
-            f'Levels "{header.value}" do not follow from hand {before.number}: '
-            f'after {computed.outcome} the levels are "{want}"'
+            f'The Levels header says "{value}", but after hand {before.number} '
+            f'({computed.outcome}) the levels are "{want}"'
         )
         # Where a level that must be played (逢10必打) stopped the climb, that is the rule.
         rules = before.rules
@@ -546,7 +597,7 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
             if stop in rules.match.must_play:  # not the goal: that stops the climb too
                 message += f" (level {stop.value} must be played: 逢{stop.value}必打)"
                 rule = Rule.MUST_PLAY
-        found.append(_finding("match-levels", message, after, header, rule))
+        found.append(_finding("match-levels", message + ".", after, header, rule))
     header = next((h for h in hand.headers if h.tag.lower() == "dealer"), None)
     if (
         header is not None
@@ -557,8 +608,8 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
         found.append(
             _finding(
                 "match-dealer",
-                f"seat {hand.dealer} deals, but after hand {before.number} ({computed.outcome}) "
-                f"seat {expected.next_dealer} deals",
+                f"The Dealer header says seat {hand.dealer}, but after hand {before.number} "
+                f"({computed.outcome}) seat {expected.next_dealer} deals.",
                 after,
                 header,
             )

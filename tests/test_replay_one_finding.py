@@ -27,7 +27,8 @@ from notation.psn import (
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
 from notation.rulesets import ruleset_from_text
-from notation.simulate import simulate_hand
+from notation.simulate import simulate_hand, simulate_match
+from notation.validate import validate_text
 
 
 def codes(hand: Hand) -> list[tuple[str, int | None]]:
@@ -321,3 +322,33 @@ def test_a_seat_with_no_card_left_is_skipped_in_turn_without_a_finding() -> None
     record = parse(write(replace(hand, result=None)))
     found = [f.code for f in replay(record.hands[0]).findings if f.code != "unchecked"]
     assert "out-of-turn" not in found
+
+
+def match_with(preset: str, seed: int, index: int, tag: str, value: str) -> list[Hand]:
+    hands = list(simulate_match(preset, seed=seed, max_hands=12))
+    hand = hands[index]
+    headers = tuple(Header(tag, value) if h.tag == tag else h for h in hand.headers)
+    hands[index] = replace(hand, headers=headers)
+    return hands
+
+
+def test_a_mistyped_levels_header_in_a_match_is_one_finding() -> None:
+    # Hand 4's Levels header is mistyped: the hand was played at the levels that follow
+    # from hand 3, so it is replayed at them; the header is the one finding.
+    hands = list(simulate_match("match-a", seed=3, max_hands=12))
+    levels = next(h.value for h in hands[3].headers if h.tag == "Levels").split()
+    wrong = "K" if levels[0] != "K" else "Q"
+    changed = match_with("match-a", 3, 3, "Levels", f"{wrong} {levels[1]}")
+    report = validate_text(write(changed), "match.psn")
+    found = [(f.hand, f.code) for f in report.findings if f.is_error]
+    assert found == [(4, "match-levels")], found
+
+
+def test_a_mistyped_dealer_header_in_a_match_is_one_finding() -> None:
+    hands = list(simulate_match("match-a", seed=3, max_hands=12))
+    dealer = next(h.value for h in hands[3].headers if h.tag == "Dealer")
+    wrong = str(int(dealer) % 4 + 1)
+    changed = match_with("match-a", 3, 3, "Dealer", wrong)
+    report = validate_text(write(changed), "match.psn")
+    found = [(f.hand, f.code) for f in report.findings if f.is_error]
+    assert found == [(4, "match-dealer")], found

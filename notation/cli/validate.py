@@ -24,7 +24,8 @@ from typing import Any, TextIO
 
 from notation.cli.common import find_files, plural
 from notation.findings import CATALOGUE, Severity
-from notation.rulesets import load_ruleset
+from notation.rules.ruleset import Ruleset
+from notation.rulesets import ruleset_argument
 from notation.validate import (
     JSON_SCHEMA_VERSION,
     CheckedHand,
@@ -67,7 +68,7 @@ def add_parser(sub: Any) -> None:
 class _Options:
     """What every file is checked with (sent to the worker processes)."""
 
-    rules: str | None
+    rules: Ruleset | None  # the rule set itself: a worker need not find it again
     strict: bool
     json: bool
     quiet: bool
@@ -111,13 +112,13 @@ def run(args: argparse.Namespace) -> int:
     if not args.paths:
         print("shengji validate: name at least one file or folder", file=sys.stderr)
         return 2
-    if args.rules:
-        load_ruleset(args.rules)  # a bad rule set is reported once, before any file
+    # A bad rule set is reported once, before any file.
+    rules = ruleset_argument(args.rules) if args.rules else None
     files = list(find_files(args.paths))
     if not files:
         print("shengji validate: no *.psn files found", file=sys.stderr)
         return 2
-    options = _Options(args.rules, args.strict, args.json, args.quiet)
+    options = _Options(rules, args.strict, args.json, args.quiet)
     jobs = args.jobs or os.cpu_count() or 1
     progress = _Progress(len(files)) if sys.stderr.isatty() and len(files) > 5 else None
     out = sys.stdout

@@ -14,17 +14,28 @@ reports only what the record proves.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from notation.psn.model import Hand
 from notation.replay.auction import _Auction
 from notation.replay.play import _Play
 from notation.replay.result import _Result
 from notation.replay.values import Computed, HandReplay, State, StepKind, StrictStop
+from notation.rules.cards import Rank
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
+from notation.rules.seats import Seat
 from notation.rulesets import RulesetError, load_ruleset
 
 __all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay", "replay_all"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Setting:
+    """Levels and dealer given instead of the hand's headers (``None``: the headers')."""
+
+    levels: tuple[Rank, Rank] | None = None
+    dealer: Seat | None = None
 
 
 class _Replayer(_Auction, _Play, _Result):
@@ -38,17 +49,25 @@ def replay(
     number: int = 1,
     timeline: bool = True,
     strict: bool = False,
+    levels: tuple[Rank, Rank] | None = None,
+    dealer: Seat | None = None,
 ) -> HandReplay:
     """Replay one hand under ``rules`` (a Ruleset, or the name of a rule set; default:
-    the hand's ``Rules`` header, else ``qq``)."""
+    the hand's ``Rules`` header, else ``qq``).
+
+    ``levels`` and ``dealer``, when given, are those the hand is played with instead of
+    its headers' (a match's hand, where they follow from the hand before)."""
     ruleset, problem = _resolve_rules(hand, rules)
-    engine = _run(hand, number, ruleset, problem, timeline, strict)
+    setting = _Setting(levels, dealer)
+    engine = _run(hand, number, ruleset, problem, timeline, strict, setting)
     if engine.alternative_trump is not None:
         # A rejected bid or fallback would have made another trump, and no Trump header
         # says which the players played under: the one their play follows (fewer broken
         # rules) is taken, so that the rejected bid stays the one finding. (In strict mode
         # the rejected bid has stopped the replay already.)
-        other = _run(hand, number, ruleset, problem, timeline, strict, engine.alternative_trump)
+        other = _run(
+            hand, number, ruleset, problem, timeline, strict, setting, engine.alternative_trump
+        )
         if _error_count(other) < _error_count(engine):
             engine = other
     assert engine.computed is not None
@@ -64,11 +83,12 @@ def _run(
     problem: str | None,
     timeline: bool,
     strict: bool,
+    setting: _Setting,
     trump: Trump | None = None,
 ) -> _Replayer:
     """One replay of ``hand``; ``trump``: the trump its play is judged under, when the
     bidding leaves two possible."""
-    engine = _Replayer(hand, number, ruleset, timeline, strict)
+    engine = _Replayer(hand, number, ruleset, timeline, strict, setting.levels, setting.dealer)
     if problem:
         engine.find("unknown-rules", problem, hand.headers[0] if hand.headers else None)
     engine.deal()

@@ -29,11 +29,28 @@ from notation.rules.seats import SEATS, Seat, team
 from notation.rules.units import Unit
 
 
+def read_levels(value: str) -> tuple[Rank, Rank]:
+    """A Levels header's value: team 1&3's rank, then team 2&4's (``"5 3"``)."""
+    parts = value.split()
+    if len(parts) != 2:
+        raise ValueError("levels are two ranks: team 1&3's then team 2&4's, like 5 3")
+    return Rank.parse(parts[0]), Rank.parse(parts[1])
+
+
 class _Base:
     """The state a replay keeps, its findings and its timeline; the deal and the headers.
     The phases of a hand (:mod:`.auction`, :mod:`.play`, :mod:`.result`) build on it."""
 
-    def __init__(self, hand: Hand, number: int, rules: Ruleset, timeline: bool, strict: bool):
+    def __init__(
+        self,
+        hand: Hand,
+        number: int,
+        rules: Ruleset,
+        timeline: bool,
+        strict: bool,
+        levels: tuple[Rank, Rank] | None = None,
+        dealer: Seat | None = None,
+    ):
         self.hand = hand
         self.number = number
         self.rules = rules
@@ -51,6 +68,12 @@ class _Base:
         self.declarer: Seat | None = None
         self.dealer = hand.dealer
         self.levels, self.header_trump = self._read_headers()
+        # The levels and dealer of a match's hand, where they follow from the hand before
+        # and its headers are mistyped: the play is judged as it was played.
+        if levels is not None:
+            self.levels = levels
+        if dealer is not None:
+            self.dealer = dealer
         self.trump: Trump | None = None
         self.played: dict[Seat, int] = dict.fromkeys(SEATS, 0)
         self.last_winner: Seat | None = None
@@ -162,12 +185,7 @@ class _Base:
                 if key == "dealer" and value.strip() not in ("1", "2", "3", "4"):
                     raise ValueError(f"no seat {value!r}: the dealer is a seat 1, 2, 3 or 4")
                 if key == "levels":
-                    parts = value.split()
-                    if len(parts) != 2:
-                        raise ValueError(
-                            "levels are two ranks: team 1&3's then team 2&4's, like 5 3"
-                        )
-                    levels = Rank.parse(parts[0]), Rank.parse(parts[1])
+                    levels = read_levels(value)
                 if key == "trump":
                     try:
                         shown = Trump.parse(value)
