@@ -390,6 +390,25 @@ def test_malformed_json_is_named_by_its_path(change: str, value: object, message
     assert str(info.value).startswith(message), str(info.value)
 
 
+def test_json_holds_the_hand_held_after_the_pick_up_and_the_recorded_winner() -> None:
+    doc = json.loads(to_json(parse(JSON_BASE)))
+    bury = doc["hands"][0]["auction"][1]
+    assert bury["cards"] == ["S3"] and bury["held"] == ["S3", "SA", "SK"]
+    assert [t["winner"] for t in doc["hands"][0]["tricks"]] == [None, 1]
+
+
+def test_json_without_held_and_winner_reads_as_not_recorded() -> None:
+    # Documents written before a bury had "held" and a trick "winner" are still records.
+    doc = json.loads(to_json(parse(JSON_BASE)))
+    del doc["hands"][0]["auction"][1]["held"]
+    for trick in doc["hands"][0]["tricks"]:
+        del trick["winner"]
+    jsonschema.validate(doc, SCHEMA, cls=jsonschema.Draft202012Validator)
+    (hand,) = from_json(json.dumps(doc)).hands
+    assert hand.kitty_exchanges[0].held is None
+    assert [t.winner for t in hand.tricks] == [None, None]
+
+
 def test_a_second_hand_without_headers_is_refused() -> None:
     doc = json.loads(to_json(parse(JSON_BASE)))
     second = {**doc["hands"][0], "headers": []}
