@@ -358,6 +358,18 @@ def test_the_tree_holds_fast_forms_only_where_the_grammar_puts_them() -> None:
     ]
 
 
+def test_a_word_that_starts_with_won_is_no_winner_in_a_fast_form() -> None:
+    # "wonby" is a card word (an unknown one): the ordinary tokens take it into the play's
+    # cards, so the fast form must not read it as "won by".
+    text = '[Event "x"]\n\n1. 1: SA 2: S6 wonby 2\n'
+    assert reader._plain_tree(text) is None
+    assert "unexpected '2'" in parse(text).errors[0].message
+    assert_fast_is_exact(text)
+    after_a_comment = "1. 1: SA 2: S6 {x} wonby 2\n"  # no cards can stand here: won by
+    assert parse_hand(after_a_comment).tricks[0].winner == 2
+    assert_fast_is_exact(after_a_comment)
+
+
 # ---- the plain path: a plainly written hand read without the parser --------------------
 
 

@@ -471,7 +471,7 @@ _END = r"""(?![^\s{}()\[\]/:;$@!?"])"""  # the end of a word
 _TRICK_PART = re.compile(
     rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:(?!won{_END}){_ITEM})*)"
     rf"(?:/\s*((?:(?!(?:by|won){_END}){_ITEM})*)(?:by\s*([0-9]{{1,6}})\s*)?)?"
-    rf"|won\s*by\s*([0-9]{{1,6}})\s*)",
+    rf"|won{_END}\s*by\s*([0-9]{{1,6}})\s*)",
     re.IGNORECASE,
 )
 # The parts of an AUCTION token: a bid, a fallback or a bury with its cards (no keyword is
