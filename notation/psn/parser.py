@@ -462,14 +462,21 @@ def _read_exactly(
 _CARD_CACHE: dict[str, CardSlot] = {"??": UNKNOWN}
 _CARD = _CARD_CACHE.__getitem__
 _RUNS: dict[str, Cards] = {}  # runs of cards in fast forms, as written ("SA SA ")
+_SEATS: dict[str, Seat] = {"1": 1, "2": 2, "3": 3, "4": 4}  # seats as written in fast forms
 _WORD = re.compile(r"\S+")
 # The parts of a TRICKS token: a trick number "12.", a play "3: S10 S10" with perhaps a
 # failed throw "/ S10 by 2", or the recorded winner "won by 2" (a card word never starts
 # with a digit; "by" and "won" are no cards).
 _ITEM = r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"][^\s{}()\[\]/:;$@!?"]*)\s*"""
 _END = r"""(?![^\s{}()\[\]/:;$@!?"])"""  # the end of a word
+# A card of a play: as _ITEM, but not "won" (only a word starting with w is looked at
+# closer: this is the reader's hottest pattern, and a look-ahead at every card shows).
+_PLAY_ITEM = (
+    r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"w][^\s{}()\[\]/:;$@!?"]*"""
+    rf"""|w(?!on{_END})[^\s{{}}()\[\]/:;$@!?"]*)\s*"""
+)
 _TRICK_PART = re.compile(
-    rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:(?!won{_END}){_ITEM})*)"
+    rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:{_PLAY_ITEM})*+)"  # *+: nothing to give back
     rf"(?:/\s*((?:(?!(?:by|won){_END}){_ITEM})*)(?:by\s*([0-9]{{1,6}})\s*)?)?"
     rf"|won{_END}\s*by\s*([0-9]{{1,6}})\s*)",
     re.IGNORECASE,
@@ -926,10 +933,24 @@ class _Builder:
         plays: list[Play] = []
         winner: Seat | None = None
         # The parts follow each other without a gap: their lengths give their places.
+        # (A play after "won by" cannot be: the grammar ends the trick there.)
         for part, digits, kind, run, thrown, blocker, won in _TRICK_PART.findall(text):
             start = offset
             offset += len(part)
-            if kind == ".":
+            if kind == ":":  # a play, the most frequent part
+                seat = _SEATS.get(digits)  # None for "5", "0" or "01": read again
+                if seat is None or len(plays) == 4 or not number:
+                    raise _ReadAgain
+                cards = _RUNS.get(run) or _plain_run(run)
+                if not thrown:
+                    plays.append(plain_play(seat, cards, line, start - before))
+                else:
+                    by = _SEATS.get(blocker) if blocker else None
+                    if blocker and by is None:
+                        raise _ReadAgain
+                    played = _RUNS.get(thrown) or _plain_run(thrown)
+                    plays.append(plain_play(seat, played, line, start - before, cards, by))
+            elif kind:  # a trick number
                 if plays:
                     out.append(plain_trick(number, tuple(plays), trick_line, trick_column, winner))
                     plays, winner = [], None
@@ -938,23 +959,10 @@ class _Builder:
                 number, trick_line, trick_column = int(digits), line, start - before
                 if number < 1:
                     raise _ReadAgain
-            elif not kind:  # "won by 2": ends the trick
-                winner = int(won)
-                if not 1 <= winner <= 4 or not plays:
+            else:  # "won by 2": ends the trick
+                winner = _SEATS.get(won)
+                if winner is None or not plays:
                     raise _ReadAgain
-            else:
-                seat = int(digits)
-                if not 1 <= seat <= 4 or len(plays) == 4 or not number or winner is not None:
-                    raise _ReadAgain
-                cards = _RUNS.get(run) or _plain_run(run)
-                if not thrown:
-                    plays.append(plain_play(seat, cards, line, start - before))
-                else:
-                    by = int(blocker) if blocker else None
-                    if by is not None and not 1 <= by <= 4:
-                        raise _ReadAgain
-                    played = _RUNS.get(thrown) or _plain_run(thrown)
-                    plays.append(plain_play(seat, played, line, start - before, cards, by))
             if "\n" in part:
                 line += part.count("\n")
                 before = start + part.rindex("\n")
