@@ -136,6 +136,33 @@ def test_convert_to_json_and_back_is_the_canonical_text(
     assert capsys.readouterr().out == write(load(sample))
 
 
+def test_fmt_and_convert_keep_the_hand_held_and_the_recorded_winners(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "log.psn"
+    path.write_text(
+        "bury 1: s3 FROM s3 sa h2\nbury 2:  from ?? ??\n1. 1: SA 2: S4 {mine} Won  By 2\n",
+        encoding="utf-8",
+    )
+    canonical = "bury 1: S3 from S3 SA H2\nbury 2: from ?? ??\n1. 1: SA 2: S4 {mine} won by 2\n"
+    assert main(["fmt", str(path)]) == 0
+    assert capsys.readouterr().out == canonical
+    out = tmp_path / "log.json"
+    assert main(["convert", str(path), "--to", "json", "-o", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    first, second = doc["hands"][0]["auction"]
+    assert first["cards"] == ["S3"] and first["held"] == ["S3", "SA", "H2"]
+    assert second["cards"] == [] and second["held"] == ["??", "??"]
+    assert doc["hands"][0]["tricks"][0]["winner"] == 2
+    assert main(["convert", str(out), "--from", "json"]) == 0
+    assert capsys.readouterr().out == canonical
+
+
+def test_the_other_programs_log_is_canonical(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fmt", "--check", str(DATA / "other_program.psn")]) == 0
+    assert capsys.readouterr().out == ""
+
+
 def test_convert_to_json_prints_to_standard_output(sample: Path) -> None:
     result = run("convert", str(sample), "--to", "json")
     assert result.returncode == 0

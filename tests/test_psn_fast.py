@@ -13,7 +13,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Token, Tree
 
-from notation.psn import Deal, Deck, Play, PSNError, Trick, parse, parse_hand, split_hands, write
+from notation.psn import (
+    Deal,
+    Deck,
+    Hand,
+    KittyExchange,
+    Play,
+    PSNError,
+    Trick,
+    parse,
+    parse_hand,
+    split_hands,
+    write,
+)
 from notation.psn import parser as reader
 from notation.psn.model import Header, plain_header, plain_play, plain_trick
 from notation.resources import examples_dir
@@ -57,8 +69,28 @@ def leaves(text: str) -> list[Token]:
     return list(tree.scan_values(lambda v: isinstance(v, Token)))
 
 
-def simulated(seed: int) -> str:
-    return write(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+def as_logged(hand: Hand) -> Hand:
+    """A simulated ``hand`` as another program logs it: the first bury gives the hand
+    held after the pick-up (the dealt cards and the kitty), and each trick its winner
+    (the next trick's leader; the last trick's own leader, as far as the notation goes)."""
+    deck = hand.deal
+    assert isinstance(deck, Deck)
+    auction = list(hand.auction)
+    at = next(i for i, e in enumerate(auction) if isinstance(e, KittyExchange))
+    bury = auction[at]
+    assert isinstance(bury, KittyExchange)
+    dealt = deck.cards[(bury.seat - deck.first) % 4 : 100 : 4]
+    auction[at] = dataclasses.replace(bury, held=dealt + deck.cards[100:])
+    winners = [t.leader for t in hand.tricks[1:]] + [hand.tricks[-1].leader]
+    tricks = tuple(
+        dataclasses.replace(t, winner=w) for t, w in zip(hand.tricks, winners, strict=True)
+    )
+    return dataclasses.replace(hand, auction=tuple(auction), tricks=tricks)
+
+
+def simulated(seed: int, logged: bool = False) -> str:
+    hand = simulate_hand("qq", seed=seed, dealer=1 + seed % 4)
+    return write(as_logged(hand) if logged else hand)
 
 
 # ---- the same hands --------------------------------------------------------------------
@@ -69,17 +101,32 @@ def test_every_file_reads_the_same_with_the_fast_forms(path: Path) -> None:
     assert_fast_is_exact(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.parametrize("logged", [False, True], ids=["simulated", "logged"])
 @pytest.mark.parametrize("seed", range(12))
-def test_a_simulated_hand_reads_the_same_with_the_fast_forms(seed: int) -> None:
-    assert_fast_is_exact(simulated(seed))
+def test_a_simulated_hand_reads_the_same_with_the_fast_forms(seed: int, logged: bool) -> None:
+    assert_fast_is_exact(simulated(seed, logged))
 
 
-def test_a_plain_hand_is_a_handful_of_tokens() -> None:
-    text = simulated(3)
+@pytest.mark.parametrize("logged", [False, True], ids=["simulated", "logged"])
+def test_a_plain_hand_is_a_handful_of_tokens(logged: bool) -> None:
+    text = simulated(3, logged)
     assert " / " in text  # failed throws are plain too
+    assert (" from " in text and " won by " in text) is logged  # so are the logs' forms
     tokens = leaves(text)
     kinds = [t.type for t in tokens]
     assert kinds == ["HEADERS", "DECK", "SEAT_CARDS", "AUCTION", "TRICKS", "RESULT_LINE"]
+
+
+def test_a_logged_hand_reads_back_with_its_winners_and_the_hand_held() -> None:
+    hand = as_logged(simulate_hand("qq", seed=5, dealer=2))
+    text = write(hand)
+    # On the plain path all the way: no token by token reading again.
+    tree = reader._plain_tree(text)
+    assert tree is not None
+    back = reader._Builder(text, 1, None, exact=False).hand(tree)
+    assert back == hand == parse_hand(text)
+    assert len(back.kitty_exchanges[0].held or ()) == 33
+    assert all(t.winner is not None for t in back.tricks)
 
 
 def test_a_plain_trick_and_an_annotated_one_give_the_same_plays() -> None:
@@ -135,6 +182,14 @@ def test_fast_forms_stop_where_an_annotation_starts() -> None:
         "Counter 4: ♠5 ♠5 to 无主\nbury 3:\n  S3 ??\nCOUNTER 1: lj lj To s\nbury 1:\n1. 1: SA\n",
         "fallback kitty C7\nfallback FLIP BJ to nt\nbury 1: ?? ?? ??\nresult\n",
         "bury 2: ?? (bury 2: S3 S4 counter 3: D5 D5 bury 3:) declare 1: H2\n",
+        # a bury with the hand held after the pick-up, tricks with their winners
+        "declare 1: H2\nbury 1: S3 S4 From\n  s3 ♠4 SA ?? bury 2:from ?? counter 3: D5 D5\n"
+        "bury 3: FROM D5\n1. 1: SA 2: S3 won by 1\n2. 1: SK\n",
+        "1. 1: SA 2: S3 3: S4 4: S5 WON BY 1\n2.1: SK 2: S6 won by2 3.1: SQ / SQ by 2won by 1\n",
+        "1. 1: SA 2: S3 (1. 2: S4 won by 2 2. 2: S7 won\tby\n3) 3: S6 won by 1\n",
+        "1. 1: SA 2: S3 (2: S4 3: S5 won by 3) 3: S6\n",
+        "bury 1: S3 from S3 (bury 1: from ?? counter 2: D5 D5 bury 2: from S3) 1. 1: SA\n",
+        "bury 1: from\nS3 S4\n1. 1: SA won by 1 result\n",
         # a header block with escapes, two headers on one line, a result line
         '[Event "a \\"b\\" c\\\\d"] [Site "x"]\n  [Hand "3"]\n\nresult points 85 kitty 10 X2 '
         "level Defenders -1 next 2\n",
@@ -157,6 +212,13 @@ ERRORS_IN_FAST_FORMS = [
     ("declare 1: H2 @3\nbury 1: S3 XX\n1. 1: SA\n", 2, 12, "unknown card 'XX'"),
     ("declare 1: H2\nreinforce 5: H2 H2\n", 2, 11, "no seat 5: seats are 1, 2, 3 and 4"),
     ("fallback flip BJ\nbury 0:\n", 2, 6, "no seat 0: seats are 1, 2, 3 and 4"),
+    ("declare 1: H2\nbury 1: S3 from S3 XX\n1. 1: SA\n", 2, 20, "unknown card 'XX'"),
+    ("bury 1: from SA 1: S3\n", 1, 17, "unexpected '1: S3': expected"),
+    ("1. 1: SA 2: S3 won by 5\n2. 1: SA\n", 1, 23, "no seat 5: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA won by 1\n2. 1: SA won by 0\n", 2, 17, "no seat 0: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA won by 1234567\n", 1, 17, "a number of 7 digits"),
+    ("1. 1: SA won by 1 2: S3\n", 1, 19, "'won by' ends its trick"),
+    ("1. 1: SA won by 1\n3. 1: SA\n", 2, 1, "trick 3 is out of sequence: expected trick 2"),
     ("1. 1: SA (declare 1: H2)\n", 1, 11, "a variation of a play holds plays and tricks"),
     (
         "declare 1: H2 @32.\n",
@@ -229,8 +291,14 @@ def plain_tricks(draw: st.DrawFn) -> str:
             seat = draw(st.sampled_from([1, 2, 3, 4, 4, 0, 5]))
             words = draw(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=3))
             trick.append(f"{seat}{draw(st.sampled_from([':', ' :']))} {' '.join(words)}")
+            if draw(st.integers(0, 9)) == 0:  # a winner, now and then too early
+                trick.append(f"won by {draw(st.sampled_from([1, 2, 4, 0, 9]))}")
         parts.append(draw(st.sampled_from(_GAPS)).join(trick))
-    end = draw(st.sampled_from(["", "\nresult next 2", " )", " {c}", "!", " / SA"]))
+    end = draw(
+        st.sampled_from(
+            ["", "\nresult next 2", " )", " {c}", "!", " / SA", " won by 3", " won 3", " won by"]
+        )
+    )
     return "\n".join(parts) + end + "\n"
 
 
@@ -290,6 +358,18 @@ def test_the_tree_holds_fast_forms_only_where_the_grammar_puts_them() -> None:
     ]
 
 
+def test_a_word_that_starts_with_won_is_no_winner_in_a_fast_form() -> None:
+    # "wonby" is a card word (an unknown one): the ordinary tokens take it into the play's
+    # cards, so the fast form must not read it as "won by".
+    text = '[Event "x"]\n\n1. 1: SA 2: S6 wonby 2\n'
+    assert reader._plain_tree(text) is None
+    assert "unexpected '2'" in parse(text).errors[0].message
+    assert_fast_is_exact(text)
+    after_a_comment = "1. 1: SA 2: S6 {x} wonby 2\n"  # no cards can stand here: won by
+    assert parse_hand(after_a_comment).tricks[0].winner == 2
+    assert_fast_is_exact(after_a_comment)
+
+
 # ---- the plain path: a plainly written hand read without the parser --------------------
 
 
@@ -326,19 +406,25 @@ def test_the_plain_path_gives_the_parsers_tree_for_every_file(path: Path) -> Non
     st.lists(
         st.tuples(
             st.integers(0, 10**6),
-            st.sampled_from(["  ", "\n", "\t", "\n\n", " {x} ", "", "A", "?"]),
+            st.sampled_from(
+                ["  ", "\n", "\t", "\n\n", " {x} ", "", "A", "?", " from ", " won by 9", "won"]
+            ),
         ),
         max_size=4,
     ),
     st.booleans(),
+    st.booleans(),
 )
 def test_the_plain_path_gives_the_parsers_tree_or_steps_aside(
-    seed: int, preset: str, edits: list[tuple[int, str]], as_deal: bool
+    seed: int, preset: str, edits: list[tuple[int, str]], as_deal: bool, logged: bool
 ) -> None:
-    # Simulated hands (the deck in drawing order, or the four hands and the kitty), then
-    # spaces, blank lines, a comment, a stray letter or mark put in at random places:
-    # the plain path reads the hand as the parser does, or leaves it to the parser.
+    # Simulated hands (the deck in drawing order, or the four hands and the kitty; as
+    # simulated, or as another program logs them, with "from" and "won by"), then spaces,
+    # blank lines, a comment, a stray letter, mark or keyword put in at random places: the
+    # plain path reads the hand as the parser does, or leaves it to the parser.
     hand = simulate_hand(preset, seed=seed, dealer=1 + seed % 4)
+    if logged:
+        hand = as_logged(hand)
     if as_deal:
         deck = hand.deal
         assert isinstance(deck, Deck)

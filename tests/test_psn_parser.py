@@ -131,6 +131,93 @@ def test_bury_without_cards_records_only_who_buried() -> None:
     assert isinstance(exchange, KittyExchange) and exchange.buried == ()
 
 
+# ---- records from other programs: the hand after the pick-up, a trick's winner ------------
+
+
+def test_a_bury_may_give_the_hand_held_after_the_pick_up() -> None:
+    hand = parse_hand("bury 1: C2 C3 from SA SA C2 ?? C3\n")
+    (exchange,) = hand.kitty_exchanges
+    assert exchange.buried == cards("C2 C3")
+    assert exchange.held == (*cards("SA SA C2"), UNKNOWN, *cards("C3"))
+
+
+def test_a_bury_known_only_by_the_hand_held_leaves_the_buried_cards_out() -> None:
+    (exchange,) = parse_hand("bury 1: from SA SK\n").kitty_exchanges
+    assert exchange.buried == () and exchange.held == cards("SA SK")
+    assert write(parse("bury 1: from SA SK\n")) == "bury 1: from SA SK\n"
+
+
+def test_a_bury_without_from_holds_no_hand() -> None:
+    (exchange,) = parse_hand("bury 1: C2 C3\n").kitty_exchanges
+    assert exchange.held is None
+
+
+def test_every_bury_of_a_chao_di_may_give_the_hand_held() -> None:
+    hand = parse_hand(
+        "bury 1: S3 S4 from S3 S4 SA\ncounter 2: D2 D2\nbury 2: H3 from H3 D2 D2\n"
+        "(bury 2: from ?? ??) 1. 1: SA 2: S2 3: S5 4: S6\n"
+    )
+    first, second = hand.kitty_exchanges
+    assert first.held == cards("S3 S4 SA") and second.held == cards("H3 D2 D2")
+    alternative = second.variations[0].events[0]
+    assert isinstance(alternative, KittyExchange) and alternative.held == (UNKNOWN, UNKNOWN)
+
+
+def test_marks_comments_and_variations_follow_the_hand_held() -> None:
+    text = "bury 1: C2 from C2 SA! $14 {kept the ace} (bury 1: SA from C2 SA)\n"
+    (exchange,) = parse_hand(text).kitty_exchanges
+    assert exchange.held == cards("C2 SA") and exchange.nags == (1, 14)
+    assert exchange.comments[0].text == "kept the ace" and exchange.variations
+    assert write(parse(text)) == text
+
+
+def test_a_trick_may_record_who_won_it() -> None:
+    (trick,) = parse_hand("5. 1: SA 2: S3 3: S5 4: S9 won by 1\n").tricks
+    assert trick.winner == 1 and len(trick.plays) == 4
+
+
+def test_a_trick_without_won_by_records_no_winner() -> None:
+    (trick,) = parse_hand("1. 1: SA 2: S3 3: S5 4: S9\n").tricks
+    assert trick.winner is None
+
+
+def test_the_winner_follows_the_last_play_and_its_annotations() -> None:
+    text = "1. 1: SA 2: S3 3: S5 4: S9! {too late} (1. 4: S10) won by 1\n2. 1: SK 2: S4\n"
+    first, second = parse_hand(text).tricks
+    last = first.plays[3]
+    assert last.nags == (1,) and last.comments[0].text == "too late" and last.variations
+    assert first.winner == 1 and second.winner is None
+    assert write(parse(text)) == text
+
+
+def test_an_unfinished_trick_may_record_a_winner() -> None:
+    (trick,) = parse_hand("1. 1: SA 2: S3 won by 2\n").tricks
+    assert trick.winner == 2 and len(trick.plays) == 2
+
+
+def test_tricks_of_a_variation_may_record_their_winners() -> None:
+    text = "1. 1: SA 2: S3 (2: SK 3: S4 4: S5 won by 2 2. 2: H2 won by 3) 3: S4\n"
+    play = parse_hand(text).tricks[0].plays[1]
+    partial, later = play.variations[0].events
+    assert partial.winner == 2 and later.winner == 3  # type: ignore[union-attr]
+    assert "(1. 2: SK 3: S4 4: S5 won by 2 2. 2: H2 won by 3)" in write(parse(text))
+
+
+def test_from_and_won_are_keywords_in_any_case() -> None:
+    hand = parse_hand("BURY 1: S3 FROM S3 SA\n1. 1: SA 2: S3 Won BY 2\n")
+    assert hand.kitty_exchanges[0].held == cards("S3 SA")
+    assert hand.tricks[0].winner == 2
+    assert write(hand) == "bury 1: S3 from S3 SA\n1. 1: SA 2: S3 won by 2\n"
+
+
+def test_words_that_start_like_from_and_won_are_still_cards() -> None:
+    errors = parse("bury 1: S3 fromage\n1. 1: SA wonder\n").errors
+    assert [e.message.split(":")[0] for e in errors] == [
+        "unknown card 'fromage'",
+        "unknown card 'wonder'",
+    ]
+
+
 def test_keywords_ignore_case_and_draw_may_have_a_space() -> None:
     hand = parse_hand("DECLARE 2: h5 @ 37\nCounter 4: bj bj To nt\n")
     assert [b.kind for b in hand.bids] == [BidKind.DECLARE, BidKind.COUNTER]
@@ -362,6 +449,23 @@ MALFORMED = [
     ("result level dealer +" + "9" * 9, 1, 21, "a number of 9 digits"),
     ("result next " + "4" * 5000, 1, 13, "a number of 5000 digits"),
     ("bury " + "1" * 5000 + ": SA", 1, 6, "a number of 5000 digits"),
+    # The hand after the pick-up, and a trick's recorded winner.
+    ("bury 1: S3 from", 1, 16, "the hand ends too soon: expected a card like S10 or BJ after"),
+    ("bury 1: from\n1. 1: SA", 2, 1, "unexpected '1': expected a card like S10 or BJ after"),
+    ("bury 1: S3 from SX", 1, 17, "unknown card 'SX'"),
+    ("bury 1: from SA from SK", 1, 17, "unexpected 'from'"),
+    ("declare 1: H2 from SA", 1, 15, "unexpected 'from'"),
+    ("1. 1: SA 2: S3 won by 7", 1, 23, "no seat 7: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA 2: S3 won by 0", 1, 23, "no seat 0: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA (1: S4 won by 5)", 1, 24, "no seat 5: seats are 1, 2, 3 and 4"),
+    ("1. 1: SA won by " + "1" * 20, 1, 17, "a number of 20 digits"),
+    ("1. 1: SA won 3", 1, 14, "expected by and the seat that won the trick, like won by 3"),
+    ("1. 1: SA won", 1, 13, "the hand ends too soon: expected by and the seat that won"),
+    ("1. 1: SA won by x", 1, 17, "expected the seat that won the trick, like won by 3 after"),
+    ("1. 1: SA won by 1 2: S3", 1, 19, "'won by' ends its trick: write it after the last play"),
+    ("1. 1: SA won by 1 {x}", 1, 19, "'won by' ends its trick: write it after the last play"),
+    ("1. won by 1", 1, 4, "expected a seat and its cards like 3: S10 after trick 1."),
+    ("1. 1: SA / won by 2", 1, 12, "unexpected 'won': expected a card like S10 or BJ after '/'"),
 ]
 
 
@@ -432,6 +536,7 @@ def test_a_hundred_thousand_nested_variations_are_an_error_not_a_crash(close: bo
 _PIECES = [
     *'0123456789:./ ()[]{}!?$@SHCDJQKAbjlx\n\t"\\%',
     *("declare ", "bury ", "1. ", "3: ", "S10", "??", "deal\n", "kitty: ", "result ", "to "),
+    *(" from ", " won by ", "won ", "by "),
 ]
 
 

@@ -117,6 +117,7 @@ def tricks_from(draw: st.DrawFn, number: int, depth: int, max_size: int = 3) -> 
             number + i,
             draw(plays_from(number + i, draw(seats), 0, depth)),
             draw(comments),
+            draw(st.none() | seats),
         )
         for i in range(count)
     )
@@ -124,7 +125,9 @@ def tricks_from(draw: st.DrawFn, number: int, depth: int, max_size: int = 3) -> 
 
 @st.composite
 def play_variation(draw: st.DrawFn, number: int, seat: int, offset: int, depth: int) -> Variation:
-    partial = Trick(number, draw(plays_from(number, seat, offset, depth)))
+    partial = Trick(
+        number, draw(plays_from(number, seat, offset, depth)), winner=draw(st.none() | seats)
+    )
     later = draw(tricks_from(number + 1, depth, max_size=1))
     return Variation((partial, *later), draw(comments))
 
@@ -155,7 +158,10 @@ def auction_event(draw: st.DrawFn, depth: int) -> AuctionEvent:
             draw(comments),
             variations,
         )
-    return KittyExchange(draw(seats), draw(cards(0, 8)), draw(nags), draw(comments), variations)
+    held = draw(st.none() | cards(1, 12))  # the hand after the pick-up ("from ...")
+    return KittyExchange(
+        draw(seats), draw(cards(0, 8)), held, draw(nags), draw(comments), variations
+    )
 
 
 @st.composite
@@ -249,8 +255,8 @@ def test_positions_take_no_part_in_equality() -> None:
 
 _CARD_TOKEN = re.compile(r"(?<![\w?])([SHCD])(10|[2-9JQKA])(?![\w])|(?<![\w?])(BJ|LJ)(?![\w])")
 _KEYWORD = re.compile(
-    r"\b(deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|to|by|result|points"
-    r"|level|next|dealer|defenders|NT)\b"
+    r"\b(deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|from|to|by|won|result"
+    r"|points|level|next|dealer|defenders|NT)\b"
 )
 _SUIT_ALIASES = {
     "S": ["s", "♠", "♤", "黑桃"],
@@ -305,8 +311,9 @@ def test_the_lenient_import_form_reads_as_the_same_record(
 JSON_BASE = (
     '[Event "json"]\n\n'
     "declare 1: H2 {early}\n"
+    "bury 1: S3 from S3 SA SK\n"
     "1. 1: SA (1. 1: SK) 2: S3 3: S4 4: S5\n"
-    "2. 1: SQ 2: S6 3: S7 4: S8\n"
+    "2. 1: SQ 2: S6 3: S7 4: S8 won by 1\n"
 )
 
 
@@ -352,6 +359,14 @@ BAD_JSON = [
     ("hands[0].auction[0].type", "dance", "hands[0].auction[0].type: expected one of bid,"),
     ("hands[0].auction[0].kind", None, "hands[0].auction[0].kind: expected one of declare,"),
     ("hands[0].auction[0].draw", -1, "hands[0].auction[0].draw: expected a number 0 to"),
+    ("hands[0].auction[1].held", 5, "hands[0].auction[1].held: expected a list of cards, found"),
+    ("hands[0].auction[1].held", ["SA", 3], "hands[0].auction[1].held[1]: expected a card like"),
+    ("hands[0].auction[1].held", ["S11"], "hands[0].auction[1].held[0]: unknown card 'S11'"),
+    ("hands[0].auction[1].held", [], "hands[0].auction[1]: the hand held after the pick-up needs"),
+    ("hands[0].auction[1].hold", [], "hands[0].auction[1]: unknown field 'hold' (did you mean"),
+    ("hands[0].tricks[1].winner", 7, "hands[0].tricks[1].winner: expected a seat 1 to 4, found 7"),
+    ("hands[0].tricks[1].winner", "1", "hands[0].tricks[1].winner: expected a seat 1 to 4, found"),
+    ("hands[0].tricks[1].winner", True, "hands[0].tricks[1].winner: expected a seat 1 to 4"),
     ("hands[0].headers[0]", ["Event"], "hands[0].headers[0]: expected [tag, value], found a list"),
     ("hands[0].headers[0]", ["Ev ent", "x"], "hands[0].headers[0]: a header tag is letters"),
     ("hands[0].headers[0]", [None, "x"], "hands[0].headers[0][0]: expected text, found null"),
@@ -373,6 +388,25 @@ def test_malformed_json_is_named_by_its_path(change: str, value: object, message
     with pytest.raises(JSONFormatError) as info:
         from_json(broken(change, value))
     assert str(info.value).startswith(message), str(info.value)
+
+
+def test_json_holds_the_hand_held_after_the_pick_up_and_the_recorded_winner() -> None:
+    doc = json.loads(to_json(parse(JSON_BASE)))
+    bury = doc["hands"][0]["auction"][1]
+    assert bury["cards"] == ["S3"] and bury["held"] == ["S3", "SA", "SK"]
+    assert [t["winner"] for t in doc["hands"][0]["tricks"]] == [None, 1]
+
+
+def test_json_without_held_and_winner_reads_as_not_recorded() -> None:
+    # Documents written before a bury had "held" and a trick "winner" are still records.
+    doc = json.loads(to_json(parse(JSON_BASE)))
+    del doc["hands"][0]["auction"][1]["held"]
+    for trick in doc["hands"][0]["tricks"]:
+        del trick["winner"]
+    jsonschema.validate(doc, SCHEMA, cls=jsonschema.Draft202012Validator)
+    (hand,) = from_json(json.dumps(doc)).hands
+    assert hand.kitty_exchanges[0].held is None
+    assert [t.winner for t in hand.tricks] == [None, None]
 
 
 def test_a_second_hand_without_headers_is_refused() -> None:

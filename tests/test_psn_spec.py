@@ -32,6 +32,8 @@ def test_spec_complete_hand_has_every_construct() -> None:
     (hand,) = parse(next(b for b in PSN_BLOCKS if "Teaching evening" in b)).hands
     assert hand.header("Coach") == "Lin"
     assert len(hand.bids) == 2 and len(hand.kitty_exchanges) == 1
+    assert hand.kitty_exchanges[0].held is not None and len(hand.kitty_exchanges[0].held) == 16
+    assert hand.tricks[0].winner == 1
     assert hand.tricks[1].plays[2].variations
     assert hand.tricks[2].plays[0].is_failed_throw
     assert hand.result is not None and hand.result.next_dealer == 3

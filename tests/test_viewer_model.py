@@ -211,6 +211,32 @@ def test_splice_a_bid_variation() -> None:
     assert spliced.tricks == ()
 
 
+def test_edits_keep_the_hand_held_after_the_pick_up_and_the_recorded_winners() -> None:
+    # A record converted from another program's log: the dealer's hand after the pick-up
+    # on its bury line, and who won each trick. Annotating it in the viewer and saving
+    # the file keeps both.
+    text = (
+        '[Event "log"]\n\n'
+        "declare 1: H2\n"
+        "bury 1: S3 from S3 SA H2\n"
+        "1. 1: SA 2: S4 3: S5 4: S6 won by 1\n"
+        "2. 1: H2 2: H3 won by 1\n"
+    )
+    hand = parse_hand(text)
+    new = edit.set_annotation(hand, edit.Target("auction", 1), ("kept the ace",), (1,))
+    new = edit.set_annotation(new, edit.Target("play", 0, 3), ("last",), (2,))
+    new = edit.set_annotation(new, edit.Target("trick", 1), ("before the lead",))
+    new = edit.add_variation(new, edit.Target("play", 0, 3), "4: S7")
+    new = edit.add_variation(new, edit.Target("auction", 1), "bury 1: SA from S3 SA H2")
+    saved = parse_hand(edit.replace_hand(text, 1, new))
+    assert saved == new
+    bury = saved.auction[1]
+    assert bury.held == parse_hand(text).auction[1].held  # type: ignore[union-attr]
+    assert bury.variations[0].events[0].held is not None  # type: ignore[union-attr]
+    assert [t.winner for t in saved.tricks] == [1, 1]
+    assert "4: S6? {last} (1. 4: S7) won by 1" in edit.replace_hand(text, 1, new)
+
+
 # ---------------------------------------------------------------------------- state, labels
 
 

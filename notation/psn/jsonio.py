@@ -193,6 +193,7 @@ def _event(event: Event) -> Json:
             "number": event.number,
             "comments": _comments(event.comments),
             "plays": plays,
+            "winner": event.winner,
         }
     if isinstance(event, Bid):
         return {
@@ -216,6 +217,7 @@ def _event(event: Event) -> Json:
         "type": "bury",
         "seat": event.seat,
         "cards": _cards(event.buried),
+        "held": _cards(event.held) if event.held is not None else None,
         **_annotations(event),
     }
 
@@ -432,10 +434,10 @@ def _read_result(value: Any, path: str) -> Result:
 
 _ANNOTATIONS = ("nags", "comments", "variations")
 _FIELDS = {
-    "trick": ("type", "number", "comments", "plays"),
+    "trick": ("type", "number", "comments", "plays", "winner"),
     "bid": ("type", "kind", "seat", "cards", "strain", "draw", *_ANNOTATIONS),
     "fallback": ("type", "source", "cards", "strain", *_ANNOTATIONS),
-    "bury": ("type", "seat", "cards", *_ANNOTATIONS),
+    "bury": ("type", "seat", "cards", "held", *_ANNOTATIONS),
 }
 _REQUIRED = {
     "trick": ("type", "number", "plays"),
@@ -494,12 +496,14 @@ def _read_event(value: Any, path: str, depth: int, place: str = "") -> Event:
         for i, p in enumerate(_list(data["plays"], f"{path}.plays", "a list of plays")):
             plays.append(_read_play(p, f"{path}.plays[{i}]", depth))
         comments = _read_comments(data.get("comments", []), f"{path}.comments")
-        return _made(f"{path}.plays", partial(Trick, number, tuple(plays), comments))
+        winner = None if data.get("winner") is None else _seat(data["winner"], f"{path}.winner")
+        return _made(f"{path}.plays", partial(Trick, number, tuple(plays), comments, winner))
     nags, comments, variations = _read_annotations(data, path, depth)
     cards = _read_slots(data.get("cards", []), f"{path}.cards")
     if kind is _EventType.BURY:
         seat = _seat(data["seat"], f"{path}.seat")
-        return _made(path, partial(KittyExchange, seat, cards, nags, comments, variations))
+        held = None if data.get("held") is None else _read_slots(data["held"], f"{path}.held")
+        return _made(path, partial(KittyExchange, seat, cards, held, nags, comments, variations))
     strain = (
         None if data.get("strain") is None else _choice(data["strain"], f"{path}.strain", Strain)
     )

@@ -299,10 +299,19 @@ class Fallback:
 
 @dataclass(frozen=True, slots=True)
 class KittyExchange:
-    """``seat`` picks up the kitty and buries ``buried`` (empty when not recorded)."""
+    """``seat`` picks up the kitty and buries ``buried`` (empty when not recorded).
+
+    ``held`` is the seat's whole hand right after picking up the kitty, the buried cards
+    included (``from`` in the text), when a record gives that instead of the cards dealt:
+    other programs log the dealer's 33 cards after the pick-up, not its 25 dealt ones.
+
+    >>> str(KittyExchange(1, (Card.parse("C2"),), (Card.parse("SA"), Card.parse("C2"))))
+    'bury 1: C2 from SA C2'
+    """
 
     seat: Seat
     buried: Cards = ()
+    held: Cards | None = None
     nags: tuple[int, ...] = ()
     comments: Comments = ()
     variations: tuple[Variation, ...] = ()
@@ -312,10 +321,15 @@ class KittyExchange:
     def __post_init__(self) -> None:
         check_seat(self.seat)
         _check_cards(self.buried, "a bury", empty=True)
+        if self.held is not None:
+            _check_cards(self.held, "the hand held after the pick-up")
         _check_nags(self.nags)
 
     def __str__(self) -> str:
-        return f"bury {self.seat}: {format_slots(self.buried)}".rstrip()
+        text = f"bury {self.seat}: {format_slots(self.buried)}".rstrip()
+        if self.held is None:
+            return text
+        return f"{text} from {format_slots(self.held)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,6 +385,9 @@ class Trick:
     number: int
     plays: tuple[Play, ...]
     comments: Comments = ()  # before the lead, written right after the number
+    # The seat the record says won the trick ("won by 2"), as claimed: the replay
+    # checks it against the rules.
+    winner: Seat | None = None
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
 
@@ -379,9 +396,12 @@ class Trick:
             raise ValueError("tricks are numbered from 1")
         if not 1 <= len(self.plays) <= 4:
             raise ValueError("a trick has one to four plays")
+        if self.winner is not None:
+            check_seat(self.winner)
 
     def __str__(self) -> str:
-        return " ".join([f"{self.number}.", *(str(p) for p in self.plays)])
+        text = " ".join([f"{self.number}.", *(str(p) for p in self.plays)])
+        return text if self.winner is None else f"{text} won by {self.winner}"
 
     @property
     def leader(self) -> Seat:
@@ -547,7 +567,14 @@ def _setters(cls: type) -> tuple[_Setter, ...]:
     _play_line,
     _play_column,
 ) = _setters(Play)
-_trick_number, _trick_plays, _trick_comments, _trick_line, _trick_column = _setters(Trick)
+(
+    _trick_number,
+    _trick_plays,
+    _trick_comments,
+    _trick_winner,
+    _trick_line,
+    _trick_column,
+) = _setters(Trick)
 _header_tag, _header_value, _header_line, _header_column = _setters(Header)
 
 
@@ -585,12 +612,16 @@ def plain_play(
     return play
 
 
-def plain_trick(number: int, plays: tuple[Play, ...], line: int, column: int) -> Trick:
-    """``Trick(number, plays, line=line, column=column)`` without its checks (for the reader)."""
+def plain_trick(
+    number: int, plays: tuple[Play, ...], line: int, column: int, winner: Seat | None = None
+) -> Trick:
+    """``Trick(number, plays, winner=winner, line=line, column=column)`` without its
+    checks (for the reader)."""
     trick: Trick = _new(Trick)
     _trick_number(trick, number)
     _trick_plays(trick, plays)
     _trick_comments(trick, ())
+    _trick_winner(trick, winner)
     _trick_line(trick, line)
     _trick_column(trick, column)
     return trick

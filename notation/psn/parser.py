@@ -462,25 +462,35 @@ def _read_exactly(
 _CARD_CACHE: dict[str, CardSlot] = {"??": UNKNOWN}
 _CARD = _CARD_CACHE.__getitem__
 _RUNS: dict[str, Cards] = {}  # runs of cards in fast forms, as written ("SA SA ")
+_SEATS: dict[str, Seat] = {"1": 1, "2": 2, "3": 3, "4": 4}  # seats as written in fast forms
 _WORD = re.compile(r"\S+")
-# The parts of a TRICKS token: a trick number "12.", or a play "3: S10 S10" with perhaps
-# a failed throw "/ S10 by 2" (a card word never starts with a digit; "by" is no card).
+# The parts of a TRICKS token: a trick number "12.", a play "3: S10 S10" with perhaps a
+# failed throw "/ S10 by 2", or the recorded winner "won by 2" (a card word never starts
+# with a digit; "by" and "won" are no cards).
 _ITEM = r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"][^\s{}()\[\]/:;$@!?"]*)\s*"""
+_END = r"""(?![^\s{}()\[\]/:;$@!?"])"""  # the end of a word
+# A card of a play: as _ITEM, but not "won" (only a word starting with w is looked at
+# closer: this is the reader's hottest pattern, and a look-ahead at every card shows).
+_PLAY_ITEM = (
+    r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"w][^\s{}()\[\]/:;$@!?"]*"""
+    rf"""|w(?!on{_END})[^\s{{}}()\[\]/:;$@!?"]*)\s*"""
+)
 _TRICK_PART = re.compile(
-    rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:{_ITEM})*)"
-    rf"(?:/\s*((?:(?!by(?![^\s{{}}()\[\]/:;$@!?\"])){_ITEM})*)(?:by\s*([0-9]{{1,6}})\s*)?)?)",
+    rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:{_PLAY_ITEM})*+)"  # *+: nothing to give back
+    rf"(?:/\s*((?:(?!(?:by|won){_END}){_ITEM})*)(?:by\s*([0-9]{{1,6}})\s*)?)?"
+    rf"|won{_END}\s*by\s*([0-9]{{1,6}})\s*)",
     re.IGNORECASE,
 )
 # The parts of an AUCTION token: a bid, a fallback or a bury with its cards (no keyword is
-# a card, and "to" names the strain).
+# a card, "to" names the strain, "from" starts the hand held after the pick-up).
 _KEYWORD = (
-    r"(?:deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|to|by|result|points"
-    r"""|level|next)(?![^\s{}()\[\]/:;$@!?"])"""
+    r"(?:deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|from|to|by|won|result"
+    rf"|points|level|next){_END}"
 )
 _AUCTION_PART = re.compile(
     r"((declare|reinforce|counter|fallback|bury)\s*(?:(kitty|flip)\s*)?(?:([0-9]{1,6})[ \t]*:\s*)?"
     rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?"
-    r"(?:@[ \t]*([0-9]{1,6})\s*)?)",
+    rf"(?:@[ \t]*([0-9]{{1,6}})\s*)?(?:from\s*((?:(?!{_KEYWORD}){_ITEM})*))?)",
     re.IGNORECASE,
 )
 _RESULT_LINE = re.compile(
@@ -771,8 +781,14 @@ class _Builder:
             seat, cards = self.seat(holder, holder.value.split(":")[0]), ()
         else:
             seat, cards = self.seat_cards(holder)
-        nags, comments, variations = self.suffixes(kids[2:], ("auction",))
-        return KittyExchange(seat, cards, nags, comments, variations, line, column)
+        held: Cards | None = None
+        rest = 2
+        after = _subtree(kids, rest, "held")
+        if after is not None:
+            held = self.cards(_token(after.children[1]))
+            rest += 1
+        nags, comments, variations = self.suffixes(kids[rest:], ("auction",))
+        return KittyExchange(seat, cards, held, nags, comments, variations, line, column)
 
     def plain_auction(self, token: Token) -> list[AuctionEvent]:
         """The bids, fallbacks and buries of an AUCTION token (a fast form)."""
@@ -782,7 +798,7 @@ class _Builder:
         before = -_column(token)  # the offset before the current line's first character
         offset = 0
         # The parts follow each other without a gap: their lengths give their places.
-        for part, keyword, source, digits, run, strain, draw in _AUCTION_PART.findall(text):
+        for part, keyword, source, digits, run, strain, draw, held in _AUCTION_PART.findall(text):
             start = offset
             offset += len(part)
             column = start - before
@@ -797,7 +813,8 @@ class _Builder:
                 if not 1 <= seat <= 4:
                     raise _ReadAgain
                 if kind == "bury":
-                    out.append(KittyExchange(seat, cards, line=line, column=column))
+                    after = (_RUNS.get(held) or _plain_run(held)) if held else None
+                    out.append(KittyExchange(seat, cards, after, line=line, column=column))
                 else:
                     count = int(draw) if draw else None
                     bid = Bid(BidKind(kind), seat, cards, target, count, line=line, column=column)
@@ -838,6 +855,7 @@ class _Builder:
         lpar = _token(tree.children[0])
         comments: list[Token] = []
         loose: list[_Node] = []
+        winner: _Node | None = None  # after the loose plays
         auction: list[AuctionEvent] = []
         tricks: list[_Node | Trick] = []
         for child in tree.children[1:-1]:
@@ -852,6 +870,8 @@ class _Builder:
                     comments.append(child)
             elif child.data == "play":
                 loose.append(child)
+            elif child.data == "winner":
+                winner = child
             elif child.data == "trick":
                 tricks.append(child)
             else:
@@ -866,7 +886,7 @@ class _Builder:
             _, number, seat, offset = context
             assert isinstance(number, int) and isinstance(seat, int) and isinstance(offset, int)
             if loose:
-                partial = self.partial_trick(number, loose, seat, offset)
+                partial = self.partial_trick(number, loose, seat, offset, winner)
                 events.append(partial)
                 if tricks and self.trick_number(tricks[0]) == number:
                     self.error_at(
@@ -911,38 +931,44 @@ class _Builder:
         before = -_column(token)  # the offset before the current line's first character
         offset = number = trick_line = trick_column = 0
         plays: list[Play] = []
+        winner: Seat | None = None
         # The parts follow each other without a gap: their lengths give their places.
-        for part, digits, kind, run, thrown, blocker in _TRICK_PART.findall(text):
+        # (A play after "won by" cannot be: the grammar ends the trick there.)
+        for part, digits, kind, run, thrown, blocker, won in _TRICK_PART.findall(text):
             start = offset
             offset += len(part)
-            if kind == ".":
-                if plays:
-                    out.append(plain_trick(number, tuple(plays), trick_line, trick_column))
-                    plays = []
-                elif number:  # a trick without plays: cannot be, the grammar says so
-                    raise _ReadAgain
-                number, trick_line, trick_column = int(digits), line, start - before
-                if number < 1:
-                    raise _ReadAgain
-            else:
-                seat = int(digits)
-                if not 1 <= seat <= 4 or len(plays) == 4 or not number:
+            if kind == ":":  # a play, the most frequent part
+                seat = _SEATS.get(digits)  # None for "5", "0" or "01": read again
+                if seat is None or len(plays) == 4 or not number:
                     raise _ReadAgain
                 cards = _RUNS.get(run) or _plain_run(run)
                 if not thrown:
                     plays.append(plain_play(seat, cards, line, start - before))
                 else:
-                    by = int(blocker) if blocker else None
-                    if by is not None and not 1 <= by <= 4:
+                    by = _SEATS.get(blocker) if blocker else None
+                    if blocker and by is None:
                         raise _ReadAgain
                     played = _RUNS.get(thrown) or _plain_run(thrown)
                     plays.append(plain_play(seat, played, line, start - before, cards, by))
+            elif kind:  # a trick number
+                if plays:
+                    out.append(plain_trick(number, tuple(plays), trick_line, trick_column, winner))
+                    plays, winner = [], None
+                elif number:  # a trick without plays: cannot be, the grammar says so
+                    raise _ReadAgain
+                number, trick_line, trick_column = int(digits), line, start - before
+                if number < 1:
+                    raise _ReadAgain
+            else:  # "won by 2": ends the trick
+                winner = _SEATS.get(won)
+                if winner is None or not plays:
+                    raise _ReadAgain
             if "\n" in part:
                 line += part.count("\n")
                 before = start + part.rindex("\n")
         if offset != len(text) or not plays:  # cannot be: the grammar says so
             raise _ReadAgain
-        out.append(plain_trick(number, tuple(plays), trick_line, trick_column))
+        out.append(plain_trick(number, tuple(plays), trick_line, trick_column, winner))
         return out
 
     def trick_number(self, node: _Node | Trick) -> int:
@@ -988,19 +1014,29 @@ class _Builder:
         number = max(1, self.trick_number(node))
         comments: list[Token] = []
         play_nodes: list[_Node] = []
+        winner: _Node | None = None
         for child in node.children[1:]:
             if isinstance(child, Token):
                 comments.append(child)
+            elif child.data == "winner":
+                winner = child
             else:
                 play_nodes.append(child)
         plays = self.plays(number, play_nodes, first_seat, offset)
         line, column = self._where(node)
-        return Trick(number, plays, self.comments(comments), line, column)
+        won = self.winner(winner)
+        return Trick(number, plays, self.comments(comments), won, line, column)
 
-    def partial_trick(self, number: int, nodes: list[_Node], seat: Seat, offset: int) -> Trick:
+    def partial_trick(
+        self, number: int, nodes: list[_Node], seat: Seat, offset: int, winner: _Node | None
+    ) -> Trick:
         plays = self.plays(number, nodes, seat, offset)
         line, column = self._where(nodes[0])
-        return Trick(number, plays, (), line, column)
+        return Trick(number, plays, (), self.winner(winner), line, column)
+
+    def winner(self, node: _Node | None) -> Seat | None:
+        """The seat of a recorded winner, "won by 2"."""
+        return None if node is None else self.seat(_token(node.children[2]))
 
     def plays(
         self, number: int, nodes: list[_Node], first_seat: Seat | None, offset: int
@@ -1174,6 +1210,8 @@ _NAMES: dict[str, str] = {
     "DRAW": "a draw count like @37",
     "SLASH": "/ (a failed throw)",
     "BY": "by (the seat that beat the throw)",
+    "FROM": "from (the hand after the pick-up)",
+    "WON": "won by (the seat that won the trick)",
     "INT": "a number",
     "SIGNED": "a level change like +1",
     "SIDE": "dealer or defenders",
@@ -1188,17 +1226,37 @@ _NAMES: dict[str, str] = {
     "RPAR": ") to close the variation",
     "$END": "the end of the hand",
 }
-# Annotations may follow almost anything; naming them would drown the message.
-_ANNOTATIONS = {"COMMENT", "GLYPH", "NAG", "LPAR"}
+# Annotations may follow almost anything, and so may a bury's hand after the pick-up and a
+# trick's winner; naming them would drown the message (they are named when nothing else fits).
+_ANNOTATIONS = {"COMMENT", "GLYPH", "NAG", "LPAR", "FROM", "WON"}
 _ORDER = {name: i for i, name in enumerate(_NAMES)}
 
 
-def _expected(names: set[str]) -> str:
+# Right after "won" or "won by" (a trick's winner), "by" and the number mean the seat.
+_AFTER_WON = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won(?:\s*by)?)\s*\Z""")
+_NAMES_AFTER_WON = {
+    "BY": "by and the seat that won the trick, like won by 3",
+    "INT": "the seat that won the trick, like won by 3",
+}
+# Right after a trick's winner "won by 3", which ends the trick, what belongs to a trick.
+_AFTER_WINNER = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won\s*by\s*[0-9]+)\s*\Z""")
+_IN_A_TRICK = {"SEAT_CARDS", "SLASH", "COMMENT", "GLYPH", "NAG", "LPAR", "WON"}
+_ENDS_THE_TRICK = (
+    " ('won by' ends its trick: write it after the last play and that play's comments, "
+    "marks and variations)"
+)
+
+
+def _expected(names: set[str], text: str = "", offset: int = 0) -> str:
+    """What the parser would accept, in words; ``text[:offset]`` is what came before."""
     names = names - _FAST  # never read by the exact parser; named by their ordinary tokens
     wanted = [n for n in names if n not in _ANNOTATIONS] or sorted(names)
+    after_won = _AFTER_WON.search(text, 0, offset) is not None
     phrases: list[str] = []
     for name in sorted(wanted, key=lambda n: _ORDER.get(n, len(_ORDER))):
         phrase = _NAMES.get(name, name.lower())
+        if after_won:
+            phrase = _NAMES_AFTER_WON.get(name, phrase)
         if phrase not in phrases:
             phrases.append(phrase)
     if len(phrases) > 5:
@@ -1276,7 +1334,10 @@ def _syntax_error(
             width = len(shown)
             if len(shown) > 24:  # a long run of cards: the start says enough
                 shown, width = shown[:24] + "…", len(shown.split()[0])
-            message = f"unexpected {shown!r}: expected {_expected(expected)}{_after(text, offset)}"
+            wanted = _expected(expected, text, offset)
+            message = f"unexpected {shown!r}: expected {wanted}{_after(text, offset)}"
+            if token.type in _IN_A_TRICK and _AFTER_WINNER.search(text, 0, offset):
+                message += _ENDS_THE_TRICK
     elif isinstance(e, UnexpectedCharacters):
         offset = e.pos_in_stream or 0
         char = text[offset]
@@ -1290,7 +1351,8 @@ def _syntax_error(
         elif char == "[":
             message = 'a header must look like [Tag "value"] and come before the moves'
         else:
-            message = f"unexpected {char!r}: expected {_expected(_accepted_at(text, offset, e))}"
+            wanted = _expected(_accepted_at(text, offset, e), text, offset)
+            message = f"unexpected {char!r}: expected {wanted}"
             message += _after(text, offset)
     else:
         names = set(e.expected) if isinstance(e, UnexpectedToken | UnexpectedEOF) else set()
@@ -1300,7 +1362,7 @@ def _syntax_error(
         if "RPAR" in names:
             message = "a variation is never closed: ')' is missing at the end of the hand"
         else:
-            message = f"the hand ends too soon: expected {_expected(names)}"
+            message = f"the hand ends too soon: expected {_expected(names, text, len(text))}"
             message += _after(text, len(text))
     return PSNSyntaxError(
         message,

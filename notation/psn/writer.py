@@ -1,9 +1,11 @@
 """The canonical PSN writer (the export format).
 
 One header per line in the record's order, a blank line, the hand's opening comments,
-the deal (one line per seat, then the kitty), one line per bid or bury, one line per
-trick, the result. Cards in canonical tokens (``S10``, ``BJ``, ``??``), keywords in
-lower case, a glyph right after the token it marks, then ``$n``, comments and variations.
+the deal (one line per seat, then the kitty), one line per bid or bury (a bury's hand
+after the pick-up on the same line, after ``from``), one line per trick (its recorded
+winner last, ``won by 2``), the result. Cards in canonical tokens (``S10``, ``BJ``,
+``??``), keywords in lower case, a glyph right after the token it marks, then ``$n``,
+comments and variations.
 ``write(parse(text))`` is a fixed point.
 """
 
@@ -110,6 +112,8 @@ def _trick(trick: Trick) -> str:
         parts.append(_comments(trick.comments))
     for play in trick.plays:
         parts.append(_play(play))
+    if trick.winner is not None:  # after the last play's annotations: it ends the trick
+        parts.append(f"won by {trick.winner}")
     return " ".join(parts)
 
 
