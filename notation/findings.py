@@ -65,6 +65,16 @@ CATALOGUE: Final[dict[str, tuple[Severity, Rule | None, str]]] = {
         Rule.TRICK_WINNER,
         "a trick led by a player who did not win the last",
     ),
+    "trick-winner": (
+        Severity.ERROR,
+        Rule.TRICK_WINNER,
+        "a trick recorded as won by another seat than the rules give",
+    ),
+    "held-hand": (
+        Severity.ERROR,
+        Rule.KITTY,
+        "a hand after the pick-up that does not agree with the deal and the kitty",
+    ),
     "ruff-shape": (
         Severity.ERROR,
         Rule.RUFF,

@@ -47,7 +47,9 @@ def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
                     first = events[0]
                     if not isinstance(first, Trick):
                         raise ValueError("a variation of a play starts with a trick")
-                    spliced = Trick(trick.number, trick.plays[:pi] + first.plays, trick.comments)
+                    spliced = Trick(
+                        trick.number, trick.plays[:pi] + first.plays, trick.comments, first.winner
+                    )
                     rest = tuple(e for e in events[1:] if isinstance(e, Trick))
                     tricks = (*hand.tricks[:ti], spliced, *rest)
                     return replace(hand, tricks=tricks, result=None)

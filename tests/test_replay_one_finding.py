@@ -4,7 +4,7 @@ judged under (a referee must not drown in false errors)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -352,3 +352,51 @@ def test_a_mistyped_dealer_header_in_a_match_is_one_finding() -> None:
     report = validate_text(write(changed), "match.psn")
     found = [(f.hand, f.code) for f in report.findings if f.is_error]
     assert found == [(4, "match-dealer")], found
+
+
+LOG = Path(__file__).parent / "data" / "other_program.psn"  # a converted program's log
+
+
+def log_findings(change: Callable[[str], str]) -> list[tuple[str, int | None, int | None]]:
+    (hand,) = parse(change(LOG.read_text(encoding="utf-8"))).hands
+    return [(f.code, f.trick, f.seat) for f in replay(hand).findings if f.code != "unchecked"]
+
+
+def test_a_log_with_the_dealers_hand_after_the_pick_up_validates_clean() -> None:
+    assert log_findings(lambda text: text) == []
+
+
+def test_the_dealers_plays_are_checked_against_its_hand_after_the_pick_up() -> None:
+    # Seat 3 (the dealer) held no ♥A after the pick-up: leading it is a card not held,
+    # found only because the log gives the 33 cards (the deal leaves seat 3 out).
+    found = log_findings(lambda text: text.replace("1. 3: HQ 4: HK", "1. 3: HA 4: HK"))
+    assert ("not-held", 1, 3) in found
+
+
+def test_a_bury_of_cards_not_in_the_hand_after_the_pick_up_is_found() -> None:
+    found = log_findings(lambda text: text.replace("bury 3: S3 S4", "bury 3: HA S4"))
+    assert ("kitty-not-held", None, 3) in found
+
+
+def test_a_hand_after_the_pick_up_of_the_wrong_size_is_found() -> None:
+    # The log dropped the dealer's ♥10: 32 cards after picking up the kitty, not 33.
+    found = log_findings(lambda text: text.replace(" CQ C3 LJ C10 BJ H10", " CQ C3 LJ C10 BJ"))
+    assert ("held-hand", None, 3) in found
+
+
+def test_a_recorded_trick_winner_the_rules_do_not_give_is_one_finding() -> None:
+    # The log says seat 2 took trick 1 (♥A won it, seat 1's). Seat 1 leads trick 2, as
+    # the rules say: the claim is the one finding.
+    found = log_findings(lambda text: text.replace("2: H3 won by 1", "2: H3 won by 2"))
+    assert found == [("trick-winner", 1, 2)]
+
+
+def test_a_table_that_followed_a_wrong_winner_is_one_finding() -> None:
+    # The table gave trick 1 to seat 2 and seat 2 led trick 2: one mistake, one finding.
+    def misjudged(text: str) -> str:
+        text = text.replace("2: H3 won by 1", "2: H3 won by 2")
+        return text.replace("2. 1: H4 2: H9 3: H5 4: H10", "2. 2: H9 3: H5 4: H10 1: H4")
+
+    found = log_findings(misjudged)
+    assert found[0] == ("trick-winner", 1, 2)
+    assert "wrong-leader" not in [code for code, _, _ in found]

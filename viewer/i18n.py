@@ -344,6 +344,8 @@ _FINDINGS_ZH: Final[dict[str, str]] = {
     "kitty-seat": "拿底的人不对",
     "out-of-turn": "未轮到出牌",
     "wrong-leader": "首出的人不对",
+    "trick-winner": "记录的本轮赢家与规则不符",
+    "held-hand": "拿底后的手牌与发牌、底牌不符",
     "ruff-shape": "毙牌牌型不符",
     "not-held": "出了手中没有的牌",
     "wrong-count": "出牌张数不对",

@@ -17,6 +17,7 @@ from notation.psn.model import (
 from notation.replay.engine import _Base
 from notation.replay.holding import (
     HAND_SIZE,
+    Holding,
     fmt_cards,
     has_unknown,
     known_cards,
@@ -280,6 +281,9 @@ class _Auction(_Base):
         holding = self.holdings[event.seat]
         size = self.rules.kitty.size
         holding.add(self.kitty if self.kitty is not None else tuple(UNKNOWN for _ in range(size)))
+        if event.held is not None:  # the hand after the pick-up, as a program logs it
+            self._check_held(event, event.held, holding)
+            holding = self.holdings[event.seat] = Holding(event.held)
         if event.buried:
             exact = holding.exact
             missing = holding.remove(event.buried)
@@ -304,5 +308,38 @@ class _Auction(_Base):
             self.kitty = tuple(UNKNOWN for _ in range(size))
         self.snapshot(StepKind.KITTY, f"{event.seat} picks up the kitty and buries", event, None)
         return legal, played
+
+    def _check_held(self, event: KittyExchange, held: Slots, holding: Holding) -> None:
+        """The hand a seat held after picking up the kitty (``bury N: … from …``) against
+        what the deal and the kitty say it held: its size, the cards it surely had, and,
+        where both are known whole, no card more."""
+        seat = event.seat
+        if len(held) != holding.size():
+            self.find(
+                "held-hand",
+                f"Seat {seat}'s hand after the pick-up has {len(held)} cards, but with the "
+                f"kitty it held {holding.size()}.",
+                event,
+                seat=seat,
+            )
+            return
+        shown = Counter(known_cards(held))
+        lacking = holding.known - shown
+        if sum(lacking.values()) > len(held) - shown.total():  # ?? cannot stand for them all
+            self.find(
+                "held-hand",
+                f"Seat {seat}'s hand after the pick-up lacks {say_cards(sorted(lacking))}, "
+                "which it was dealt or found in the kitty.",
+                event,
+                seat=seat,
+            )
+        elif holding.exact and not has_unknown(held) and (extra := shown - holding.known):
+            self.find(
+                "held-hand",
+                f"Seat {seat}'s hand after the pick-up has {say_cards(sorted(extra))}, which "
+                "was neither dealt to it nor in the kitty.",
+                event,
+                seat=seat,
+            )
 
     # --- the play -----------------------------------------------------------------------

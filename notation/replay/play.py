@@ -39,6 +39,7 @@ class _Play(_Checks):
         expected_leader = self.dealer
         previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None = None
         impossible = self._impossible_copies()
+        followed_claim: Seat | None = None  # the next leader may be the recorded winner
         capacity = self.capacity = dict(self.held_after_auction)
         for index, trick in enumerate(tricks):
             self.trick_number = index + 1
@@ -53,7 +54,7 @@ class _Play(_Checks):
             if not trick.plays:
                 continue
             leader = trick.plays[0].seat
-            if expected_leader is not None and leader != expected_leader:
+            if expected_leader is not None and leader not in (expected_leader, followed_claim):
                 self._wrong_leader(trick, leader, expected_leader, previous)
             self.table = on_table = []
             self.winning = None
@@ -113,6 +114,14 @@ class _Play(_Checks):
                 elif self.pending:
                     self.pending.clear()
             self.winning = winner = open_trick.winning if open_trick else None
+            claimed = None  # a recorded winner the rules do not give: the next lead may follow it
+            if trick.winner is not None:
+                if winner is None:
+                    winner = trick.winner  # the record says who won it: nothing to check against
+                elif trick.winner != winner:
+                    claimed = trick.winner
+                    assert open_trick is not None
+                    self._claimed_winner(trick, claimed, winner, on_table[open_trick.index][1])
             if winner is None and index + 1 < len(tricks) and tricks[index + 1].plays:
                 winner = tricks[index + 1].plays[0].seat  # trust the record
                 self.find(
@@ -145,6 +154,20 @@ class _Play(_Checks):
                 self.pending.clear()
             previous = (trick, on_table, winner)
             expected_leader = winner
+            followed_claim = claimed
+
+    def _claimed_winner(self, trick: Trick, claimed: Seat, winner: Seat, won_with: Slots) -> None:
+        """A trick recorded as won by another seat than the rules give (``won by``): one
+        finding; the points go to the winner, and a next lead by the seat the record
+        names is what the table did, not a second finding."""
+        self.find(
+            "trick-winner",
+            f"The record says seat {claimed} won trick {trick.number}, but by the rules seat "
+            f"{winner} won it with {say_cards(won_with)}.",
+            trick,
+            trick=trick.number,
+            seat=claimed,
+        )
 
     def _out_of_turn(self, play: Play, trick: Trick, order: Sequence[Seat], turn: int) -> int:
         """A play by another seat than the one whose turn it is: a finding, unless the
