@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from notation.rules.clauses import Clause, Rule
-from notation.rules.ruleset import Ruleset, WrongCountRule
+from notation.rules.ruleset import PenaltyCounts, Ruleset, WrongCountRule
 from notation.rules.seats import Seat
 
 __all__ = ["CATALOGUE", "Finding", "Severity", "penalty_text"]
@@ -194,24 +194,43 @@ class Finding:
         }
 
 
+def _levels(n: int) -> str:
+    return "1 level" if n == 1 else f"{n} levels"
+
+
 def penalty_text(rule: Rule | None, rules: Ruleset) -> str | None:
     """The rule set's penalty for breaking ``rule``, in words, or ``None``."""
     if rule in (Rule.FOLLOW_SUIT, Rule.FOLLOW_PAIR, Rule.FOLLOW_TRACTOR, Rule.CARD_HELD):
         levels = rules.penalties.misplay_levels
         if levels:
             strikes = rules.penalties.misplay_strikes_to_lose
-            more = f"; {strikes} misplays lose the match" if strikes else ""
-            return f"the offending team drops {levels} level(s) after the hand{more}"
+            more = f"; {strikes} misplays in a match lose it" if strikes else ""
+            return f"the offending team drops {_levels(levels)} after the hand (not below 2){more}"
         return None
     if rule is Rule.THROW:
         per = rules.throw.penalty_per_card
         if per:
-            counts = rules.throw.penalty_counts.value
-            return f"{per} points per card ({counts}); the lowest failing unit is played"
+            which = (
+                "that could not be thrown"
+                if rules.throw.penalty_counts is PenaltyCounts.WITHDRAWN
+                else "that another player could beat"
+            )
+            return (
+                f"{per} points for every card {which}, against the thrower's side; the lowest "
+                "failing unit is played"
+            )
         return "the lowest failing unit is played; no point penalty"
     if rule in (Rule.WRONG_COUNT, Rule.CARD_COUNT):
         kind = rules.penalties.wrong_card_count
         if kind is WrongCountRule.FIXED:
-            return f"the other side goes up {rules.penalties.wrong_card_count_levels} level(s)"
-        return f"多牌少牌: {kind.value.replace('_', ' ')}"
+            return (
+                f"多牌少牌: the other side goes up "
+                f"{_levels(rules.penalties.wrong_card_count_levels)}, whatever the cards gave"
+            )
+        if kind is WrongCountRule.PLAYED_OUT:
+            return (
+                "多牌少牌: the hand is played out; the side at fault loses it, the other side "
+                "goes up as the cards give"
+            )
+        return None  # the rule set gives no penalty: the referee decides
     return None

@@ -31,7 +31,7 @@ from notation.psn import (
     split_hands,
     write,
 )
-from notation.psn.parser import MAX_VARIATION_DEPTH
+from notation.psn.parser import MAX_HAND_CHARS, MAX_VARIATION_DEPTH
 from notation.rules.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from notation.rules.order import Trump
 
@@ -526,7 +526,11 @@ def test_variations_nested_deeper_than_the_limit_are_a_located_error() -> None:
 
 @pytest.mark.parametrize("close", [True, False], ids=["closed", "never closed"])
 def test_a_hundred_thousand_nested_variations_are_an_error_not_a_crash(close: bool) -> None:
+    # (Longer than any hand may be, too: refused at its first line before it is read.)
     record = parse(nested(100_000, close), "deep.psn")
+    assert record.hands == () and record.errors
+    assert all(e.line == 1 and "more than any hand" in e.message for e in record.errors)
+    record = parse(nested(10_000, close), "deep.psn")
     assert record.hands == () and record.errors
     assert all(e.line == 3 for e in record.errors)
 
@@ -595,3 +599,15 @@ def test_a_play_out_of_turn_is_read_and_left_to_the_validator() -> None:
     record = parse("1. 1: SA 3: S3 2: S4 4: S5\n")
     assert not record.errors
     assert [p.seat for p in record.hands[0].tricks[0].plays] == [1, 3, 2, 4]
+
+
+def test_a_hand_longer_than_any_hand_is_refused_before_it_is_read_and_the_next_is_read() -> None:
+    # A pasted line of a million cards would take the lexer gigabytes: it is refused at
+    # once, with the hand's place, and the hands after it are read as usual.
+    huge = '[Event "pasted"]\n\n1. 1: ' + " ".join(["S5"] * (MAX_HAND_CHARS // 3 + 1)) + "\n"
+    good = '[Event "next"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    record = parse(huge + "\n" + good, "big.psn")
+    (error,) = record.errors
+    assert (error.line, error.column) == (1, 1)
+    assert "more than any hand holds" in error.message
+    assert [h.header("Event") for h in record.hands] == ["next"]

@@ -266,7 +266,7 @@ def test_a_throw_that_should_have_failed() -> None:
     changed = with_play(hand, t.number, lead.seat, Play(lead.seat, lead.attempted or ()))
     _text, finding = first(changed)
     assert (finding.code, finding.trick, finding.seat) == ("throw-failed", t.number, lead.seat)
-    assert "10 points per card" in (finding.penalty or "")
+    assert "10 points for every card that could not be thrown" in (finding.penalty or "")
 
 
 def test_the_wrong_forced_play_after_a_failed_throw() -> None:

@@ -72,6 +72,11 @@ MAX_DIGITS = 6
 # Variations inside variations: deep enough for any analysis, shallow enough that every
 # program reading the hand (writer, JSON, replay, viewer) walks it on the call stack.
 MAX_VARIATION_DEPTH = 64
+# The longest text one hand may have. A complete hand is about 2,000 characters, a richly
+# annotated one with its variations a few tens of thousands; far more is a pasted line or
+# hands run together. Reading is refused before it starts: the lexer's patterns take
+# memory in step with a run of cards (a 50 MB line would take gigabytes).
+MAX_HAND_CHARS = 200_000
 
 
 @cache
@@ -309,6 +314,10 @@ def _read_hand(
     # The hand is parsed alone; positions are shifted to its place in the file. First
     # with the fast forms; a hand with any error is read again token by token, so that
     # its errors are exactly those of the grammar's ordinary tokens.
+    if len(chunk) > MAX_HAND_CHARS:
+        builder = _Builder(chunk, first_line, filename, exact=True)
+        builder.error(_TOO_LONG.format(len(chunk)), first_line, 1)
+        return None, builder.errors
     if chunk.count("(") > MAX_VARIATION_DEPTH and (deep := _too_deep(chunk)) is not None:
         builder = _Builder(chunk, first_line, filename, exact=True)
         builder.error(_TOO_DEEP, *builder.position(deep))
@@ -329,6 +338,10 @@ def _read_hand(
 
 
 _TOO_DEEP = f"variations nested deeper than {MAX_VARIATION_DEPTH}"
+_TOO_LONG = (
+    "a hand of {:,} characters, more than any hand holds (at most "
+    f"{MAX_HAND_CHARS:,}): is a line pasted in, or a header line missing between hands?"
+)
 # What can hold a bracket that opens no variation: a comment, a header's quoted value.
 _BRACKETS = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|[()]')
 

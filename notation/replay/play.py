@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import cast
 
 from notation.psn.model import (
     UNKNOWN,
+    CardSlot,
     Play,
     Trick,
 )
@@ -195,7 +197,8 @@ class _Play(_Checks):
 
     def _impossible_copies(self) -> dict[tuple[int, int], list[tuple[Card, str]]]:
         """Plays that show a third copy of a card (two decks hold two): by trick index
-        and place in the trick, each such card with where the other two were seen.
+        and place in the trick, each such card (once per copy too many) with where the
+        other two were seen.
 
         The cards seats surely hold at the first lead, the buried kitty and the plays of
         seats whose hands are not known are all different cards of the two decks, so a
@@ -206,49 +209,58 @@ class _Play(_Checks):
         unknown = [s for s in SEATS if not holdings[s].exact]
         if not unknown:
             return {}
-        seen: dict[Card, list[str]] = {}
+        seen: dict[Card, list[str]] = {}  # where the first two copies were seen
+
+        def note(card: Card, where: str) -> bool:
+            """Count one copy of ``card``; False if it is a third (or later) copy."""
+            places = seen.setdefault(card, [])
+            if len(places) >= 2:
+                return False
+            places.append(where)
+            return True
+
         for s in SEATS:
             if holdings[s].exact:
                 for card, n in holdings[s].known.items():
-                    seen.setdefault(card, []).extend([f"seat {s}'s hand"] * n)
+                    for _ in range(min(n, 3)):
+                        note(card, f"seat {s}'s hand")
         for card in known_cards(self.kitty or ()):
-            seen.setdefault(card, []).append("the kitty")
+            note(card, "the kitty")
         found: dict[tuple[int, int], list[tuple[Card, str]]] = {}
         for index, trick in enumerate(self.hand.tricks):
             for position, play in enumerate(trick.plays):
                 if play.seat not in unknown:
                     continue
+                where = f"seat {play.seat} in trick {trick.number}"
                 for card in known_cards(play.cards):
-                    places = seen.setdefault(card, [])
-                    if len(places) >= 2:
-                        others = " and ".join(places[:2])
+                    if not note(card, where):
+                        others = " and ".join(seen[card])
                         found.setdefault((index, position), []).append((card, others))
-                    places.append(f"seat {play.seat} in trick {trick.number}")
         return found
 
     def _blank_copies(self, play: Play, cards: list[tuple[Card, str]], number: int) -> Play:
-        """Report each impossible card of ``play``; the play is then judged with those
-        cards unknown (``??``), so that a typo is one finding, not a wrong trick winner
-        and the findings that follow from it."""
-        blanked = list(play.cards)
-        attempted = list(play.attempted) if play.attempted is not None else None
-        for card, others in cards:
-            self.find(
-                "card-copies",
+        """Report the impossible cards of ``play`` (one finding for the play); it is then
+        judged with those cards unknown (``??``), so that a typo is one finding, not a
+        wrong trick winner and the findings that follow from it."""
+        if len(cards) == 1:
+            card, others = cards[0]
+            message = (
                 f"Seat {play.seat} plays {card.symbol}, a third {card.symbol}: two decks hold "
-                f"two, and {others} had them already.",
-                play,
-                trick=number,
-                seat=play.seat,
+                f"two, and {others} had them already."
             )
-            blanked[blanked.index(card)] = UNKNOWN
-            if attempted is not None and card in attempted:
-                attempted[attempted.index(card)] = UNKNOWN
-        return replace(
-            play,
-            cards=tuple(blanked),
-            attempted=tuple(attempted) if attempted is not None else None,
-        )
+        else:
+            extra = Counter(card for card, _ in cards)
+            shown = ", ".join(f"{c.symbol} ×{n}" for c, n in list(extra.items())[:8])
+            more = " …" if len(extra) > 8 else ""
+            message = (
+                f"Seat {play.seat} plays {len(cards)} cards more than two decks hold: "
+                f"copies beyond the two of each: {shown}{more}."
+            )
+        self.find("card-copies", message, play, trick=number, seat=play.seat)
+        excess = Counter(card for card, _ in cards)
+        blanked = _blank(play.cards, excess)
+        attempted = _blank(play.attempted, excess) if play.attempted is not None else None
+        return replace(play, cards=blanked, attempted=attempted)
 
     def _overplay(self, play: Play, trick: Trick) -> None:
         """A seat plays past the cards it had: 多牌少牌, said at the play that shows it."""
@@ -302,6 +314,19 @@ class _Play(_Checks):
             trick=trick.number,
             seat=leader,
         )
+
+
+def _blank(cards: Slots, excess: Counter[Card]) -> Slots:
+    """``cards`` with the last ``excess[c]`` copies of each card ``c`` made unknown."""
+    left = Counter(excess)
+    out: list[CardSlot] = []
+    for card in reversed(cards):
+        if isinstance(card, Card) and left[card] > 0:
+            left[card] -= 1
+            out.append(UNKNOWN)
+        else:
+            out.append(card)
+    return tuple(reversed(out))
 
 
 def _open_trick(
