@@ -97,11 +97,11 @@ def validate_all(text: str) -> int:
 # including what it calls (cProfile's cumulative time).
 _PARTS = {
     "read: split, lex, parse, build the model": [("parser.py", "iter_hands")],
-    "leads: held, one suit, throws judged": [("replay.py", "_lead")],
-    "follows: suit, pairs, tractors": [("replay.py", "_follow")],
-    "trick winners and points": [("replay.py", "_open_trick"), ("trick.py", "add")],
-    "deal and auction: decks, bids, kitty": [("replay.py", "deal"), ("replay.py", "auction")],
-    "result, levels, match continuity": [("replay.py", "finish"), ("validate.py", "continues")],
+    "leads: held, one suit, throws judged": [("checks.py", "_lead")],
+    "follows: suit, pairs, tractors": [("checks.py", "_follow")],
+    "trick winners and points": [("play.py", "_open_trick"), ("trick.py", "add")],
+    "deal and auction: decks, bids, kitty": [("engine.py", "deal"), ("auction.py", "auction")],
+    "result, levels, match continuity": [("result.py", "finish"), ("validate.py", "continues")],
 }
 
 
