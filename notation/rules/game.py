@@ -1,0 +1,837 @@
+"""The play phase as a game state: hands, the trick on the table, points, the outcome.
+
+A :class:`Position` is a plain value: the four holdings, the trump, the trick on the
+table (the plays made so far, from its leader), who leads it, the dealer, the defenders'
+points so far, the buried kitty and the rule set. A :class:`PlayState` plays from a
+position: the legal plays of the seat to move (leads including throws, follows with
+every obligation), applying a play (a throw that fails becomes its forced unit, with the
+rule set's penalty), taking it back, the end of each trick and the final outcome.
+
+Every rule comes from the rules core's own functions: the follow obligations from
+:mod:`notation.rules.follow`, throws from :mod:`notation.rules.throw`, the trick's winner
+from :mod:`notation.rules.trick`, the total from :mod:`notation.rules.scoring`. The state
+adds only the bookkeeping, kept compact for search: each hand is a sorted tuple of cards,
+a play is applied and taken back in place (:meth:`PlayState.apply`, :meth:`PlayState.undo`)
+rather than copied, and the core's answers are remembered per hand and lead.
+
+>>> from notation.rulesets import load_ruleset
+>>> from notation.rules.cards import Rank, Suit, parse_cards as cards
+>>> qq = load_ruleset("qq")
+>>> state = PlayState(Position(qq, qq.trump(Rank.TWO, Suit.HEARTS), dealer=1,
+...     hands=(cards("SA SK"), cards("S3 S4"), cards("S5 C9"), cards("D3 D4")),
+...     leader=1, kitty=tuple(cards("C5 C10"))))
+>>> [str(p) for p in state.legal_plays()]
+['1: SA', '1: SK', '1: SK SA']
+>>> state.play(cards("SA SK")).failed  # nobody can beat SA or SK: the throw stands
+False
+>>> for seat_cards in ("S3 S4", "S5 C9", "D3 D4"):
+...     _ = state.play(cards(seat_cards))
+>>> state.is_over(), state.outcome().points  # the dealer took the 5 points and the last trick
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+from notation.errors import ShengjiError
+from notation.rules.cards import SUITS, Card
+from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
+from notation.rules.order import TRUMP, EffectiveSuit, Trump
+from notation.rules.ruleset import Outcome, Ruleset
+from notation.rules.scoring import final_total, kitty_bonus, never_negative, throw_penalty
+from notation.rules.seats import SEATS, Seat, next_seat, seats_from
+from notation.rules.throw import judge_throw
+from notation.rules.trick import OpenTrick, play_value
+from notation.rules.units import Unit, decompose
+from notation.rules.violations import Violation
+
+__all__ = ["GameError", "HandOutcome", "Play", "PlayState", "Position"]
+
+Cards = tuple[Card, ...]
+_EFFECTIVE_SUITS: tuple[EffectiveSuit, ...] = (TRUMP, *SUITS)
+# One suit's cards still out, in order: for each level, whether it makes a tractor with the
+# level below for some seat, and each card's points and copies held by seats 1..4.
+_SuitKey = tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]
+
+
+class GameError(ShengjiError):
+    """A position the rules cannot reach, or a play they do not allow."""
+
+    def __init__(self, message: str, violations: Sequence[Violation] = ()) -> None:
+        super().__init__(message)
+        self.violations = tuple(violations)
+
+
+def _sorted(cards: Sequence[Card]) -> Cards:
+    return tuple(sorted(cards, key=_index))
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One seat's play: the cards it puts on the table.
+
+    A throw that fails (甩牌失败) keeps the cards as thrown in ``attempted``; ``cards`` is
+    then the forced unit and ``penalty`` the points the failure costs the thrower's side
+    (0 when the rule set has no point penalty).
+    """
+
+    seat: Seat
+    cards: Cards
+    attempted: Cards | None = None
+    penalty: int = 0
+
+    def __str__(self) -> str:
+        if self.attempted is None:
+            return f"{self.seat}: {_cards_text(self.cards)}"
+        return f"{self.seat}: {_cards_text(self.attempted)} / {_cards_text(self.cards)}"
+
+    @property
+    def failed(self) -> bool:
+        """True for a throw that could be beaten, and so became its forced unit."""
+        return self.attempted is not None
+
+    @property
+    def shown(self) -> Cards:
+        """The cards as the player put them down: a failed throw as thrown."""
+        return self.attempted if self.attempted is not None else self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of the play phase, as plain values.
+
+    ``hands`` are what seats 1..4 hold now; ``trick`` the plays already made in the
+    current trick, in playing order from ``leader`` (a failed throw as its forced unit);
+    ``points`` the defenders' points so far, penalties included, the trick on the
+    table not included; ``kitty`` the buried cards, scored if the defenders win the last
+    trick.
+    """
+
+    rules: Ruleset
+    trump: Trump
+    dealer: Seat
+    hands: tuple[Cards, Cards, Cards, Cards]
+    leader: Seat
+    trick: tuple[Cards, ...] = ()
+    points: int = 0
+    kitty: Cards = ()
+
+    def __post_init__(self) -> None:
+        # Any sequences in, sorted tuples kept: equal positions compare equal.
+        hands = tuple(_sorted(h) for h in self.hands)
+        if len(hands) != 4:
+            raise GameError(f"a position has four hands, not {len(hands)}")
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trick", tuple(_sorted(p) for p in self.trick))
+        object.__setattr__(self, "kitty", _sorted(self.kitty))
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat whose turn it is."""
+        return next_seat(self.leader, len(self.trick))
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """The end of a hand: the defenders' total and the level result it gives."""
+
+    card_points: int  # the defenders' points from tricks
+    penalty_points: int  # failed-throw penalties, signed for the defenders
+    kitty_points: int
+    multiplier: int | None  # the kitty's multiplier, when the defenders took the last trick
+    points: int  # the total: cards, kitty × multiplier, penalties; never below 0
+    result: Outcome  # which side goes up, by how many levels (the rule set's level table)
+
+
+@dataclass(frozen=True, slots=True)
+class _Last:
+    """The last trick played: who won it, the lead's biggest shape, won with trumps?"""
+
+    winner: Seat
+    shape: tuple[int, int]
+    by_trump: bool
+
+
+@dataclass(slots=True)
+class _Memo:
+    """The rules core's answers for one trump, remembered: a search asks the same
+    questions (this hand facing this lead) many times. Shared by copies of a state."""
+
+    follows: dict[tuple[Seat, Cards, Cards], tuple[Play, ...]] = field(default_factory=dict)
+    units: dict[Cards, list[Unit]] = field(default_factory=dict)
+    subsets: dict[Cards, list[tuple[Cards, int]]] = field(default_factory=dict)
+    throws: dict[tuple[Seat, Cards, tuple[Cards, ...]], Play] = field(default_factory=dict)
+    values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
+    split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
+    suit_keys: dict[tuple[Cards, Cards, Cards, Cards], _SuitKey] = field(default_factory=dict)
+
+    def trim(self) -> None:
+        """Forget everything once the memo grows large (a long search on a big position)."""
+        if len(self.follows) + len(self.throws) + len(self.values) > 400_000:
+            for table in (self.follows, self.units, self.subsets, self.throws, self.values):
+                table.clear()
+            self.split.clear()
+            self.suit_keys.clear()
+
+
+_History = tuple[
+    int, Cards, tuple[Play, ...], OpenTrick | None, Any, int, int, Seat, int, int, _Last | None,
+    int, int,
+]  # fmt: skip
+
+
+class PlayState:
+    """A hand being played: the position plus the bookkeeping to go on from it.
+
+    Mutable, for search: :meth:`apply` makes a play and :meth:`undo` takes it back in
+    place. :meth:`copy` gives an independent state. Seats are 1..4; the dealer's team is
+    the dealer and partner, the defenders the other two.
+    """
+
+    __slots__ = (
+        "_history",
+        "_memo",
+        "dealer",
+        "hand_points",
+        "hands",
+        "kitty",
+        "kitty_points",
+        "last",
+        "leader",
+        "penalties",
+        "points",
+        "rules",
+        "table",
+        "trick",
+        "tricks",
+        "trump",
+    )
+
+    def __init__(self, position: Position, *, check: bool = True) -> None:
+        self.rules = position.rules
+        self.trump = position.trump
+        self.dealer = position.dealer
+        self.kitty = position.kitty
+        self.kitty_points = sum(c.points for c in position.kitty)
+        self._memo = _Memo()
+        self._history: list[_History] = []
+        self.hands: list[Cards] = list(position.hands)
+        self.hand_points = sum(c.points for h in self.hands for c in h)
+        self.leader = position.leader
+        self.table: tuple[Play, ...] = ()
+        self.trick: OpenTrick | None = None
+        self.points = position.points  # the defenders' points, penalties included
+        self.penalties = 0  # penalties from throws made in this state, signed for the defenders
+        self.last: _Last | None = None
+        self.tricks = 0  # tricks completed in this state
+        if check:
+            self._check(position)
+        self._lay(position)
+
+    # --- reading a position -------------------------------------------------------------
+
+    def _check(self, position: Position) -> None:
+        """Raise :class:`GameError` for a position the rules cannot reach."""
+        if position.dealer not in SEATS or position.leader not in SEATS:
+            raise GameError("the dealer and the leader are seats 1, 2, 3 or 4")
+        if len(position.trick) > 3:
+            raise GameError(
+                "the trick on the table has 4 plays: it is over; give the position after it, "
+                "its winner leading"
+            )
+        # The hands as they were when the trick began: each seat that played holds its play.
+        before = list(position.hands)
+        order = seats_from(position.leader)
+        for seat, cards in zip(order, position.trick, strict=False):
+            before[seat - 1] = _sorted(before[seat - 1] + cards)
+        sizes = {len(h) for h in before}
+        if len(sizes) != 1:
+            shown = ", ".join(f"seat {s}: {len(before[s - 1])}" for s in SEATS)
+            raise GameError(
+                "every seat holds as many cards as the others when a trick begins "
+                f"(counting what it played to this one): {shown}"
+            )
+        if sizes == {0}:
+            raise GameError("every hand is empty: the hand is over, there is nothing to play")
+        everything = Counter(c for h in before for c in h) + Counter(position.kitty)
+        extra = sorted(c for c, n in everything.items() if n > 2)
+        if extra:
+            raise GameError(f"more than two of {_cards_text(extra)} in the hands and kitty")
+        if not position.trick:
+            return
+        trump = self.trump
+        lead = position.trick[0]
+        leader = position.leader
+        problems = check_lead(lead, before[leader - 1], trump)
+        if problems:
+            raise GameError(f"seat {leader}'s lead: {problems[0].message}", problems)
+        units = decompose(lead, trump)
+        if len(units) > 1:
+            others = {s: before[s - 1] for s in order[1:]}
+            verdict = judge_throw(lead, leader, others, trump, units)
+            if verdict.failed:
+                forced = _cards_text(verdict.forced)
+                raise GameError(
+                    f"seat {leader}'s throw {_cards_text(lead)} fails (seat {verdict.beaten_by} "
+                    f"can beat {forced}): the trick's lead is the forced unit {forced}"
+                )
+        for seat, cards in zip(order[1:], position.trick[1:], strict=False):
+            problems = self._follow_problems(lead, cards, before[seat - 1], units)
+            if problems:
+                raise GameError(f"seat {seat}'s play: {problems[0].message}", problems)
+
+    def _lay(self, position: Position) -> None:
+        """Put the trick already played on the table (the hands no longer hold it)."""
+        if not position.trick:
+            return
+        order = seats_from(position.leader)
+        lead = position.trick[0]
+        self.trick = OpenTrick(self.leader, lead, self.trump, self._units(lead))
+        self.table = (Play(self.leader, lead),)
+        for seat, cards in zip(order[1:], position.trick[1:], strict=False):
+            self.trick.add(seat, cards)
+            self.table = (*self.table, Play(seat, cards))
+        # The table's points count when the trick is won, not before.
+
+    def position(self) -> Position:
+        """The current moment as a :class:`Position` (penalties folded into the points)."""
+        hands = self.hands
+        return Position(
+            self.rules,
+            self.trump,
+            self.dealer,
+            (hands[0], hands[1], hands[2], hands[3]),
+            self.leader,
+            tuple(p.cards for p in self.table),
+            self.points + self.penalties,
+            self.kitty,
+        )
+
+    def copy(self) -> PlayState:
+        """An independent state at the same moment (sharing the remembered answers)."""
+        other = PlayState.__new__(PlayState)
+        for name in PlayState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other._history = []  # the copy starts here: it cannot take back earlier plays
+        if self.trick is not None:
+            trick = OpenTrick(self.leader, self.table[0].cards, self.trump, self.trick.lead_units)
+            for p in self.table[1:]:
+                trick.add(p.seat, p.cards)
+            other.trick = trick
+        return other
+
+    def share_memo(self, other: PlayState) -> None:
+        """Use ``other``'s remembered rules answers (it must have the same trump)."""
+        if other.trump == self.trump:
+            self._memo = other._memo
+
+    @property
+    def made(self) -> int:
+        """How many plays :meth:`undo` can take back."""
+        return len(self._history)
+
+    # --- who, what ----------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat whose turn it is."""
+        return next_seat(self.leader, len(self.table))
+
+    def is_defender(self, seat: Seat) -> bool:
+        """True for the two seats not on the dealer's team."""
+        return (seat - self.dealer) % 2 == 1
+
+    def is_over(self) -> bool:
+        """True when every card has been played."""
+        return not self.table and not any(self.hands)
+
+    def hand(self, seat: Seat) -> Cards:
+        """The cards ``seat`` holds, sorted."""
+        return self.hands[seat - 1]
+
+    # --- the rules core, in one place ---------------------------------------------------
+    # Every follow the state generates, samples or checks goes through these three calls:
+    # a follow rule of the rule set is given to the core here and nowhere else.
+
+    def _legal_follows(self, lead: Cards, hand: Cards) -> list[Cards]:
+        return legal_follows(lead, hand, self.trump)
+
+    def _follow_problems(
+        self, lead: Cards, play: Sequence[Card], hand: Cards, units: Sequence[Unit] | None = None
+    ) -> list[Violation]:
+        return check_follow(lead, play, hand, self.trump, units)
+
+    def _sample_follow(self, lead: Cards, hand: Cards, rng: random.Random) -> list[Card]:
+        return sample_follow(lead, hand, self.trump, rng)
+
+    def _units(self, cards: Cards) -> list[Unit]:
+        units = self._memo.units.get(cards)
+        if units is None:
+            units = self._memo.units[cards] = decompose(cards, self.trump)
+        return units
+
+    # --- legal plays --------------------------------------------------------------------
+
+    def legal_plays(self) -> list[Play]:
+        """Every legal play of the seat to move, each once.
+
+        A leader may lead any cards of one effective suit: a single, a pair, a tractor or
+        a throw (several units). Every throw is listed; one that fails is its forced unit
+        with the penalty (see :class:`Play`). The number of throws grows fast with a long
+        suit (every sub-multiset of it): for a full hand prefer :meth:`unit_leads` and
+        :meth:`judge_lead`. A follower's plays are the core's :func:`legal_follows`.
+        """
+        if self.table:
+            return list(self.follows())
+        return self.leads()
+
+    def follows(self) -> tuple[Play, ...]:
+        """The legal follows of the seat to move (a trick must be on the table)."""
+        seat = self.to_move
+        lead = self.table[0].cards
+        hand = self.hands[seat - 1]
+        memo = self._memo.follows
+        key = (seat, lead, hand)
+        plays = memo.get(key)
+        if plays is None:
+            plays = memo[key] = tuple(Play(seat, p) for p in self._legal_follows(lead, hand))
+        return plays
+
+    def sample_follow(self, rng: random.Random) -> Play:
+        """One legal follow of the seat to move, chosen at random."""
+        seat = self.to_move
+        cards = self._sample_follow(self.table[0].cards, self.hands[seat - 1], rng)
+        return Play(seat, _sorted(cards))
+
+    def suits(self, seat: Seat) -> dict[EffectiveSuit, Cards]:
+        """``seat``'s cards by effective suit."""
+        hand = self.hands[seat - 1]
+        memo = self._memo.split
+        split = memo.get(hand)
+        if split is None:
+            table = self.trump.table
+            groups: dict[EffectiveSuit, list[Card]] = {}
+            for card in hand:
+                groups.setdefault(table[card][0], []).append(card)
+            split = memo[hand] = {s: tuple(cs) for s, cs in groups.items()}
+        return split
+
+    def lead_options(self) -> list[tuple[Cards, int]]:
+        """Every lead the leader could attempt, as ``(cards, number of units)``: every
+        sub-multiset of each effective suit it holds. One unit is a plain lead, more is
+        a throw."""
+        options: list[tuple[Cards, int]] = []
+        memo = self._memo.subsets
+        for cards in self.suits(self.to_move).values():
+            found = memo.get(cards)
+            if found is None:
+                found = memo[cards] = [(s, len(self._units(s))) for s in _submultisets(cards)]
+            options.extend(found)
+        return options
+
+    def unit_leads(self) -> list[Play]:
+        """The leads of one unit (a single, a pair, a tractor): never a throw."""
+        seat = self.to_move
+        return [Play(seat, cards) for cards, units in self.lead_options() if units == 1]
+
+    def leads(self, *, failing: bool = True) -> list[Play]:
+        """Every lead of the seat to move, throws judged; ``failing=False`` leaves out the
+        throws that fail (each is no better for its side than its forced unit)."""
+        seat = self.to_move
+        plays: list[Play] = []
+        for cards, units in self.lead_options():
+            if units == 1:
+                plays.append(Play(seat, cards))
+            else:
+                play = self.judge_lead(cards)
+                if failing or not play.failed:
+                    plays.append(play)
+        return plays
+
+    def judge_lead(self, cards: Sequence[Card]) -> Play:
+        """The lead ``cards`` by the seat to move, a throw judged against the other hands:
+        as thrown if it stands, else its forced unit with the penalty.
+
+        When two failing units tie for the lowest (rank cards of two side suits, which
+        share a level), the core forces the one thrown first, so the order of ``cards``
+        counts there, and only there (the replay reads a record the same way).
+        """
+        seat = self.to_move
+        given = tuple(cards)
+        units = self._units(given)
+        if len(units) == 1:
+            return Play(seat, _sorted(given))
+        suit = units[0].suit
+        order = seats_from(seat)[1:]
+        others = tuple(self.suits(s).get(suit, ()) for s in order)
+        key = (seat, given, others)
+        memo = self._memo.throws
+        play = memo.get(key)
+        if play is None:
+            verdict = judge_throw(given, seat, dict(zip(order, others, strict=True)), self.trump)
+            if not verdict.failed:
+                play = Play(seat, _sorted(given))
+            else:
+                penalty = throw_penalty(
+                    self.rules,
+                    withdrawn=verdict.penalty_cards("withdrawn"),
+                    beaten=verdict.penalty_cards("beaten"),
+                )
+                play = Play(seat, _sorted(verdict.forced), _sorted(given), penalty)
+            memo[key] = play
+        return play
+
+    # --- playing --------------------------------------------------------------------------
+
+    def play(self, play: Play | Sequence[Card]) -> Play:
+        """Make a play of the seat to move, checked: a lead is judged (a throw that fails
+        becomes its forced unit), a follow must keep every obligation. Returns the play
+        made; raises :class:`GameError` if it is not legal."""
+        seat = self.to_move
+        if self.is_over():
+            raise GameError("the hand is over: nobody is to play")
+        if isinstance(play, Play):
+            if play.seat != seat:
+                raise GameError(f"seat {play.seat} played; it is seat {seat}'s turn")
+            cards: Cards = play.shown
+        else:
+            cards = tuple(play)  # as given: the order can settle a tie in a failed throw
+        hand = self.hands[seat - 1]
+        if not self.table:
+            problems = check_lead(cards, hand, self.trump)
+            if problems:
+                raise GameError(f"seat {seat} {problems[0].message}", problems)
+            made = self.judge_lead(cards)
+        else:
+            trick = self.trick
+            assert trick is not None
+            problems = self._follow_problems(self.table[0].cards, cards, hand, trick.lead_units)
+            if problems:
+                raise GameError(f"seat {seat} {problems[0].message}", problems)
+            made = Play(seat, _sorted(cards))
+        self.apply(made)
+        return made
+
+    def apply(self, play: Play) -> int:
+        """Make ``play`` unchecked (it must come from :meth:`legal_plays` or be legal);
+        return the points it brings the defenders: the trick's, when this play ends a
+        trick they win, and the kitty's when it ends the hand. Penalties are not counted
+        here but in :attr:`penalties`."""
+        seat = play.seat
+        cards = play.cards
+        i = seat - 1
+        old = self.hands[i]
+        trick = self.trick
+        table = self.table
+        if trick is None:
+            self._history.append(
+                (i, old, table, None, None, 0, 0, self.leader, self.points, self.penalties,
+                 self.last, self.tricks, self.hand_points)
+            )  # fmt: skip
+            self.trick = OpenTrick(seat, cards, self.trump, self._units(cards))
+            if play.penalty:
+                self.penalties += -play.penalty if self.is_defender(seat) else play.penalty
+        else:
+            self._history.append(
+                (i, old, table, trick, trick.best, trick.index, trick.points, self.leader,
+                 self.points, self.penalties, self.last, self.tricks, self.hand_points)
+            )  # fmt: skip
+            trick.add(seat, cards)
+        self.hands[i] = _without(old, cards)
+        for card in cards:
+            self.hand_points -= card.points
+        if len(table) < 3:
+            self.table = (*table, play)
+            return 0
+        # The fourth play ends the trick: its winner takes the points and leads next.
+        assert self.trick is not None
+        trick = self.trick
+        winner = trick.winning
+        won_with = play.cards if trick.index == 3 else table[trick.index].cards
+        trump_table = self.trump.table
+        self.last = last = _Last(
+            winner,
+            trick.lead_units[0].shape,
+            all(trump_table[c][0] == TRUMP for c in won_with),
+        )
+        self.trick = None
+        self.table = ()
+        self.leader = winner
+        self.tricks += 1
+        if not self.is_defender(winner):
+            return 0
+        gained = trick.points
+        self.points += gained
+        if not any(self.hands):  # the last trick: the defenders take the kitty too
+            gained += kitty_bonus(
+                self.rules,
+                self.kitty_points,
+                defenders_won_last=True,
+                copies=last.shape[0],
+                pairs=last.shape[1],
+                trump=last.by_trump,
+            )
+        return gained
+
+    def undo(self) -> None:
+        """Take back the last play made on this state."""
+        (i, old, table, trick, best, index, tpoints, leader, points, penalties, last, tricks,
+         hand_points) = self._history.pop()  # fmt: skip
+        self.hands[i] = old
+        self.hand_points = hand_points
+        if trick is not None:  # a follow: take it off the open trick
+            trick.plays.pop()
+            trick.best = best
+            trick.index = index
+            trick.points = tpoints
+        self.trick = trick
+        self.table = table
+        self.leader = leader
+        self.points = points
+        self.penalties = penalties
+        self.last = last
+        self.tricks = tricks
+
+    def winning(self) -> Seat | None:
+        """The seat winning the trick on the table, if one is on the table."""
+        return self.trick.winning if self.trick is not None else None
+
+    def would_win(self, cards: Cards) -> bool:
+        """True if ``cards``, played now by the seat to move, would be winning the trick."""
+        trick = self.trick
+        if trick is None:
+            return True
+        key = (self.table[0].cards, cards)
+        memo = self._memo.values
+        if key in memo:
+            value = memo[key]
+        else:
+            value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
+        return value is not None and value > trick.best
+
+    # --- equal positions, equivalent plays ------------------------------------------------
+
+    def key(self) -> Hashable:
+        """A key that two trick starts share only if they have the same value.
+
+        The value from a trick start on depends on the cards still out only through
+        their order, their points, who holds each copy, and which levels are adjacent
+        where a seat holds pairs at both (a tractor can only form from pairs held). So
+        each effective suit is written as its levels in order, each with its cards'
+        points and holders, and a mark where a seat holds pairs at two adjacent levels;
+        the levels themselves are dropped (after ♠A is played, ♠K is the top spade as ♠A
+        was). The side suits play the same part, so they are sorted. Only for a trick
+        start (nothing on the table).
+        """
+        memo = self._memo.suit_keys
+        sides: list[_SuitKey] = []
+        trump_key: _SuitKey = ()
+        splits = [self.suits(s) for s in SEATS]
+        for suit in _EFFECTIVE_SUITS:
+            raw = (
+                splits[0].get(suit, ()),
+                splits[1].get(suit, ()),
+                splits[2].get(suit, ()),
+                splits[3].get(suit, ()),
+            )
+            described = memo.get(raw)
+            if described is None:
+                described = memo[raw] = self._describe(raw)
+            if suit == TRUMP:
+                trump_key = described
+            else:
+                sides.append(described)
+        sides.sort()
+        return (self.leader, trump_key, tuple(sides))
+
+    def _describe(self, raw: tuple[Cards, Cards, Cards, Cards]) -> _SuitKey:
+        """One suit's cards still out, their levels replaced by their order (see :meth:`key`)."""
+        table = self.trump.table
+        holders: dict[Card, list[int]] = {}
+        for s, seat_cards in enumerate(raw):
+            for card in seat_cards:
+                held = holders.get(card)
+                if held is None:
+                    held = holders[card] = [card.points, 0, 0, 0, 0]
+                held[s + 1] += 1
+        levels: dict[int, list[tuple[int, ...]]] = {}
+        for card, held in holders.items():
+            levels.setdefault(table[card][1], []).append(tuple(held))
+        described: list[tuple[bool, tuple[tuple[int, ...], ...]]] = []
+        previous = -2
+        previous_pairs: set[int] = set()
+        for level in sorted(levels):
+            level_cards = levels[level]
+            pairs = {s for held in level_cards for s in (1, 2, 3, 4) if held[s] >= 2}
+            linked = level == previous + 1 and bool(pairs & previous_pairs)
+            described.append((linked, tuple(sorted(level_cards))))
+            previous, previous_pairs = level, pairs
+        return tuple(described)
+
+    def classes(self, seat: Seat) -> dict[Card, tuple[int, int]]:
+        """Cards of ``seat`` that are interchangeable: card → (class, copies held).
+
+        Cards of one suit whose levels follow each other among every card still out
+        (in the hands and on the table), all held by ``seat`` alone and in the same
+        number, with the same points, play the same part: nobody else holds a card
+        between them or level with them, so they win, lose and tie alike. Singles (one
+        copy held) are always interchangeable that way; pairs only when none of them is
+        next to another pair of ``seat`` (then no tractor is made or broken). Pairs are
+        interchangeable only as whole pairs (see :meth:`distinct`). Cards not listed
+        are in a class of their own.
+        """
+        table = self.trump.table
+        mine = self.suits(seat)
+        on_table: dict[EffectiveSuit, list[Card]] = {}
+        for p in self.table:
+            for card in p.cards:
+                on_table.setdefault(table[card][0], []).append(card)
+        classes: dict[Card, tuple[int, int]] = {}
+        number = 0
+        for suit, cards in mine.items():
+            if len(cards) < 2:
+                continue
+            count = Counter(cards)
+            # Who holds each level of the suit: this seat alone, or someone else too.
+            levels: dict[int, list[Card]] = {}
+            alone: dict[int, bool] = {}
+            for s in SEATS:
+                for card in self.suits(s).get(suit, ()):
+                    level = table[card][1]
+                    levels.setdefault(level, []).append(card)
+                    alone[level] = alone.get(level, True) and s == seat
+            for card in on_table.get(suit, ()):
+                level = table[card][1]
+                levels.setdefault(level, []).append(card)
+                alone[level] = False
+            pair_levels = {table[c][1] for c, n in count.items() if n >= 2}
+            run: list[Card] = []
+            run_kind: tuple[int, int] | None = None
+            for level in sorted(levels):
+                kind: tuple[int, int] | None = None
+                if alone[level]:
+                    distinct = set(levels[level])
+                    shapes = {(c.points, count[c]) for c in distinct}
+                    if len(shapes) == 1:
+                        kind = shapes.pop()
+                        if kind[1] == 2 and (level - 1 in pair_levels or level + 1 in pair_levels):
+                            kind = None  # a pair next to another pair: part of a tractor
+                if kind is not None and kind == run_kind:
+                    run.extend(c for c in sorted(set(levels[level]), key=_index))
+                    continue
+                if len(run) > 1:
+                    number += 1
+                    for card in run:
+                        classes[card] = (number, count[card])
+                run = sorted(set(levels[level]), key=_index) if kind is not None else []
+                run_kind = kind
+            if len(run) > 1:
+                number += 1
+                for card in run:
+                    classes[card] = (number, count[card])
+        return classes
+
+    def distinct(self, plays: Sequence[Play]) -> list[list[Play]]:
+        """``plays`` (all by the seat to move) in groups of equal value: plays that take
+        the same number of whole members from each class of :meth:`classes` and the same
+        other cards. The first play of each group stands for it."""
+        if len(plays) < 2:
+            return [list(plays)]
+        classes = self.classes(plays[0].seat)
+        if not classes:
+            return [[p] for p in plays]
+        groups: dict[Hashable, list[Play]] = {}
+        for play in plays:
+            groups.setdefault(_signature(play.shown, classes), []).append(play)
+        return list(groups.values())
+
+    # --- the end --------------------------------------------------------------------------
+
+    def outcome(self) -> HandOutcome:
+        """The defenders' total and the level result, once every card is played."""
+        if not self.is_over() or self.last is None:
+            raise GameError("the hand is not over: the outcome is not known yet")
+        last = self.last
+        won = self.is_defender(last.winner)
+        multiplier = self.rules.kitty_multiplier(*last.shape, trump=last.by_trump) if won else None
+        card_points = self.points
+        total = final_total(
+            self.rules,
+            card_points,
+            self.kitty_points,
+            penalty_points=self.penalties,
+            defenders_won_last=won,
+            copies=last.shape[0],
+            pairs=last.shape[1],
+            trump=last.by_trump,
+        )
+        return HandOutcome(
+            card_points, self.penalties, self.kitty_points, multiplier, total,
+            self.rules.outcome(total),
+        )  # fmt: skip
+
+    def total(self, future: int) -> int:
+        """The defenders' final total if they gain ``future`` more points from here (the
+        kitty bonus included): what a search returns, turned into the hand's total."""
+        return never_negative(self.points + self.penalties + future)
+
+
+def _without(hand: Cards, cards: Cards) -> Cards:
+    """``hand`` less ``cards`` (both sorted)."""
+    if len(cards) == 1:
+        i = hand.index(cards[0])
+        return hand[:i] + hand[i + 1 :]
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return tuple(left)
+
+
+def _signature(cards: Cards, classes: dict[Card, tuple[int, int]]) -> Hashable:
+    """What a play takes, up to interchangeable cards: from each class, how many whole
+    members (or exactly which copies, when it takes part of a pair)."""
+    taken = Counter(cards)
+    plain: list[tuple[Card, int]] = []
+    by_class: dict[int, list[tuple[Card, int]]] = {}
+    for card, n in taken.items():
+        cls = classes.get(card)
+        if cls is None:
+            plain.append((card, n))
+        else:
+            by_class.setdefault(cls[0], []).append((card, n))
+    parts: list[Hashable] = [tuple(sorted(plain, key=_first_index))]
+    for number, members in sorted(by_class.items()):
+        copies = classes[members[0][0]][1]
+        if all(n == copies for _, n in members):
+            parts.append((number, len(members)))
+        else:
+            parts.append((number, tuple(sorted(members, key=_first_index))))
+    return tuple(parts)
+
+
+def _first_index(item: tuple[Card, int]) -> int:
+    return item[0].index
+
+
+def _submultisets(cards: Cards) -> Iterator[Cards]:
+    """Every non-empty sub-multiset of sorted ``cards``, each once, sorted."""
+    counts = list(Counter(cards).items())
+    for takes in product(*(range(n + 1) for _, n in counts)):
+        chosen = tuple(c for (c, _), k in zip(counts, takes, strict=True) for _ in range(k))
+        if chosen:
+            yield chosen
