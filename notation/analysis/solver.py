@@ -276,7 +276,12 @@ class _Search:
             raise _OutOfTime
         state = self.state
         if state.table:
-            return self.expand(alpha, beta, None)[0]
+            # Inside a trick no table is kept: a trick start's entry holds the whole trick
+            # (keeping one for each play measured a third slower for 4% fewer nodes).
+            hi = self.bound()
+            if hi <= alpha:
+                return hi
+            return self.expand(alpha, beta, self.moves(None))[0]
         if not state.hand_points and not state.kitty_points:
             return 0  # no point is left to take
         size = len(state.hands[state.leader - 1])
@@ -298,7 +303,7 @@ class _Search:
             return lo
         a = max(alpha, lo)
         b = min(beta, hi)
-        value, best = self.expand(a, b, first)
+        value, best = self.expand(a, b, self.moves(first))
         if value <= a:
             hi = min(hi, value)
         elif value >= b:
@@ -320,14 +325,14 @@ class _Search:
             state.undo()
         return gained
 
-    def expand(self, alpha: int, beta: int, first: Cards | None) -> tuple[int, Play | None]:
-        """Search every distinct play of the seat to move; return the best value and play."""
+    def expand(self, alpha: int, beta: int, moves: list[Play]) -> tuple[int, Play | None]:
+        """Search ``moves`` of the seat to move; return the best value and play."""
         state = self.state
         seat = state.to_move
         maximize = state.is_defender(seat)
         best = -_INF if maximize else _INF
         best_play: Play | None = None
-        for play in self.moves(first):
+        for play in moves:
             gained = state.apply(play)
             if gained:
                 value = gained + self.search(alpha - gained, beta - gained)
@@ -350,18 +355,22 @@ class _Search:
         return best, best_play
 
     def moves(self, first: Cards | None) -> list[Play]:
-        """The distinct plays worth searching, the most promising first."""
+        """The distinct plays worth searching, the most promising first (for a lead,
+        ``first``, the table's best lead here, before all)."""
         state = self.state
-        plays = list(state.follows()) if state.table else state.leads(failing=False)
+        if state.table:
+            plays = list(state.follows())
+            if len(plays) > 1:
+                plays = [group[0] for group in state.distinct(plays)]
+                plays.sort(key=self._follow_order, reverse=True)
+            return plays
+        plays = state.leads(failing=False)
         if len(plays) < 2:
             return plays
         plays = [group[0] for group in state.distinct(plays)]
         history = self.history
         seat = state.to_move
-        if state.table:
-            plays.sort(key=self._follow_order, reverse=True)
-        else:
-            plays.sort(key=lambda p: (history.get((seat, p.cards), 0), len(p.cards)), reverse=True)
+        plays.sort(key=lambda p: (history.get((seat, p.cards), 0), len(p.cards)), reverse=True)
         if first is not None:
             for i, play in enumerate(plays):
                 if play.cards == first:

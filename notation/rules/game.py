@@ -175,22 +175,31 @@ class _Memo:
     units: dict[Cards, list[Unit]] = field(default_factory=dict)
     subsets: dict[Cards, list[tuple[Cards, int]]] = field(default_factory=dict)
     throws: dict[tuple[Seat, Cards, tuple[Cards, ...]], Play] = field(default_factory=dict)
+    leads: dict[tuple[Seat, Cards, Cards, Cards, Cards, bool], tuple[Play, ...]] = field(
+        default_factory=dict
+    )
     values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
     suit_keys: dict[tuple[Cards, Cards, Cards, Cards], _SuitKey] = field(default_factory=dict)
+    classes: dict[
+        tuple[Seat, tuple[Cards, Cards, Cards, Cards], Cards], list[tuple[Card, int, int]]
+    ] = field(default_factory=dict)
 
     def trim(self) -> None:
         """Forget everything once the memo grows large (a long search on a big position)."""
         if len(self.follows) + len(self.throws) + len(self.values) > 400_000:
             for table in (self.follows, self.units, self.subsets, self.throws, self.values):
                 table.clear()
+            self.leads.clear()
             self.split.clear()
             self.suit_keys.clear()
+            self.classes.clear()
 
 
+_Classes = dict[Card, tuple[int, int]]
 _History = tuple[
     int, Cards, tuple[Play, ...], OpenTrick | None, Any, int, int, Seat, int, int, _Last | None,
-    int, int,
+    int, int, dict[Seat, _Classes],
 ]  # fmt: skip
 
 
@@ -205,6 +214,7 @@ class PlayState:
     __slots__ = (
         "_history",
         "_memo",
+        "_trick_classes",
         "dealer",
         "hand_points",
         "hands",
@@ -229,6 +239,9 @@ class PlayState:
         self.kitty_points = sum(c.points for c in position.kitty)
         self._memo = _Memo()
         self._history: list[_History] = []
+        # The classes of equivalent cards of each seat, found during the current trick:
+        # they hold until the seat plays (see :meth:`classes`).
+        self._trick_classes: dict[Seat, _Classes] = {}
         self.hands: list[Cards] = list(position.hands)
         self.hand_points = sum(c.points for h in self.hands for c in h)
         self.leader = position.leader
@@ -327,6 +340,7 @@ class PlayState:
         for name in PlayState.__slots__:
             setattr(other, name, getattr(self, name))
         other.hands = list(self.hands)
+        other._trick_classes = dict(self._trick_classes)
         other._history = []  # the copy starts here: it cannot take back earlier plays
         if self.trick is not None:
             trick = OpenTrick(self.leader, self.table[0].cards, self.trump, self.trick.lead_units)
@@ -436,13 +450,16 @@ class PlayState:
         sub-multiset of each effective suit it holds. One unit is a plain lead, more is
         a throw."""
         options: list[tuple[Cards, int]] = []
-        memo = self._memo.subsets
         for cards in self.suits(self.to_move).values():
-            found = memo.get(cards)
-            if found is None:
-                found = memo[cards] = [(s, len(self._units(s))) for s in _submultisets(cards)]
-            options.extend(found)
+            options.extend(self._suit_options(cards))
         return options
+
+    def _suit_options(self, cards: Cards) -> list[tuple[Cards, int]]:
+        memo = self._memo.subsets
+        found = memo.get(cards)
+        if found is None:
+            found = memo[cards] = [(s, len(self._units(s))) for s in _submultisets(cards)]
+        return found
 
     def unit_leads(self) -> list[Play]:
         """The leads of one unit (a single, a pair, a tractor): never a throw."""
@@ -454,14 +471,39 @@ class PlayState:
         throws that fail (each is no better for its side than its forced unit)."""
         seat = self.to_move
         plays: list[Play] = []
-        for cards, units in self.lead_options():
-            if units == 1:
-                plays.append(Play(seat, cards))
-            else:
-                play = self.judge_lead(cards)
-                if failing or not play.failed:
-                    plays.append(play)
+        splits = [self.suits(s) for s in seats_from(seat)[1:]]
+        memo = self._memo.leads
+        for suit, cards in self.suits(seat).items():
+            others = (splits[0].get(suit, ()), splits[1].get(suit, ()), splits[2].get(suit, ()))
+            key = (seat, cards, *others, failing)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self._suit_leads(cards, others, failing)
+            plays.extend(found)
         return plays
+
+    def _suit_leads(
+        self, cards: Cards, others: tuple[Cards, Cards, Cards], failing: bool
+    ) -> tuple[Play, ...]:
+        """The leads of one suit: its units, and its throws judged."""
+        seat = self.to_move
+        options = self._suit_options(cards)
+        found = [Play(seat, lead) for lead, units in options if units == 1]
+        if not failing:
+            # A throw stands only if each of its units does: each single must be as high
+            # as any card the others hold. Only throws of such cards and of pairs held
+            # (a pair may stand as part of a tractor) need judging.
+            table = self.trump.table
+            top = max((table[c][1] for held in others for c in held), default=-1)
+            pool = tuple(c for c in cards if table[c][1] >= top or cards.count(c) > 1)
+            if pool != cards:
+                options = self._suit_options(pool)
+        for lead, units in options:
+            if units > 1:
+                play = self.judge_lead(lead)
+                if failing or not play.failed:
+                    found.append(play)
+        return tuple(found)
 
     def judge_lead(self, cards: Sequence[Card]) -> Play:
         """The lead ``cards`` by the seat to move, a throw judged against the other hands:
@@ -541,7 +583,7 @@ class PlayState:
         if trick is None:
             self._history.append(
                 (i, old, table, None, None, 0, 0, self.leader, self.points, self.penalties,
-                 self.last, self.tricks, self.hand_points)
+                 self.last, self.tricks, self.hand_points, self._trick_classes)
             )  # fmt: skip
             self.trick = OpenTrick(seat, cards, self.trump, self._units(cards))
             if play.penalty:
@@ -549,7 +591,8 @@ class PlayState:
         else:
             self._history.append(
                 (i, old, table, trick, trick.best, trick.index, trick.points, self.leader,
-                 self.points, self.penalties, self.last, self.tricks, self.hand_points)
+                 self.points, self.penalties, self.last, self.tricks, self.hand_points,
+                 self._trick_classes)
             )  # fmt: skip
             trick.add(seat, cards)
         self.hands[i] = _without(old, cards)
@@ -573,6 +616,7 @@ class PlayState:
         self.table = ()
         self.leader = winner
         self.tricks += 1
+        self._trick_classes = {}
         if not self.is_defender(winner):
             return 0
         gained = trick.points
@@ -591,7 +635,7 @@ class PlayState:
     def undo(self) -> None:
         """Take back the last play made on this state."""
         (i, old, table, trick, best, index, tpoints, leader, points, penalties, last, tricks,
-         hand_points) = self._history.pop()  # fmt: skip
+         hand_points, self._trick_classes) = self._history.pop()  # fmt: skip
         self.hands[i] = old
         self.hand_points = hand_points
         if trick is not None:  # a follow: take it off the open trick
@@ -683,7 +727,7 @@ class PlayState:
             previous, previous_pairs = level, pairs
         return tuple(described)
 
-    def classes(self, seat: Seat) -> dict[Card, tuple[int, int]]:
+    def classes(self, seat: Seat) -> _Classes:
         """Cards of ``seat`` that are interchangeable: card → (class, copies held).
 
         Cards of one suit whose levels follow each other among every card still out
@@ -694,57 +738,87 @@ class PlayState:
         next to another pair of ``seat`` (then no tractor is made or broken). Pairs are
         interchangeable only as whole pairs (see :meth:`distinct`). Cards not listed
         are in a class of their own.
+
+        Found once a trick for each seat: while a seat has not played, the cards still
+        out are those of the trick's start, some of them moved to the table.
         """
-        table = self.trump.table
+        found = self._trick_classes.get(seat)
+        if found is None:
+            found = self._trick_classes[seat] = self._classes(seat)
+        return found
+
+    def _classes(self, seat: Seat) -> _Classes:
         mine = self.suits(seat)
         on_table: dict[EffectiveSuit, list[Card]] = {}
-        for p in self.table:
-            for card in p.cards:
-                on_table.setdefault(table[card][0], []).append(card)
-        classes: dict[Card, tuple[int, int]] = {}
-        number = 0
+        if self.table:
+            table = self.trump.table
+            for p in self.table:
+                for card in p.cards:
+                    on_table.setdefault(table[card][0], []).append(card)
+        splits = [self.suits(s) for s in SEATS]
+        memo = self._memo.classes
+        classes: _Classes = {}
         for suit, cards in mine.items():
             if len(cards) < 2:
                 continue
-            count = Counter(cards)
-            # Who holds each level of the suit: this seat alone, or someone else too.
-            levels: dict[int, list[Card]] = {}
-            alone: dict[int, bool] = {}
-            for s in SEATS:
-                for card in self.suits(s).get(suit, ()):
-                    level = table[card][1]
-                    levels.setdefault(level, []).append(card)
-                    alone[level] = alone.get(level, True) and s == seat
-            for card in on_table.get(suit, ()):
+            held = (
+                splits[0].get(suit, ()),
+                splits[1].get(suit, ()),
+                splits[2].get(suit, ()),
+                splits[3].get(suit, ()),
+            )
+            raw = (seat, held, tuple(on_table.get(suit, ())))
+            found = memo.get(raw)
+            if found is None:
+                found = memo[raw] = self._suit_classes(seat, held, raw[2])
+            base = 100 * _EFFECTIVE_SUITS.index(suit)
+            for card, number, copies in found:
+                classes[card] = (base + number, copies)
+        return classes
+
+    def _suit_classes(
+        self, seat: Seat, held: tuple[Cards, Cards, Cards, Cards], on_table: Cards
+    ) -> list[tuple[Card, int, int]]:
+        """The classes of one suit (see :meth:`classes`): ``held`` is the four hands'
+        cards of the suit, ``on_table`` the table's."""
+        table = self.trump.table
+        count = Counter(held[seat - 1])
+        # Who holds each level of the suit: this seat alone, or someone else too.
+        levels: dict[int, list[Card]] = {}
+        alone: dict[int, bool] = {}
+        for s, cards in zip(SEATS, held, strict=True):
+            for card in cards:
                 level = table[card][1]
                 levels.setdefault(level, []).append(card)
-                alone[level] = False
-            pair_levels = {table[c][1] for c, n in count.items() if n >= 2}
-            run: list[Card] = []
-            run_kind: tuple[int, int] | None = None
-            for level in sorted(levels):
-                kind: tuple[int, int] | None = None
-                if alone[level]:
-                    distinct = set(levels[level])
-                    shapes = {(c.points, count[c]) for c in distinct}
-                    if len(shapes) == 1:
-                        kind = shapes.pop()
-                        if kind[1] == 2 and (level - 1 in pair_levels or level + 1 in pair_levels):
-                            kind = None  # a pair next to another pair: part of a tractor
-                if kind is not None and kind == run_kind:
-                    run.extend(c for c in sorted(set(levels[level]), key=_index))
-                    continue
-                if len(run) > 1:
-                    number += 1
-                    for card in run:
-                        classes[card] = (number, count[card])
-                run = sorted(set(levels[level]), key=_index) if kind is not None else []
-                run_kind = kind
+                alone[level] = alone.get(level, True) and s == seat
+        for card in on_table:
+            level = table[card][1]
+            levels.setdefault(level, []).append(card)
+            alone[level] = False
+        pair_levels = {table[c][1] for c, n in count.items() if n >= 2}
+        found: list[tuple[Card, int, int]] = []
+        number = 0
+        run: list[Card] = []
+        run_kind: tuple[int, int] | None = None
+        for level in [*sorted(levels), -1]:  # -1 closes the last run
+            kind: tuple[int, int] | None = None
+            here: list[Card] = []
+            if level >= 0 and alone[level]:
+                here = sorted(set(levels[level]), key=_index)
+                shapes = {(c.points, count[c]) for c in here}
+                if len(shapes) == 1:
+                    kind = shapes.pop()
+                    if kind[1] == 2 and (level - 1 in pair_levels or level + 1 in pair_levels):
+                        kind = None  # a pair next to another pair: part of a tractor
+            if kind is not None and kind == run_kind:
+                run.extend(here)
+                continue
             if len(run) > 1:
                 number += 1
-                for card in run:
-                    classes[card] = (number, count[card])
-        return classes
+                found.extend((card, number, count[card]) for card in run)
+            run = here if kind is not None else []
+            run_kind = kind
+        return found
 
     def distinct(self, plays: Sequence[Play]) -> list[list[Play]]:
         """``plays`` (all by the seat to move) in groups of equal value: plays that take
@@ -804,28 +878,29 @@ def _without(hand: Cards, cards: Cards) -> Cards:
 
 def _signature(cards: Cards, classes: dict[Card, tuple[int, int]]) -> Hashable:
     """What a play takes, up to interchangeable cards: from each class, how many whole
-    members (or exactly which copies, when it takes part of a pair)."""
-    taken = Counter(cards)
+    members (or exactly which copies, when it takes part of a pair). ``cards`` sorted."""
     plain: list[tuple[Card, int]] = []
     by_class: dict[int, list[tuple[Card, int]]] = {}
-    for card, n in taken.items():
+    i = 0
+    while i < len(cards):
+        card = cards[i]
+        n = 1
+        while i + n < len(cards) and cards[i + n] is card:
+            n += 1
+        i += n
         cls = classes.get(card)
         if cls is None:
             plain.append((card, n))
         else:
             by_class.setdefault(cls[0], []).append((card, n))
-    parts: list[Hashable] = [tuple(sorted(plain, key=_first_index))]
+    parts: list[Hashable] = [tuple(plain)]
     for number, members in sorted(by_class.items()):
         copies = classes[members[0][0]][1]
         if all(n == copies for _, n in members):
             parts.append((number, len(members)))
         else:
-            parts.append((number, tuple(sorted(members, key=_first_index))))
+            parts.append((number, tuple(members)))
     return tuple(parts)
-
-
-def _first_index(item: tuple[Card, int]) -> int:
-    return item[0].index
 
 
 def _submultisets(cards: Cards) -> Iterator[Cards]:
