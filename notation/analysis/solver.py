@@ -175,17 +175,16 @@ class _Search:
         self.nodes = 0
         self.history: dict[tuple[Seat, Cards], int] = {}
         rules = state.rules
-        # The kitty's largest multiplier for a last trick of up to n cards a hand.
+        # The kitty's largest multiplier when the longest tractor held has n pairs (0: no
+        # pair), won with trumps or not.
         self.kitty_max: list[int] = []
-        size = len(state.hands[state.leader - 1])
-        if state.table:
-            size += len(state.table[0].cards)  # the leader held its lead too
-        for n in range(size + 1):
-            shapes = [(1, 1)] + [(2, k) for k in range(1, n // 2 + 1)]
+        for n in range(14):
+            shapes = [(1, 1)] + [(2, k) for k in range(1, n + 1)]
             best = max(
                 rules.kitty_multiplier(c, k, trump=t) for c, k in shapes for t in (True, False)
             )
             self.kitty_max.append(best * state.kitty_points)
+        self.longest: dict[Cards, int] = {}  # a hand → its longest pair run (0: no pair)
 
     # --- the root ---------------------------------------------------------------------
 
@@ -258,22 +257,41 @@ class _Search:
 
     def bound(self) -> int:
         """An upper bound on what the defenders gain from here: every point still in
-        play, and the kitty at its largest multiplier."""
+        play, and the kitty at the largest multiplier the hands allow.
+
+        The kitty's multiplier comes from the shape of the last trick's lead, which is
+        cards of one hand: a tractor can only be led by a seat that holds one now (a hand
+        only loses pairs), so the longest run of pairs held bounds the multiplier.
+        """
         state = self.state
+        if not state.kitty_points:
+            return state.hand_points + (state.trick.points if state.trick is not None else 0)
+        longest = self.longest
+        pairs = 0
+        for hand in state.hands:
+            run = longest.get(hand)
+            if run is None:
+                units = state.units(hand)
+                run = longest[hand] = units[0].length if units and units[0].copies == 2 else 0
+            if run > pairs:
+                pairs = run
         trick = state.trick
-        size = len(state.hands[state.leader - 1])  # the cards a hand holds at the trick start
         if trick is not None:
-            size += len(state.table[0].cards)
-            return state.hand_points + trick.points + self.kitty_max[size]
-        return state.hand_points + self.kitty_max[size]
+            lead = trick.lead_units[0]
+            if lead.copies == 2 and lead.length > pairs:
+                pairs = lead.length
+            return state.hand_points + trick.points + self.kitty_max[pairs]
+        return state.hand_points + self.kitty_max[pairs]
 
     def search(self, alpha: int, beta: int) -> int:
         """The points the defenders gain from here on (fail-soft: a bound outside
         ``alpha``..``beta``)."""
         self.nodes += 1
-        deadline = self.deadline
-        if deadline is not None and not self.nodes & 255 and time.perf_counter() > deadline:
-            raise _OutOfTime
+        if not self.nodes & 255:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _OutOfTime
+            if not self.nodes & 65535:
+                self.state.trim_memo()
         state = self.state
         if state.table:
             # Inside a trick no table is kept: a trick start's entry holds the whole trick
@@ -358,11 +376,20 @@ class _Search:
         """The distinct plays worth searching, the most promising first (for a lead,
         ``first``, the table's best lead here, before all)."""
         state = self.state
-        if state.table:
-            plays = list(state.follows())
-            if len(plays) > 1:
-                plays = [group[0] for group in state.distinct(plays)]
-                plays.sort(key=self._follow_order, reverse=True)
+        trick = state.trick
+        if trick is not None:
+            # The order depends on the lead, who is winning and with what: remembered for
+            # the rest of the trick (the seat's hand does not change before it plays).
+            seat = state.to_move
+            key = (seat, state.table[0].cards, trick.best, (trick.winning - seat) % 2)
+            memo = state.trick_memo.plays
+            plays = memo.get(key)
+            if plays is None:
+                plays = list(state.follows())
+                if len(plays) > 1:
+                    plays = [group[0] for group in state.distinct(plays)]
+                    plays.sort(key=self._follow_order, reverse=True)
+                memo[key] = plays
             return plays
         plays = state.leads(failing=False)
         if len(plays) < 2:

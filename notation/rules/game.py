@@ -51,7 +51,7 @@ from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import Unit, decompose
 from notation.rules.violations import Violation
 
-__all__ = ["GameError", "HandOutcome", "Play", "PlayState", "Position"]
+__all__ = ["GameError", "HandOutcome", "Play", "PlayState", "Position", "TrickMemo"]
 
 Cards = tuple[Card, ...]
 _EFFECTIVE_SUITS: tuple[EffectiveSuit, ...] = (TRUMP, *SUITS)
@@ -157,6 +157,18 @@ class HandOutcome:
     result: Outcome  # which side goes up, by how many levels (the rule set's level table)
 
 
+@dataclass(slots=True)
+class TrickMemo:
+    """Answers that hold for the rest of one trick: each seat's classes of equivalent
+    cards (see :meth:`PlayState.classes`) and, for a search, the plays of a seat in the
+    order it tries them. A new one at each trick start; a seat's entries hold until it
+    plays (its hand does not change, and the cards still out are those of the trick's
+    start)."""
+
+    classes: dict[Seat, dict[Card, tuple[int, int]]] = field(default_factory=dict)
+    plays: dict[Hashable, list[Play]] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class _Last:
     """The last trick played: who won it, the lead's biggest shape, won with trumps?"""
@@ -199,7 +211,7 @@ class _Memo:
 _Classes = dict[Card, tuple[int, int]]
 _History = tuple[
     int, Cards, tuple[Play, ...], OpenTrick | None, Any, int, int, Seat, int, int, _Last | None,
-    int, int, dict[Seat, _Classes],
+    int, int, "TrickMemo",
 ]  # fmt: skip
 
 
@@ -214,7 +226,6 @@ class PlayState:
     __slots__ = (
         "_history",
         "_memo",
-        "_trick_classes",
         "dealer",
         "hand_points",
         "hands",
@@ -227,6 +238,7 @@ class PlayState:
         "rules",
         "table",
         "trick",
+        "trick_memo",
         "tricks",
         "trump",
     )
@@ -239,9 +251,7 @@ class PlayState:
         self.kitty_points = sum(c.points for c in position.kitty)
         self._memo = _Memo()
         self._history: list[_History] = []
-        # The classes of equivalent cards of each seat, found during the current trick:
-        # they hold until the seat plays (see :meth:`classes`).
-        self._trick_classes: dict[Seat, _Classes] = {}
+        self.trick_memo = TrickMemo()
         self.hands: list[Cards] = list(position.hands)
         self.hand_points = sum(c.points for h in self.hands for c in h)
         self.leader = position.leader
@@ -313,7 +323,7 @@ class PlayState:
             return
         order = seats_from(position.leader)
         lead = position.trick[0]
-        self.trick = OpenTrick(self.leader, lead, self.trump, self._units(lead))
+        self.trick = OpenTrick(self.leader, lead, self.trump, self.units(lead))
         self.table = (Play(self.leader, lead),)
         for seat, cards in zip(order[1:], position.trick[1:], strict=False):
             self.trick.add(seat, cards)
@@ -340,7 +350,7 @@ class PlayState:
         for name in PlayState.__slots__:
             setattr(other, name, getattr(self, name))
         other.hands = list(self.hands)
-        other._trick_classes = dict(self._trick_classes)
+        other.trick_memo = TrickMemo()
         other._history = []  # the copy starts here: it cannot take back earlier plays
         if self.trick is not None:
             trick = OpenTrick(self.leader, self.table[0].cards, self.trump, self.trick.lead_units)
@@ -353,6 +363,10 @@ class PlayState:
         """Use ``other``'s remembered rules answers (it must have the same trump)."""
         if other.trump == self.trump:
             self._memo = other._memo
+
+    def trim_memo(self) -> None:
+        """Forget the remembered rules answers if they grew large."""
+        self._memo.trim()
 
     @property
     def made(self) -> int:
@@ -393,7 +407,8 @@ class PlayState:
     def _sample_follow(self, lead: Cards, hand: Cards, rng: random.Random) -> list[Card]:
         return sample_follow(lead, hand, self.trump, rng)
 
-    def _units(self, cards: Cards) -> list[Unit]:
+    def units(self, cards: Cards) -> list[Unit]:
+        """``cards`` (sorted) broken into units, biggest first (see :func:`decompose`)."""
         units = self._memo.units.get(cards)
         if units is None:
             units = self._memo.units[cards] = decompose(cards, self.trump)
@@ -458,7 +473,7 @@ class PlayState:
         memo = self._memo.subsets
         found = memo.get(cards)
         if found is None:
-            found = memo[cards] = [(s, len(self._units(s))) for s in _submultisets(cards)]
+            found = memo[cards] = [(s, len(self.units(s))) for s in _submultisets(cards)]
         return found
 
     def unit_leads(self) -> list[Play]:
@@ -515,7 +530,7 @@ class PlayState:
         """
         seat = self.to_move
         given = tuple(cards)
-        units = self._units(given)
+        units = self.units(given)
         if len(units) == 1:
             return Play(seat, _sorted(given))
         suit = units[0].suit
@@ -583,16 +598,16 @@ class PlayState:
         if trick is None:
             self._history.append(
                 (i, old, table, None, None, 0, 0, self.leader, self.points, self.penalties,
-                 self.last, self.tricks, self.hand_points, self._trick_classes)
+                 self.last, self.tricks, self.hand_points, self.trick_memo)
             )  # fmt: skip
-            self.trick = OpenTrick(seat, cards, self.trump, self._units(cards))
+            self.trick = OpenTrick(seat, cards, self.trump, self.units(cards))
             if play.penalty:
                 self.penalties += -play.penalty if self.is_defender(seat) else play.penalty
         else:
             self._history.append(
                 (i, old, table, trick, trick.best, trick.index, trick.points, self.leader,
                  self.points, self.penalties, self.last, self.tricks, self.hand_points,
-                 self._trick_classes)
+                 self.trick_memo)
             )  # fmt: skip
             trick.add(seat, cards)
         self.hands[i] = _without(old, cards)
@@ -616,7 +631,7 @@ class PlayState:
         self.table = ()
         self.leader = winner
         self.tricks += 1
-        self._trick_classes = {}
+        self.trick_memo = TrickMemo()
         if not self.is_defender(winner):
             return 0
         gained = trick.points
@@ -635,7 +650,7 @@ class PlayState:
     def undo(self) -> None:
         """Take back the last play made on this state."""
         (i, old, table, trick, best, index, tpoints, leader, points, penalties, last, tricks,
-         hand_points, self._trick_classes) = self._history.pop()  # fmt: skip
+         hand_points, self.trick_memo) = self._history.pop()  # fmt: skip
         self.hands[i] = old
         self.hand_points = hand_points
         if trick is not None:  # a follow: take it off the open trick
@@ -742,9 +757,10 @@ class PlayState:
         Found once a trick for each seat: while a seat has not played, the cards still
         out are those of the trick's start, some of them moved to the table.
         """
-        found = self._trick_classes.get(seat)
+        memo = self.trick_memo.classes
+        found = memo.get(seat)
         if found is None:
-            found = self._trick_classes[seat] = self._classes(seat)
+            found = memo[seat] = self._classes(seat)
         return found
 
     def _classes(self, seat: Seat) -> _Classes:
