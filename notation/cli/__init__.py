@@ -24,6 +24,7 @@ COMMANDS: tuple[str, ...] = (
     "fmt",
     "convert",
     "judge",
+    "solve",
     "rules",
     "view",
 )

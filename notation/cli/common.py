@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from notation.errors import ShengjiError
 
-__all__ = ["InputError", "find_files", "read_text", "warn"]
+__all__ = ["InputError", "answer_lines", "find_files", "read_text", "warn"]
 
 
 class InputError(ShengjiError):
@@ -46,3 +47,24 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield from sorted(path.rglob("*.psn"))
         else:
             yield path
+
+
+def answer_lines(answer: Callable[[Any], dict[str, Any]]) -> int:
+    """Answer each JSON line of standard input with one JSON line: ``answer(request)``, or
+    ``{"error": ...}`` for a line that cannot be read or answered (the others go on).
+    Returns the exit status: 2 if any line was in error, else 0."""
+    bad = 0
+    for number, line in enumerate(sys.stdin, start=1):
+        if not line.strip():
+            continue
+        reply: dict[str, Any]
+        try:
+            reply = answer(json.loads(line))
+        except json.JSONDecodeError as e:
+            reply = {"error": f"line {number}: not JSON: {e.msg} at column {e.colno}"}
+        except ShengjiError as e:
+            reply = {"error": f"line {number}: {e}"}
+        if "error" in reply:
+            bad += 1
+        print(json.dumps(reply, ensure_ascii=False), flush=True)
+    return 2 if bad else 0

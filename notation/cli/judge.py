@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
-from notation.errors import ShengjiError
+from notation.cli.common import answer_lines
 from notation.judge import judge_trick
 from notation.rulesets import load_ruleset
 
@@ -40,18 +38,4 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Judge every line of standard input; exit 2 if any line could not be judged."""
     rules = load_ruleset(args.rules)
-    bad = 0
-    for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
-            continue
-        answer: dict[str, Any]
-        try:
-            answer = judge_trick(json.loads(line), rules)
-        except json.JSONDecodeError as e:
-            answer = {"error": f"line {number}: not JSON: {e.msg} at column {e.colno}"}
-        except ShengjiError as e:
-            answer = {"error": f"line {number}: {e}"}
-        if "error" in answer:
-            bad += 1
-        print(json.dumps(answer, ensure_ascii=False), flush=True)
-    return 2 if bad else 0
+    return answer_lines(lambda request: judge_trick(request, rules))
