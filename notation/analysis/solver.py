@@ -47,7 +47,7 @@ from notation.rules.seats import Seat
 __all__ = ["PlayValue", "Solution", "Solver", "solve"]
 
 _INF = 10**9
-_TABLE_LIMIT = 2_000_000  # transposition-table entries kept before the table is cleared
+_TABLE_LIMIT = 1_000_000  # transposition-table entries kept before the table is cleared
 
 
 class _OutOfTime(Exception):
@@ -293,8 +293,10 @@ class _Search:
         if not self.nodes & 255:
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise _OutOfTime
-            if not self.nodes & 65535:
+            if not self.nodes & 65535:  # keep memory in bounds on a long search
                 self.state.trim_memo()
+                if len(self.table) > _TABLE_LIMIT:
+                    self.table.clear()
         state = self.state
         if state.table:
             # Inside a trick no table is kept: a trick start's entry holds the whole trick

@@ -199,13 +199,20 @@ class _Memo:
 
     def trim(self) -> None:
         """Forget everything once the memo grows large (a long search on a big position)."""
-        if len(self.follows) + len(self.throws) + len(self.values) > 400_000:
-            for table in (self.follows, self.units, self.subsets, self.throws, self.values):
+        tables = (
+            self.follows,
+            self.units,
+            self.subsets,
+            self.throws,
+            self.leads,
+            self.values,
+            self.split,
+            self.suit_keys,
+            self.classes,
+        )
+        if sum(len(t) for t in tables) > 300_000:
+            for table in tables:
                 table.clear()
-            self.leads.clear()
-            self.split.clear()
-            self.suit_keys.clear()
-            self.classes.clear()
 
 
 _Classes = dict[Card, tuple[int, int]]
