@@ -193,9 +193,6 @@ class _Memo:
     values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
     suit_keys: dict[tuple[Cards, Cards, Cards, Cards], _SuitKey] = field(default_factory=dict)
-    classes: dict[
-        tuple[Seat, tuple[Cards, Cards, Cards, Cards], Cards], list[tuple[Card, int, int]]
-    ] = field(default_factory=dict)
 
     def trim(self) -> None:
         """Forget everything once the memo grows large (a long search on a big position)."""
@@ -208,7 +205,6 @@ class _Memo:
             self.values,
             self.split,
             self.suit_keys,
-            self.classes,
         )
         if sum(len(t) for t in tables) > 300_000:
             for table in tables:
@@ -218,7 +214,7 @@ class _Memo:
 _Classes = dict[Card, tuple[int, int]]
 _History = tuple[
     int, Cards, tuple[Play, ...], OpenTrick | None, Any, int, int, Seat, int, int, _Last | None,
-    int, int, "TrickMemo",
+    int, int, "TrickMemo | None",
 ]  # fmt: skip
 
 
@@ -233,6 +229,7 @@ class PlayState:
     __slots__ = (
         "_history",
         "_memo",
+        "_trick_memo",
         "dealer",
         "hand_points",
         "hands",
@@ -245,7 +242,6 @@ class PlayState:
         "rules",
         "table",
         "trick",
-        "trick_memo",
         "tricks",
         "trump",
     )
@@ -258,7 +254,7 @@ class PlayState:
         self.kitty_points = sum(c.points for c in position.kitty)
         self._memo = _Memo()
         self._history: list[_History] = []
-        self.trick_memo = TrickMemo()
+        self._trick_memo: TrickMemo | None = None
         self.hands: list[Cards] = list(position.hands)
         self.hand_points = sum(c.points for h in self.hands for c in h)
         self.leader = position.leader
@@ -266,7 +262,7 @@ class PlayState:
         self.trick: OpenTrick | None = None
         self.points = position.points  # the defenders' points, penalties included
         self.penalties = 0  # penalties from throws made in this state, signed for the defenders
-        self.last: _Last | None = None
+        self.last: _Last | None = None  # the last trick, once the hand is over
         self.tricks = 0  # tricks completed in this state
         if check:
             self._check(position)
@@ -357,7 +353,7 @@ class PlayState:
         for name in PlayState.__slots__:
             setattr(other, name, getattr(self, name))
         other.hands = list(self.hands)
-        other.trick_memo = TrickMemo()
+        other._trick_memo = None
         other._history = []  # the copy starts here: it cannot take back earlier plays
         if self.trick is not None:
             trick = OpenTrick(self.leader, self.table[0].cards, self.trump, self.trick.lead_units)
@@ -379,6 +375,14 @@ class PlayState:
     def made(self) -> int:
         """How many plays :meth:`undo` can take back."""
         return len(self._history)
+
+    @property
+    def trick_memo(self) -> TrickMemo:
+        """Answers remembered for the rest of the current trick (see :class:`TrickMemo`)."""
+        memo = self._trick_memo
+        if memo is None:
+            memo = self._trick_memo = TrickMemo()
+        return memo
 
     # --- who, what ----------------------------------------------------------------------
 
@@ -605,7 +609,7 @@ class PlayState:
         if trick is None:
             self._history.append(
                 (i, old, table, None, None, 0, 0, self.leader, self.points, self.penalties,
-                 self.last, self.tricks, self.hand_points, self.trick_memo)
+                 self.last, self.tricks, self.hand_points, self._trick_memo)
             )  # fmt: skip
             self.trick = OpenTrick(seat, cards, self.trump, self.units(cards))
             if play.penalty:
@@ -614,7 +618,7 @@ class PlayState:
             self._history.append(
                 (i, old, table, trick, trick.best, trick.index, trick.points, self.leader,
                  self.points, self.penalties, self.last, self.tricks, self.hand_points,
-                 self.trick_memo)
+                 self._trick_memo)
             )  # fmt: skip
             trick.add(seat, cards)
         self.hands[i] = _without(old, cards)
@@ -624,26 +628,30 @@ class PlayState:
             self.table = (*table, play)
             return 0
         # The fourth play ends the trick: its winner takes the points and leads next.
-        assert self.trick is not None
         trick = self.trick
+        assert trick is not None
         winner = trick.winning
-        won_with = play.cards if trick.index == 3 else table[trick.index].cards
-        trump_table = self.trump.table
-        self.last = last = _Last(
-            winner,
-            trick.lead_units[0].shape,
-            all(trump_table[c][0] == TRUMP for c in won_with),
-        )
         self.trick = None
         self.table = ()
         self.leader = winner
         self.tricks += 1
-        self.trick_memo = TrickMemo()
-        if not self.is_defender(winner):
+        self._trick_memo = None
+        over = not any(self.hands)
+        if over:  # the last trick: its lead's shape and the winning cards make the kitty's
+            won_with = play.cards if trick.index == 3 else table[trick.index].cards
+            trump_table = self.trump.table
+            self.last = _Last(
+                winner,
+                trick.lead_units[0].shape,
+                all(trump_table[c][0] == TRUMP for c in won_with),
+            )
+        if (winner - self.dealer) % 2 == 0:  # the dealer's team
             return 0
         gained = trick.points
         self.points += gained
-        if not any(self.hands):  # the last trick: the defenders take the kitty too
+        if over:  # the defenders take the kitty too
+            last = self.last
+            assert last is not None
             gained += kitty_bonus(
                 self.rules,
                 self.kitty_points,
@@ -657,7 +665,7 @@ class PlayState:
     def undo(self) -> None:
         """Take back the last play made on this state."""
         (i, old, table, trick, best, index, tpoints, leader, points, penalties, last, tricks,
-         hand_points, self.trick_memo) = self._history.pop()  # fmt: skip
+         hand_points, self._trick_memo) = self._history.pop()  # fmt: skip
         self.hands[i] = old
         self.hand_points = hand_points
         if trick is not None:  # a follow: take it off the open trick
@@ -771,77 +779,61 @@ class PlayState:
         return found
 
     def _classes(self, seat: Seat) -> _Classes:
-        mine = self.suits(seat)
-        on_table: dict[EffectiveSuit, list[Card]] = {}
-        if self.table:
-            table = self.trump.table
-            for p in self.table:
-                for card in p.cards:
-                    on_table.setdefault(table[card][0], []).append(card)
-        splits = [self.suits(s) for s in SEATS]
-        memo = self._memo.classes
+        table = self.trump.table
         classes: _Classes = {}
-        for suit, cards in mine.items():
+        number = 0
+        for suit, cards in self.suits(seat).items():
             if len(cards) < 2:
                 continue
-            held = (
-                splits[0].get(suit, ()),
-                splits[1].get(suit, ()),
-                splits[2].get(suit, ()),
-                splits[3].get(suit, ()),
-            )
-            raw = (seat, held, tuple(on_table.get(suit, ())))
-            found = memo.get(raw)
-            if found is None:
-                found = memo[raw] = self._suit_classes(seat, held, raw[2])
-            base = 100 * _EFFECTIVE_SUITS.index(suit)
-            for card, number, copies in found:
-                classes[card] = (base + number, copies)
+            # The levels of the suit held by anyone else or on the table, as bits.
+            others = 0
+            for s in SEATS:
+                if s != seat:
+                    for card in self.suits(s).get(suit, ()):
+                        others |= 1 << table[card][1]
+            for p in self.table:
+                for card in p.cards:
+                    if table[card][0] == suit:
+                        others |= 1 << table[card][1]
+            # This seat's cards level by level: (card, copies) each, cards in order.
+            levels: dict[int, list[tuple[Card, int]]] = {}
+            previous: Card | None = None
+            for card in cards:  # sorted: copies are side by side
+                if card is previous:
+                    held = levels[table[card][1]]
+                    held[-1] = (card, 2)
+                else:
+                    levels.setdefault(table[card][1], []).append((card, 1))
+                previous = card
+            pairs = {lv for lv, held in levels.items() if any(n == 2 for _, n in held)}
+            run: list[tuple[Card, int]] = []
+            run_kind: tuple[int, int] | None = None
+            last = -1
+            for level in [*sorted(levels), -1]:  # -1 closes the last run
+                kind: tuple[int, int] | None = None
+                held = levels.get(level, [])
+                if level >= 0 and not others >> level & 1:
+                    shapes = {(c.points, n) for c, n in held}
+                    if len(shapes) == 1:
+                        kind = shapes.pop()
+                        if kind[1] == 2 and (level - 1 in pairs or level + 1 in pairs):
+                            kind = None  # a pair next to another pair: part of a tractor
+                # A level between this one and the run's last, held by someone else,
+                # breaks the run.
+                between = others >> (last + 1) & ((1 << max(0, level - last - 1)) - 1)
+                if kind is not None and kind == run_kind and not between:
+                    run.extend(held)
+                    last = level
+                    continue
+                if len(run) > 1:
+                    number += 1
+                    base = 100 * _EFFECTIVE_SUITS.index(suit)
+                    for card, n in run:
+                        classes[card] = (base + number, n)
+                run = list(held) if kind is not None else []
+                run_kind = kind
+                last = level
         return classes
-
-    def _suit_classes(
-        self, seat: Seat, held: tuple[Cards, Cards, Cards, Cards], on_table: Cards
-    ) -> list[tuple[Card, int, int]]:
-        """The classes of one suit (see :meth:`classes`): ``held`` is the four hands'
-        cards of the suit, ``on_table`` the table's."""
-        table = self.trump.table
-        count = Counter(held[seat - 1])
-        # Who holds each level of the suit: this seat alone, or someone else too.
-        levels: dict[int, list[Card]] = {}
-        alone: dict[int, bool] = {}
-        for s, cards in zip(SEATS, held, strict=True):
-            for card in cards:
-                level = table[card][1]
-                levels.setdefault(level, []).append(card)
-                alone[level] = alone.get(level, True) and s == seat
-        for card in on_table:
-            level = table[card][1]
-            levels.setdefault(level, []).append(card)
-            alone[level] = False
-        pair_levels = {table[c][1] for c, n in count.items() if n >= 2}
-        found: list[tuple[Card, int, int]] = []
-        number = 0
-        run: list[Card] = []
-        run_kind: tuple[int, int] | None = None
-        for level in [*sorted(levels), -1]:  # -1 closes the last run
-            kind: tuple[int, int] | None = None
-            here: list[Card] = []
-            if level >= 0 and alone[level]:
-                here = sorted(set(levels[level]), key=_index)
-                shapes = {(c.points, count[c]) for c in here}
-                if len(shapes) == 1:
-                    kind = shapes.pop()
-                    if kind[1] == 2 and (level - 1 in pair_levels or level + 1 in pair_levels):
-                        kind = None  # a pair next to another pair: part of a tractor
-            if kind is not None and kind == run_kind:
-                run.extend(here)
-                continue
-            if len(run) > 1:
-                number += 1
-                found.extend((card, number, count[card]) for card in run)
-            run = here if kind is not None else []
-            run_kind = kind
-        return found
 
     def distinct(self, plays: Sequence[Play]) -> list[list[Play]]:
         """``plays`` (all by the seat to move) in groups of equal value: plays that take
