@@ -303,3 +303,13 @@ def test_a_single_from_a_pair_is_not_interchangeable() -> None:
     groups = state.distinct(state.leads())
     together = [sorted(str(p) for p in g) for g in groups if len(g) > 1]
     assert together == [["1: C7 C7", "1: C9 C9"]]
+
+
+def test_singles_with_only_the_seats_own_cards_between_them_are_one_class() -> None:
+    # Seat 1's ♣5 (5 points) and ♣8♣8 lie between its ♣4 ♣6 ♣9, and nobody else holds a
+    # club from 4 to 9: against everyone else the three singles are alike.
+    hands = "C4 C5 C6 C8 C8 C9 | C3 CA CK D3 D4 D5 | D6 D7 D8 D9 DJ DQ | S3 S4 S5 S6 S7 S8"
+    state = PlayState(position(hands))
+    groups = state.distinct(state.unit_leads())
+    grouped = sorted(sorted(str(p) for p in g) for g in groups if len(g) > 1)
+    assert grouped == [["1: C4", "1: C6", "1: C9"]]

@@ -20,7 +20,7 @@ import pytest
 from notation.analysis.solver import Solver, solve
 from notation.rules.cards import ALL_CARDS, RANKS, SUITS, Card, parse_cards
 from notation.rules.follow import legal_follows
-from notation.rules.game import Position
+from notation.rules.game import PlayState, Position
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import Seat, next_seat, seats_from
@@ -206,6 +206,47 @@ def _random_hand(rng: random.Random, left: Counter[Card], size: int, trump: Trum
     return hand
 
 
+def block_endgame(rng: random.Random, size: int) -> Position:
+    """A random position where the seat to move holds a block of one suit that nobody
+    else holds cards inside: singles and pairs with its own cards of other points (5s,
+    10s, Ks) between them, so the equivalences have something to merge."""
+    rules = load_ruleset(rng.choice(PRESETS))
+    rank = rng.choice(RANKS)
+    trump = rules.trump(rank, None if rng.random() < 0.2 else rng.choice(SUITS))
+    suit = rng.choice(SUITS)
+    band = [c for c in ALL_CARDS if c.suit is suit and c.rank is not rank]
+    start = rng.randrange(0, len(band) - 6)
+    block = band[start : start + rng.choice((4, 5, 6))]
+    mover: list[Card] = []
+    while len(mover) < size:
+        card = rng.choice(block)
+        take = 2 if size - len(mover) >= 2 and rng.random() < 0.35 else 1
+        if mover.count(card) + take <= 2:
+            mover.extend([card] * take)
+    # The others hold cards of two other suits: enough to ruff, discard and follow.
+    others = rng.sample([x for x in SUITS if x is not suit], 2)
+    outside = [c for c in ALL_CARDS if c.suit in others and c not in block for _ in range(2)]
+    rng.shuffle(outside)
+    kitty = next(c for c in outside if c.points)
+    outside.remove(kitty)
+    leader = rng.choice((1, 2, 3, 4))
+    hands: list[tuple[Card, ...]] = []
+    for seat in (1, 2, 3, 4):
+        if seat == leader:
+            hands.append(tuple(mover))
+        else:
+            hands.append(tuple(outside.pop() for _ in range(size)))
+    return Position(
+        rules,
+        trump,
+        rng.choice((1, 2, 3, 4)),
+        (hands[0], hands[1], hands[2], hands[3]),
+        leader,
+        points=5 * rng.randrange(0, 20),
+        kitty=(kitty,),
+    )
+
+
 def _play_some(position: Position, rng: random.Random) -> Position:
     """The position after 1 to 3 random plays of the first trick."""
     hands = [list(h) for h in position.hands]
@@ -290,6 +331,24 @@ def test_four_cards_a_hand_with_tractors_match_the_brute_force(block: int) -> No
     solver = Solver()
     for _ in range(40):
         position = random_endgame(rng, size=4)
+        assert _solver_values(position, solver) == brute_values(position), _describe(position)
+
+
+@pytest.mark.parametrize("size", [3, 4])
+def test_interchangeable_cards_change_no_value(size: int) -> None:
+    # The seat to move holds a block of a suit nobody else reaches into, with cards that
+    # are interchangeable (singles, or whole pairs at 4 cards), often with its own other
+    # cards between them.
+    rng = random.Random(3000 + size)
+    solver = Solver()
+    tested = 0
+    while tested < (100 if size == 3 else 6):
+        position = block_endgame(rng, size)
+        state = PlayState(position)
+        classes = state.classes(state.to_move)
+        if not classes or (size == 4 and all(n == 1 for _, n in classes.values())):
+            continue
+        tested += 1
         assert _solver_values(position, solver) == brute_values(position), _describe(position)
 
 

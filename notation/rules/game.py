@@ -760,14 +760,15 @@ class PlayState:
     def classes(self, seat: Seat) -> _Classes:
         """Cards of ``seat`` that are interchangeable: card → (class, copies held).
 
-        Cards of one suit whose levels follow each other among every card still out
-        (in the hands and on the table), all held by ``seat`` alone and in the same
-        number, with the same points, play the same part: nobody else holds a card
-        between them or level with them, so they win, lose and tie alike. Singles (one
-        copy held) are always interchangeable that way; pairs only when none of them is
-        next to another pair of ``seat`` (then no tractor is made or broken). Pairs are
-        interchangeable only as whole pairs (see :meth:`distinct`). Cards not listed
-        are in a class of their own.
+        Two cards of one suit that ``seat`` holds in the same number (once, or as a
+        pair), with the same points, and with no card of anyone else (in a hand or on
+        the table) level with them or between them, win, lose and tie alike against
+        every other card. How they stand against ``seat``'s own other cards does not
+        change the value: it only decides which unit a failed throw forces, and a
+        failed throw is never better than leading its unit (the solver never searches
+        it). Pairs must not be next to another pair of ``seat`` (then no tractor is made
+        or broken by taking one for the other), and are interchangeable only as whole
+        pairs (see :meth:`distinct`). Cards not listed are in a class of their own.
 
         Found once a trick for each seat: while a seat has not played, the cards still
         out are those of the trick's start, some of them moved to the table.
@@ -795,44 +796,28 @@ class PlayState:
                 for card in p.cards:
                     if table[card][0] == suit:
                         others |= 1 << table[card][1]
-            # This seat's cards level by level: (card, copies) each, cards in order.
-            levels: dict[int, list[tuple[Card, int]]] = {}
-            previous: Card | None = None
+            held: list[tuple[Card, int]] = []  # this seat's cards, each with its copies
             for card in cards:  # sorted: copies are side by side
-                if card is previous:
-                    held = levels[table[card][1]]
+                if held and held[-1][0] is card:
                     held[-1] = (card, 2)
                 else:
-                    levels.setdefault(table[card][1], []).append((card, 1))
-                previous = card
-            pairs = {lv for lv, held in levels.items() if any(n == 2 for _, n in held)}
-            run: list[tuple[Card, int]] = []
-            run_kind: tuple[int, int] | None = None
-            last = -1
-            for level in [*sorted(levels), -1]:  # -1 closes the last run
-                kind: tuple[int, int] | None = None
-                held = levels.get(level, [])
-                if level >= 0 and not others >> level & 1:
-                    shapes = {(c.points, n) for c, n in held}
-                    if len(shapes) == 1:
-                        kind = shapes.pop()
-                        if kind[1] == 2 and (level - 1 in pairs or level + 1 in pairs):
-                            kind = None  # a pair next to another pair: part of a tractor
-                # A level between this one and the run's last, held by someone else,
-                # breaks the run.
-                between = others >> (last + 1) & ((1 << max(0, level - last - 1)) - 1)
-                if kind is not None and kind == run_kind and not between:
-                    run.extend(held)
-                    last = level
-                    continue
-                if len(run) > 1:
+                    held.append((card, 1))
+            pairs = {table[c][1] for c, n in held if n == 2}
+            groups: dict[tuple[int, int, int], list[tuple[Card, int]]] = {}
+            for card, n in held:
+                level = table[card][1]
+                if others >> level & 1:
+                    continue  # level with another seat's card: ties decide
+                if n == 2 and (level - 1 in pairs or level + 1 in pairs):
+                    continue  # a pair next to another pair: part of a tractor
+                between = (others & ((1 << level) - 1)).bit_count()  # others' cards below
+                groups.setdefault((n, card.points, between), []).append((card, n))
+            base = 100 * _EFFECTIVE_SUITS.index(suit)
+            for group in groups.values():
+                if len(group) > 1:
                     number += 1
-                    base = 100 * _EFFECTIVE_SUITS.index(suit)
-                    for card, n in run:
+                    for card, n in group:
                         classes[card] = (base + number, n)
-                run = list(held) if kind is not None else []
-                run_kind = kind
-                last = level
         return classes
 
     def distinct(self, plays: Sequence[Play]) -> list[list[Play]]:
