@@ -57,6 +57,7 @@ __all__ = ["PlayValue", "Solution", "Solver", "solve"]
 
 _INF = 10**9
 _TABLE_LIMIT = 1_000_000  # transposition-table entries kept before the table is cleared
+_CONTEXTS_KEPT = 4  # hands whose tables a solver keeps
 
 
 class _OutOfTime(Exception):
@@ -122,9 +123,12 @@ class Solver:
             position.dealer % 2,
             sum(c.points for c in position.kitty),
         )
-        context = self._contexts.get(context_key)
+        context = self._contexts.pop(context_key, None)
         if context is None:
-            context = self._contexts[context_key] = _Context()
+            context = _Context()
+            while len(self._contexts) >= _CONTEXTS_KEPT:  # forget the oldest hand
+                del self._contexts[next(iter(self._contexts))]
+        self._contexts[context_key] = context  # the most recent last
         state = PlayState(position)
         if context.state is not None:
             state.share_memo(context.state)
@@ -336,13 +340,21 @@ class _Search:
         a = max(alpha, lo)
         b = min(beta, hi)
         value, best = self.expand(a, b, self.moves(first))
+        # The lead to try first next time: the one that cut the search off, or the best
+        # of an exact value; when every lead fell short, the one tried first before.
+        maximize = state.is_defender(state.leader)
         if value <= a:
             hi = min(hi, value)
+            cut = not maximize
         elif value >= b:
             lo = max(lo, value)
+            cut = maximize
         else:
             lo = hi = value
-        self.table[key] = (lo, hi, best.cards if best is not None else first)
+            cut = True
+        if cut and best is not None:
+            first = best.cards
+        self.table[key] = (lo, hi, first)
         return value
 
     def last_cards(self) -> int:
