@@ -292,10 +292,11 @@ def solver_numbers(
             else:
                 unsolved += 1
                 times.append(float("inf"))
+        median, p90 = percentile(times, 0.5), percentile(times, 0.9)
         rows[f"{size}_cards"] = {
             "positions": how_many,
-            "median_s": percentile(times, 0.5),
-            "p90_s": percentile(times, 0.9),
+            "median_s": median if median < float("inf") else None,  # None: more than the cap
+            "p90_s": p90 if p90 < float("inf") else None,
             "not_solved_within_cap": unsolved,
         }
     rows["cap_s"] = cap
@@ -326,10 +327,13 @@ def print_solver(numbers: dict[str, object]) -> None:
         row = numbers[f"{size}_cards"]
         assert isinstance(row, dict)
         unsolved = row["not_solved_within_cap"]
+        cap = f"> {numbers['cap_s']:.0f}"
         note = f"  ({unsolved} not solved within {numbers['cap_s']:.0f} s)" if unsolved else ""
+        median = cap if row["median_s"] is None else f"{row['median_s']:.3f}"
+        p90 = cap if row["p90_s"] is None else f"{row['p90_s']:.3f}"
         print(
-            f"  {size} cards a hand, {row['positions']:3} positions: median "
-            f"{row['median_s']:8.3f} s  p90 {row['p90_s']:8.3f} s{note}"
+            f"  {size} cards a hand, {row['positions']:3} positions: median {median:>8} s  "
+            f"p90 {p90:>8} s{note}"
         )
     print(f"  nodes searched per second: {numbers['nodes_per_s']:,.0f}")
     reach = numbers["solved_within_budget"]
@@ -358,11 +362,11 @@ def main() -> int:
         default=30,
         help="positions a size (8 cards: a third); 0: skip",
     )
-    parser.add_argument("--solver-cap", type=float, default=120.0, help="seconds at most a solve")
+    parser.add_argument("--solver-cap", type=float, default=60.0, help="seconds at most a solve")
     parser.add_argument(
         "--reach-budget", type=float, default=10.0, help="the budget for 8-12 cards"
     )
-    parser.add_argument("--reach-positions", type=int, default=6)
+    parser.add_argument("--reach-positions", type=int, default=5)
     parser.add_argument("--solver-only", action="store_true", help="only the solver's section")
     args = parser.parse_args()
     if args.solver_only:

@@ -135,7 +135,7 @@ class Solver:
         context.state = state
         if len(context.table) > _TABLE_LIMIT:
             context.table.clear()
-        search = _Search(state, context.table, deadline)
+        search = _Search(state, context.table, deadline, budget or 0.0)
         plays, values = search.root()
         seconds = time.perf_counter() - started
         return _solution(state, plays, values, search.nodes, seconds)
@@ -181,10 +181,12 @@ class _Search:
         state: PlayState,
         table: dict[Hashable, tuple[int, int, Cards | None]],
         deadline: float | None,
+        budget: float = 0.0,
     ) -> None:
         self.state = state
         self.table = table
         self.deadline = deadline
+        self.budget = budget
         self.nodes = 0
         rules = state.rules
         # The kitty's largest multiplier when the longest tractor held has n pairs (0: no
@@ -215,7 +217,7 @@ class _Search:
         for rep in reps:
             gained = state.apply(rep)
             bounds.append([gained, gained + self.bound()])
-            guesses.append(gained + self.playout())
+            guesses.append(gained + (self.playout() if not self.late() else 0))
             state.undo()
         maximize = state.is_defender(seat)
         order = sorted(range(len(reps)), key=lambda i: -guesses[i] if maximize else guesses[i])
@@ -229,9 +231,12 @@ class _Search:
         except _OutOfTime:
             while state.made > depth:
                 state.undo()
-            for i, rep in enumerate(reps):  # better estimates, from what the table learned
-                if bounds[i][0] < bounds[i][1]:
-                    gained = state.apply(rep)
+            # Better estimates from what the table learned, in a tenth of the budget more.
+            assert self.deadline is not None
+            self.deadline += 0.1 * self.budget
+            for i in order:
+                if bounds[i][0] < bounds[i][1] and not self.late():
+                    gained = state.apply(reps[i])
                     guesses[i] = gained + self.playout()
                     state.undo()
         values: dict[Play, tuple[int, int, int]] = {}
@@ -270,6 +275,10 @@ class _Search:
             state.undo()
 
     # --- the search -------------------------------------------------------------------
+
+    def late(self) -> bool:
+        """True when the budget has run out."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
     def bound(self) -> int:
         """An upper bound on what the defenders gain from here: every point still in

@@ -55,9 +55,10 @@ __all__ = ["GameError", "HandOutcome", "Play", "PlayState", "Position", "TrickMe
 
 Cards = tuple[Card, ...]
 _EFFECTIVE_SUITS: tuple[EffectiveSuit, ...] = (TRUMP, *SUITS)
-# One suit's cards still out, in order: for each level, whether it makes a tractor with the
-# level below for some seat, and each card's points and copies held by seats 1..4.
-_SuitKey = tuple[tuple[bool, tuple[tuple[int, ...], ...]], ...]
+# One suit's cards still out, in order: ("level", whether it makes a tractor with the level
+# below for some seat, each card's points and copies held by seats 1..4), or ("block", the
+# seat, its cards' points and copies) for levels one seat holds alone (see _describe).
+_SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
 
 
 class GameError(ShengjiError):
@@ -734,7 +735,13 @@ class PlayState:
         return (self.leader, trump_key, tuple(sides))
 
     def _describe(self, raw: tuple[Cards, Cards, Cards, Cards]) -> _SuitKey:
-        """One suit's cards still out, their levels replaced by their order (see :meth:`key`)."""
+        """One suit's cards still out, their levels replaced by their order (see :meth:`key`).
+
+        Levels that follow each other among the cards out and are held by one seat alone
+        form a block; in a block with no pair next to another pair of that seat, the
+        order of its cards does not matter (see :meth:`classes`), so the block is written
+        as the seat and the sorted points and copies of its cards.
+        """
         table = self.trump.table
         holders: dict[Card, list[int]] = {}
         for s, seat_cards in enumerate(raw):
@@ -746,15 +753,37 @@ class PlayState:
         levels: dict[int, list[tuple[int, ...]]] = {}
         for card, held in holders.items():
             levels.setdefault(table[card][1], []).append(tuple(held))
-        described: list[tuple[bool, tuple[tuple[int, ...], ...]]] = []
-        previous = -2
-        previous_pairs: set[int] = set()
-        for level in sorted(levels):
-            level_cards = levels[level]
-            pairs = {s for held in level_cards for s in (1, 2, 3, 4) if held[s] >= 2}
-            linked = level == previous + 1 and bool(pairs & previous_pairs)
-            described.append((linked, tuple(sorted(level_cards))))
-            previous, previous_pairs = level, pairs
+        order = sorted(levels)
+        pairs = {
+            lv: {s for held in levels[lv] for s in (1, 2, 3, 4) if held[s] >= 2} for lv in order
+        }
+        alone = {}  # level → the one seat that holds every card at it (0: several)
+        for lv in order:
+            seats = {s for held in levels[lv] for s in (1, 2, 3, 4) if held[s]}
+            alone[lv] = seats.pop() if len(seats) == 1 else 0
+        described: list[tuple[str, int, tuple[tuple[int, ...], ...]]] = []
+        i = 0
+        while i < len(order):
+            level = order[i]
+            seat = alone[level]
+            j = i + 1
+            while j < len(order) and seat and alone[order[j]] == seat:
+                j += 1
+            block = order[i:j]
+            free = not any(
+                seat in pairs.get(lv + step, ())
+                for lv in block
+                if seat in pairs[lv]
+                for step in (-1, 1)
+            )
+            if seat and len(block) > 1 and free:
+                items = sorted((held[0], held[seat]) for lv in block for held in levels[lv])
+                described.append(("block", seat, tuple(items)))
+            else:
+                for lv in block:
+                    linked = lv - 1 in pairs and bool(pairs[lv] & pairs[lv - 1])
+                    described.append(("level", linked, tuple(sorted(levels[lv]))))
+            i = j
         return tuple(described)
 
     def classes(self, seat: Seat) -> _Classes:
