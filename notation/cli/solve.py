@@ -28,7 +28,8 @@ maximize their final points, the dealer's team to minimize them.
        has "forced" and "penalty", and the value of its forced unit less the penalty.
 With --budget, a search that runs out of time answers "exact": false, with
 "confidence": {"lower": L, "upper": U}: the exact value is proved to lie between L and
-U; "value" is an estimate inside them (each play likewise has "lower" and "upper").
+U; "value" is an estimate inside them (each play likewise has "lower" and "upper");
+the estimates may take a tenth of the budget more.
 A line that cannot be read gets {"error": "..."} and the others go on.
 """
 

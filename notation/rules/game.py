@@ -364,8 +364,9 @@ class PlayState:
         return other
 
     def share_memo(self, other: PlayState) -> None:
-        """Use ``other``'s remembered rules answers (it must have the same trump)."""
-        if other.trump == self.trump:
+        """Use ``other``'s remembered rules answers, if it plays under the same rules and
+        trump (the answers depend on nothing else)."""
+        if other.trump == self.trump and other.rules == self.rules:
             self._memo = other._memo
 
     def trim_memo(self) -> None:
