@@ -1,6 +1,7 @@
 """Benchmark: shengji against python-chess's PGN reader, measured in one run.
 
     python tests/benchmark.py [--hands 200] [--games 400] [--memory-hands 10000]
+    python tests/benchmark.py --solver-only [--solver-positions 30]
 
 Prints, for simulated full hands (every card played): parse + full validation,
 parse only, the canonical writer and ``judge`` per trick, each against
@@ -8,6 +9,11 @@ parse only, the canonical writer and ``judge`` per trick, each against
 (ours per record vs chess per game; >= 1.0 means we are at least as fast), then
 where the time of validation goes, and the peak memory of validating a file of
 ``--memory-hands`` hands in a fresh process. Not a test: numbers depend on the machine.
+
+The solver's section (``--solver-positions 0`` skips it) solves positions of simulated
+hands exactly at 4, 6 and 8 cards a hand and reports the solve times (median, p90),
+the nodes searched per second, how often a time budget is enough at 8 to 12 cards a
+hand, and where the solver's time goes.
 """
 
 from __future__ import annotations
@@ -29,9 +35,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from notation.analysis.positions import hand_positions
+from notation.analysis.solver import Solver
 from notation.judge import judge_trick
 from notation.psn import Hand, parse, write
 from notation.replay import StepKind, replay
+from notation.rules.game import Position
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
@@ -205,6 +214,139 @@ def viewer_timing(hands: int) -> tuple[float, float]:
     return load, sorted(steps)[len(steps) // 2]
 
 
+# --- the exact solver ---------------------------------------------------------------
+
+
+def solver_positions(size: int, count: int, preset: str = "qq") -> list[Position]:
+    """``count`` positions of simulated hands, each the first trick start at which every
+    hand holds ``size`` cards (a hand where no trick starts there is skipped)."""
+    found: list[Position] = []
+    seed = 0
+    while len(found) < count:
+        hand = simulate_hand(preset, seed=seed, dealer=1 + seed % 4)
+        seed += 1
+        for position, _play in hand_positions(hand):
+            if not position.trick and len(position.hands[0]) == size:
+                found.append(position)
+                break
+    return found
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+# The parts of a solve, by the functions that do them (cProfile's cumulative time).
+_SOLVER_PARTS = {
+    "follows (the core's legal_follows, remembered)": [("game.py", "follows")],
+    "leads and throws judged (judge_throw)": [("game.py", "leads")],
+    "equivalent plays found (classes)": [("game.py", "distinct")],
+    "plays ordered": [("solver.py", "_follow_order")],
+    "plays made and taken back (trick winner, points)": [
+        ("game.py", "apply"),
+        ("game.py", "undo"),
+    ],
+    "transposition key (relative ranks)": [("game.py", "key")],
+    "bounds (points left, kitty)": [("solver.py", "bound")],
+}
+
+
+def solver_time_shares(stats: pstats.Stats) -> dict[str, float]:
+    """Each part's share of the solver's time; the rest is the search's own loop."""
+    cumulative: dict[tuple[str, str], float] = {}
+    total = 0.0
+    for (file, _line, function), row in stats.stats.items():  # type: ignore[attr-defined]
+        key = (Path(file).name, function)
+        cumulative[key] = cumulative.get(key, 0.0) + row[3]
+        if key == ("solver.py", "solve"):
+            total += row[3]
+    shares = {
+        name: sum(cumulative.get(key, 0.0) for key in keys) / total
+        for name, keys in _SOLVER_PARTS.items()
+    }
+    shares["the search's own loop: alpha-beta, table, MTD(f)"] = 1 - sum(shares.values())
+    return shares
+
+
+def solver_numbers(
+    count: int, cap: float, reach_budget: float, reach_count: int
+) -> dict[str, object]:
+    """Solve times at 4, 6 and 8 cards a hand, nodes per second, how far a budget reaches,
+    where the time goes."""
+    rows: dict[str, object] = {}
+    nodes = 0
+    seconds = 0.0
+    for size, how_many in ((4, count), (6, count), (8, max(1, count // 3))):
+        times = []
+        unsolved = 0
+        for position in solver_positions(size, how_many):
+            start = time.process_time()
+            solution = Solver().solve(position, budget=cap)
+            spent = time.process_time() - start
+            if solution.exact:
+                nodes += solution.nodes
+                seconds += spent
+                times.append(spent)
+            else:
+                unsolved += 1
+                times.append(float("inf"))
+        median, p90 = percentile(times, 0.5), percentile(times, 0.9)
+        rows[f"{size}_cards"] = {
+            "positions": how_many,
+            "median_s": median if median < float("inf") else None,  # None: more than the cap
+            "p90_s": p90 if p90 < float("inf") else None,
+            "not_solved_within_cap": unsolved,
+        }
+    rows["cap_s"] = cap
+    rows["nodes_per_s"] = nodes / seconds if seconds else 0.0
+    reach: dict[str, float] = {}
+    for size in (8, 10, 12):
+        solved = sum(
+            Solver().solve(p, budget=reach_budget).exact
+            for p in solver_positions(size, reach_count)
+        )
+        reach[f"{size}_cards"] = solved / reach_count
+    rows["reach_budget_s"] = reach_budget
+    rows["solved_within_budget"] = reach
+    profile = cProfile.Profile()
+    positions = solver_positions(6, max(1, count // 3))
+    profile.enable()
+    for position in positions:
+        Solver().solve(position)
+    profile.disable()
+    rows["time_shares_6_cards"] = solver_time_shares(pstats.Stats(profile))
+    return rows
+
+
+def print_solver(numbers: dict[str, object]) -> None:
+    """The solver's section of the report."""
+    print("\nthe exact solver (qq, positions of simulated hands, CPU time):")
+    for size in (4, 6, 8):
+        row = numbers[f"{size}_cards"]
+        assert isinstance(row, dict)
+        unsolved = row["not_solved_within_cap"]
+        cap = f"> {numbers['cap_s']:.0f}"
+        note = f"  ({unsolved} not solved within {numbers['cap_s']:.0f} s)" if unsolved else ""
+        median = cap if row["median_s"] is None else f"{row['median_s']:.3f}"
+        p90 = cap if row["p90_s"] is None else f"{row['p90_s']:.3f}"
+        print(
+            f"  {size} cards a hand, {row['positions']:3} positions: median {median:>8} s  "
+            f"p90 {p90:>8} s{note}"
+        )
+    print(f"  nodes searched per second: {numbers['nodes_per_s']:,.0f}")
+    reach = numbers["solved_within_budget"]
+    assert isinstance(reach, dict)
+    shown = ", ".join(f"{k.replace('_', ' ')} {v:.0%}" for k, v in reach.items())
+    print(f"  solved exactly within {numbers['reach_budget_s']:.0f} s: {shown}")
+    print("  where a 6-card solve spends its time (cProfile, shares of the whole):")
+    shares = numbers["time_shares_6_cards"]
+    assert isinstance(shares, dict)
+    for name, share in shares.items():
+        print(f"    {name:52} {share:5.1%}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
@@ -214,7 +356,30 @@ def main() -> int:
     parser.add_argument("--memory-hands", type=int, default=10000)
     parser.add_argument("--viewer-hands", type=int, default=100, help="0: skip the viewer")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    parser.add_argument(
+        "--solver-positions",
+        type=int,
+        default=30,
+        help="positions a size (8 cards: a third); 0: skip",
+    )
+    parser.add_argument("--solver-cap", type=float, default=60.0, help="seconds at most a solve")
+    parser.add_argument(
+        "--reach-budget", type=float, default=10.0, help="the budget for 8-12 cards"
+    )
+    parser.add_argument("--reach-positions", type=int, default=5)
+    parser.add_argument("--solver-only", action="store_true", help="only the solver's section")
     args = parser.parse_args()
+    if args.solver_only:
+        solver = solver_numbers(
+            args.solver_positions, args.solver_cap, args.reach_budget, args.reach_positions
+        )
+        if args.json:
+            print(json.dumps(solver, indent=2))
+        else:
+            python = platform.python_version()
+            print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {python}")
+            print_solver(solver)
+        return 0
     try:
         import chess
     except ImportError:
@@ -248,6 +413,13 @@ def main() -> int:
     stats.stream = stream  # type: ignore[attr-defined]
     stats.sort_stats("tottime").print_stats(12)
 
+    solver = (
+        solver_numbers(
+            args.solver_positions, args.solver_cap, args.reach_budget, args.reach_positions
+        )
+        if args.solver_positions
+        else {}
+    )
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
     view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
     python = platform.python_version()
@@ -274,6 +446,7 @@ def main() -> int:
         "viewer_hands": args.viewer_hands,
         "viewer_load_seconds": view_load,
         "viewer_step_seconds": view_step,
+        "solver": solver,
     }
     if args.json:
         print(json.dumps(numbers, indent=2))
@@ -314,6 +487,8 @@ def main() -> int:
         print(f"  {name:44} {share:5.1%}")
     print("\nthe functions that take most time of their own (cProfile):")
     print("\n".join(stream.getvalue().splitlines()[6:22]))
+    if solver:
+        print_solver(solver)
     return 0
 
 

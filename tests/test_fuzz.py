@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation.cli import main
-from notation.cli.judge import read_line
+from notation.cli.common import read_line
 from notation.errors import ShengjiError
 from notation.findings import CATALOGUE
 from notation.judge import judge_trick

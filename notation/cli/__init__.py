@@ -34,6 +34,7 @@ COMMANDS: tuple[str, ...] = (
     "fmt",
     "convert",
     "judge",
+    "solve",
     "rules",
     "view",
 )

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import json
+import re
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from notation.errors import ShengjiError
 
-__all__ = ["InputError", "find_files", "plural", "read_text", "warn"]
+__all__ = [
+    "InputError",
+    "NotJSON",
+    "answer_lines",
+    "find_files",
+    "plural",
+    "read_line",
+    "read_text",
+    "warn",
+]
 
 
 class InputError(ShengjiError):
@@ -55,3 +66,40 @@ def plural(count: int, noun: str, nouns: str | None = None) -> str:
     ('1 file', '2 files', '0 matches')
     """
     return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+class NotJSON(ShengjiError):
+    """A line of input that is not a JSON value we can hold."""
+
+
+def read_line(line: str) -> Any:
+    """The JSON value of one line; nesting past Python's limits and numbers of
+    thousands of digits are errors of that line, not of the program."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as e:
+        raise NotJSON(f"not JSON: {e.msg} at column {e.colno}") from None
+    except RecursionError:
+        raise NotJSON("not JSON we can read: lists or objects nested too deeply") from None
+    except ValueError:  # Python reads at most 4300 digits into a number
+        digits = max((len(m) for m in re.findall(r"[0-9]+", line)), default=0)
+        raise NotJSON(f"not JSON we can read: a number of {digits} digits") from None
+
+
+def answer_lines(answer: Callable[[Any], dict[str, Any]]) -> int:
+    """Answer each JSON line of standard input with one JSON line: ``answer(request)``, or
+    ``{"error": ...}`` for a line that cannot be read or answered (the others go on).
+    Returns the exit status: 2 if any line was in error, else 0."""
+    bad = 0
+    for number, line in enumerate(sys.stdin, start=1):
+        if not line.strip():
+            continue
+        reply: dict[str, Any]
+        try:
+            reply = answer(read_line(line))
+        except ShengjiError as e:
+            reply = {"error": f"line {number}: {e}"}
+        if "error" in reply:
+            bad += 1
+        print(json.dumps(reply, ensure_ascii=False), flush=True)
+    return 2 if bad else 0

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
-import re
-import sys
 from typing import Any
 
-from notation.errors import ShengjiError
+from notation.cli.common import answer_lines
 from notation.judge import judge_trick
 from notation.rulesets import ruleset_argument
 
@@ -43,37 +40,7 @@ def add_parser(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-class NotJSON(ShengjiError):
-    """A line of input that is not a JSON value the judge can hold."""
-
-
-def read_line(line: str) -> Any:
-    """The JSON value of one line; nesting past Python's limits and numbers of
-    thousands of digits are errors of that line, not of the program."""
-    try:
-        return json.loads(line)
-    except json.JSONDecodeError as e:
-        raise NotJSON(f"not JSON: {e.msg} at column {e.colno}") from None
-    except RecursionError:
-        raise NotJSON("not JSON the judge can read: lists or objects nested too deeply") from None
-    except ValueError:  # Python reads at most 4300 digits into a number
-        digits = max((len(m) for m in re.findall(r"[0-9]+", line)), default=0)
-        raise NotJSON(f"not JSON the judge can read: a number of {digits} digits") from None
-
-
 def run(args: argparse.Namespace) -> int:
     """Judge every line of standard input; exit 2 if any line could not be judged."""
     rules = ruleset_argument(args.rules)
-    bad = 0
-    for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
-            continue
-        answer: dict[str, Any]
-        try:
-            answer = judge_trick(read_line(line), rules)
-        except ShengjiError as e:
-            answer = {"error": f"line {number}: {e}"}
-        if "error" in answer:
-            bad += 1
-        print(json.dumps(answer, ensure_ascii=False), flush=True)
-    return 2 if bad else 0
+    return answer_lines(lambda request: judge_trick(request, rules))

@@ -39,10 +39,12 @@ __all__ = [
     "card_points",
     "defenders_total",
     "drop_levels",
+    "final_total",
     "is_possible_total",
     "kitty_bonus",
     "max_defenders_total",
     "misplays_lose",
+    "never_negative",
     "next_dealer",
     "outcome",
     "start_levels",
@@ -293,3 +295,35 @@ def wrong_count_outcome(
 def tribute_cards(rules: Ruleset, *, kitty_captured: bool) -> int:
     """Cards the dealer side gives as tribute (进贡) after the defenders captured the kitty."""
     return rules.tribute.cards if kitty_captured else 0
+
+
+def never_negative(points: int) -> int:
+    """A defenders' total is never below 0: penalties can take them below nothing, and
+    the level tables start at 0 points."""
+    return max(points, 0)
+
+
+def final_total(
+    rules: Ruleset,
+    card_points: int,
+    kitty: Iterable[Card] | int,
+    *,
+    penalty_points: int = 0,
+    defenders_won_last: bool,
+    copies: int = 1,
+    pairs: int = 1,
+    trump: bool = True,
+) -> int:
+    """The defenders' total at the end of a hand: their points from tricks, the kitty
+    bonus (see :func:`kitty_bonus`) and the failed-throw penalties (signed for the
+    defenders), never below 0.
+
+    >>> from notation.rulesets import load_ruleset
+    >>> final_total(load_ruleset("match-a"), 60, 25, penalty_points=-10,
+    ...             defenders_won_last=True, copies=2, pairs=1)
+    150
+    """
+    bonus = kitty_bonus(
+        rules, kitty, defenders_won_last=defenders_won_last, copies=copies, pairs=pairs, trump=trump
+    )
+    return never_negative(card_points + penalty_points + bonus)

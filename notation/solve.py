@@ -1,0 +1,147 @@
+"""Solve play-phase positions from plain JSON values: the engine behind ``shengji solve``.
+
+A request gives every hand (hindsight: all four are known), the trump, the trick on the
+table, who led it, the dealer, the defenders' points so far and the buried kitty; the
+answer gives the value of the position and of every legal play of the seat to move: the
+defenders' final points under best play by both teams (see
+:mod:`notation.analysis.solver`).
+
+>>> answer = solve_request({"rules": "match-a", "trump": {"rank": "2", "suit": "H"},
+...     "hands": {"1": ["SA", "S3"], "2": ["SK", "S4"], "3": ["S5", "C9"], "4": ["D3", "D4"]},
+...     "leader": 1, "dealer": 2, "points": 40, "kitty": ["C5"]})
+>>> answer["to_move"], answer["value"], answer["best"]
+(1, 50, [['S3']])
+>>> [(p["cards"], p["value"]) for p in answer["plays"]]
+[(['S3'], 50), (['SA'], 45), (['SA', 'S3'], 40)]
+
+Seat 1 (a defender) does best to lead low: seat 2 must then give its SK or let seat 3's
+S5 win and lead the club that takes the last trick and the kitty. The throw fails
+(seat 2's SK beats S3): S3 is played, and match-a takes 10 points for the SA withdrawn.
+
+>>> answer["plays"][2]["forced"], answer["plays"][2]["penalty"]
+(['S3'], 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from notation.analysis.solver import PlayValue, Solution, Solver
+from notation.errors import ShengjiError
+from notation.judge import JudgeError, _cards, _field, _seat, _trump
+from notation.rules.cards import Card
+from notation.rules.game import GameError, Position
+from notation.rules.order import Trump
+from notation.rules.ruleset import Ruleset
+from notation.rules.seats import SEATS
+from notation.rulesets import load_ruleset
+
+__all__ = ["SolveError", "read_position", "solution_answer", "solve_request"]
+
+
+class SolveError(ShengjiError):
+    """A request that describes no position: a missing field, an unknown card or seat."""
+
+
+def read_position(
+    request: Mapping[str, Any],
+    rules: Ruleset | None = None,
+    load: Callable[[str], Ruleset] = load_ruleset,
+) -> Position:
+    """The position a request describes (``rules``: when the request names none)."""
+    try:
+        return _read_position(request, rules, load)
+    except JudgeError as e:  # the field readers are shared with ``judge``
+        raise SolveError(str(e)) from None
+
+
+def _read_position(
+    request: Mapping[str, Any], rules: Ruleset | None, load: Callable[[str], Ruleset]
+) -> Position:
+    if not isinstance(request, Mapping):
+        raise SolveError("a request is a JSON object")
+    if request.get("rules") is not None:
+        rules = load(str(request["rules"]))
+    elif rules is None:
+        rules = load("qq")
+    trump = _trump(request.get("trump"), rules)
+    raw_hands = _field(request, "hands", dict)
+    hands: dict[int, list[Card]] = {}
+    for key, cards in raw_hands.items():
+        hands[_seat(key, "hands")] = _cards(cards, f"hands.{key}")
+    missing = [str(s) for s in SEATS if s not in hands]
+    if missing:
+        raise SolveError(f"hands: every seat's cards are needed; missing {', '.join(missing)}")
+    raw_trick = request.get("trick") or []
+    if not isinstance(raw_trick, list):
+        raise SolveError('field "trick" must be a list of plays like [["S5"], ["S9"]]')
+    trick = tuple(tuple(_cards(p, f"trick[{i}]")) for i, p in enumerate(raw_trick))
+    points = request.get("points", 0)
+    if not isinstance(points, int) or isinstance(points, bool):
+        raise SolveError(f'field "points" must be a whole number, not {points!r}')
+    if "kitty" not in request:
+        raise SolveError('missing field "kitty": the buried cards ([] if they hold no points)')
+    return Position(
+        rules,
+        trump,
+        _seat(_field(request, "dealer", (int, str)), "dealer"),
+        (tuple(hands[1]), tuple(hands[2]), tuple(hands[3]), tuple(hands[4])),
+        _seat(_field(request, "leader", (int, str)), "leader"),
+        trick,
+        points,
+        tuple(_cards(request["kitty"], "kitty")),
+    )
+
+
+def solve_request(
+    request: Mapping[str, Any],
+    rules: Ruleset | None = None,
+    *,
+    budget: float | None = None,
+    solver: Solver | None = None,
+    load: Callable[[str], Ruleset] = load_ruleset,
+) -> dict[str, Any]:
+    """Solve one request; see the module docstring for the request and the answer.
+
+    ``budget`` is a time limit in seconds; ``solver`` keeps its tables between requests
+    (positions of one hand share them).
+    """
+    position = read_position(request, rules, load)
+    try:
+        solution = (solver or Solver()).solve(position, budget)
+    except GameError as e:  # hands, trick or kitty the rules cannot reach
+        raise SolveError(str(e)) from None
+    return solution_answer(solution, position.trump)
+
+
+def solution_answer(solution: Solution, trump: Trump) -> dict[str, Any]:
+    """A solution as plain values for JSON; cards are sorted as a player holds them."""
+    answer: dict[str, Any] = {
+        "to_move": solution.to_move,
+        "value": solution.value,
+        "exact": solution.exact,
+    }
+    if not solution.exact:
+        answer["confidence"] = {"lower": solution.lower, "upper": solution.upper}
+    answer["plays"] = [_play_answer(p, trump) for p in solution.plays]
+    answer["best"] = [_tokens(p.shown, trump) for p in solution.best]
+    answer["nodes"] = solution.nodes
+    answer["ms"] = round(solution.seconds * 1000, 1)
+    return answer
+
+
+def _play_answer(row: PlayValue, trump: Trump) -> dict[str, Any]:
+    play = row.play
+    shown: dict[str, Any] = {"cards": _tokens(play.shown, trump), "value": row.value}
+    if play.failed:
+        shown["forced"] = _tokens(play.cards, trump)
+        shown["penalty"] = play.penalty
+    if not row.exact:
+        shown["lower"] = row.lower
+        shown["upper"] = row.upper
+    return shown
+
+
+def _tokens(cards: Sequence[Card], trump: Trump) -> list[str]:
+    return [str(c) for c in trump.sorted(cards)]
