@@ -418,7 +418,7 @@ class Knowledge:
                 )
         else:
             shown = self._follow_facts(play, tricks[-1][0].cards, number)
-        facts.extend(f for f in shown if f not in facts)
+        facts.extend(f for f in shown if not _implied(f, facts))
         changes["whereabouts"] = whereabouts
         changes["facts"] = tuple(facts)
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -510,6 +510,23 @@ class Knowledge:
             shorter_tractor=policy,
         )
         return [fact]
+
+
+# A fact about a suit is implied by an earlier one of these kinds about the same seat and
+# suit: the hand later is the hand then less what was played since.
+_IMPLIED_BY: Final = {
+    FactKind.VOID: (FactKind.VOID,),
+    FactKind.NO_PAIR: (FactKind.VOID, FactKind.NO_PAIR),
+    FactKind.NO_TRACTOR: (FactKind.VOID, FactKind.NO_PAIR),
+}
+
+
+def _implied(fact: Fact, facts: Sequence[Fact]) -> bool:
+    """True if ``facts`` already say all that ``fact`` says (a void stays a void)."""
+    if fact in facts:
+        return True
+    kinds = _IMPLIED_BY.get(fact.kind, ())
+    return any(f.kind in kinds and f.seats == fact.seats and f.suit == fact.suit for f in facts)
 
 
 def _after_play(

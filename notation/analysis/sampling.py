@@ -51,6 +51,7 @@ from notation.analysis.knowledge import (
     KITTY,
     Contradiction,
     Fact,
+    FactKind,
     Knowledge,
     Place,
     Whereabouts,
@@ -130,8 +131,10 @@ class Dealer:
         self._need: Counts = tuple(need[p] for p in self.places)
         pool = self._pool()
         caps = self._caps()
-        self._checked = [f for f in k.facts if not f.by_limits]
-        self._since = {(s, f.trick): k.played(s, f.trick) for f in self._checked for s in f.seats}
+        self._since = {
+            (s, f.trick): k.played(s, f.trick) for f in k.facts if not f.by_limits for s in f.seats
+        }
+        self._checked = self._to_check(pool, caps)
         self._classes, free = self._sort(pool, caps, self._whereabouts(pool))
         self._free = free
         self._memo: dict[tuple[int, Counts], float] = {}
@@ -189,6 +192,39 @@ class Dealer:
                 if card not in mine or cap < mine[card][0]:
                     mine[card] = (cap, fact)
         return caps
+
+    def _to_check(self, pool: Counter[Card], caps: _Caps) -> list[Fact]:
+        """The facts to check on each layout, less those that the cards already placed
+        settle: a seat that could beat a unit with the cards it has played since, or a
+        fact broken by those cards alone (then by any layout)."""
+        k = self.knowledge
+        checked: list[Fact] = []
+        for fact in k.facts:
+            if fact.by_limits:
+                continue
+
+            def least(seat: Seat, trick: int = fact.trick) -> Counter[Card]:
+                return self._held.get(seat, Counter()) + self._since[seat, trick]
+
+            def most(seat: Seat, trick: int = fact.trick) -> Counter[Card]:
+                room = caps.get(seat, {})
+                may = Counter({c: min(n, room.get(c, (2, None))[0]) for c, n in pool.items()})
+                return least(seat, trick) + may
+
+            # Holding a beating unit only gets likelier with more cards; holding no
+            # tractor owed, or no unit that beats, only less likely.
+            if fact.kind is FactKind.BEATS:
+                if fact.holds(least, k.trump):
+                    continue
+                broken = not fact.holds(most, k.trump)
+            else:
+                broken = not fact.holds(least, k.trump)
+            if broken:
+                raise Contradiction(
+                    f"the record contradicts itself: {fact}, which no deal can meet", fact
+                )
+            checked.append(fact)
+        return checked
 
     def _whereabouts(self, pool: CardCounts) -> dict[Card, tuple[int, frozenset[int]]]:
         """Cards of which some unseen copies must be in some places: how many, and the
