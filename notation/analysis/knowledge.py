@@ -36,7 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import partial
+from functools import lru_cache, partial
 from typing import Final, cast
 
 from notation.errors import ShengjiError
@@ -141,7 +141,7 @@ class Fact:
         """The most copies of each card the hand held when the trick began, where the
         fact caps them (cards it does not cap are left out)."""
         played = Counter(self.play)
-        suit_cards = trump.suit_cards(self.suit)
+        suit_cards = _suit_cards(trump, self.suit)
         if self.kind is FactKind.VOID:
             return {c: played[c] for c in suit_cards}
         if self.kind is FactKind.NO_PAIR:
@@ -287,12 +287,7 @@ class Knowledge:
 
     def played(self, seat: Seat | None = None, since: int = 1) -> Counter[Card]:
         """The cards played (by ``seat``, or everyone) in trick ``since`` and later."""
-        cards: Counter[Card] = Counter()
-        for trick in self.tricks[since - 1 :]:
-            for p in trick:
-                if seat is None or p.seat == seat:
-                    cards.update(p.cards)
-        return cards
+        return Counter(_since(self.tricks).get((seat, max(since, 1)), ()))
 
     def held(self, seat: Seat) -> Cards:
         """The cards another seat surely holds now (shown and not played since)."""
@@ -355,13 +350,11 @@ class Knowledge:
             have = sum(places[p][w.card] for p in w.places)
             if have < w.copies:
                 found.append(f"not {w}")
-        since: dict[tuple[Seat, int], Counter[Card]] = {}
+        played = _since(self.tricks)
 
         def then(seat: Seat, trick: int) -> Counter[Card]:
             """The seat's hand when ``trick`` began: its cards now and those played since."""
-            if (seat, trick) not in since:
-                since[seat, trick] = counts[seat - 1] + self.played(seat, trick)
-            return since[seat, trick]
+            return counts[seat - 1] + played.get((seat, trick), Counter())
 
         for fact in self.facts:
             if not fact.holds(partial(then, trick=fact.trick), self.trump):
@@ -682,6 +675,30 @@ def _showings(auction: list[object]) -> list[tuple[int, Seat, Cards]]:
         for i, e in enumerate(auction)
         if isinstance(e, Bid)
     ]
+
+
+@lru_cache(maxsize=64)
+def _since(
+    tricks: tuple[tuple[SeenPlay, ...], ...],
+) -> dict[tuple[Seat | None, int], Counter[Card]]:
+    """The cards played in each trick and later, by each seat (``None``: by everyone),
+    keyed by seat and trick number; worked out once per history (not to be changed)."""
+    table: dict[tuple[Seat | None, int], Counter[Card]] = {}
+    running: dict[Seat | None, Counter[Card]] = {s: Counter() for s in (None, *SEATS)}
+    for number in range(len(tricks) + 1, 0, -1):
+        if number <= len(tricks):
+            for p in tricks[number - 1]:
+                running[p.seat] = running[p.seat] + Counter(p.cards)
+                running[None] = running[None] + Counter(p.cards)
+        for who, cards in running.items():
+            table[who, number] = cards
+    return table
+
+
+@lru_cache(maxsize=64)
+def _suit_cards(trump: Trump, suit: EffectiveSuit) -> list[Card]:
+    """Every distinct card of one effective suit (not to be changed)."""
+    return trump.suit_cards(suit)
 
 
 # --- small helpers ------------------------------------------------------------------------
