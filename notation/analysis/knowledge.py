@@ -43,7 +43,8 @@ from notation.errors import ShengjiError
 from notation.psn.model import UNKNOWN, Bid, CardSlot, Fallback, FallbackSource, KittyExchange
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind
-from notation.rules.cards import DECK, Card, CardCounts, Suit
+from notation.replay.holding import TWO_DECKS
+from notation.rules.cards import Card, CardCounts, Suit
 from notation.rules.follow import DEFAULT_SHORTER_TRACTOR, check_follow
 from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.ruleset import ShorterTractor
@@ -76,7 +77,6 @@ Place = int
 """Where a card can be: a seat 1..4, or :data:`KITTY`."""
 KITTY: Final[Place] = 0
 KITTY_SIZE: Final = 8  # every preset buries 8 (the rule set's kitty.size)
-_TWO_DECKS: Final = Counter(DECK)
 
 
 class KnowledgeError(ShengjiError):
@@ -202,10 +202,11 @@ class SeenPlay:
     blocker: Seat | None = None
 
     def __str__(self) -> str:
-        text = f"{self.seat}: {' '.join(map(str, self.cards))}"
+        """As a record writes it: ``3: SQ S10 S10 / SQ`` for a failed throw."""
+        shown = " ".join(map(str, self.cards))
         if self.attempted is not None:
-            text = f"{self.seat}: {' '.join(map(str, self.attempted))} / {text[3:]}"
-        return text
+            shown = f"{' '.join(map(str, self.attempted))} / {shown}"
+        return f"{self.seat}: {shown}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +245,10 @@ class Knowledge:
     whereabouts: tuple[Whereabouts, ...] = ()
     facts: tuple[Fact, ...] = ()
     shorter_tractor: ShorterTractor = DEFAULT_SHORTER_TRACTOR
+
+    def __post_init__(self) -> None:
+        if self.seat not in SEATS:
+            raise KnowledgeError(f"no seat {self.seat!r}: seats are 1, 2, 3 and 4")
 
     @classmethod
     def start(
@@ -297,7 +302,7 @@ class Knowledge:
     def unseen(self) -> Counter[Card]:
         """The cards this seat cannot place for sure: not its own, not played, not held
         by a known seat, not in a kitty it buried."""
-        left = _TWO_DECKS - Counter(self.hand) - self.played()
+        left = TWO_DECKS - Counter(self.hand) - self.played()
         left -= Counter(self.kitty or ())
         for s in SEATS:
             if s != self.seat:
@@ -342,7 +347,7 @@ class Knowledge:
         if self.kitty is not None and Counter(kitty) != Counter(self.kitty):
             found.append(f"the kitty is not the one seat {self.seat} buried")
         total = sum(counts, Counter(kitty)) + self.played()
-        if total != _TWO_DECKS:
+        if total != TWO_DECKS:
             found.append("the hands, the kitty and the cards played are not two decks")
         places: dict[Place, Counter[Card]] = {KITTY: Counter(kitty)}
         places.update({s: counts[s - 1] for s in SEATS})

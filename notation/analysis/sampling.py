@@ -27,12 +27,14 @@ fails: rejection of whole layouts keeps the distribution exactly uniform, and th
 facts are rare and mostly true by chance. A view that no layout meets (a record that
 breaks a rule) raises :class:`~notation.analysis.knowledge.Contradiction` naming the fact.
 
->>> from notation.rules.cards import Rank, Suit, parse_cards as cards
->>> from notation.rules.order import Trump
->>> view = Knowledge.start(1, Trump(Rank.TWO, Suit.HEARTS), cards("SA S3"), sizes=(2, 2, 2, 2))
->>> view = view.after(1, cards("SA")).after(2, cards("D9"))  # seat 2 shows a ♠ void
+>>> from notation.analysis.knowledge import knowledge_at
+>>> from notation.replay import replay
+>>> from notation.simulate import simulate_hand
+>>> view = knowledge_at(replay(simulate_hand("qq", seed=7)), 40, 2)  # seat 2, mid-trick 9
 >>> deals = sample_deals(view, 100, seed=1)
->>> all(not any(c.suit is Suit.SPADES for c in d.hand(2)) for d in deals)
+>>> all(tuple(map(len, d.hands)) == view.sizes and len(d.kitty) == 8 for d in deals)
+True
+>>> all(view.problems(d.hands, d.kitty) == [] for d in deals)
 True
 """
 
@@ -56,6 +58,7 @@ from notation.analysis.knowledge import (
     Place,
     Whereabouts,
 )
+from notation.replay.holding import TWO_DECKS
 from notation.rules.cards import DECK, Card, CardCounts
 from notation.rules.seats import Seat, seats_from
 
@@ -63,7 +66,6 @@ __all__ = ["Dealer", "SampledDeal", "deal_unseen", "sample_deals"]
 
 Cards = tuple[Card, ...]
 Counts = tuple[int, ...]  # cards per place, in the dealer's order of places
-_TWO_DECKS: Final = Counter(DECK)
 _FACTORIAL: Final = [float(factorial(n)) for n in range(len(DECK) + 1)]
 MAX_ATTEMPTS: Final = 5_000  # layouts dealt in a row that fail a checked fact before giving up
 
@@ -148,7 +150,7 @@ class Dealer:
     def _pool(self) -> Counter[Card]:
         """The unseen copies: two decks less everything this seat can place."""
         k = self.knowledge
-        pool = Counter(_TWO_DECKS)
+        pool = Counter(TWO_DECKS)
         pool.subtract(k.hand)
         pool.subtract(k.played())
         pool.subtract(k.kitty or ())
