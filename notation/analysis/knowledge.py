@@ -13,7 +13,10 @@ reveal about the hand it came from:
   such tractor (:class:`~notation.rules.ruleset.ShorterTractor` says which);
 * a throw that stood shows that nobody else could beat any of its units; a throw that
   failed shows that nobody could beat its units below the forced one, that the seat the
-  record names (``by N``) could beat the forced unit, and which cards the thrower held.
+  record names (``by N``) could beat the forced unit (or, unnamed, one of the others),
+  and which cards the thrower held. The seats between the thrower and ``N`` are not
+  taken to be unable to beat it: a record names the seat that showed the beating cards,
+  which need not be the first in turn.
 
 Each of these is a :class:`Fact` about the hand a seat held *when a trick began*: that
 hand is the seat's cards now plus what it has played since, so a fact shown once holds
