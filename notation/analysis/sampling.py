@@ -47,7 +47,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from math import factorial
-from typing import Final
+from typing import Final, TypeVar
 
 from notation.analysis.knowledge import (
     KITTY,
@@ -66,6 +66,7 @@ __all__ = ["Dealer", "SampledDeal", "deal_unseen", "sample_deals"]
 
 Cards = tuple[Card, ...]
 Counts = tuple[int, ...]  # cards per place, in the dealer's order of places
+_T = TypeVar("_T")
 _FACTORIAL: Final = [float(factorial(n)) for n in range(len(DECK) + 1)]
 MAX_ATTEMPTS: Final = 5_000  # layouts dealt in a row that fail a checked fact before giving up
 
@@ -97,8 +98,8 @@ class _Tied:
     the seat holds no pair (``single``), or at least ``sure`` of them in ``among``."""
 
     cards: Cards
-    one: dict[Counts, float]  # placements of one card's two copies
-    powers: tuple[dict[Counts, float], ...]  # placements of j cards' copies, j = 0..len
+    one: dict[int, float]  # placements of one card's two copies (count vectors packed)
+    powers: tuple[dict[int, float], ...]  # placements of j cards' copies, j = 0..len
     kernel: tuple[tuple[Counts, float], ...]  # the last power, as pairs
 
 
@@ -129,6 +130,8 @@ class Dealer:
                 )
         if k.kitty is None:
             need[KITTY] = k.kitty_size
+        if max(need.values(), default=0) >= _GUARD:
+            raise Contradiction(f"a hand of {max(need.values())} unseen cards: no deal has one")
         self.places: tuple[Place, ...] = tuple(p for p, n in need.items() if n > 0)
         self._need: Counts = tuple(need[p] for p in self.places)
         pool = self._pool()
@@ -139,9 +142,13 @@ class Dealer:
         self._checked = self._to_check(pool, caps)
         self._classes, free = self._sort(pool, caps, self._whereabouts(pool))
         self._free = free
-        self._memo: dict[tuple[int, Counts], float] = {}
-        self._options: dict[tuple[int, Counts], tuple[list[Counts], list[float]]] = {}
-        self._tied_options: dict[tuple[int, int, Counts], tuple[list[Counts], list[float]]] = {}
+        # Count vectors packed in one int, a place per 7 bits (counts stay below 64), so
+        # that the counting loop subtracts and compares them in a few int operations.
+        self._guard = _pack([_GUARD] * len(self.places))
+        self._codes = [[(_pack(c), w) for c, w in cls.kernel] for cls in self._classes]
+        self._memo: list[dict[int, float]] = [{} for _ in range(len(self._classes) + 1)]
+        self._options: dict[tuple[int, int], tuple[list[Counts], list[float]]] = {}
+        self._tied_options: dict[tuple[int, int, int], tuple[list[int], list[float]]] = {}
         if self.count() == 0:
             raise self._why_none(pool, caps)
 
@@ -294,11 +301,11 @@ class Dealer:
             for allowed, cards in items.items()
         ]
         for (allowed, single, at_least, among), cards in tied.items():
-            one = _pair_spread(allowed, single, at_least, among, len(places))
-            powers = [{(0,) * len(places): 1.0}]
+            one = _pair_spread(allowed, single, at_least, among)
+            powers = [{0: 1.0}]
             for _ in cards:
                 powers.append(_product(powers[-1], one))
-            kernel = tuple(powers[-1].items())
+            kernel = tuple((_unpack(c, len(places)), w) for c, w in powers[-1].items())
             classes.append(_Tied(tuple(cards), one, tuple(powers), kernel))
         # The biggest classes first: the fewer counts to remember after them.
         classes.sort(key=lambda c: -len(c.kernel))
@@ -310,23 +317,28 @@ class Dealer:
         """How many placements of the unseen copies (copies told apart) meet every fact
         but the checked ones (tractors, a beaten throw): the number the sampler draws
         from uniformly, before its check."""
-        return self._weight(0, self._need)
+        return self._weight(0, _pack(self._need))
 
-    def _weight(self, i: int, left: Counts) -> float:
-        """Placements of classes ``i`` on (the free cards last) filling ``left``."""
-        key = (i, left)
-        found = self._memo.get(key)
+    def _weight(self, i: int, left: int) -> float:
+        """Placements of classes ``i`` on (the free cards last) filling ``left`` (packed)."""
+        found = self._memo[i].get(left)
         if found is not None:
             return found
         if i == len(self._classes):
-            total = _free_count(len(self._free.cards), left)
+            total = _free_count(len(self._free.cards), _unpack(left, len(self.places)))
         else:
             total = 0.0
-            for counts, ways in self._classes[i].kernel:
-                rest = _minus(left, counts)
-                if rest is not None:
-                    total += ways * self._weight(i + 1, rest)
-        self._memo[key] = total
+            guard = self._guard
+            after = self._memo[i + 1]
+            for code, ways in self._codes[i]:
+                rest = (left | guard) - code
+                if rest & guard == guard:  # no place went below 0
+                    rest ^= guard
+                    weight = after.get(rest)
+                    if weight is None:
+                        weight = self._weight(i + 1, rest)
+                    total += ways * weight
+        self._memo[i][left] = total
         return total
 
     # --- dealing -------------------------------------------------------------------------
@@ -352,28 +364,32 @@ class Dealer:
         """The unseen copies placed: counts class by class, then cards."""
         places = self.places
         layout: dict[Place, list[Card]] = {p: [] for p in places}
-        left = self._need
+        left = _pack(self._need)
         for i, cls in enumerate(self._classes):
             counts = self._pick(i, left, rng)
-            left = _take(left, counts)
+            left -= _pack(counts)  # never below 0: only counts that fit are offered
             if isinstance(cls, _Items):
                 _shuffle_into(cls.cards, cls.allowed, counts, places, layout, rng)
             else:
                 self._place_tied(i, cls, counts, layout, rng)
-        _shuffle_into(self._free.cards, self._free.allowed, left, places, layout, rng)
+        rest = _unpack(left, len(places))
+        _shuffle_into(self._free.cards, self._free.allowed, rest, places, layout, rng)
         return layout
 
-    def _pick(self, i: int, left: Counts, rng: random.Random) -> Counts:
-        """Class ``i``'s cards per place, with the exact weights."""
+    def _pick(self, i: int, left: int, rng: random.Random) -> Counts:
+        """Class ``i``'s cards per place, with the exact weights (``left`` packed)."""
         key = (i, left)
         options = self._options.get(key)
         if options is None:
             choices: list[Counts] = []
             weights: list[float] = []
-            for counts, ways in self._classes[i].kernel:
-                rest = _minus(left, counts)
-                if rest is not None:
-                    w = ways * self._weight(i + 1, rest)
+            guard = self._guard
+            for (counts, _), (code, ways) in zip(
+                self._classes[i].kernel, self._codes[i], strict=True
+            ):
+                rest = (left | guard) - code
+                if rest & guard == guard:
+                    w = ways * self._weight(i + 1, rest ^ guard)
                     if w > 0:
                         choices.append(counts)
                         weights.append(w)
@@ -390,25 +406,26 @@ class Dealer:
     ) -> None:
         """Tied cards one by one, each card's copies placed with the exact weights of
         what the rest of the class can still do."""
-        left = counts
+        left = _pack(counts)
         n = len(cls.cards)
+        guard = self._guard
         for j, card in enumerate(cls.cards):
             key = (i, n - j - 1, left)
             options = self._tied_options.get(key)
             if options is None:
                 rest_ways = cls.powers[n - j - 1]
-                choices: list[Counts] = []
+                choices: list[int] = []
                 weights: list[float] = []
                 for spread, ways in cls.one.items():
-                    rest = _minus(left, spread)
-                    if rest is not None and rest in rest_ways:
+                    rest = (left | guard) - spread
+                    if rest & guard == guard and (rest ^ guard) in rest_ways:
                         choices.append(spread)
-                        weights.append(ways * rest_ways[rest])
+                        weights.append(ways * rest_ways[rest ^ guard])
                 options = self._tied_options[key] = (choices, list(accumulate(weights)))
             spread = _choose(options, rng)
-            for place, copies in zip(self.places, spread, strict=True):
+            for place, copies in zip(self.places, _unpack(spread, len(self.places)), strict=True):
                 layout[place].extend([card] * copies)
-            left = _take(left, spread)
+            left -= spread
 
     def _broken(self, layout: dict[Place, list[Card]]) -> int | None:
         """The index of the first checked fact the layout breaks, or ``None``."""
@@ -487,15 +504,22 @@ def sample_deals(knowledge: Knowledge, n: int, seed: int | None = 0) -> list[Sam
 # --- counting helpers ------------------------------------------------------------------------
 
 
-def _minus(left: Counts, counts: Counts) -> Counts | None:
-    """``left - counts`` place by place, or ``None`` if some place would go below 0."""
-    rest = tuple(a - b for a, b in zip(left, counts, strict=True))
-    return None if min(rest) < 0 else rest
+_BITS: Final = 7  # bits per place in a packed count vector
+_GUARD: Final = 1 << (_BITS - 1)  # a bit above every count, to catch going below 0
 
 
-def _take(left: Counts, counts: Counts) -> Counts:
-    """``left - counts`` where it cannot go below 0 (a count drawn from the options)."""
-    return tuple(a - b for a, b in zip(left, counts, strict=True))
+def _pack(counts: Sequence[int]) -> int:
+    """A count vector as one int: place ``i``'s count in bits ``7i`` to ``7i + 5``."""
+    code = 0
+    for i, n in enumerate(counts):
+        code |= n << (_BITS * i)
+    return code
+
+
+def _unpack(code: int, size: int) -> Counts:
+    """The count vector packed in ``code``."""
+    mask = _GUARD - 1
+    return tuple((code >> (_BITS * i)) & mask for i in range(size))
 
 
 def _free_count(n: int, left: Counts) -> float:
@@ -533,36 +557,34 @@ def _pair_spread(
     single: tuple[int, ...],
     at_least: int,
     among: frozenset[int],
-    size: int,
-) -> dict[Counts, float]:
-    """The placements of one card's two told-apart copies: both in ``allowed`` places,
-    never both in a ``single`` place, at least ``at_least`` of them ``among`` some."""
-    out: dict[Counts, float] = {}
+) -> dict[int, float]:
+    """The placements of one card's two told-apart copies (count vectors packed): both
+    in ``allowed`` places, never both in a ``single`` place, at least ``at_least`` of
+    them ``among`` some."""
+    out: dict[int, float] = {}
     for a in allowed:
         for b in allowed:
             if a == b and a in single:
                 continue
             if (a in among) + (b in among) < at_least:
                 continue
-            counts = [0] * size
-            counts[a] += 1
-            counts[b] += 1
-            key = tuple(counts)
+            key = (1 << (_BITS * a)) + (1 << (_BITS * b))
             out[key] = out.get(key, 0.0) + 1.0
     return out
 
 
-def _product(a: dict[Counts, float], b: dict[Counts, float]) -> dict[Counts, float]:
-    """The placements of two groups together: count vectors added, ways multiplied."""
-    out: dict[Counts, float] = {}
+def _product(a: dict[int, float], b: dict[int, float]) -> dict[int, float]:
+    """The placements of two groups together: count vectors added (packed, so a sum of
+    ints), ways multiplied."""
+    out: dict[int, float] = {}
     for ka, wa in a.items():
         for kb, wb in b.items():
-            key = tuple(x + y for x, y in zip(ka, kb, strict=True))
+            key = ka + kb
             out[key] = out.get(key, 0.0) + wa * wb
     return out
 
 
-def _choose(options: tuple[list[Counts], list[float]], rng: random.Random) -> Counts:
+def _choose(options: tuple[list[_T], list[float]], rng: random.Random) -> _T:
     """One choice, with probability its weight over the total."""
     choices, cumulative = options
     x = rng.random() * cumulative[-1]
