@@ -24,8 +24,19 @@ cards come last and are just shuffled. Facts that no count of copies can state (
 tractor owed, a throw's unit beaten or not by a tractor, the seat that beat a failed
 throw) are checked on the finished layout, which is dealt again from the start if one
 fails: rejection of whole layouts keeps the distribution exactly uniform, and these
-facts are rare and mostly true by chance. A view that no layout meets (a record that
-breaks a rule) raises :class:`~notation.analysis.knowledge.Contradiction` naming the fact.
+facts are rare and mostly true by chance (over simulated hands 69% of the layouts that
+reach the check pass it, the worst view 8%). The weights are floats: their relative error
+(about 1e-16) is the only departure from exact uniformity.
+
+A view that no layout meets (a record that breaks a rule) raises
+:class:`~notation.analysis.knowledge.Contradiction` naming the fact: at once when the counts
+or the cards already seen rule it out, else after :data:`MAX_ATTEMPTS` layouts in a row
+fail the check.
+
+**Speed** (simulated ``qq`` hands, one core): about 45,000 layouts a second at the first
+lead, 58,000 mid-hand and 80,000 late (fewer cards), down to a few thousand where a
+check often fails; building a :class:`Dealer` takes 0.1 to 2 ms, and up to about 0.1 s
+for an early view with several seats shown to hold no pair of different suits.
 
 >>> from notation.analysis.knowledge import knowledge_at
 >>> from notation.replay import replay
