@@ -17,6 +17,7 @@ here. :meth:`Recorder.write` gives the canonical PSN at any moment, and
 :meth:`Recorder.to_dict` / :meth:`Recorder.from_dict` keep a recording, the cards
 chosen so far and an entry waiting included.
 
+>>> from notation.psn import BidKind
 >>> rec = Recorder.new(rules="qq", levels="2 2", dealer=1)
 >>> rec.set_deal(None).findings
 ()
@@ -131,11 +132,6 @@ class Entry:
     blocking: tuple[Finding, ...]
     accepted: bool
 
-    @property
-    def breaks_rule(self) -> bool:
-        """True if the entry breaks a rule where it is made."""
-        return bool(self.blocking)
-
 
 @dataclass(frozen=True, slots=True)
 class _Waiting:
@@ -144,7 +140,6 @@ class _Waiting:
 
     hand: Hand
     entry: Entry
-    replay: HandReplay
     pending: tuple[CardSlot, ...]
 
 
@@ -166,12 +161,23 @@ def _key(finding: Finding) -> tuple[str, str, int | None, int | None]:
     return finding.code, finding.message, finding.trick, finding.seat
 
 
+def _settled(rp: HandReplay) -> tuple[Finding, ...]:
+    """The findings of a recording so far. While the last trick is still being played,
+    what the replay says at the end of the hand (a seat that has not played its last
+    card yet, the result not computed) is not said: the hand is not over."""
+    tricks = rp.hand.tricks
+    if not tricks or len(tricks[-1].plays) == 4:
+        return rp.findings
+    end = len(rp.states) - 1
+    return tuple(f for f in rp.findings if f.step != end)
+
+
 def _new_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     """The findings of ``after`` that ``before`` did not have (compared by what they say,
     not by where: an entry moves the steps after it)."""
-    seen = Counter(_key(f) for f in before.findings)
+    seen = Counter(_key(f) for f in _settled(before))
     new: list[Finding] = []
-    for finding in after.findings:
+    for finding in _settled(after):
         key = _key(finding)
         if seen[key] > 0:
             seen[key] -= 1
@@ -238,14 +244,15 @@ class Recorder:
         return self._replay
 
     @property
+    def findings(self) -> tuple[Finding, ...]:
+        """What the replay finds in the record so far (the end of the hand's findings
+        only once its last trick is over)."""
+        return _settled(self._replay)
+
+    @property
     def waiting(self) -> Entry | None:
         """The entry that breaks a rule and waits for :meth:`accept` or :meth:`discard`."""
         return None if self._waiting is None else self._waiting.entry
-
-    @property
-    def waiting_replay(self) -> HandReplay | None:
-        """The replay of the hand as it would be with the waiting entry."""
-        return None if self._waiting is None else self._waiting.replay
 
     def write(self) -> str:
         """The record so far as canonical PSN (an entry waiting is not in it)."""
@@ -657,7 +664,7 @@ class Recorder:
         )
         entry = Entry(kind, node, tuple(new), blocking, not blocking)
         if blocking:
-            self._waiting = _Waiting(hand, entry, after, before)
+            self._waiting = _Waiting(hand, entry, before)
         else:
             self._hand, self._replay = hand, after
             self._follows = None

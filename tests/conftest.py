@@ -44,10 +44,11 @@ def _viewer_drafts(
     monkeypatch.setenv("SHENGJI_VIEWER_DRAFTS", str(tmp_path_factory.getbasetemp() / "drafts"))
 
 
-def first_revoke(hand: Hand) -> tuple[int, int, Card]:
-    """Where ``hand`` gives a seat its first chance to revoke: a single follow by a seat
-    that holds the led suit and another suit. Returns the trick's and the play's index
-    and a card of another suit the seat holds (playing it is a revoke)."""
+def first_revoke(hand: Hand, from_trick: int = 0) -> tuple[int, int, Card]:
+    """Where ``hand`` gives a seat its first chance to revoke (in the trick of index
+    ``from_trick`` or later): a single follow by a seat that holds the led suit and
+    another suit. Returns the trick's and the play's index and a card of another suit
+    the seat holds (playing it is a revoke)."""
     rp = replay(hand)
     trump = rp.computed.trump
     assert trump is not None
@@ -58,7 +59,9 @@ def first_revoke(hand: Hand) -> tuple[int, int, Card]:
         trick = hand.tricks[state.trick_number - 1]
         index = trick.plays.index(play)
         lead = trick.plays[0].cards
-        if index == 0 or len(lead) != 1 or not isinstance(lead[0], Card):
+        if state.trick_number <= from_trick or index == 0 or len(lead) != 1:
+            continue
+        if not isinstance(lead[0], Card):
             continue
         suit = trump.effective_suit(lead[0])
         held = [c for c in rp.states[state.step - 1].hand(play.seat) if isinstance(c, Card)]
@@ -69,6 +72,6 @@ def first_revoke(hand: Hand) -> tuple[int, int, Card]:
 
 
 @pytest.fixture
-def revoke_chance() -> Callable[[Hand], tuple[int, int, Card]]:
+def revoke_chance() -> Callable[..., tuple[int, int, Card]]:
     """:func:`first_revoke`, for the tests of recording a hand."""
     return first_revoke

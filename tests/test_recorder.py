@@ -280,3 +280,15 @@ def test_a_recording_is_kept_and_read_back_with_its_cards_and_waiting_entry(
     for bad in ({"version": 2}, {"version": 1, "psn": "1. 1: XX"}, {"version": 1}):
         with pytest.raises(RecorderError):
             Recorder.from_dict(bad)
+
+
+def test_the_end_of_the_hand_is_not_judged_while_the_last_trick_is_played() -> None:
+    # A seat that has not yet played its last card is no 多牌少牌 (hand-count) finding.
+    hand = simulate_hand("qq", seed=1)
+    recorder = started(hand)
+    for trick in hand.tricks:
+        for i, play in enumerate(trick.plays):
+            entry = enter_play(recorder, play, leading=i == 0)
+            assert not entry.findings, entry.findings
+            assert not recorder.findings
+    assert recorder.complete and not recorder.findings

@@ -299,7 +299,7 @@ with left:
         st.error(f"**{tr(lang, 'rec_breaks', what=what)}**")
         for f in waiting.blocking:
             st.error(_finding_text(f))
-        b1, b2, b3 = st.columns(3)
+        b1, b2, b3 = st.columns([1, 1, 2])
         b1.button(tr(lang, "rec_accept"), key="rec_accept", on_click=_accept, type="primary")
         b2.button(tr(lang, "rec_discard"), key="rec_discard", on_click=_discard)
         option = rec.failed_throw()
@@ -347,22 +347,24 @@ with left:
             )
         tray_seat = rec.to_play if rec.to_play is not None else int(ss[R.SEAT])
     cards = record_view.tray(rec, tray_seat, mode)
-    with st.container(horizontal=True, gap="small", key="rec_tray"):
-        for item in cards:
-            if item.chosen:
-                kind = "primary"
-            elif item.legal is False:
-                kind = "tertiary"
-            else:
-                kind = "secondary"
-            st.button(
-                item.label,
-                key=item.key,
-                on_click=_pick,
-                args=(item.card, item.takes_back),
-                type=kind,
-                disabled=waiting is not None or (rec.complete and mode == "play"),
-            )
+    with st.container(key="rec_tray", gap="small"):
+        for row in record_view.rows(cards):  # one suit a row, as a player holds them
+            with st.container(horizontal=True, gap="small"):
+                for item in row:
+                    if item.chosen:
+                        kind = "primary"
+                    elif item.legal is False:
+                        kind = "tertiary"
+                    else:
+                        kind = "secondary"
+                    st.button(
+                        item.label,
+                        key=item.key,
+                        on_click=_pick,
+                        args=(item.card, item.takes_back),
+                        type=kind,
+                        disabled=waiting is not None or (rec.complete and mode == "play"),
+                    )
     if mode == "play":
         p1, p2 = st.columns([1, 3])
         p1.button(
@@ -413,7 +415,7 @@ with right:
                 (st.warning if f.is_error else st.info)(_finding_text(f))
     st.subheader(tr(lang, "rec_psn"))
     text = rec.write()
-    st.code(text or " ", language=None)
+    st.code(text or " ", language=None, wrap_lines=True)
     st.download_button(
         tr(lang, "rec_download"),
         data=text.encode("utf-8"),
@@ -422,6 +424,12 @@ with right:
         key="rec_download",
         icon="⬇️",
     )
+    found = [f for f in rec.findings if f.severity.value != "info"]
+    with st.expander(tr(lang, "rec_findings", n=len(found)), expanded=False):
+        for f in found:
+            (st.error if f.is_error else st.warning)(_finding_text(f))
+        if not found:
+            st.caption(tr(lang, "no_findings"))
 
 # ---------------------------------------------------------------------------- kept, and the URL
 

@@ -41,17 +41,22 @@ from viewer.view import TableView, cards_text, event_text, table_view
 
 __all__ = [
     "BID_KINDS",
+    "LEVELS",
     "STRAINS",
     "TrayCard",
     "auction_event",
     "card_label",
     "deal_from_texts",
     "desk",
+    "entry_text",
     "form_values",
     "headers_from_form",
     "keep",
     "new_recording",
     "open_recording",
+    "play_begun",
+    "rows",
+    "rules_choices",
     "status",
     "tray",
     "typed_play",
@@ -228,6 +233,7 @@ class TrayCard:
     chosen: bool
     legal: bool | None
     picker: bool = False
+    group: str = ""  # the effective suit ("T" for trump): the cards are shown by suit
 
     @property
     def takes_back(self) -> bool:
@@ -279,6 +285,7 @@ def tray(recorder: Recorder, seat: Seat | None, mode: Mode = "play") -> list[Tra
                     card_label(card, trump),
                     seen[card] <= chosen[card],
                     None if legal is None else card in legal,
+                    group=_group(card, trump),
                 )
             )
         return cards
@@ -291,9 +298,35 @@ def tray(recorder: Recorder, seat: Seat | None, mode: Mode = "play") -> list[Tra
             chosen[card] > 0,
             None,
             picker=True,
+            group=_group(card, trump),
         )
         for card in [*every, UNKNOWN]
     ]
+
+
+def _group(card: CardSlot, trump: Trump | None) -> str:
+    """The row a card is shown in: its effective suit (``T``: trump; without a trump the
+    jokers), ``?`` for a card nobody saw."""
+    if not isinstance(card, Card):
+        return "?"
+    if trump is not None:
+        return str(trump.effective_suit(card))
+    return card.suit.value if card.suit is not None else "T"
+
+
+def rows(cards: list[TrayCard]) -> list[list[TrayCard]]:
+    """The cards in rows, one effective suit a row, in the order given.
+
+    >>> [len(r) for r in rows(tray(Recorder.new(dealer=1), 1))]
+    [13, 13, 13, 13, 2, 1]
+    """
+    out: list[list[TrayCard]] = []
+    for item in cards:
+        if out and out[-1][0].group == item.group:
+            out[-1].append(item)
+        else:
+            out.append([item])
+    return out
 
 
 # ---------------------------------------------------------------------------- the table
@@ -301,11 +334,17 @@ def tray(recorder: Recorder, seat: Seat | None, mode: Mode = "play") -> list[Tra
 
 def desk(recorder: Recorder, lang: str = "en") -> TableView:
     """The table as the recorder sees it: the last entry's state, the seat to play
-    marked, the cards chosen so far on the table, hands not known face down."""
+    marked, the cards chosen so far on the table (or the play that breaks a rule,
+    flagged), hands not known shown by their count."""
     state = recorder.state
-    view = table_view(recorder.replay, state.step, lang=lang, mode="open")
-    turn = recorder.to_play if recorder.waiting is None else None
+    # The recorder typed the kitty in: it is shown face up.
+    view = table_view(recorder.replay, state.step, lang=lang, mode="open", reveal_kitty=True)
+    waiting = recorder.waiting
+    turn = recorder.to_play if waiting is None else None
     pending = recorder.pending
+    if waiting is not None and isinstance(waiting.node, Play):
+        # the play that breaks a rule is shown where it was made, until it is decided
+        turn, pending = waiting.node.seat, waiting.node.cards
     new_lead = recorder.leading and bool(pending)
     seats = []
     for seat in view.seats:
@@ -322,8 +361,9 @@ def desk(recorder: Recorder, lang: str = "en") -> TableView:
                 seat,
                 cards=cards,
                 played=played,
-                turn=seat.seat == turn,
+                turn=seat.seat == turn and waiting is None,
                 winning=seat.winning and not new_lead,
+                flagged=seat.flagged or (waiting is not None and seat.seat == turn),
             )
         )
     kind = StepKind.PLAY if new_lead or recorder.trick_open else view.kind
