@@ -18,7 +18,7 @@ from notation.recorder import Recorder
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
 from notation.simulate import simulate_hand
-from viewer import record_view
+from viewer import record_state, record_view
 
 APP = str(Path(__file__).resolve().parent.parent / "viewer" / "app.py")
 
@@ -246,6 +246,8 @@ def test_an_illegal_play_is_shown_with_its_rule_then_discarded_or_accepted_marke
     written = recorder(at).write()
     assert f"{play.seat}: {stranger} {{[%illegal follow-suit]}}" in written
     assert any("recorded as played, marked" in w.value for w in at.warning)
+    found = next(e for e in at.expander if "Findings in the record so far" in e.label)
+    assert found.label.endswith("(1)") and "follow-suit" in found.error[0].value
 
 
 def test_undo_takes_back_the_last_card_then_the_last_play(dealt: tuple[AppTest, Hand]) -> None:
@@ -366,6 +368,22 @@ def test_clicking_a_card_in_the_auction_adds_it_to_the_bid() -> None:
     assert any("unknown card 'ZZ'" in e.value for e in at.error)
 
 
+def test_a_counter_names_the_trump_it_goes_to() -> None:
+    at = record_page()
+    at.text_input(key="rec_bid_cards").set_value("h2")
+    at.button(key="rec_auction_enter").click().run()
+    at.selectbox(key="rec_bid_kind").set_value("counter")
+    at.selectbox(key="rec_bid_seat").set_value(3)
+    at.text_input(key="rec_bid_cards").set_value("大王 bj")
+    at.selectbox(key="rec_bid_strain").set_value("NT")
+    at.button(key="rec_auction_enter").click().run()
+    assert not at.error, [e.value for e in at.error]
+    assert recorder(at).write().endswith("declare 1: H2\ncounter 3: BJ BJ to NT\n")
+    info = next(h.proto.body for h in at.get("html") if '<div class="sj-info"' in h.proto.body)
+    assert "no-trump 2" in info  # the trump the counter set, as the replay gives it
+    assert at.text_input(key="rec_bid_cards").value == ""  # ready for the next
+
+
 def test_the_page_speaks_chinese() -> None:
     at = record_page(lang="zh")
     assert at.title[0].value.startswith("记录牌局")
@@ -382,6 +400,23 @@ def test_the_viewer_opens_a_recording_by_its_key(dealt: tuple[AppTest, Hand]) ->
     viewer.run()
     assert not viewer.exception
     assert viewer.session_state["text"] == recorder(at).write()
+
+
+def test_the_viewer_can_send_its_file_to_be_recorded_on() -> None:
+    # An uploaded hand (kept by the viewer under its draft key) is opened by the
+    # recording page when asked to, to go on recording it.
+    viewer = AppTest.from_file(APP, default_timeout=60)
+    viewer.run()
+    viewer.radio(key="source").set_value("upload").run()
+    text = '[Rules "qq"]\n[Levels "2 2"]\n[Dealer "1"]\n\ndeclare 1: H2\n1. 1: SA\n'
+    viewer.file_uploader(key="uploader").upload("club.psn", text.encode(), "text/plain")
+    viewer.run()
+    key = viewer.session_state["draft"]
+    record_state.open_later(viewer.session_state, key)
+    viewer.switch_page("record.py").run()
+    assert not viewer.exception
+    assert recorder(viewer).write() == text and recorder(viewer).to_play == 2
+    assert query_of(viewer)["rec"] == key and viewer.session_state["rec_name"] == "club.psn"
 
 
 def test_the_deal_unknown_tray_marks_nothing_and_an_unknown_card_is_offered() -> None:

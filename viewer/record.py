@@ -84,21 +84,28 @@ if not ss[R.QUERY_READ]:
     ss[R.QUERY_READ] = True
     for key, value in from_query(st.query_params.to_dict()).items():
         ss[key] = value
-    if ss[R.KEY]:
-        found = record_view.open_recording(ss[R.KEY])
-        if found is None:
+if ss[R.RECORDER] is None:  # the URL's recording (a reload), one asked for, or a new one
+    found = record_view.open_recording(ss[R.KEY]) if ss[R.KEY] else None
+    if found is not None:
+        _open(ss[R.KEY], *found)
+    else:
+        if ss[R.KEY]:
             _say("warning", "rec_gone")
-            ss[R.KEY] = None
-        else:
-            _open(ss[R.KEY], *found)
-if ss[R.RECORDER] is None:
-    _new()
+        _new()
 
 rec: Recorder = ss[R.RECORDER]
 lang: str = ss[K.LANG]
 
-rec: Recorder = ss[R.RECORDER]
-lang: str = ss[K.LANG]
+
+def _rec() -> Recorder:
+    """The recording, as it is when a callback runs (a callback may follow a New)."""
+    recorder: Recorder = ss[R.RECORDER]
+    return recorder
+
+
+def _who() -> int | None:
+    """The seat that plays when the record cannot say who (chosen on the page)."""
+    return None if _rec().to_play is not None else int(ss[R.SEAT])
 
 
 # ---------------------------------------------------------------------------- the sidebar
@@ -131,21 +138,23 @@ def _set_headers() -> None:
         date=ss[R.DATE],
         hand=ss[R.HAND],
     )
-    if _guarded(rec.set_headers, values) is not None:
+    if _guarded(_rec().set_headers, values) is not None:
         _say("success", "rec_headers_set")
 
 
 def _set_deal() -> None:
     try:
         deal = (
-            record_view.deal_from_texts(tuple(ss[k] for k in R.DEAL_HANDS), ss[R.DEAL_KITTY])
+            record_view.deal_from_texts(
+                tuple(ss[k] for k in R.DEAL_HANDS), ss[R.DEAL_KITTY], ss[K.LANG]
+            )
             if ss[R.DEAL_KNOWN]
             else None
         )
     except ShengjiError as e:
         _say("error", "rec_bad_cards", error=str(e))
         return
-    if _guarded(rec.set_deal, deal) is not None:
+    if _guarded(_rec().set_deal, deal) is not None:
         _say("success", "rec_deal_set")
 
 
@@ -209,16 +218,14 @@ def _pick(card: CardSlot, takes_back: bool) -> None:
     if ss[R.MODE] == "auction":
         ss[R.BID_CARDS] = f"{ss[R.BID_CARDS]} {card}".strip()
         return
-    seat = None if rec.to_play is not None else int(ss[R.SEAT])
     if takes_back:
-        _guarded(rec.unpick, card)
+        _guarded(_rec().unpick, card)
     else:
-        _guarded(rec.pick, card, seat)
+        _guarded(_rec().pick, card, _who())
 
 
 def _finish() -> None:
-    seat = None if rec.to_play is not None else int(ss[R.SEAT])
-    _guarded(rec.finish, seat)
+    _guarded(_rec().finish, _who())
 
 
 def _typed() -> None:
@@ -230,8 +237,8 @@ def _typed() -> None:
     except ShengjiError as e:
         _say("error", "rec_bad_cards", error=str(e))
         return
-    seat = None if rec.to_play is not None else int(ss[R.SEAT])
-    if _guarded(lambda: rec.play(cards, attempted=attempted, seat=seat)) is not None:
+    seat = _who()
+    if _guarded(lambda: _rec().play(cards, attempted=attempted, seat=seat)) is not None:
         ss[R.TYPED] = ""
 
 
@@ -243,15 +250,15 @@ def _auction() -> None:
     except (ShengjiError, ValueError) as e:
         _say("error", "rec_bad_cards", error=str(e))
         return
-    entry = _guarded(rec.add, event)
+    entry = _guarded(_rec().add, event)
     if entry is not None:
         ss[R.BID_CARDS], ss[R.BID_DRAW] = "", ""
-        if entry.accepted and record_view.play_begun(rec.hand):
+        if entry.accepted and record_view.play_begun(_rec().hand):
             ss[R.MODE] = "play"  # the bury done, the play begins
 
 
 def _undo() -> None:
-    undone = _guarded(rec.undo)
+    undone = _guarded(_rec().undo)
     if undone is None:
         _say("info", "rec_nothing_to_undo")
     else:
@@ -259,19 +266,19 @@ def _undo() -> None:
 
 
 def _accept() -> None:
-    _guarded(rec.accept)
+    _guarded(_rec().accept)
 
 
 def _discard() -> None:
-    _guarded(rec.discard)
+    _guarded(_rec().discard)
 
 
 def _failed_throw() -> None:
-    _guarded(rec.accept_failed_throw)
+    _guarded(_rec().accept_failed_throw)
 
 
 def _write_result() -> None:
-    _guarded(rec.set_result, rec.rules_result())
+    _guarded(_rec().set_result, _rec().rules_result())
 
 
 def _finding_text(f: Finding) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from viewer.state import K
 
-__all__ = ["DEFAULTS", "R", "from_query", "init", "to_query"]
+__all__ = ["DEFAULTS", "R", "from_query", "init", "open_later", "to_query"]
 
 
 class R:
@@ -101,3 +101,17 @@ def to_query(session: Mapping[str, Any]) -> dict[str, str]:
         query["rec"] = str(session[R.KEY])
     query[K.LANG] = str(session.get(K.LANG, "en"))
     return query
+
+
+def open_later(session: MutableMapping[str, Any], key: str) -> None:
+    """Have the recording page open the recording (or the viewer's draft) kept under
+    ``key`` the next time it is shown, e.g. before ``st.switch_page`` to it.
+
+    >>> session = {}
+    >>> open_later(session, "0" * 32)
+    >>> session[R.KEY] == "0" * 32 and session[R.RECORDER] is None
+    True
+    """
+    session[R.KEY] = key
+    session[R.RECORDER] = None
+    session[R.QUERY_READ] = True  # the key asked for, not the address's

@@ -152,19 +152,19 @@ def _cards(text: str) -> tuple[CardSlot, ...]:
     return tuple(UNKNOWN if t == "??" else parse_card(t) for t in text.replace(",", " ").split())
 
 
-def deal_from_texts(hands: tuple[str, ...], kitty: str) -> Deal | None:
+def deal_from_texts(hands: tuple[str, ...], kitty: str, lang: str = "en") -> Deal | None:
     """The deal typed into the form: a hand left empty is not recorded; all empty is no
-    deal. Raises :class:`~notation.errors.CardError` naming the field."""
+    deal. Raises :class:`~notation.errors.ShengjiError` naming the field in ``lang``."""
     read: list[tuple[CardSlot, ...] | None] = []
     for seat, text in zip(SEATS, hands, strict=True):
         try:
             read.append(_cards(text) or None)
         except ShengjiError as e:
-            raise ShengjiError(f"{seat_name('en', seat)}: {e}") from None
+            raise ShengjiError(f"{seat_name(lang, seat)}: {e}") from None
     try:
         buried = _cards(kitty) or None
     except ShengjiError as e:
-        raise ShengjiError(f"kitty: {e}") from None
+        raise ShengjiError(f"{tr(lang, 'kitty')}: {e}") from None
     if all(h is None for h in read) and buried is None:
         return None
     return Deal((read[0], read[1], read[2], read[3]), buried)
