@@ -306,16 +306,22 @@ with left:
         st.error(f"**{tr(lang, 'rec_breaks', what=what)}**")
         for f in waiting.blocking:
             st.error(_finding_text(f))
-        b1, b2, b3 = st.columns([1, 1, 2])
-        b1.button(tr(lang, "rec_accept"), key="rec_accept", on_click=_accept, type="primary")
+        b1, b2, b3 = st.columns([1.4, 0.8, 2])
+        option = rec.failed_throw()  # a throw that fails: usually written as failed
+        b1.button(
+            tr(lang, "rec_accept"),
+            key="rec_accept",
+            on_click=_accept,
+            type="secondary" if option else "primary",
+        )
         b2.button(tr(lang, "rec_discard"), key="rec_discard", on_click=_discard)
-        option = rec.failed_throw()
         if option is not None:
             forced, blocker = option
             b3.button(
                 tr(lang, "rec_failed_throw", seat=blocker, cards=view.cards_text(forced)),
                 key="rec_failed_throw",
                 on_click=_failed_throw,
+                type="primary",
             )
     if mode == "auction":
         a1, a2, a3, a4, a5 = st.columns([1.6, 1, 1.6, 1.2, 0.8])
