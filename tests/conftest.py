@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from notation.psn import Hand, Play
+from notation.replay import StepKind, replay
 from notation.rules.cards import Card, Rank, Suit, parse_cards
 from notation.rules.order import Trump
 
@@ -38,3 +42,36 @@ def _viewer_drafts(
     """The viewer keeps uploads and edited files in a folder: the tests' own, not the
     computer's temp folder."""
     monkeypatch.setenv("SHENGJI_VIEWER_DRAFTS", str(tmp_path_factory.getbasetemp() / "drafts"))
+
+
+def first_revoke(hand: Hand, from_trick: int = 0) -> tuple[int, int, Card]:
+    """Where ``hand`` gives a seat its first chance to revoke (in the trick of index
+    ``from_trick`` or later): a single follow by a seat that holds the led suit and
+    another suit. Returns the trick's and the play's index and a card of another suit
+    the seat holds (playing it is a revoke)."""
+    rp = replay(hand)
+    trump = rp.computed.trump
+    assert trump is not None
+    for state in rp.states:
+        play = state.event
+        if state.kind is not StepKind.PLAY or not isinstance(play, Play):
+            continue
+        trick = hand.tricks[state.trick_number - 1]
+        index = trick.plays.index(play)
+        lead = trick.plays[0].cards
+        if state.trick_number <= from_trick or index == 0 or len(lead) != 1:
+            continue
+        if not isinstance(lead[0], Card):
+            continue
+        suit = trump.effective_suit(lead[0])
+        held = [c for c in rp.states[state.step - 1].hand(play.seat) if isinstance(c, Card)]
+        off = [c for c in held if trump.effective_suit(c) != suit]
+        if off and len(off) < len(held):
+            return state.trick_number - 1, index, off[0]
+    raise AssertionError("no seat in this hand can revoke")
+
+
+@pytest.fixture
+def revoke_chance() -> Callable[..., tuple[int, int, Card]]:
+    """:func:`first_revoke`, for the tests of recording a hand."""
+    return first_revoke

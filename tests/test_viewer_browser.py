@@ -18,15 +18,20 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
 
-from notation.psn import parse
+from notation.psn import Deal, KittyExchange, parse
+from notation.recorder import Recorder
 from notation.replay import replay
-from viewer import samples, view
+from notation.rules.cards import Card
+from notation.simulate import simulate_hand
+from viewer import record_view, samples, view
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -76,9 +81,11 @@ def match(record: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def server(record: Path) -> Iterator[str]:
-    """The viewer on a free port, headless, opened on ``record``."""
+    """The viewer on a free port, headless, opened on ``record``; what it keeps (uploads,
+    recordings) goes to a folder of the test's own."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "SHENGJI_VIEWER_DRAFTS": str(record.parent / "drafts")}
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
             [
@@ -101,6 +108,7 @@ def server(record: Path) -> Iterator[str]:
                 str(record),
             ],
             cwd=ROOT,
+            env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -256,3 +264,262 @@ def test_step_through_a_hand_in_chromium(server: str, record: Path, match: Path)
             page.screenshot(path=str(ARTIFACTS / "viewer-charts.png"))
         finally:
             context.close()
+
+
+@contextmanager
+def _recording_page(address: str, height: int = 2000) -> Iterator[Any]:
+    """Headless Chromium on ``address``, a recording page, once its table is drawn."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(
+            profile,
+            executable_path=_chromium(),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1500, "height": height},
+            accept_downloads=True,
+        )
+        try:
+            page = context.new_page()
+            page.set_default_timeout(45000)
+            page.goto(address, wait_until="domcontentloaded")
+            page.wait_for_selector(".sj-table", timeout=60000)
+            yield page
+        finally:
+            context.close()
+
+
+def _record_text(page) -> str:  # type: ignore[no-untyped-def]
+    """The record as the recording page shows it (its PSN block)."""
+    return str(page.locator(".stCode").last.inner_text())
+
+
+def _shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_function("t => document.body.innerText.includes(t)", arg=text, timeout=45000)
+
+
+def test_record_a_short_hand_in_chromium(server: str) -> None:
+    """A recorder enters a hand as it is played: a declaration, then cards by clicking
+    (one click per card, a lead ended with Play) and by typing (aliases, Chinese too);
+    a wrong number of cards waits with its rule and is discarded; a revoke shows when
+    the suit appears later; undo; the download reads back as the record; a reload opens
+    the recording where it was."""
+    clicks: list[float] = []
+    with _recording_page(f"{server}/record") as page:
+        page.wait_for_function("() => /[?&]rec=[0-9a-f]{32}/.test(location.search)")
+        address = page.url
+
+        # seat 1 declares hearts with the 2 of hearts (the auction line)
+        cards = page.locator(".st-key-rec_bid_cards input")
+        cards.fill("h2")
+        cards.press("Enter")
+        page.wait_for_timeout(300)
+        page.locator(".st-key-rec_auction_enter button").click()
+        _shows(page, "declare 1: H2")
+        page.locator(".st-key-rec_mode label").filter(has_text="Play").click()
+        page.wait_for_selector(".st-key-rec_pick_SA")
+
+        def click(token: str, shown: str) -> None:
+            started = time.monotonic()
+            page.locator(f".st-key-rec_pick_{token} button").click()
+            _shows(page, shown)
+            clicks.append(time.monotonic() - started)
+
+        # trick 1 by clicking: a pair of aces led (ended with Play), pairs follow
+        click("SA", "1 card(s) chosen")
+        click("SA", "2 card(s) chosen")
+        page.locator(".st-key-rec_play button").click()
+        _shows(page, "1. 1: SA SA")
+        click("S3", "1 of 2 card(s)")
+        click("S4", "2: S3 S4")
+        click("S5", "1 of 2 card(s)")
+        click("S5", "3: S5 S5")
+        click("SK", "1 of 2 card(s)")
+        click("SQ", "4: SK SQ")
+        page.wait_for_selector(".sj-played.win")
+        assert "won by seat 1" in page.locator(".sj-centre .mid").inner_text()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / "record.png"))
+
+        # trick 2 typed: trumps led; seat 2 discards a club (its hand is not known)
+        box = page.locator(".st-key-rec_typed input")
+        for typed, shown in (("hk", "2. 1: HK"), ("c3", "2: C3"), ("红桃5", "3: H5")):
+            box.fill(typed)
+            box.press("Enter")
+            _shows(page, shown)
+        box.fill("♥10")
+        box.press("Enter")
+        _shows(page, "4: H10")
+        # trick 3: seat 2 ruffs with a heart: it had one in trick 2, a revoke found now
+        for typed, shown in (("d5", "3. 1: D5"), ("h6", "2: H6")):
+            box.fill(typed)
+            box.press("Enter")
+            _shows(page, shown)
+        _shows(page, "Seat 2 did not follow")
+        for typed, shown in (("d7", "3: D7"), ("d8", "4: D8")):
+            box.fill(typed)
+            box.press("Enter")
+            _shows(page, shown)
+        # trick 4: seat 2 (it won with the ruff) leads a pair; one card is not enough
+        box.fill("c9 c9")
+        box.press("Enter")
+        _shows(page, "4. 2: C9 C9")
+        click("C10", "1 of 2 card(s)")
+        page.locator(".st-key-rec_play button").click()  # played as it is: one card
+        _shows(page, "breaks a rule")
+        assert "wrong-count" in page.locator("body").inner_text()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / "record-waiting.png"))
+        page.locator(".st-key-rec_discard button").click()
+        page.wait_for_function("() => !document.body.innerText.includes('breaks a rule')")
+        click("CJ", "3: C10 CJ")  # the ten is still chosen: one more click
+        page.locator(".st-key-rec_undo button").click()
+        _shows(page, "Taken back: 3: C10 CJ")
+        box.fill("cq cj")
+        box.press("Enter")
+        _shows(page, "3: CQ CJ")
+
+        expected = (
+            "declare 1: H2\n"
+            "1. 1: SA SA 2: S3 S4 3: S5 S5 4: SK SQ\n"
+            "2. 1: HK 2: C3 3: H5 4: H10\n"
+            "3. 1: D5 2: H6 3: D7 4: D8\n"
+            "4. 2: C9 C9 3: CQ CJ\n"
+        )
+        shown_text = _record_text(page)
+        assert shown_text.endswith(expected.rstrip("\n")), shown_text
+        with page.expect_download() as download_info:
+            page.locator(".st-key-rec_download button").click()
+        downloaded = Path(download_info.value.path()).read_text(encoding="utf-8")
+        assert downloaded.endswith(expected)
+        hand = parse(downloaded).hands[0]
+        assert hand.header("Rules") == "qq" and len(hand.tricks) == 4
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / "record-typed.png"))
+
+        # a reload (the same link) opens the recording where it was
+        page.goto(address, wait_until="domcontentloaded")
+        page.wait_for_selector(".sj-table", timeout=60000)
+        _shows(page, "4. 2: C9 C9 3: CQ CJ")
+        assert "seat 4 follows" in page.locator("body").inner_text()
+    clicks.sort()
+    print(f"\none card click in Chromium: median {clicks[len(clicks) // 2] * 1000:.0f} ms")
+    assert clicks[len(clicks) // 2] < 2.0
+
+
+def test_record_with_the_deal_known_in_chromium(
+    server: str, revoke_chance: Callable[..., tuple[int, int, Card]]
+) -> None:
+    """With the deal typed in, the seat to play's own cards are the buttons, the cards the
+    rules allow framed; a throw that fails is written as failed with one click, and a
+    revoke is shown with its rule, then accepted and marked."""
+    hand = simulate_hand("qq", seed=1)
+    start = replay(hand).states[0]
+    at_trick, at_play, stranger = revoke_chance(hand, 1)
+    mirror = Recorder.new(levels="2 2", Date="x")  # the same entries, to name the buttons
+    with _recording_page(f"{server}/record", height=2300) as page:
+
+        def commit(selector: str, text: str) -> None:
+            field = page.locator(f"{selector} input")
+            field.fill(text)
+            field.press("Enter")
+            page.wait_for_function(
+                "([s, t]) => document.querySelector(s + ' input').value === t",
+                arg=[selector, text],
+            )
+            page.wait_for_timeout(200)
+
+        page.locator(".st-key-rec_deal_known label").click()
+        page.wait_for_selector(".st-key-rec_deal1 input")
+        for seat in (1, 2, 3, 4):
+            commit(f".st-key-rec_deal{seat}", " ".join(str(c) for c in start.hand(seat)))
+        assert start.kitty is not None
+        commit(".st-key-rec_deal_kitty", " ".join(str(c) for c in start.kitty))
+        page.locator(".st-key-rec_deal_set button").click()
+        _shows(page, "Deal set.")
+        mirror.set_deal(Deal(start.hands, start.kitty))
+
+        def click_card(card: object, mode: str = "play") -> None:
+            seat = mirror.to_play if mode == "play" else 1
+            key = next(
+                i.key
+                for i in record_view.tray(mirror, seat, mode)  # type: ignore[arg-type]
+                if i.card is card and not i.takes_back
+            )
+            before = _record_text(page)
+            page.locator(f".st-key-{key} button").click()
+            if mode == "play":
+                mirror.pick(card)  # type: ignore[arg-type]
+                if mirror.waiting is None and not mirror.pending:
+                    page.wait_for_function(
+                        "b => document.querySelectorAll('.stCode')[document"
+                        ".querySelectorAll('.stCode').length - 1].innerText !== b",
+                        arg=before,
+                    )
+            page.wait_for_timeout(250)
+
+        # seat 1 declares; then picks up the kitty and buries, clicking its 33 cards
+        commit(".st-key-rec_bid_cards", "d2")
+        page.locator(".st-key-rec_auction_enter button").click()
+        _shows(page, "declare 1: D2")
+        mirror.add(hand.auction[0])  # type: ignore[arg-type]
+        page.locator(".st-key-rec_bid_kind").click()
+        page.get_by_role("option", name="Pick up the kitty and bury").click()
+        page.wait_for_timeout(300)
+        bury = hand.auction[2]
+        assert isinstance(bury, KittyExchange)
+        taken: set[str] = set()
+        for card in bury.buried:
+            key = next(
+                i.key
+                for i in record_view.tray(mirror, 1, "auction")
+                if i.card is card and i.key not in taken
+            )
+            taken.add(key)
+            page.locator(f".st-key-{key} button").click()
+            page.wait_for_timeout(250)
+        page.wait_for_function(
+            "n => document.querySelector('.st-key-rec_bid_cards input')"
+            ".value.split(' ').length === n",
+            arg=len(bury.buried),
+        )
+        page.locator(".st-key-rec_auction_enter button").click()
+        _shows(page, f"bury 1: {' '.join(str(c) for c in bury.buried)}")
+        mirror.add(bury)
+        page.wait_for_selector(".st-key-rec_play")  # the bury done, the play begins
+
+        # the tricks, card by card, up to the revoke
+        for ti, trick in enumerate(hand.tricks):
+            for i, play in enumerate(trick.plays):
+                if (ti, i) == (at_trick, at_play):
+                    break
+                for card in play.attempted or play.cards:
+                    click_card(card)
+                if i == 0:
+                    page.locator(".st-key-rec_play button").click()
+                    mirror.finish()
+                if play.attempted is not None:
+                    _shows(page, "throw-failed")
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=str(ARTIFACTS / "record-throw.png"))
+                    page.locator(".st-key-rec_failed_throw button").click()
+                    mirror.accept_failed_throw()
+                    _shows(page, f"/ {' '.join(str(c) for c in play.cards)} by")
+            else:
+                continue
+            break
+        framed = page.locator(".st-key-rec_tray button[kind='secondary']").count()
+        plain = page.locator(".st-key-rec_tray button[kind='tertiary']").count()
+        assert framed and plain  # the legal cards framed, the others plain
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / "record-known.png"))
+        click_card(stranger)
+        _shows(page, "breaks a rule")
+        assert "follow-suit" in page.locator("body").inner_text()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ARTIFACTS / "record-revoke.png"))
+        page.locator(".st-key-rec_accept button").click()
+        _shows(page, f"{hand.tricks[at_trick].plays[at_play].seat}: {stranger} {{[%illegal")
+        assert "[%illegal follow-suit]" in _record_text(page)

@@ -29,10 +29,27 @@ from viewer.i18n import (
 )
 from viewer.state import K, from_query, init, to_query
 
+RECORD_PAGE = Path(__file__).with_name("record.py")
 st.set_page_config(page_title="Shengji viewer 升级复盘", page_icon="🃏", layout="wide")
 ss = st.session_state
 init(ss)  # type: ignore[arg-type]
 _started = time.perf_counter()
+
+
+def _viewer_page() -> None:
+    """This page, the viewer: the rest of this script draws it."""
+
+
+# Two pages: the viewer (this script, the default) and recording a hand (record.py).
+_page = st.navigation(
+    [
+        st.Page(_viewer_page, title=tr(ss[K.LANG], "page_viewer"), icon="🔍", default=True),
+        st.Page(RECORD_PAGE, title=tr(ss[K.LANG], "page_record"), icon="✍️", url_path="record"),
+    ]
+)
+if _page.url_path == "record":
+    _page.run()
+    st.stop()
 
 
 # ---------------------------------------------------------------------------- cached data

@@ -1,0 +1,457 @@
+"""Recording a hand live (the viewer's second page, ``/record``): layout only.
+
+The recording is a :class:`notation.recorder.Recorder` (the rules check each entry by
+replaying the hand), the view-model is :mod:`viewer.record_view`, session keys live in
+:mod:`viewer.record_state`, labels in :mod:`viewer.i18n`. The record is kept on this
+computer after every change, under a key the URL names (``?rec=KEY``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import streamlit as st
+
+from notation.errors import ShengjiError
+from notation.findings import Finding
+from notation.psn import CardSlot
+from notation.recorder import Entry, Recorder, RecorderError
+from notation.rules.seats import SEATS
+from viewer import document, record_view, render, view
+from viewer.i18n import LANGUAGES, finding_label, seat_name, severity_label, tr
+from viewer.record_state import R, from_query, init, to_query
+from viewer.state import K
+
+st.set_page_config(page_title="Record a hand 记录牌局", page_icon="✍️", layout="wide")
+ss = st.session_state
+init(ss)  # type: ignore[arg-type]
+_started = time.perf_counter()
+
+# ---------------------------------------------------------------------------- the recording
+
+
+def _fill_forms(recorder: Recorder) -> None:
+    """The headers and deal forms show what the record says."""
+    values = record_view.form_values(recorder.hand)
+    ss[R.RULES], ss[R.LEVEL13], ss[R.LEVEL24] = (
+        values["rules"],
+        values["level13"],
+        values["level24"],
+    )
+    ss[R.DEALER], ss[R.EVENT], ss[R.DATE], ss[R.HAND] = (
+        values["dealer"],
+        values["event"],
+        values["date"],
+        values["hand"],
+    )
+    for key, name in zip(R.NAMES, values["names"], strict=True):
+        ss[key] = name
+    ss[R.DEAL_KNOWN] = values["deal_known"]
+    for key, cards in zip(R.DEAL_HANDS, values["deal"], strict=True):
+        ss[key] = cards
+    ss[R.DEAL_KITTY] = values["kitty"]
+    hand = recorder.hand
+    ss[R.MODE] = "play" if record_view.play_begun(hand) else "auction"
+
+
+def _open(key: str, name: str, recorder: Recorder) -> None:
+    ss[R.KEY], ss[R.NAME], ss[R.RECORDER], ss[R.SAVED] = key, name, recorder, None
+    _fill_forms(recorder)
+
+
+def _new() -> None:
+    name, recorder = record_view.new_recording()
+    _open(document.new_draft_key(), name, recorder)
+
+
+def _say(kind: str, key: str, **values: Any) -> None:
+    ss[R.MESSAGE] = (kind, tr(ss[K.LANG], key, **values))
+
+
+def _guarded(action: Any, *args: Any) -> Any:
+    """Run a recorder action; a refusal (an entry waits, no seat known) is a message."""
+    try:
+        return action(*args)
+    except RecorderError as e:
+        ss[R.MESSAGE] = ("error", str(e))
+    except ShengjiError as e:  # typed cards that name no card
+        _say("error", "rec_bad_cards", error=str(e))
+    return None
+
+
+if not ss[R.QUERY_READ]:
+    ss[R.QUERY_READ] = True
+    for key, value in from_query(st.query_params.to_dict()).items():
+        ss[key] = value
+if ss[R.RECORDER] is None:  # the URL's recording (a reload), one asked for, or a new one
+    found = record_view.open_recording(ss[R.KEY]) if ss[R.KEY] else None
+    if found is not None:
+        _open(ss[R.KEY], *found)
+    else:
+        if ss[R.KEY]:
+            _say("warning", "rec_gone")
+        _new()
+
+rec: Recorder = ss[R.RECORDER]
+lang: str = ss[K.LANG]
+
+
+def _rec() -> Recorder:
+    """The recording, as it is when a callback runs (a callback may follow a New)."""
+    recorder: Recorder = ss[R.RECORDER]
+    return recorder
+
+
+def _who() -> int | None:
+    """The seat that plays when the record cannot say who (chosen on the page)."""
+    return None if _rec().to_play is not None else int(ss[R.SEAT])
+
+
+# ---------------------------------------------------------------------------- the sidebar
+
+with st.sidebar:
+    st.radio(
+        tr(lang, "language"),
+        list(LANGUAGES),
+        format_func=LANGUAGES.__getitem__,
+        key=K.LANG,
+        horizontal=True,
+    )
+    lang = ss[K.LANG]
+    st.button(tr(lang, "rec_new"), key="rec_new", on_click=_new, icon="🆕")
+    st.caption(tr(lang, "rec_kept"))
+
+st.title(f"{tr(lang, 'rec_title')} · {ss[R.NAME]}")
+
+# ---------------------------------------------------------------------------- headers, deal
+
+
+def _set_headers() -> None:
+    values = record_view.headers_from_form(
+        rules=ss[R.RULES],
+        level13=ss[R.LEVEL13],
+        level24=ss[R.LEVEL24],
+        dealer=int(ss[R.DEALER]),
+        names=tuple(ss[k] for k in R.NAMES),
+        event=ss[R.EVENT],
+        date=ss[R.DATE],
+        hand=ss[R.HAND],
+    )
+    if _guarded(_rec().set_headers, values) is not None:
+        _say("success", "rec_headers_set")
+
+
+def _set_deal() -> None:
+    try:
+        deal = (
+            record_view.deal_from_texts(
+                tuple(ss[k] for k in R.DEAL_HANDS), ss[R.DEAL_KITTY], ss[K.LANG]
+            )
+            if ss[R.DEAL_KNOWN]
+            else None
+        )
+    except ShengjiError as e:
+        _say("error", "rec_bad_cards", error=str(e))
+        return
+    if _guarded(_rec().set_deal, deal) is not None:
+        _say("success", "rec_deal_set")
+
+
+fresh = not rec.hand.auction and not rec.hand.tricks
+with (
+    st.expander(tr(lang, "rec_headers"), expanded=fresh),
+    st.form("rec_headers_form", border=False),
+):
+    c1, c2, c3, c4 = st.columns(4)
+    c1.selectbox(tr(lang, "rules"), record_view.rules_choices(ss[R.RULES]), key=R.RULES)
+    c2.selectbox(tr(lang, "rec_level13"), record_view.LEVELS, key=R.LEVEL13)
+    c3.selectbox(tr(lang, "rec_level24"), record_view.LEVELS, key=R.LEVEL24)
+    c4.selectbox(
+        tr(lang, "dealer"),
+        [0, 1, 2, 3, 4],
+        format_func=lambda s: seat_name(lang, s) if s else tr(lang, "rec_dealer_none"),
+        key=R.DEALER,
+    )
+    for seat, col, key in zip(SEATS, st.columns(4), R.NAMES, strict=True):
+        col.text_input(tr(lang, "rec_name", seat=seat), key=key)
+    e1, e2, e3 = st.columns([2, 1, 1])
+    e1.text_input(tr(lang, "rec_event"), key=R.EVENT)
+    e2.text_input(tr(lang, "rec_date"), key=R.DATE)
+    e3.text_input(tr(lang, "rec_hand_no"), key=R.HAND)
+    st.form_submit_button(tr(lang, "rec_set_headers"), key="rec_headers_set", on_click=_set_headers)
+
+with st.expander(tr(lang, "rec_deal"), expanded=fresh):
+    st.toggle(tr(lang, "rec_deal_known"), key=R.DEAL_KNOWN)
+    if ss[R.DEAL_KNOWN]:
+        for seat, key in zip(SEATS, R.DEAL_HANDS, strict=True):
+            st.text_input(tr(lang, "rec_deal_hand", seat=seat), key=key)
+        st.text_input(tr(lang, "rec_deal_kitty"), key=R.DEAL_KITTY)
+    else:
+        st.caption(tr(lang, "rec_deal_unknown"))
+    st.button(tr(lang, "rec_set_deal"), key="rec_deal_set", on_click=_set_deal)
+
+# ---------------------------------------------------------------------------- the table
+
+tv = record_view.desk(rec, lang)
+trump = rec.replay.computed.trump
+left, right = st.columns([2.2, 1])
+with left:
+    st.html(render.info_html(tv, lang, trump, view.rules_label(lang, rec.replay.rules)))
+    st.html(render.table_html(tv, lang, trump))
+    st.radio(
+        tr(lang, "rec_mode"),
+        ["auction", "play"],
+        format_func=lambda m: tr(lang, f"rec_mode_{m}"),
+        key=R.MODE,
+        horizontal=True,
+    )
+    mode = ss[R.MODE]
+    st.markdown(f"**{record_view.status(rec, lang, mode)}**")
+
+# ---------------------------------------------------------------------------- entering
+
+
+def _pick(card: CardSlot, takes_back: bool) -> None:
+    """A card clicked: chosen (or taken back) for the seat to play, or in the auction
+    line, its token added to the cards of the bid or bury."""
+    if ss[R.MODE] == "auction":
+        ss[R.BID_CARDS] = f"{ss[R.BID_CARDS]} {card}".strip()
+        return
+    if takes_back:
+        _guarded(_rec().unpick, card)
+    else:
+        _guarded(_rec().pick, card, _who())
+
+
+def _finish() -> None:
+    _guarded(_rec().finish, _who())
+
+
+def _typed() -> None:
+    text = ss[R.TYPED]
+    if not text.strip():
+        return
+    try:
+        cards, attempted = record_view.typed_play(text)
+    except ShengjiError as e:
+        _say("error", "rec_bad_cards", error=str(e))
+        return
+    seat = _who()
+    if _guarded(lambda: _rec().play(cards, attempted=attempted, seat=seat)) is not None:
+        ss[R.TYPED] = ""
+
+
+def _auction() -> None:
+    try:
+        event = record_view.auction_event(
+            ss[R.BID_KIND], int(ss[R.BID_SEAT]), ss[R.BID_CARDS], ss[R.BID_STRAIN], ss[R.BID_DRAW]
+        )
+    except (ShengjiError, ValueError) as e:
+        _say("error", "rec_bad_cards", error=str(e))
+        return
+    entry = _guarded(_rec().add, event)
+    if entry is not None:
+        ss[R.BID_CARDS], ss[R.BID_DRAW] = "", ""
+        if entry.accepted and record_view.play_begun(_rec().hand):
+            ss[R.MODE] = "play"  # the bury done, the play begins
+
+
+def _undo() -> None:
+    undone = _guarded(_rec().undo)
+    if undone is None:
+        _say("info", "rec_nothing_to_undo")
+    else:
+        _say("info", "rec_undone", what=undone)
+
+
+def _accept() -> None:
+    _guarded(_rec().accept)
+
+
+def _discard() -> None:
+    _guarded(_rec().discard)
+
+
+def _failed_throw() -> None:
+    _guarded(_rec().accept_failed_throw)
+
+
+def _write_result() -> None:
+    _guarded(_rec().set_result, _rec().rules_result())
+
+
+def _finding_text(f: Finding) -> str:
+    where = []
+    if f.trick is not None:
+        where.append(tr(lang, "trick_n", n=f.trick))
+    if f.seat is not None:
+        where.append(seat_name(lang, f.seat))
+    text = (
+        f"**{finding_label(lang, f.code)}** ({f.code}) · {severity_label(lang, f.severity.value)}"
+        + (f" · {' · '.join(where)}" if where else "")
+        + f"  \n{f.message}"
+    )
+    if f.clause:
+        text += f"  \n*{tr(lang, 'clause')}*: {f.clause}"
+    if f.penalty:
+        text += f"  \n*{tr(lang, 'penalty')}*: {f.penalty}"
+    return text
+
+
+waiting = rec.waiting
+with left:
+    if waiting is not None:
+        what = record_view.entry_text(waiting)
+        st.error(f"**{tr(lang, 'rec_breaks', what=what)}**")
+        for f in waiting.blocking:
+            st.error(_finding_text(f))
+        b1, b2, b3 = st.columns([1.4, 0.8, 2])
+        option = rec.failed_throw()  # a throw that fails: usually written as failed
+        b1.button(
+            tr(lang, "rec_accept"),
+            key="rec_accept",
+            on_click=_accept,
+            type="secondary" if option else "primary",
+        )
+        b2.button(tr(lang, "rec_discard"), key="rec_discard", on_click=_discard)
+        if option is not None:
+            forced, blocker = option
+            b3.button(
+                tr(lang, "rec_failed_throw", seat=blocker, cards=view.cards_text(forced)),
+                key="rec_failed_throw",
+                on_click=_failed_throw,
+                type="primary",
+            )
+    if mode == "auction":
+        a1, a2, a3, a4, a5 = st.columns([1.6, 1, 1.6, 1.2, 0.8])
+        a1.selectbox(
+            tr(lang, "rec_bid_kind"),
+            record_view.BID_KINDS,
+            format_func=lambda k: tr(lang, f"rec_kind_{k}"),
+            key=R.BID_KIND,
+        )
+        a2.selectbox(
+            tr(lang, "seat"), list(SEATS), format_func=lambda s: seat_name(lang, s), key=R.BID_SEAT
+        )
+        a3.text_input(tr(lang, "rec_bid_cards"), key=R.BID_CARDS)
+        a4.selectbox(
+            tr(lang, "rec_strain"),
+            record_view.STRAINS,
+            format_func=lambda s: s or tr(lang, "rec_strain_cards"),
+            key=R.BID_STRAIN,
+        )
+        a5.text_input(tr(lang, "rec_draw"), key=R.BID_DRAW, placeholder="@")
+        st.button(
+            tr(lang, "rec_enter"),
+            key="rec_auction_enter",
+            on_click=_auction,
+            type="primary",
+            disabled=waiting is not None,
+        )
+        tray_seat: int | None = int(ss[R.BID_SEAT])
+    else:
+        if rec.to_play is None and not rec.complete:
+            st.selectbox(
+                tr(lang, "rec_who"),
+                list(SEATS),
+                format_func=lambda s: seat_name(lang, s),
+                key=R.SEAT,
+            )
+        tray_seat = rec.to_play if rec.to_play is not None else int(ss[R.SEAT])
+    cards = record_view.tray(rec, tray_seat, mode)
+    with st.container(key="rec_tray", gap="small"):
+        for row in record_view.rows(cards):  # one suit a row, as a player holds them
+            with st.container(horizontal=True, gap="small"):
+                for item in row:
+                    if item.chosen:
+                        kind = "primary"
+                    elif item.legal is False:
+                        kind = "tertiary"
+                    else:
+                        kind = "secondary"
+                    st.button(
+                        item.label,
+                        key=item.key,
+                        on_click=_pick,
+                        args=(item.card, item.takes_back),
+                        type=kind,
+                        disabled=waiting is not None or (rec.complete and mode == "play"),
+                    )
+    if mode == "play":
+        p1, p2 = st.columns([1, 3])
+        p1.button(
+            tr(lang, "rec_play"),
+            key="rec_play",
+            on_click=_finish,
+            type="primary",
+            disabled=not rec.pending or waiting is not None,
+            shortcut="Enter",
+        )
+        p2.text_input(
+            tr(lang, "rec_typed"),
+            key=R.TYPED,
+            on_change=_typed,
+            disabled=waiting is not None or rec.complete,
+            placeholder="s10 hk bj",
+        )
+        if rec.legal_cards() is not None:
+            st.caption(tr(lang, "rec_legal_hint"))
+    st.button(tr(lang, "rec_undo"), key="rec_undo", on_click=_undo, icon="↩️", shortcut="Ctrl+Z")
+    if rec.complete:
+        recorded, computed = view.result_texts(rec.replay, lang)
+        if computed:
+            st.success(tr(lang, "rec_result", result=computed))
+        if rec.rules_result() is not None and rec.hand.result != rec.rules_result():
+            st.button(tr(lang, "rec_write_result"), key="rec_result", on_click=_write_result)
+    if ss[R.MESSAGE]:
+        kind, message = ss[R.MESSAGE]
+        {"success": st.success, "error": st.error, "warning": st.warning}.get(kind, st.info)(
+            message
+        )
+        ss[R.MESSAGE] = None
+
+# ---------------------------------------------------------------------------- the record
+
+with right:
+    st.subheader(tr(lang, "rec_last"))
+    last: Entry | None = rec.last
+    if last is not None and last.accepted:
+        what = record_view.entry_text(last)
+        if last.blocking:
+            codes = ", ".join(dict.fromkeys(f.code for f in last.blocking))
+            st.warning(tr(lang, "rec_marked", what=what, codes=codes))
+        elif what:
+            st.caption(tr(lang, "rec_last_ok", what=what))
+        for f in last.findings:
+            if f not in last.blocking:
+                (st.warning if f.is_error else st.info)(_finding_text(f))
+    st.subheader(tr(lang, "rec_psn"))
+    text = rec.write()
+    st.code(text or " ", language=None, wrap_lines=True)
+    st.download_button(
+        tr(lang, "rec_download"),
+        data=text.encode("utf-8"),
+        file_name=ss[R.NAME],
+        mime="text/plain",
+        key="rec_download",
+        icon="⬇️",
+    )
+    found = [f for f in rec.findings if f.severity.value != "info"]
+    with st.expander(tr(lang, "rec_findings", n=len(found)), expanded=False):
+        for f in found:
+            (st.error if f.is_error else st.warning)(_finding_text(f))
+        if not found:
+            st.caption(tr(lang, "no_findings"))
+
+# ---------------------------------------------------------------------------- kept, and the URL
+
+# Kept on this computer whenever it changed: a reload or the link opens it as it is.
+try:
+    ss[R.SAVED] = record_view.keep(ss[R.KEY], ss[R.NAME], rec, unless=ss[R.SAVED])
+except OSError:
+    st.error(tr(lang, "rec_unsaved"))
+query = to_query(ss)  # type: ignore[arg-type]
+if st.query_params.to_dict() != query:
+    st.query_params.from_dict(query)
+ss[R.RUN_SECONDS] = time.perf_counter() - _started  # the page's own time, read by a test
