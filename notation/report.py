@@ -23,8 +23,11 @@ from notation.rules.seats import SEATS
 from notation.validate import LevelsAfter, levels_after
 
 __all__ = [
+    "CARDS_CSS",
     "Report",
     "build_report",
+    "card_html",
+    "cards_html",
     "levels_sentence",
     "render_html",
     "render_markdown",
@@ -263,21 +266,24 @@ def _position_md(state: State) -> list[str]:
 
 # --- HTML -------------------------------------------------------------------------------
 
-_CSS = """
-body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:60rem;margin:2rem auto;
-line-height:1.45;color:#222}
-h1{font-size:1.5rem}h2{border-bottom:1px solid #ccc;margin-top:2rem}
-table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #bbb;padding:.2rem .5rem}
-.card{display:inline-block;border:1px solid #999;border-radius:3px;padding:0 .2rem;
+# How cards look on a page (card_html): shared with the handout (notation.handout).
+CARDS_CSS = """.card{display:inline-block;border:1px solid #999;border-radius:3px;padding:0 .2rem;
 margin:1px;background:#fff;font-family:monospace}
 .red{color:#c00}.trump{background:#fde9a8;border-color:#b8860b;font-weight:bold}
-.rule{border-left:4px solid #888;padding-left:.8rem;color:#333}
-.code{font-family:monospace;background:#eee;padding:0 .2rem}
-@media print{body{margin:0}}
+"""
+_CSS = f"""
+body{{font-family:system-ui,"Noto Sans CJK SC",sans-serif;max-width:60rem;margin:2rem auto;
+line-height:1.45;color:#222}}
+h1{{font-size:1.5rem}}h2{{border-bottom:1px solid #ccc;margin-top:2rem}}
+table{{border-collapse:collapse;margin:.5rem 0}}td,th{{border:1px solid #bbb;padding:.2rem .5rem}}
+{CARDS_CSS}.rule{{border-left:4px solid #888;padding-left:.8rem;color:#333}}
+.code{{font-family:monospace;background:#eee;padding:0 .2rem}}
+@media print{{body{{margin:0}}}}
 """
 
 
-def _card_html(card: CardSlot, trump: Trump | None) -> str:
+def card_html(card: CardSlot, trump: Trump | None) -> str:
+    """A card as a small framed ``<span>``: red suits red, a trump shaded and bold."""
     if not isinstance(card, Card):
         return '<span class="card">??</span>'
     red = card.suit.is_red if card.suit is not None else card.rank.value == "BJ"
@@ -285,10 +291,10 @@ def _card_html(card: CardSlot, trump: Trump | None) -> str:
     return f'<span class="{cls}">{html.escape(card.symbol)}</span>'
 
 
-def _cards_html(cards: Sequence[CardSlot], trump: Trump | None) -> str:
+def cards_html(cards: Sequence[CardSlot], trump: Trump | None) -> str:
     """Cards, the trumps first and marked (shaded)."""
     ordered = sorted(cards, key=lambda c: not _is_trump(c, trump))  # stable: order kept
-    return "".join(_card_html(c, trump) for c in ordered) or "—"
+    return "".join(card_html(c, trump) for c in ordered) or "—"
 
 
 def render_html(report: Report) -> str:
@@ -321,13 +327,13 @@ def render_html(report: Report) -> str:
                 "</p><table><tr><th>seat</th><th>cards held</th></tr>"
             )
             out += [
-                f"<tr><td>{seat}</td><td>{_cards_html(s.hand(seat), s.trump)}</td></tr>"
+                f"<tr><td>{seat}</td><td>{cards_html(s.hand(seat), s.trump)}</td></tr>"
                 for seat in SEATS
             ]
             out.append("</table>")
             if s.trick:
                 table = " ; ".join(
-                    f"{seat}: {_cards_html(cards, s.trump)}" for seat, cards in s.trick
+                    f"{seat}: {cards_html(cards, s.trump)}" for seat, cards in s.trick
                 )
                 out.append(f"<p>On the table (trick {s.trick_number}): {table}</p>")
     if report.notes:

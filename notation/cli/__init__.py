@@ -30,6 +30,7 @@ __all__ = ["build_parser", "main"]
 COMMANDS: tuple[str, ...] = (
     "validate",
     "report",
+    "export",
     "simulate",
     "fmt",
     "convert",
@@ -44,6 +45,7 @@ RULES_COMMANDS: tuple[str, ...] = (
     "validate",
     "report",
     "show",
+    "export",
     "simulate",
     "judge",
     "rules",

@@ -49,7 +49,7 @@ def add_parser(sub: Any) -> None:
     show.set_defaults(run=run_show)
 
 
-def _hand(path: str, number: int, rules: str | None) -> tuple[HandReplay, list[Finding]]:
+def replayed_hand(path: str, number: int, rules: str | None) -> tuple[HandReplay, list[Finding]]:
     """Hand ``number`` of the file, replayed with its timeline, and all its findings
     (including those that need the hand before it)."""
     report = validate_text(read_text(path), path, rules, timeline=True)
@@ -64,9 +64,20 @@ def _hand(path: str, number: int, rules: str | None) -> tuple[HandReplay, list[F
     return hand.replay, hand.findings
 
 
+def step_index(path: str, hand: int, step: int, count: int) -> int:
+    """``step`` of a hand of ``count`` steps as 0 to ``count - 1``, a negative step counted
+    back from the end; a step the hand does not have is an :class:`InputError`."""
+    if not -count <= step < count:
+        raise InputError(
+            f"{path}: hand {hand} has no step {step}: its steps are 0 to "
+            f"{count - 1} (or -1, the last, back to -{count}, the first)"
+        )
+    return step % count
+
+
 def run_report(args: argparse.Namespace) -> int:
     """Print or write the report; exit 1 if the hand broke a rule."""
-    result, findings = _hand(args.file, args.hand, args.rules)
+    result, findings = replayed_hand(args.file, args.hand, args.rules)
     report = build_report(result, findings)
     text = render_html(report) if args.format == "html" else render_markdown(report)
     if args.output:
@@ -79,14 +90,8 @@ def run_report(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Draw the state at a step."""
-    result, _findings = _hand(args.file, args.hand, args.rules)
-    count = len(result.states)
-    if not -count <= args.step < count:
-        raise InputError(
-            f"{args.file}: hand {args.hand} has no step {args.step}: its steps are 0 to "
-            f"{count - 1} (or -1, the last, back to -{count}, the first)"
-        )
-    step = args.step % count
+    result, _findings = replayed_hand(args.file, args.hand, args.rules)
+    step = step_index(args.file, args.hand, args.step, len(result.states))
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
     sys.stdout.write(render_terminal(result, step, colour=colour))
     return 0

@@ -1,0 +1,84 @@
+"""``shengji export``: a hand as a printable handout (HTML) or the table at one step as a
+picture (PNG), for the classroom and for a chat."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+from notation.cli.common import InputError, warn
+from notation.cli.report import replayed_hand, step_index
+from notation.handout import handout_html
+from notation.image import FontWarning, table_png
+from notation.labels import LANGS
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``shengji export``."""
+    export = sub.add_parser(
+        "export",
+        help="a printable handout of a hand (HTML for A4) or a picture of the table (PNG)",
+        description="Export one hand: --format html writes a handout to print (the deal, "
+        "the bidding, the tricks, the annotations and analysis, the graphs, the result); "
+        "--format png draws the table at one step, for sharing in a chat.",
+    )
+    export.add_argument("file", help="a PSN file")
+    export.add_argument("--hand", type=int, default=1, help="which hand of the file (default 1)")
+    export.add_argument(
+        "--step",
+        type=int,
+        help="PNG only: the step, from 0 (the deal); a negative step counts back from the "
+        "end: -1 is the last (the default), -2 the one before",
+    )
+    export.add_argument(
+        "--format",
+        choices=("html", "png"),
+        help="html (the handout) or png (the table at --step); default: from the -o "
+        "file's suffix, else html",
+    )
+    export.add_argument("-o", "--output", help="write to this file instead of standard output")
+    export.add_argument(
+        "--lang", choices=LANGS, default="en", help="the labels' language (default en)"
+    )
+    export.add_argument("--rules", help="preset or YAML file (default: the hand's Rules header)")
+    export.set_defaults(run=run_export)
+
+
+def _format(args: argparse.Namespace) -> str:
+    if args.format is not None:
+        return str(args.format)
+    return "png" if args.output and Path(args.output).suffix.lower() == ".png" else "html"
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write the handout or the picture; exit 0 (an export is not a verdict: the
+    handout lists the findings)."""
+    form = _format(args)
+    if form == "html" and args.step is not None:
+        raise InputError("--step goes with --format png: the handout shows the whole hand")
+    if form == "png" and not args.output and sys.stdout.isatty():
+        raise InputError("a PNG is not for the terminal: name a file with -o FILE.png")
+    replay, findings = replayed_hand(args.file, args.hand, args.rules)
+    if form == "html":
+        data = handout_html(replay, findings, args.lang).encode("utf-8")
+    else:
+        step = step_index(
+            args.file, args.hand, -1 if args.step is None else args.step, len(replay.states)
+        )
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", FontWarning)
+            data = table_png(replay, step, args.lang)
+        for warning in caught:
+            warn(f"shengji: warning: {warning.message}")
+    if args.output:
+        try:
+            Path(args.output).write_bytes(data)
+        except OSError as e:
+            raise InputError(f"{args.output}: cannot write: {e.strerror or e}") from None
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return 0

@@ -1,0 +1,584 @@
+"""A printable handout of one hand: what a coach gives students, laid out for A4.
+
+The deal as a diagram (each hand by suit, trumps first), the bidding and the kitty, the
+tricks in a compact table (who led, who won, the points, the defenders' running total),
+the annotations (comments, glyphs, variations), the analysis an engine wrote into the
+comments (``[%eval]``, ``[%best]``, ``[%loss]`` and any other ``[%cmd]``), the graphs as
+inline SVG, the findings and the result. One self-contained HTML page: nothing fetched,
+no script; a browser prints it (``@page`` A4) with a page break before the tricks and
+before the annotations, in black and white as well as in colour.
+
+The page is XHTML-clean (every element closed, attributes quoted), so an XML parser
+reads it as well as a browser does.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from notation.charts import TrickRow, defenders_svg, trick_rows, tricks_svg
+from notation.findings import Finding
+from notation.labels import glyph_name, label
+from notation.psn.model import (
+    GLYPH_OF,
+    Bid,
+    CardSlot,
+    Command,
+    Comment,
+    Event,
+    Fallback,
+    Hand,
+    KittyExchange,
+    Play,
+    Variation,
+)
+from notation.replay import HandReplay
+from notation.report import CARDS_CSS, build_report, card_html, levels_sentence
+from notation.rules.cards import Card, parse_card
+from notation.rules.order import TRUMP, Trump
+from notation.rules.ruleset import Outcome, Side
+from notation.rules.seats import SEATS, Seat
+
+__all__ = ["Note", "card_symbols", "handout_html", "notes", "outcome_words", "trump_words"]
+
+# The commands an analysis engine writes, in the order the analysis table shows them.
+ANALYSIS_COMMANDS = ("eval", "best", "loss")
+
+_CSS = """
+@page{size:A4;margin:14mm 13mm 15mm}
+*{-webkit-print-color-adjust:exact;print-color-adjust:exact}
+body{font-family:"DejaVu Sans","Noto Sans CJK SC","Noto Sans SC",system-ui,sans-serif;
+font-size:10pt;line-height:1.35;color:#111;max-width:184mm;margin:1.5rem auto}
+h1{font-size:16pt;margin:0 0 .2rem}
+h2{font-size:12.5pt;border-bottom:1.5px solid #333;margin:1rem 0 .4rem;break-after:avoid}
+h3{font-size:10.5pt;margin:.6rem 0 .2rem;break-after:avoid}
+p{margin:.3rem 0}
+table{border-collapse:collapse;margin:.3rem 0}
+td,th{border:1px solid #999;padding:1px 5px;vertical-align:top;text-align:left}
+th{background:#eee}
+thead{display:table-header-group}
+tr{break-inside:avoid}
+section{break-inside:avoid}
+section.page{break-before:page;break-inside:auto}
+.sub{color:#444;margin-bottom:.4rem}
+.facts th{width:9.5em}
+.compass td{border:none;padding:3px;vertical-align:middle}
+.hand{border:1px solid #777;border-radius:3px;padding:3px 6px;min-width:52mm}
+.hand .who{font-weight:bold;border-bottom:1px solid #bbb;margin-bottom:2px}
+.suit{white-space:nowrap}
+.suit .s{display:inline-block;min-width:1.5em;font-weight:bold}
+.centre{text-align:center;font-size:9pt}
+.tricks{width:100%}
+.tricks td,.tricks th{font-size:8.6pt;white-space:nowrap;padding:1px 3px}
+.tricks .card{padding:0 1px;margin:0 1px 0 0}
+.tricks td.lead{border-left:3px solid #111}
+.tricks td.num,.tricks td.pts{text-align:right}
+.glyph{font-weight:bold}
+sup.ref{font-size:7pt;font-weight:bold}
+.failed s{color:#555}
+.notes{padding-left:1.6rem}
+.notes li{break-inside:avoid;margin-bottom:.35rem}
+.notes .where{font-weight:bold}
+.line{font-family:"DejaVu Sans Mono",monospace;font-size:8.8pt}
+figure{break-inside:avoid;margin:.3rem 0 .6rem}
+figcaption{font-weight:bold;font-size:10pt}
+svg.chart{max-width:170mm;display:block}
+.code{font-family:monospace;background:#eee;padding:0 .2rem}
+@media print{body{margin:0;max-width:none}}
+"""
+
+
+# --- words ------------------------------------------------------------------------------
+
+
+def card_symbols(cards: Sequence[CardSlot]) -> str:
+    """Cards as players write them: ``♠10 BJ ??``."""
+    return " ".join(c.symbol if isinstance(c, Card) else "??" for c in cards)
+
+
+_TOKEN = re.compile(r"\b(?:[SHCD](?:10|[2-9JQKA])|BJ|LJ)\b")
+
+
+def _symbolised(text: str) -> str:
+    """Card tokens in a command's text with suit symbols: ``1: SK SK`` → ``1: ♠K ♠K``."""
+    return _TOKEN.sub(lambda m: parse_card(m[0]).symbol, text)
+
+
+def trump_words(trump: Trump | None, lang: str = "en") -> str:
+    """The trump as players say it: ``♠2``, ``NT 2`` (``无主 2``), or not known."""
+    if trump is None:
+        return label(lang, "not_known")
+    if trump.suit is None:
+        return f"{label(lang, 'no_trump')} {trump.rank.value}"
+    return trump.symbol
+
+
+def outcome_words(outcome: Outcome, lang: str = "en") -> str:
+    """A level change in words: ``dealer +2``, ``take over`` (闲家上台)."""
+    if outcome.winner is Side.DEALER:
+        return label(lang, "band_dealer", n=outcome.levels)
+    if outcome.levels == 0:
+        return label(lang, "band_take_over")
+    return label(lang, "band_defenders", n=outcome.levels)
+
+
+def _glyphs(nags: Sequence[int]) -> tuple[str, ...]:
+    return tuple(GLYPH_OF.get(n, f"${n}") for n in nags)
+
+
+def _names(hand: Hand) -> dict[Seat, str]:
+    return {s: hand.header(f"Seat{s}") or "" for s in SEATS}
+
+
+# --- annotations ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One annotated moment of the record: where it is, what was played, what was said."""
+
+    number: int
+    where: str
+    event: str  # the bid or play with suit symbols ("" for the hand, the deal, the result)
+    glyphs: tuple[str, ...]
+    remarks: tuple[str, ...]  # the comments' words, their [%commands] taken out
+    commands: tuple[Command, ...]
+    variations: tuple[str, ...]  # each alternative line, written out
+    node: object  # the record's node the note belongs to
+
+    def command(self, name: str) -> str:
+        """The arguments of the ``[%name ...]`` commands, card tokens with symbols."""
+        return " ".join(_symbolised(c.args) for c in self.commands if c.name == name)
+
+
+def _play_words(play: Play) -> str:
+    if play.attempted is not None:
+        return f"{card_symbols(play.attempted)} → {card_symbols(play.cards)}"
+    return card_symbols(play.cards)
+
+
+def _event_words(event: Event, lang: str) -> str:
+    """A bid, fallback or bury in words; a trick as its plays."""
+    if isinstance(event, Bid):
+        return f"{event.seat} {label(lang, event.kind.value)}: {card_symbols(event.cards)}"
+    if isinstance(event, Fallback):
+        return f"{label(lang, 'fallback')}: {card_symbols(event.cards)}"
+    if isinstance(event, KittyExchange):
+        return f"{event.seat} {label(lang, 'bury')}: {card_symbols(event.buried)}"
+    plays = []
+    for play in event.plays:
+        text = f"{play.seat}: {_play_words(play)}{''.join(_glyphs(play.nags))}"
+        plays.append(_with_aside(text, play.comments, play.variations, lang))
+    return _with_aside(f"{event.number}. " + " ".join(plays), (), (), lang)
+
+
+def _with_aside(
+    text: str, comments: Sequence[Comment], variations: Sequence[Variation], lang: str
+) -> str:
+    """An event inside a line, with its comments in braces and its own lines in brackets."""
+    for c in comments:
+        if c.remark:
+            text += f" {{{c.remark}}}"
+    for v in variations:
+        text += f" ({line_words(v, lang)})"
+    return text
+
+
+def line_words(variation: Variation, lang: str = "en") -> str:
+    """An alternative line written out with suit symbols, its comments and sub-lines."""
+    head = " ".join(f"{{{c.remark}}}" for c in variation.comments if c.remark)
+    body = " ".join(_event_words(e, lang) for e in variation.events)
+    return f"{head} {body}".strip()
+
+
+def _annotated(
+    hand: Hand, lang: str
+) -> Iterator[tuple[str, str, object, tuple[int, ...], Sequence[Comment], Sequence[Variation]]]:
+    """Every node of the record that can hold annotations, in the order of the record:
+    (where, what was played, the node, glyphs, comments, variations)."""
+    yield label(lang, "before_hand"), "", hand, (), hand.comments, ()
+    if hand.deal is not None:
+        yield label(lang, "at_deal"), "", hand.deal, (), hand.deal.comments, ()
+    for event in hand.auction:
+        if isinstance(event, Bid):
+            where = label(lang, "at_bid", seat=event.seat, what=label(lang, event.kind.value))
+            what = card_symbols(event.cards)
+        elif isinstance(event, Fallback):
+            where, what = label(lang, "at_fallback"), card_symbols(event.cards)
+        else:
+            where, what = label(lang, "at_bury", seat=event.seat), card_symbols(event.buried)
+        yield where, what, event, event.nags, event.comments, event.variations
+    for trick in hand.tricks:
+        yield label(lang, "at_trick", n=trick.number), "", trick, (), trick.comments, ()
+        for play in trick.plays:
+            where = label(lang, "at_play", n=trick.number, seat=play.seat)
+            yield where, _play_words(play), play, play.nags, play.comments, play.variations
+    if hand.result is not None:
+        yield label(lang, "at_result"), "", hand.result, (), hand.result.comments, ()
+
+
+def notes(hand: Hand, lang: str = "en") -> list[Note]:
+    """The record's annotations, numbered in the order of the record."""
+    found: list[Note] = []
+    for where, what, node, nags, comments, variations in _annotated(hand, lang):
+        if not (nags or comments or variations):
+            continue
+        found.append(
+            Note(
+                len(found) + 1,
+                where,
+                what,
+                _glyphs(nags),
+                tuple(c.remark for c in comments if c.remark),
+                tuple(cmd for c in comments for cmd in c.commands),
+                tuple(line_words(v, lang) for v in variations),
+                node,
+            )
+        )
+    return found
+
+
+# --- the page ---------------------------------------------------------------------------
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _ref(note: Note | None) -> str:
+    """A note's glyphs and its number, after the cards it is about."""
+    if note is None:
+        return ""
+    glyphs = " ".join(note.glyphs)
+    mark = f'<span class="glyph">{_e(glyphs)}</span>' if glyphs else ""
+    return f'{mark}<sup class="ref">[{note.number}]</sup>'
+
+
+def _cards(cards: Sequence[CardSlot], trump: Trump | None) -> str:
+    return "".join(card_html(c, trump) for c in cards) or "—"
+
+
+def _facts(replay: HandReplay, lang: str) -> list[str]:
+    hand, computed, rules = replay.hand, replay.computed, replay.rules
+    names = _names(hand)
+    rows: list[tuple[str, str]] = []
+    title = rules.title.zh if lang == "zh" else rules.title.en
+    rows.append((label(lang, "rules"), f"{title} ({rules.name})"))
+    players = " · ".join(f"{label(lang, 'seat_n', n=s)} {names[s]}".strip() for s in SEATS)
+    rows.append((label(lang, "players"), players))
+    if computed.levels:
+        levels = (
+            f"{label(lang, 'team13')} {computed.levels[0].value} · "
+            f"{label(lang, 'team24')} {computed.levels[1].value}"
+        )
+        rows.append((label(lang, "levels"), levels))
+    if computed.dealer is not None:
+        dealer = f"{label(lang, 'seat_n', n=computed.dealer)} {names[computed.dealer]}"
+        rows.append((label(lang, "dealer"), dealer.strip()))
+    rows.append((label(lang, "trump"), trump_words(computed.trump, lang)))
+    result = []
+    if computed.points is not None:
+        result.append(f"{label(lang, 'defenders')} {computed.points} {label(lang, 'points')}")
+    if computed.outcome is not None:
+        result.append(outcome_words(computed.outcome, lang))
+    if computed.next_dealer is not None:
+        result.append(f"{label(lang, 'Next dealer')}: {computed.next_dealer}")
+    if result:
+        rows.append((label(lang, "result"), " · ".join(result)))
+    out = ['<table class="facts">']
+    out += [f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in rows]
+    out.append("</table>")
+    return out
+
+
+def _suit_lines(cards: Sequence[CardSlot], trump: Trump | None, lang: str) -> list[str]:
+    """A hand as a bridge diagram writes it: one line per suit, the trumps first (each
+    trump with its suit, since trumps mix suits), then the side suits by rank."""
+    known = [c for c in cards if isinstance(c, Card)]
+    unknown = len(cards) - len(known)
+    lines: list[str] = []
+    groups: dict[str, list[Card]] = {}
+    for card in trump.sorted(known) if trump else sorted(known, reverse=True):
+        if trump is not None:
+            key = str(trump.effective_suit(card))
+        else:
+            key = card.suit.value if card.suit is not None else TRUMP
+        groups.setdefault(key, []).append(card)
+    for key in (TRUMP, "S", "H", "C", "D"):
+        group = groups.get(key)
+        if not group:
+            continue
+        if key == TRUMP:
+            head = _e(label(lang, "trump") if trump is not None else "★")
+            body = "".join(card_html(c, trump) for c in group)
+        else:
+            red = ' class="red"' if key in ("H", "D") else ""
+            head = f"<span{red}>{_e(group[0].symbol[0])}</span>"
+            body = f"<span{red}>{_e(' '.join(c.rank.value for c in group))}</span>"
+        lines.append(f'<div class="suit"><span class="s">{head}</span>{body}</div>')
+    if unknown:
+        lines.append(f'<div class="suit">{_e(label(lang, "unknown_cards", n=unknown))}</div>')
+    return lines
+
+
+def _deal(replay: HandReplay, lang: str, by_node: dict[int, Note]) -> list[str]:
+    start = replay.states[0]
+    trump = replay.computed.trump
+    names = _names(replay.hand)
+    dealer = replay.computed.dealer
+
+    def seat_box(seat: Seat) -> str:
+        who = f"{label(lang, 'seat_n', n=seat)} {names[seat]}".strip()
+        if seat == dealer:
+            who += f" · {label(lang, 'dealer')}"
+        lines = "".join(_suit_lines(start.hand(seat), trump, lang))
+        return f'<div class="hand"><div class="who">{_e(who)}</div>{lines}</div>'
+
+    centre = [f"{_e(label(lang, 'trump'))}: <b>{_e(trump_words(trump, lang))}</b>"]
+    if start.kitty is not None:
+        centre.append(f"{_e(label(lang, 'kitty_dealt'))}:<br/>{_cards(start.kitty, trump)}")
+    deal_note = by_node.get(id(replay.hand.deal)) if replay.hand.deal is not None else None
+    out = [f"<section><h2>{_e(label(lang, 'deal'))}{_ref(deal_note)}</h2>"]
+    out.append('<table class="compass">')
+    out.append(f"<tr><td></td><td>{seat_box(3)}</td><td></td></tr>")
+    out.append(
+        f'<tr><td>{seat_box(4)}</td><td class="centre">{"<br/>".join(centre)}</td>'
+        f"<td>{seat_box(2)}</td></tr>"
+    )
+    out.append(f"<tr><td></td><td>{seat_box(1)}</td><td></td></tr>")
+    out.append("</table></section>")
+    return out
+
+
+def _bidding(replay: HandReplay, lang: str, by_node: dict[int, Note]) -> list[str]:
+    hand = replay.hand
+    trump = replay.computed.trump
+    names = _names(hand)
+    out = [f"<section><h2>{_e(label(lang, 'bidding'))}</h2>"]
+    if not hand.auction:
+        out.append(f"<p>{_e(label(lang, 'no_bids'))}</p>")
+    else:
+        head = "".join(f"<th>{_e(label(lang, k))}</th>" for k in ("who", "what", "cards", "draw"))
+        out.append(f"<table><thead><tr>{head}</tr></thead>")
+        for event in hand.auction:
+            draw = ""
+            if isinstance(event, Bid):
+                who, what, cards = event.seat, label(lang, event.kind.value), event.cards
+                draw = "" if event.draw is None else str(event.draw)
+            elif isinstance(event, Fallback):
+                who, what, cards = None, label(lang, "fallback"), event.cards
+            else:
+                who, what, cards = event.seat, label(lang, "bury"), event.buried
+            seat = "" if who is None else f"{who} {names[who]}".strip()
+            out.append(
+                f"<tr><td>{_e(seat)}</td><td>{_e(what)}</td>"
+                f"<td>{_cards(cards, trump)}{_ref(by_node.get(id(event)))}</td>"
+                f"<td>{_e(draw)}</td></tr>"
+            )
+        out.append("</table>")
+    out.append(f"<p>{_e(label(lang, 'trump'))}: <b>{_e(trump_words(trump, lang))}</b></p>")
+    out.append("</section>")
+    return out
+
+
+def _play_cell(play: Play, trump: Trump | None, lead: bool, note: Note | None) -> str:
+    cls, mark = (' class="lead"', "▸") if lead else ("", "")
+    if play.attempted is not None:
+        body = (
+            f'<span class="failed"><s>{_e(card_symbols(play.attempted))}</s> → '
+            f"{_cards(play.cards, trump)}</span>"
+        )
+    else:
+        body = _cards(play.cards, trump)
+    return f"<td{cls}>{mark}{body}{_ref(note)}</td>"
+
+
+def _tricks(
+    replay: HandReplay, rows: list[TrickRow], lang: str, by_node: dict[int, Note]
+) -> list[str]:
+    trump = replay.computed.trump
+    names = _names(replay.hand)
+    out = [f'<section class="page"><h2>{_e(label(lang, "tricks"))}</h2>']
+    heads = [label(lang, "trick")]
+    heads += [f"{s} {names[s]}".strip() for s in SEATS]
+    heads += [label(lang, "won_by"), label(lang, "trick_points"), label(lang, "defenders_total")]
+    out.append(
+        '<table class="tricks"><thead><tr>'
+        + "".join(f"<th>{_e(h)}</th>" for h in heads)
+        + "</tr></thead>"
+    )
+    for row in rows:
+        trick = row.trick
+        cells = {p.seat: p for p in trick.plays}
+        trick_note = by_node.get(id(trick))
+        parts = [f'<td class="num">{row.number}{_ref(trick_note)}</td>']
+        for seat in SEATS:
+            play = cells.get(seat)
+            if play is None:
+                parts.append("<td></td>")
+            else:
+                lead = play is trick.plays[0]
+                parts.append(_play_cell(play, trump, lead, by_node.get(id(play))))
+        winner = "" if row.winner is None else f"{row.winner} {names[row.winner]}".strip()
+        parts.append(f"<td>{_e(winner)}</td>")
+        parts.append(f'<td class="pts">{row.points or ""}</td>')
+        parts.append(f'<td class="pts">{row.defenders_total}</td>')
+        out.append(f"<tr>{''.join(parts)}</tr>")
+    out.append("</table>")
+    out.append(
+        f'<p class="sub">▸ {_e(label(lang, "leads"))} · '
+        f'<span class="card trump">{_e(label(lang, "trump"))}</span> · '
+        f"<s>♠A ♠K</s> → {_e(label(lang, 'failed_throw'))} · "
+        f'<sup class="ref">[n]</sup> {_e(label(lang, "annotations"))}</p>'
+    )
+    out.append("</section>")
+    return out
+
+
+def _graphs(replay: HandReplay, lang: str) -> list[str]:
+    return [
+        f"<section><h2>{_e(label(lang, 'graphs'))}</h2>",
+        f"<figure><figcaption>{_e(label(lang, 'chart_defenders'))}</figcaption>",
+        defenders_svg(replay, lang),
+        "</figure>",
+        f"<figure><figcaption>{_e(label(lang, 'chart_tricks'))}</figcaption>",
+        tricks_svg(replay, lang),
+        "</figure></section>",
+    ]
+
+
+def _notes(found: list[Note], lang: str) -> list[str]:
+    out = [f'<section class="page"><h2>{_e(label(lang, "annotations"))}</h2>']
+    if not found:
+        out.append(f"<p>{_e(label(lang, 'no_annotations'))}</p>")
+    else:
+        out.append('<ol class="notes">')
+        for note in found:
+            head = f'<span class="where">{_e(note.where)}</span>'
+            if note.event:
+                head += f" {_e(note.event)}"
+            if note.glyphs:
+                meanings = ", ".join(glyph_name(lang, g) for g in note.glyphs)
+                head += f' <span class="glyph">{_e(" ".join(note.glyphs))}</span> ({_e(meanings)})'
+            body = [f"<p>{_e(r)}</p>" for r in note.remarks]
+            body += [
+                f'<p class="line">{_e(label(lang, "variation"))}: {_e(v)}</p>'
+                for v in note.variations
+            ]
+            out.append(f'<li value="{note.number}">{head}{"".join(body)}</li>')
+        out.append("</ol>")
+    out += _analysis(found, lang)
+    out.append("</section>")
+    return out
+
+
+def _analysis(found: list[Note], lang: str) -> list[str]:
+    """One row per annotated moment whose comments hold ``[%...]`` commands: the glyph,
+    the engine's evaluation, its best alternative and the loss; other commands as read."""
+    rows = [n for n in found if n.commands]
+    if not rows:
+        return []
+    keys = ("where", "play", "mark", *ANALYSIS_COMMANDS, "other")
+    out = [f"<h3>{_e(label(lang, 'analysis'))}</h3><table><thead><tr>"]
+    out += [f"<th>{_e(label(lang, k))}</th>" for k in keys]
+    out.append("</tr></thead>")
+    for note in rows:
+        other = " ".join(
+            _symbolised(str(c)) for c in note.commands if c.name not in ANALYSIS_COMMANDS
+        )
+        cells = [f"[{note.number}] {note.where}", note.event, " ".join(note.glyphs)]
+        cells += [note.command(name) for name in ANALYSIS_COMMANDS]
+        cells.append(other)
+        out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+    out.append("</table>")
+    return out
+
+
+def _findings_and_result(
+    replay: HandReplay, findings: Sequence[Finding] | None, lang: str
+) -> list[str]:
+    report = build_report(replay, findings)
+    out = [f"<section><h2>{_e(label(lang, 'findings'))}</h2>"]
+    listed = [v.finding for v in report.violations] + list(report.notes)
+    if not report.violations:
+        out.append(f"<p>{_e(label(lang, 'no_findings'))}</p>")
+    if listed:
+        out.append("<ul>")
+        for f in listed:
+            where = [label(lang, "trick_n", n=f.trick)] if f.trick is not None else []
+            where += [label(lang, "seat_n", n=f.seat)] if f.seat is not None else []
+            place = f" ({', '.join(where)})" if where else ""
+            out.append(
+                f'<li><span class="code">{_e(f.code)}</span>{_e(place)}: {_e(f.message)}</li>'
+            )
+        out.append("</ul>")
+    out.append("</section>")
+    out.append(f"<section><h2>{_e(label(lang, 'result'))}</h2><table><thead><tr><th></th>")
+    out.append(f"<th>{_e(label(lang, 'recorded'))}</th><th>{_e(label(lang, 'by_rules'))}</th>")
+    out.append("</tr></thead>")
+    for what, recorded, computed in report.result_rows:
+        if what == "Level change":
+            recorded, computed = _outcome_text(recorded, lang), _outcome_text(computed, lang)
+        cells = "".join(f"<td>{_e(v)}</td>" for v in (recorded, computed))
+        out.append(f"<tr><th>{_e(label(lang, what))}</th>{cells}</tr>")
+    out.append("</table>")
+    levels = report.levels
+    if levels is not None:
+        if lang == "en":
+            words = levels_sentence(replay.rules, levels)
+        else:
+            after = levels.after
+            words = (
+                f"{label(lang, 'team13')} {after.levels[0].value} · "
+                f"{label(lang, 'team24')} {after.levels[1].value} · "
+                f"{label(lang, 'Next dealer')}: {label(lang, 'seat_n', n=after.next_dealer)}"
+            )
+        out.append(f"<p><b>{_e(label(lang, 'levels_after'))}</b>: {_e(words)}</p>")
+    out.append("</section>")
+    return out
+
+
+def _outcome_text(text: str, lang: str) -> str:
+    """``dealer +1`` as the report writes it, in ``lang``'s words."""
+    try:
+        return outcome_words(Outcome.parse(text), lang)
+    except ValueError:
+        return text
+
+
+def handout_html(
+    replay: HandReplay, findings: Sequence[Finding] | None = None, lang: str = "en"
+) -> str:
+    """The handout of a replayed hand as one self-contained HTML page for A4 paper.
+
+    ``findings`` replaces the replay's own when given (the validator's, which add what
+    only the file shows: levels and dealer following from the hand before)."""
+    hand = replay.hand
+    event = hand.header("Event") or "Shengji"
+    number = hand.header("Hand") or str(replay.number)
+    title = f"{event} · {label(lang, 'hand_n', n=number)}"
+    sub = " · ".join(v for v in (hand.header("Site"), hand.header("Date")) if v)
+    found = notes(hand, lang)
+    by_node = {id(n.node): n for n in found}
+    rows = trick_rows(replay)
+    out = [
+        "<!DOCTYPE html>",
+        f'<html lang="{"zh-Hans" if lang == "zh" else "en"}"><head><meta charset="utf-8"/>',
+        f"<title>{_e(title)}</title>",
+        f"<style>{_CSS}{CARDS_CSS}</style></head><body>",
+        f"<h1>{_e(title)}</h1>",
+    ]
+    if sub:
+        out.append(f'<p class="sub">{_e(sub)}</p>')
+    out += _facts(replay, lang)
+    out += _deal(replay, lang, by_node)
+    out += _bidding(replay, lang, by_node)
+    out += _tricks(replay, rows, lang, by_node)
+    out += _graphs(replay, lang)
+    out += _notes(found, lang)
+    out += _findings_and_result(replay, findings, lang)
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"

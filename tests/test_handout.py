@@ -1,0 +1,243 @@
+"""The printable handout: the deal, the bidding, every trick with its winner and points,
+the annotations and the analysis, the graphs, on A4, in English and Chinese."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from notation.charts import level_bands, trick_rows
+from notation.handout import handout_html, notes
+from notation.psn import parse_hand
+from notation.replay import HandReplay, replay
+from notation.rules.ruleset import LevelTable, Side
+from notation.validate import validate_text
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+ALTERNATIVE = EXAMPLES / "teaching" / "20-alternative-lines.psn"  # Chinese names, notes
+MATCH = EXAMPLES / "matches" / "match-a-full-match.psn"
+REVOKE = EXAMPLES / "disputes" / "01-revoke-discovered-later.psn"
+KITTY = EXAMPLES / "teaching" / "11-kitty-qq-single.psn"  # defenders capture the kitty x2
+
+
+def checked(path: Path, number: int = 1) -> tuple[HandReplay, str]:
+    """The hand's replay and its handout (with the validator's findings)."""
+    hand = validate_text(path.read_text(encoding="utf-8"), path.name, timeline=True).hands[
+        number - 1
+    ]
+    assert hand.replay is not None
+    return hand.replay, handout_html(hand.replay, hand.findings)
+
+
+def tree(page: str) -> ET.Element:
+    """The page read by an XML parser: it fails on any element left open."""
+    assert page.startswith("<!DOCTYPE html>\n")
+    return ET.fromstring(page.removeprefix("<!DOCTYPE html>\n"))
+
+
+def by_class(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter(tag) if cls in (e.get("class") or "").split()]
+
+
+def text(element: ET.Element) -> str:
+    return "".join(element.itertext())
+
+
+def test_every_example_gives_a_well_formed_page_in_both_languages() -> None:
+    for path in sorted(EXAMPLES.rglob("*.psn")):
+        report = validate_text(path.read_text(encoding="utf-8"), path.name, timeline=True)
+        for hand in report.hands:
+            assert hand.replay is not None, path
+            for lang in ("en", "zh"):
+                root = tree(handout_html(hand.replay, hand.findings, lang))
+                assert root.tag == "html"
+
+
+def test_the_deal_diagram_shows_every_card_each_seat_was_dealt() -> None:
+    played, page = checked(ALTERNATIVE)
+    boxes = by_class(tree(page), "div", "hand")
+    assert len(boxes) == 4
+    shown = 0
+    for box in boxes:
+        for line in by_class(box, "div", "suit"):
+            cards = by_class(line, "span", "card")  # the trump line: whole cards
+            ranks = line.findall("span")[1:]  # a side suit: its symbol, then its ranks
+            shown += len(cards) if cards else len(text(ranks[0]).split())
+    assert shown == 100  # four hands of 25; the kitty is in the middle
+    assert "Seat 4 Du 杜 · Dealer" in page
+    centre = by_class(tree(page), "td", "centre")[0]
+    assert len(by_class(centre, "span", "card")) == 8  # the kitty as dealt
+    # seat 3 sits at the top, seat 1 at the bottom (seat 2 plays after 1, on its right)
+    deal = page[page.index('<table class="compass">') :]
+    assert deal.index("Seat 3 Cai") < deal.index("Seat 4 Du") < deal.index("Seat 2 Bo")
+    assert deal.index("Seat 2 Bo") < deal.index("Seat 1 Ann")
+    assert len(played.states[0].hand(1)) == 25
+
+
+def test_a_hand_without_a_deal_says_its_cards_are_not_recorded() -> None:
+    played = replay(parse_hand('[Trump "S 2"]\n[Dealer "1"]\n1. 1: SA 2: S3 3: S4 4: S5\n'))
+    page = handout_html(played)
+    assert page.count("25 not recorded") == 4
+
+
+def test_the_bidding_lists_each_bid_with_its_draw_and_the_bury() -> None:
+    _, page = checked(ALTERNATIVE)
+    assert "<td>4 Du 杜</td><td>declares</td>" in page
+    assert "<td>4 Du 杜</td><td>reinforces</td>" in page
+    assert "<td>16</td>" in page and "<td>44</td>" in page  # drawn at card 16 and 44
+    bury = next(r for r in tree(page).iter("tr") if "buries" in text(r))
+    assert len(by_class(bury, "span", "card")) == 8
+
+
+def test_every_trick_stands_in_the_table_with_its_winner_and_points() -> None:
+    played, page = checked(ALTERNATIVE)
+    table = by_class(tree(page), "table", "tricks")[0]
+    rows = [r for r in table.iter("tr") if r.find("td") is not None]
+    assert len(rows) == len(played.hand.tricks) == 24
+    cells = [[text(td) for td in row.findall("td")] for row in rows]
+    assert cells[0][0].startswith("1") and cells[0][5] == "4 Du 杜"  # seat 4 wins trick 1
+    assert cells[0][6] == "10"  # ♣K
+    assert cells[-1][5] == "4 Du 杜" and cells[-1][6] == "20"
+    # all 200 card points of the two decks are in the tricks (the kitty holds none here)
+    assert sum(int(c[6] or 0) for c in cells) == 200
+    # the defenders' running total ends at the recorded result
+    assert played.hand.result is not None
+    assert int(cells[-1][7]) == played.hand.result.points == 55
+    # the leader of each trick is marked
+    assert all(sum(1 for td in row.findall("td") if td.get("class") == "lead") == 1 for row in rows)
+
+
+def test_a_failed_throw_shows_what_was_tried_and_what_was_played() -> None:
+    _, page = checked(MATCH)
+    table = by_class(tree(page), "table", "tricks")[0]
+    trick_4 = [r for r in table.iter("tr") if r.find("td") is not None][3]
+    failed = by_class(trick_4, "span", "failed")[0]
+    assert failed.find("s") is not None and text(failed.find("s")) == "♥8 ♥5"  # type: ignore[arg-type]
+    assert "→" in text(failed) and text(failed).endswith("♥5")
+
+
+def test_glyphs_and_note_numbers_stand_at_the_play() -> None:
+    _, page = checked(ALTERNATIVE)
+    table = by_class(tree(page), "table", "tricks")[0]
+    trick_18 = [r for r in table.iter("tr") if r.find("td") is not None][17]
+    seat_1 = trick_18.findall("td")[1]
+    assert text(seat_1) == "♠2![4]"  # 1: S2! {…}, the fourth annotation of the hand
+
+
+def test_annotations_list_comments_glyphs_and_variations_in_order() -> None:
+    played, page = checked(ALTERNATIVE)
+    found = notes(played.hand)
+    assert [n.where for n in found][:3] == [
+        "before the hand",
+        "trick 1, seat 1",
+        "trick 18, seat 4",
+    ]
+    items = by_class(tree(page), "ol", "notes")[0].findall("li")
+    assert len(items) == len(found) == 9
+    assert "Keeping C8 and playing C5 is just as legal" in text(items[1])
+    assert "Instead: 1. 1: ♣5" in text(items[1])  # the variation written out
+    assert "2: ♣K 3: ♣3" in text(items[1])
+    assert "♠2 ! (good play)" in text(items[3])
+    assert "Seat 1 over-ruffs with ♠2" in text(items[3])
+
+
+ANALYSED = """[Event "Analysed"]
+[Trump "S 2"]
+[Dealer "1"]
+
+1. 1: SA 2: H7? {left the heart [%eval -35] [%best 2: S3] [%loss 20] [%clk 0:01:02]} 3: S4 4: S5
+2. 1: HA?! {[%eval 10]} 2: H3 3: H4 4: H5
+"""
+
+
+def test_analysis_commands_become_a_row_per_annotated_play() -> None:
+    page = handout_html(replay(parse_hand(ANALYSED)))
+    root = tree(page)
+    heading = next(h for h in root.iter("h3") if text(h) == "Analysis")
+    assert heading is not None
+    table = next(t for t in root.iter("table") if "Loss" in text(t) and "Eval" in text(t))
+    rows = [[text(td) for td in r.findall("td")] for r in table.iter("tr") if r.findall("td")]
+    assert rows == [
+        ["[1] trick 1, seat 2", "♥7", "?", "-35", "2: ♠3", "20", "[%clk 0:01:02]"],
+        ["[2] trick 2, seat 1", "♥A", "?!", "10", "", "", ""],
+    ]
+    # the comment's words stay in the annotations, its commands do not
+    assert "left the heart" in page and "left the heart [%eval" not in page
+
+
+def test_no_analysis_table_without_commands() -> None:
+    _, page = checked(ALTERNATIVE)
+    assert "<h3>Analysis</h3>" not in page
+
+
+def test_the_graphs_are_inline_svg_over_the_level_bands() -> None:
+    played, page = checked(ALTERNATIVE)
+    root = tree(page)
+    svgs = [e for e in root.iter() if e.tag.endswith("svg")]
+    assert len(svgs) == 2
+    ns = "{http://www.w3.org/2000/svg}"
+    line = next(svgs[0].iter(f"{ns}polyline"))
+    assert len(line.get("points", "").split()) == 25  # 0, then after each of 24 tricks
+    labels = [text(t) for t in svgs[0].iter(f"{ns}text")]
+    assert {"dealer +3", "dealer +2", "dealer +1", "take over", "defenders +1"} <= set(labels)
+    bars = [r for r in svgs[1].iter(f"{ns}rect") if r.get("stroke") and r.get("height") != "12"]
+    assert len(bars) == sum(1 for r in trick_rows(played) if r.points)
+
+
+def test_the_kitty_bonus_is_the_last_point_of_the_graph() -> None:
+    played, page = checked(KITTY)
+    assert played.computed.multiplier == 2
+    assert "kitty 60×2 → 145" in page
+    assert "<polygon" in page  # the star
+
+
+def test_failed_throw_penalties_are_in_the_last_point() -> None:
+    _, page = checked(MATCH)
+    assert "failed-throw penalties +20 → 85" in page
+
+
+def test_findings_and_the_result_close_the_handout() -> None:
+    _, page = checked(REVOKE)
+    findings = page[page.index("<h2>Findings</h2>") :]
+    assert "follow-suit" in findings and "(Trick 8, Seat 2)" in findings
+    assert "Levels after the hand" in findings
+    _, clean = checked(ALTERNATIVE)
+    assert "No rule was broken in this hand." in clean
+    assert "<td>dealer +1</td><td>dealer +1</td>" in clean
+
+
+def test_the_page_is_laid_out_for_a4_with_page_breaks() -> None:
+    _, page = checked(ALTERNATIVE)
+    assert "@page{size:A4;margin:" in page
+    assert "section.page{break-before:page" in page
+    sections = [s.get("class") for s in tree(page).iter("section")]
+    assert sections.count("page") == 2  # the tricks and the annotations start a page
+    assert "<script" not in page and "http://" not in page.replace(
+        "http://www.w3.org/2000/svg", ""
+    )  # nothing runs, nothing is fetched
+
+
+def test_chinese_labels_with_lang_zh() -> None:
+    hand = validate_text(ALTERNATIVE.read_text(encoding="utf-8"), "x", timeline=True).hands[0]
+    assert hand.replay is not None
+    page = handout_html(hand.replay, hand.findings, "zh")
+    assert '<html lang="zh-Hans">' in page
+    headings = [text(h) for h in tree(page).iter("h2")]
+    assert headings[:3] == ["发牌", "叫主与扣底", "出牌"]
+    for word in ("底牌", "主", "庄家", "闲家", "分", "批注", "图表", "结果", "庄家升 1 级"):
+        assert word in page, word
+    for english in ("<h2>Tricks</h2>", ">Kitty", "Dealer", "Won by"):
+        assert english not in page, english
+
+
+@pytest.mark.parametrize(
+    ("points", "side", "levels"),
+    [(0, Side.DEALER, 3), (35, Side.DEALER, 2), (80, Side.DEFENDERS, 0), (130, Side.DEFENDERS, 1)],
+)
+def test_level_bands_hold_the_level_tables_result(points: int, side: Side, levels: int) -> None:
+    table = LevelTable.named("forty")
+    band = next(b for b in level_bands(table, 200) if b.low <= points < b.high)
+    outcome = table.outcome(points)
+    assert (band.side, band.levels) == (side, levels) == (outcome.winner, outcome.levels)
