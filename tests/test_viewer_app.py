@@ -587,3 +587,12 @@ def test_each_edited_file_keeps_its_own_draft() -> None:
     assert second != first
     assert "Note on the first." in start(up=first).session_state["text"]
     assert "Note on the second." in start(up=second).session_state["text"]
+
+
+def test_handout_and_table_picture_buttons_are_offered_for_the_hand_and_step() -> None:
+    at = start()
+    at.slider(key="step_slider").set_value(5).run()
+    assert not at.exception
+    buttons = {b.proto.label: b for b in at.get("download_button")}
+    assert "Handout (HTML, print on A4)" in buttons
+    assert "Picture of the table (PNG)" in buttons

@@ -378,7 +378,7 @@ def test_only_record_files_open_by_path(tmp_path) -> None:  # type: ignore[no-un
     assert read_path(str(record)).startswith('[Event "Annotated sample"]')
 
 
-@pytest.mark.parametrize("module", [charts, edit, i18n, render, state, view])
+@pytest.mark.parametrize("module", [edit, i18n, render, state, view])
 def test_examples_in_docstrings_hold(module) -> None:  # type: ignore[no-untyped-def]
     import doctest
 

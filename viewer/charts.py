@@ -3,13 +3,12 @@ number) it stands for in ``customdata``, so a click on it can jump there."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import plotly.graph_objects as go
 
+from notation.charts import Band, level_bands
 from notation.replay import HandReplay
 from notation.rules.cards import RANKS
-from notation.rules.ruleset import LevelTable, Side
+from notation.rules.ruleset import Side
 from notation.rules.scoring import apply_outcome
 from viewer.i18n import tr
 from viewer.view import TrickPoints
@@ -25,51 +24,6 @@ __all__ = [
 
 TEAM_COLOURS = {1: "#1f6fb5", 2: "#c0392b"}
 _BAND_COLOURS = {Side.DEALER: "rgba(31,111,181,{a})", Side.DEFENDERS: "rgba(192,57,43,{a})"}
-
-
-@dataclass(frozen=True, slots=True)
-class Band:
-    """One row of the level table as a band of the defenders' points."""
-
-    low: int
-    high: int
-    side: Side
-    levels: int
-
-    def label(self, lang: str) -> str:
-        """``dealer +2``, ``take over``, ``defenders +1`` in ``lang``."""
-        if self.side is Side.DEALER:
-            return tr(lang, "band_dealer", n=self.levels)
-        if self.levels == 0:
-            return tr(lang, "band_take_over")
-        return tr(lang, "band_defenders", n=self.levels)
-
-
-def level_bands(table: LevelTable, top: int) -> list[Band]:
-    """The level table's rows as bands up to at least ``top`` points; a table that grows
-    beyond its last row (``step``) is extended one band per step.
-
-    >>> bands = level_bands(LevelTable.named("forty"), 100)
-    >>> [(b.low, b.high, str(b.side), b.levels) for b in bands][:4]
-    [(0, 5, 'dealer', 3), (5, 40, 'dealer', 2), (40, 80, 'dealer', 1), (80, 120, 'defenders', 0)]
-    """
-    rows = list(table.rows)
-    bands: list[Band] = []
-    for i, row in enumerate(rows):
-        high = rows[i + 1].points if i + 1 < len(rows) else None
-        if high is None:
-            step = table.step or 40
-            high = row.points + step
-            levels = row.levels
-            low = row.points
-            while True:
-                bands.append(Band(low, high, row.winner, levels))
-                if high > top or not table.step:
-                    break
-                low, high, levels = high, high + step, levels + 1
-        else:
-            bands.append(Band(row.points, high, row.winner, row.levels))
-    return bands
 
 
 def defenders_figure(
