@@ -9,6 +9,8 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from notation.psn import parse
+from notation.replay import replay
 from notation.rules.cards import ALL_CARDS, Rank, Suit
 from notation.rules.order import Trump
 from notation.rules.throw import can_beat, judge_throw
@@ -108,3 +110,24 @@ def test_can_beat_finds_a_higher_unit_of_the_same_shape_exactly_when_one_exists(
     )
     assert can_beat(unit, hand, trump) is higher
     assert can_beat(unit, Counter(hand), trump) is higher
+
+
+def test_failing_units_tied_in_level_force_the_same_unit_whatever_order_they_are_written() -> None:
+    # Trump ♠2: ♥2 and ♣2 are rank cards of side suits, equal in level. A big joker beats
+    # both, so the throw fails on either; the forced unit must not depend on the writing.
+    trump = Trump.parse("S 2")
+    others = {2: cards("BJ C3"), 3: cards("D3 D4"), 4: cards("D5 D6")}
+    one = judge_throw(cards("H2 C2"), 1, others, trump)
+    two = judge_throw(cards("C2 H2"), 1, others, trump)
+    assert one.forced == two.forced
+    assert sorted(str(u) for u in one.forced_options) == ["C2", "H2"]
+
+
+def test_either_of_two_tied_failing_units_is_a_right_forced_play() -> None:
+    head = '[Rules "qq"]\n[Levels "2 2"]\n[Dealer "1"]\n[Trump "S 2"]\n\n'
+    deal = "deal\n1: H2 C2 D7 D8\n2: BJ C3 D9 D10\n3: D3 D4 DJ DQ\n4: D5 D6 DK DA\n"
+    for forced in ("H2", "C2"):
+        text = head + deal + f"1. 1: H2 C2 / {forced} by 2 2: BJ 3: D3 4: D5\n"
+        (hand,) = parse(text).hands
+        codes = [f.code for f in replay(hand).findings if f.code == "wrong-forced-play"]
+        assert codes == [], forced

@@ -160,9 +160,9 @@ class _Checks(_Base):
                 )
             return play.cards
         self.throw_penalty(seat, verdict.penalty_cards(self.rules.throw.penalty_counts.value))
-        if Counter(known_cards(play.cards)) != Counter(verdict.forced) and not has_unknown(
-            play.cards
-        ):
+        played = Counter(known_cards(play.cards))
+        allowed = [Counter(u.cards) for u in verdict.forced_options]
+        if played not in allowed and not has_unknown(play.cards):
             self.find(
                 "wrong-forced-play",
                 f"After the failed throw seat {seat} played {say_cards(play.cards)}, but the "

@@ -82,6 +82,15 @@ class ThrowVerdict:
         return _lowest([u for u, _ in self.failing])
 
     @property
+    def forced_options(self) -> tuple[Unit, ...]:
+        """Every failing unit the thrower may play: the lowest, and any tied with it in
+        level and shape (the rules name "the lowest", and these are equally low)."""
+        forced = self.forced_unit
+        if forced is None:
+            return ()
+        return tuple(u for u, _ in self.failing if _rank_key(u) == _rank_key(forced))
+
+    @property
     def beaten_by(self) -> Seat | None:
         """The first seat, in playing order, that beats the forced unit."""
         forced = self.forced_unit
@@ -99,9 +108,16 @@ class ThrowVerdict:
         return sum(u.size for u in self.units) - len(self.forced)
 
 
+def _rank_key(unit: Unit) -> tuple[int, tuple[int, int]]:
+    return (unit.top, unit.bigness)
+
+
 def _lowest(units: Sequence[Unit]) -> Unit:
-    # The lowest-ranked failing unit; between equal levels, the smaller shape.
-    return min(units, key=lambda u: (u.top, u.bigness))
+    # The lowest-ranked failing unit; between equal levels, the smaller shape; between
+    # units tied on both (♥2 and ♣2 under a ♠ trump: rank cards of two side suits share a
+    # level), the first in a fixed card order, so the order the cards are written in does
+    # not decide (either may be played: see ThrowVerdict.forced_options).
+    return min(units, key=lambda u: (_rank_key(u), u.cards[0].index))
 
 
 def judge_throw(
