@@ -128,18 +128,18 @@ def test_a_file_that_holds_no_hand_is_a_warning(tmp_path: Path) -> None:
 
 
 def _crash_on(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    """Make the reader fail inside the file called ``name``, as a bug in it would."""
-    import notation.validate
+    """Make the reader fail inside the file called ``name``, as a bug in it would (where
+    the hands are read: here, or in the workers of the pool, forked with the patch)."""
+    import notation.psn.parser
 
-    real = notation.validate.iter_hands
+    real = notation.psn.parser._read_hand
 
-    def reader(lines: Any, filename: str | None = None) -> Any:
-        for read in real(lines, filename):
-            if filename is not None and filename.endswith(name):
-                raise RuntimeError("boom")
-            yield read
+    def reader(chunk: str, first_line: int, filename: str | None) -> Any:
+        if filename is not None and filename.endswith(name):
+            raise RuntimeError("boom")
+        return real(chunk, first_line, filename)
 
-    monkeypatch.setattr(notation.validate, "iter_hands", reader)
+    monkeypatch.setattr(notation.psn.parser, "_read_hand", reader)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
