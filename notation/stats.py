@@ -20,10 +20,10 @@ up in file and hand order, in counts, so memory stays flat whatever the corpus:
 
 >>> from notation.simulate import simulate_hand
 >>> from notation.psn import write
->>> from notation.validate import validate_text
->>> report = validate_text(write(simulate_hand("qq", seed=3)), "sim.psn")
+>>> from notation.validate import iter_validate
+>>> (checked,) = iter_validate(write(simulate_hand("qq", seed=3)).splitlines(True), "sim.psn")
 >>> stats = CorpusStats()
->>> stats.add(hand_stats(report.hands[0], "sim.psn"))
+>>> stats.add(hand_stats(checked, "sim.psn"))
 >>> stats.hands, sum(stats.level_results["dealer"].values()) + sum(
 ...     stats.level_results["defenders"].values())
 (1, 1)
