@@ -40,6 +40,7 @@ __all__ = [
     "FileReport",
     "HandReport",
     "LevelsAfter",
+    "check_hands",
     "continues",
     "format_finding",
     "iter_validate",
@@ -413,9 +414,29 @@ def iter_validate(
     reports each hand and drops it validates a file of any size in flat memory. With
     ``keep_replays`` false the reports carry plain values only.
     """
+    return check_hands(
+        _batched(iter_hands(lines, path)),
+        rules,
+        strict=strict,
+        timeline=timeline,
+        keep_replays=keep_replays,
+    )
+
+
+def check_hands(
+    hands: Iterable[ReadHand],
+    rules: Ruleset | str | None = None,
+    *,
+    strict: bool = False,
+    timeline: bool = False,
+    keep_replays: bool = True,
+    previous: HandReplay | None = None,
+) -> Iterator[CheckedHand]:
+    """Validate hands already read (consecutive hands of one file), yielding each as it is
+    checked; ``previous`` is the replay of the hand before the first, if any, which a
+    match's levels and dealer follow from (a batch of a file's hands checked elsewhere)."""
     ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
-    previous: HandReplay | None = None
-    for read in _batched(iter_hands(lines, path)):
+    for read in hands:
         if read.hand is None:
             hand_report = HandReport(read.number, read.first_line, None)
             hand_report.findings = [_syntax_finding(e, read.number) for e in read.errors]
@@ -464,8 +485,18 @@ def iter_validate(
 def _batched(hands: Iterator[ReadHand], size: int = 64) -> Iterator[ReadHand]:
     """The hands, read ``size`` at a time before any is replayed: reading and replaying
     in turns, hand by hand, is about 5% slower (each evicts the other's working set from
-    the processor's caches). Memory stays flat: ``size`` hands at most are held."""
-    while batch := list(islice(hands, size)):
+    the processor's caches). Memory stays flat: ``size`` hands at most are held. Should
+    reading fail (a byte that is not UTF-8), the hands read before it are still yielded,
+    then the error is raised."""
+    while True:
+        batch: list[ReadHand] = []
+        try:
+            batch.extend(islice(hands, size))
+        except Exception:
+            yield from batch
+            raise
+        if not batch:
+            return
         yield from batch
 
 

@@ -14,6 +14,11 @@ The solver's section (``--solver-positions 0`` skips it) solves positions of sim
 hands exactly at 4, 6 and 8 cards a hand and reports the solve times (median, p90),
 the nodes searched per second, how often a time budget is enough at 8 to 12 cards a
 hand, and where the solver's time goes.
+
+The executors' section (``--executor-hands 0`` skips it, ``--executors-only`` runs only
+it) checks a simulated corpus with ``validate``'s and ``stats``' per-hand work on one
+process, a local pool of 2 and a Dask LocalCluster of 2 workers, and reports hands per
+second and Dask's overhead per hand.
 """
 
 from __future__ import annotations
@@ -347,6 +352,99 @@ def print_solver(numbers: dict[str, object]) -> None:
         print(f"    {name:52} {share:5.1%}")
 
 
+# --- the executors (validate and stats on one process, a pool, Dask) ----------------------
+
+
+def executor_corpus(folder: Path, hands: int, per_file: int = 50) -> list[Path]:
+    """``hands`` simulated hands in files of ``per_file``, one match in every fourth file."""
+    from notation.simulate import simulate_match
+
+    files = []
+    for start in range(0, hands, per_file):
+        count = min(per_file, hands - start)
+        if (start // per_file) % 4 == 3:
+            match = list(simulate_match("match-a", seed=start, max_hands=count))
+            batch = match + [simulate_hand("qq", seed=start + i) for i in range(count - len(match))]
+        else:
+            batch = [simulate_hand("qq", seed=start + i, dealer=1 + i % 4) for i in range(count)]
+        path = folder / f"corpus-{start:06}.psn"
+        path.write_text(write(batch), encoding="utf-8")
+        files.append(path)
+    return files
+
+
+def executor_numbers(hands: int) -> dict[str, object]:
+    """Hands per second for validation and the corpus report on each executor, wall time."""
+    from functools import partial
+
+    from notation.cli.validate import HandPrinter
+    from notation.corpus import HandDone, Work, walk
+    from notation.executor import DaskExecutor, InlineExecutor, PoolExecutor
+    from notation.stats import hand_stats
+
+    # (Analysis adds its per-hand work here when `shengji analyze` exists.)
+    works = {"validate": Work(HandPrinter(json=True, quiet=False)), "stats": Work(hand_stats)}
+    numbers: dict[str, object] = {"hands": hands}
+    with tempfile.TemporaryDirectory() as tmp:
+        files = executor_corpus(Path(tmp), hands)
+
+        def rate(executor: object, work: Work[object], key: str) -> None:
+            """Hands a second (the better of two runs: the first warms the workers up),
+            and this process's CPU time a hand (reading, splitting, printing)."""
+            best, cpu = float("inf"), float("inf")
+            for _ in range(2):
+                start, used = time.perf_counter(), time.process_time()
+                done = sum(isinstance(e, HandDone) for e in walk(files, work, executor))  # type: ignore[arg-type]
+                assert done == hands, done
+                best = min(best, time.perf_counter() - start)
+                cpu = min(cpu, time.process_time() - used)
+            numbers[f"{key}_hands_per_s"] = hands / best
+            numbers[f"{key}_driver_us_per_hand"] = cpu / hands * 1e6
+
+        numbers["load_average"] = os.getloadavg()[0]  # other work on the machine
+        for name, work in works.items():
+            rate(InlineExecutor(), work, f"{name}_j1")
+            with PoolExecutor(2) as pool:
+                rate(pool, work, f"{name}_j2")
+        start = time.perf_counter()
+        with DaskExecutor(None, jobs=2) as dask:
+            numbers["dask_startup_s"] = time.perf_counter() - start
+            for name, work in works.items():
+                rate(dask, work, f"{name}_dask2")
+            start = time.perf_counter()
+            tasks = 400
+            assert len(list(dask.ordered(partial(max, 0), range(tasks)))) == tasks
+            numbers["dask_task_ms"] = (time.perf_counter() - start) / tasks * 1000
+            numbers["dask_batch_hands"] = dask.batch_hands
+    pool_s = 1 / float(numbers["validate_j2_hands_per_s"])  # type: ignore[arg-type]
+    dask_s = 1 / float(numbers["validate_dask2_hands_per_s"])  # type: ignore[arg-type]
+    numbers["dask_overhead_us_per_hand"] = (dask_s - pool_s) * 1e6  # wall, vs the pool
+    numbers["dask_task_us_per_hand"] = float(numbers["dask_task_ms"]) * 1000 / dask.batch_hands  # type: ignore[arg-type]
+    return numbers
+
+
+def print_executors(numbers: dict[str, object]) -> None:
+    """The executors' section of the report."""
+    print(
+        f"\nexecutors: {numbers['hands']} simulated hands in files of 50 (wall time; load "
+        f"average {float(numbers['load_average']):.1f} before: other work shares the cores)"  # type: ignore[arg-type]
+    )
+    for name in ("validate", "stats"):
+        row = "  ".join(
+            f"{label} {float(numbers[f'{name}_{key}_hands_per_s']):6.0f}"  # type: ignore[arg-type]
+            for label, key in (("-j 1", "j1"), ("-j 2", "j2"), ("dask 2 workers", "dask2"))
+        )
+        print(f"  {name:9} hands/s: {row}")
+        cpu = float(numbers[f"{name}_dask2_driver_us_per_hand"])  # type: ignore[arg-type]
+        print(f"  {name:9} this process's CPU a hand with Dask: {cpu:.0f} µs")
+    print(
+        f"  dask: cluster startup {float(numbers['dask_startup_s']):.1f} s; a task's round trip "  # type: ignore[arg-type]
+        f"{float(numbers['dask_task_ms']):.2f} ms ({numbers['dask_batch_hands']} hands a batch: "  # type: ignore[arg-type]
+        f"{float(numbers['dask_task_us_per_hand']):.0f} µs a hand); wall time a hand more than "  # type: ignore[arg-type]
+        f"the local pool's: {float(numbers['dask_overhead_us_per_hand']):.0f} µs"  # type: ignore[arg-type]
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
@@ -368,7 +466,18 @@ def main() -> int:
     )
     parser.add_argument("--reach-positions", type=int, default=5)
     parser.add_argument("--solver-only", action="store_true", help="only the solver's section")
+    parser.add_argument("--executor-hands", type=int, default=2000, help="0: skip executors")
+    parser.add_argument("--executors-only", action="store_true", help="only the executors")
     args = parser.parse_args()
+    if args.executors_only:
+        executors = executor_numbers(args.executor_hands)
+        if args.json:
+            print(json.dumps(executors, indent=2))
+        else:
+            python = platform.python_version()
+            print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {python}")
+            print_executors(executors)
+        return 0
     if args.solver_only:
         solver = solver_numbers(
             args.solver_positions, args.solver_cap, args.reach_budget, args.reach_positions
@@ -420,6 +529,7 @@ def main() -> int:
         if args.solver_positions
         else {}
     )
+    executors = executor_numbers(args.executor_hands) if args.executor_hands else {}
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
     view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
     python = platform.python_version()
@@ -447,6 +557,7 @@ def main() -> int:
         "viewer_load_seconds": view_load,
         "viewer_step_seconds": view_step,
         "solver": solver,
+        "executors": executors,
     }
     if args.json:
         print(json.dumps(numbers, indent=2))
@@ -489,6 +600,8 @@ def main() -> int:
     print("\n".join(stream.getvalue().splitlines()[6:22]))
     if solver:
         print_solver(solver)
+    if executors:
+        print_executors(executors)
     return 0
 
 

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 from notation.psn import write
-from notation.simulate import simulate_hand
+from notation.simulate import simulate_hand, simulate_match
 from notation.validate import JSON_SCHEMA
 from tests.test_replay import _revoke, sims
 
@@ -128,18 +128,18 @@ def test_a_file_that_holds_no_hand_is_a_warning(tmp_path: Path) -> None:
 
 
 def _crash_on(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    """Make the reader fail inside the file called ``name``, as a bug in it would."""
-    import notation.validate
+    """Make the reader fail inside the file called ``name``, as a bug in it would (where
+    the hands are read: here, or in the workers of the pool, forked with the patch)."""
+    import notation.psn.parser
 
-    real = notation.validate.iter_hands
+    real = notation.psn.parser._read_hand
 
-    def reader(lines: Any, filename: str | None = None) -> Any:
-        for read in real(lines, filename):
-            if filename is not None and filename.endswith(name):
-                raise RuntimeError("boom")
-            yield read
+    def reader(chunk: str, first_line: int, filename: str | None) -> Any:
+        if filename is not None and filename.endswith(name):
+            raise RuntimeError("boom")
+        return real(chunk, first_line, filename)
 
-    monkeypatch.setattr(notation.validate, "iter_hands", reader)
+    monkeypatch.setattr(notation.psn.parser, "_read_hand", reader)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -329,3 +329,81 @@ def test_a_progress_bar_on_a_terminal_and_none_in_a_pipe(tmp_path: Path) -> None
     assert "\r[" + "#" * 30 + "] 7/7 files" in shown and "1/7 files" in shown
     piped = shengji("validate", "-j", "1", str(tmp_path))
     assert "files" not in piped.stderr and "#" not in piped.stderr
+
+
+def test_the_hands_before_a_byte_that_is_not_utf8_are_reported(tmp_path: Path) -> None:
+    # Hands are read 64 at a time before they are checked; those read before the bad
+    # byte (the text is decoded 8 KB at a time: most of the 20) are still checked and
+    # reported, then the file is said to be unreadable. (Before: none of them.)
+    path = tmp_path / "latin1.psn"
+    hands = write([simulate_hand("qq", seed=s) for s in range(20)])
+    path.write_bytes(hands.encode() + b'\n[Event "y"]\n\n{caf\xe9}\n')
+    result = shengji("validate", "--json", "-j", "1", str(path))
+    assert result.returncode == 2
+    (entry,) = json.loads(result.stdout)["files"]
+    assert 10 <= len(entry["hands"]) < 20
+    assert [h["hand"] for h in entry["hands"]] == list(range(1, len(entry["hands"]) + 1))
+    assert entry["unreadable"].startswith("not UTF-8 text")
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Single hands, a match, a dispute, a broken hand, an empty and a non-UTF-8 file."""
+    folder = tmp_path_factory.mktemp("corpus")
+    for seed in range(8):
+        (folder / f"h{seed}.psn").write_text(write(simulate_hand("qq", seed=seed)), "utf-8")
+    match = write(list(simulate_match("match-a", seed=3)))
+    (folder / "match.psn").write_text(match, encoding="utf-8")
+    hand, _, _ = _revoke(sims("match-a", 3)[0])
+    (folder / "dispute.psn").write_text(write(hand) + '\n[Event "x"]\n\n1. 1: ZZ\n', "utf-8")
+    (folder / "empty.psn").write_text("", encoding="utf-8")
+    hands = write([simulate_hand("qq", seed=s) for s in range(20)])
+    (folder / "latin1.psn").write_bytes(hands.encode() + b'\n[Event "y"]\n\n{caf\xe9}\n')
+    return folder
+
+
+@pytest.mark.parametrize("form", [(), ("--json",), ("--quiet",)])
+def test_the_same_bytes_with_one_process_two_and_dask(corpus: Path, form: tuple[str, ...]) -> None:
+    # Text, JSON and --quiet: what -j 1 prints, -j 2 and a local Dask cluster of two
+    # workers print too, byte for byte, with the same exit status.
+    one = shengji("validate", "-j", "1", *form, str(corpus))
+    assert one.returncode == 2 and one.stdout
+    for options in (("-j", "2"), ("--executor", "dask", "-j", "2")):
+        other = shengji("validate", *options, *form, str(corpus))
+        assert (other.returncode, other.stdout, other.stderr) == (
+            one.returncode,
+            one.stdout,
+            one.stderr,
+        ), options
+
+
+def test_dask_not_installed_names_the_extra(
+    files: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from notation.cli import main
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    assert main(["validate", "--executor", "dask", str(files)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.strip() == (
+        "shengji: --executor dask needs Dask: pip install 'shengji[dask]' "
+        "(from a checkout: pip install '.[dask]')"
+    )
+
+
+def test_a_scheduler_that_is_not_there_is_exit_2(files: Path) -> None:
+    result = shengji(
+        "validate", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9", str(files)
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(
+        "shengji: cannot reach the Dask scheduler at tcp://127.0.0.1:9: "
+    )
+    assert "Traceback" not in result.stderr
+
+
+def test_a_scheduler_is_for_dask(files: Path) -> None:
+    result = shengji("validate", "--scheduler", "tcp://127.0.0.1:9", str(files))
+    assert result.returncode == 2
+    assert result.stderr == "shengji: --scheduler is for --executor dask\n"

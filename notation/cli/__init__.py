@@ -29,6 +29,7 @@ __all__ = ["build_parser", "main"]
 # Subcommand modules, in the order ``shengji --help`` lists them.
 COMMANDS: tuple[str, ...] = (
     "validate",
+    "stats",
     "report",
     "export",
     "simulate",

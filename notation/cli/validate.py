@@ -2,8 +2,9 @@
 
 Each hand's findings are printed as soon as it is checked, and only counts are kept, so
 memory stays flat whatever the input (the JSON document is written the same way, hand by
-hand). Files checked in other processes (``-j``) write to a file of their own in a
-temporary folder, copied out in the order of the files.
+hand). With ``-j N`` or ``--executor dask`` the hands are checked in batches by other
+processes (:mod:`notation.corpus`), which send back what each hand prints; it is printed
+in the order of the files and hands, the same bytes as checking them here one by one.
 """
 
 from __future__ import annotations
@@ -11,18 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
-import tempfile
-import traceback
-from collections import deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from notation.cli.common import find_files, plural
+from notation.corpus import FileDone, Work, folder_rulesets, internal_error, walk
+from notation.executor import EXECUTORS, Executor, make_executor
 from notation.findings import CATALOGUE, Severity
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import ruleset_argument
@@ -34,13 +32,15 @@ from notation.validate import (
     unreadable_reason,
 )
 
-__all__ = ["FileResult", "add_parser", "run"]
+__all__ = ["FileResult", "HandOut", "HandPrinter", "add_executor_options", "add_parser", "run"]
 
 EPILOG = """\
 exit status: 0 no errors (warnings and notes allowed), 1 findings of severity error,
 2 input that could not be read (a missing file, a hand that is not PSN, a file the
 validator failed on). A file that holds no hand is a warning.
-Findings are printed as each hand is checked, in flat memory whatever the files' size.
+Findings are printed as each hand is checked, in flat memory whatever the files' size,
+the same bytes whatever -j or --executor: hands are checked in batches on all cores
+(-j) or on a Dask cluster (--executor dask [--scheduler ADDRESS]; needs the dask extra).
 `shengji validate --codes` lists every finding code."""
 
 
@@ -58,10 +58,34 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--rules", help="preset or YAML file (default: each hand's Rules header)")
     parser.add_argument("--json", action="store_true", help="machine-readable report")
     parser.add_argument("--strict", action="store_true", help="stop at the first error")
-    parser.add_argument("-j", "--jobs", type=int, default=0, help="processes (default: all cores)")
+    add_executor_options(parser)
     parser.add_argument("--codes", action="store_true", help="list the finding codes and exit")
     parser.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     parser.set_defaults(run=run)
+
+
+def add_executor_options(parser: argparse.ArgumentParser) -> None:
+    """``-j``, ``--executor`` and ``--scheduler``: where the hands are checked."""
+    parser.add_argument(
+        "-j", "--jobs", type=int, default=0, help="processes or local Dask workers (default: cores)"
+    )
+    parser.add_argument(
+        "--executor",
+        choices=EXECUTORS,
+        default="local",
+        help="local: a pool of -j processes; dask: a Dask cluster (pip install 'shengji[dask]')",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a running `dask scheduler` (tcp://host:8786); without it, a LocalCluster here",
+    )
+
+
+def open_executor(args: argparse.Namespace) -> Executor:
+    """The executor the options ask for (an ExecutorError says why there is none)."""
+    jobs = max(0, args.jobs)
+    return make_executor(args.executor, jobs, args.scheduler)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,15 +115,47 @@ class FileResult:
         """Read, but holds no hand."""
         return self.unreadable is None and not self.content
 
-    def add(self, checked: CheckedHand) -> None:
+    def add(self, hand: HandOut, stops: bool) -> None:
         """Count one hand's findings."""
         self.hands += 1
+        self.content = self.content or hand.content
+        self.unreadable_hands += hand.unreadable
+        for severity, count in zip(self.counts, hand.counts, strict=True):
+            self.counts[severity] += count
+        self.stopped = stops
+
+
+@dataclass(frozen=True, slots=True)
+class HandOut:
+    """What one hand prints, and its counts: all that comes back from a worker."""
+
+    text: str  # the findings as printed (text), or the hand's JSON entry, indented
+    counts: tuple[int, ...]  # findings of each severity, in the order of Severity
+    content: bool  # the hand has headers or events
+    unreadable: bool  # the hand is not PSN
+
+
+@dataclass(frozen=True, slots=True)
+class HandPrinter:
+    """Turns a checked hand into what it prints (sent to the workers)."""
+
+    json: bool
+    quiet: bool
+
+    def __call__(self, checked: CheckedHand, path: str) -> HandOut:
         report = checked.report
-        self.content = self.content or report.content
-        self.unreadable_hands += any(f.code == "syntax" for f in report.findings)
-        for f in report.findings:
-            self.counts[f.severity.value] += 1
-        self.stopped = checked.stops
+        if self.json:
+            text = _indent(json.dumps(report.to_dict(), ensure_ascii=False, indent=2), 8)
+        else:
+            read = checked.read
+            text = "".join(
+                format_finding(f, path, read.text, read.first_line) + "\n"
+                for f in report.findings
+                if not (self.quiet and not f.is_error)
+            )
+        counts = tuple(sum(f.severity is s for f in report.findings) for s in Severity)
+        unreadable = any(f.code == "syntax" for f in report.findings)
+        return HandOut(text, counts, report.content, unreadable)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,21 +176,30 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = _Options(rules, args.strict, args.json, args.quiet)
     jobs = args.jobs or os.cpu_count() or 1
+    in_turn = args.executor == "local" and (jobs == 1 or options.strict)
+    # The executor is started before anything is printed: one that cannot is exit 2 alone.
+    executor = None if in_turn else open_executor(args)
     progress = _Progress(len(files)) if sys.stderr.isatty() and len(files) > 5 else None
     out = sys.stdout
     if options.json:
         out.write(f'{{\n  "version": {JSON_SCHEMA_VERSION},\n  "files": [')
     totals = dict.fromkeys(_TOTALS, 0)  # counts only: memory stays flat however many files
-    if jobs > 1 and len(files) > 1 and not options.strict:
-        checked: Iterator[FileResult] = _pooled(files, options, min(jobs, len(files)), out)
-    else:
-        checked = _in_turn(files, options, out)
-    for result in checked:
-        _add(totals, result)
-        if result.unreadable and not options.json:
-            print(f"{result.path}: cannot read: {result.unreadable}", file=sys.stderr)
-        if progress:
-            progress.tick()
+    try:
+        if executor is None:
+            checked: Iterator[FileResult] = _in_turn(files, options, out)
+        else:
+            checked = _in_batches(files, options, executor, out)
+        for result in checked:
+            _add(totals, result)
+            if result.unreadable and not options.json:
+                print(f"{result.path}: cannot read: {result.unreadable}", file=sys.stderr)
+            if progress:
+                progress.tick()
+            if options.strict and (result.stopped or result.counts["error"]):
+                break
+    finally:
+        if executor is not None:
+            executor.close()
     if progress:
         progress.done()
     if options.json:
@@ -152,57 +217,41 @@ def _in_turn(files: Sequence[Path], options: _Options, out: TextIO) -> Iterator[
     for index, path in enumerate(files):
         if options.json and index:
             out.write(",")
-        result = _check(path, options, out)
-        yield result
-        if options.strict and (result.stopped or result.counts["error"]):
-            break
+        yield _check(path, options, out)
 
 
-def _pooled(
-    files: Sequence[Path], options: _Options, jobs: int, out: TextIO
+def _in_batches(
+    files: Sequence[Path], options: _Options, executor: Executor, out: TextIO
 ) -> Iterator[FileResult]:
-    """Check the files in ``jobs`` processes; each writes what it prints to a file of its
-    own, copied to ``out`` in the order of the files. A few files per process are under
-    way at a time, so neither memory nor the temporary folder grows with their number."""
-    window: deque[tuple[Path, Path, Future[FileResult]]] = deque()
-    copied = 0
-
-    def done() -> FileResult:
-        nonlocal copied
-        path, printed, future = window.popleft()
-        if options.json and copied:
-            out.write(",")
-        copied += 1
-        try:
-            result = future.result()
-        except Exception as e:  # the worker process itself failed, perhaps mid-file
-            result = FileResult(str(path), unreadable=_internal_error(e))
-            if options.json:  # what it wrote is not whole: the entry says why instead
-                printed.unlink(missing_ok=True)
-                _writer(out, options).end(result)
-        if printed.exists():
-            with printed.open(encoding="utf-8") as text:
-                shutil.copyfileobj(text, out)
-            printed.unlink()
-        return result
-
-    with (
-        tempfile.TemporaryDirectory(prefix="shengji-validate-") as spool,
-        ProcessPoolExecutor(max_workers=jobs) as pool,
-    ):
-        for index, path in enumerate(files):
-            printed = Path(spool) / f"{index}.out"
-            window.append((path, printed, pool.submit(_check_to, path, options, printed)))
-            if len(window) >= jobs * 4:
-                yield done()
-        while window:
-            yield done()
-
-
-def _check_to(path: Path, options: _Options, printed: Path) -> FileResult:
-    """:func:`_check` in a worker process, printing to the file ``printed``."""
-    with printed.open("w", encoding="utf-8") as out:
-        return _check(path, options, out)
+    """Check the files' hands in batches on ``executor``; print what each hand printed
+    there, in the order of the files and hands, as :func:`_in_turn` would."""
+    remote = getattr(executor, "address", None) is not None
+    work = Work(
+        HandPrinter(options.json, options.quiet),
+        options.rules,
+        options.strict,
+        rulesets=folder_rulesets() if remote else (),
+    )
+    writer: _TextWriter | _JsonWriter | None = None
+    result = FileResult("")
+    begun = 0
+    for event in walk(files, work, executor):
+        if writer is None:  # a file begins
+            if options.json and begun:
+                out.write(",")
+            begun += 1
+            result = FileResult(event.path)
+            writer = _writer(out, options)
+            writer.begin(event.path)
+        if isinstance(event, FileDone):
+            result.unreadable = event.unreadable
+            result.stopped = result.stopped or event.stopped
+            writer.end(result)
+            writer = None
+            yield result
+        else:
+            result.add(event.value, event.stops)
+            writer.hand(event.value)
 
 
 def _check(path: Path, options: _Options, out: TextIO) -> FileResult:
@@ -214,6 +263,7 @@ def _check(path: Path, options: _Options, out: TextIO) -> FileResult:
     """
     name = str(path)
     result = FileResult(name)
+    printer = HandPrinter(options.json, options.quiet)
     writer = _writer(out, options)
     writer.begin(name)
     try:
@@ -221,21 +271,15 @@ def _check(path: Path, options: _Options, out: TextIO) -> FileResult:
             for checked in iter_validate(
                 stream, name, options.rules, strict=options.strict, keep_replays=False
             ):
-                result.add(checked)
-                writer.hand(checked)
+                hand = printer(checked, name)
+                result.add(hand, checked.stops)
+                writer.hand(hand)
     except (OSError, UnicodeDecodeError) as e:
         result.unreadable = unreadable_reason(e)
     except Exception as e:  # a bug of ours: this file's error, not the whole run's
-        result.unreadable = _internal_error(e)
+        result.unreadable = internal_error(e)
     writer.end(result)
     return result
-
-
-def _internal_error(error: BaseException) -> str:
-    """A failure of the validator itself, with where it happened, for a bug report."""
-    frames = traceback.extract_tb(error.__traceback__)
-    where = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
-    return f"internal error while reading: {type(error).__name__}: {error}{where}; please report it"
 
 
 def _writer(out: TextIO, options: _Options) -> _TextWriter | _JsonWriter:
@@ -254,13 +298,9 @@ class _TextWriter:
         """Start a file: nothing to say before its first finding."""
         self.path = path
 
-    def hand(self, checked: CheckedHand) -> None:
+    def hand(self, hand: HandOut) -> None:
         """Print a hand's findings, each with its line."""
-        read = checked.read
-        for finding in checked.report.findings:
-            if self.quiet and not finding.is_error:
-                continue
-            print(format_finding(finding, self.path, read.text, read.first_line), file=self.out)
+        self.out.write(hand.text)
 
     def end(self, result: FileResult) -> None:
         """Say that a file holds no hand."""
@@ -283,10 +323,9 @@ class _JsonWriter:
         self.out.write(f'\n    {{\n      "path": {_dumps(path)},\n      "hands": [')
         self.begun = True
 
-    def hand(self, checked: CheckedHand) -> None:
+    def hand(self, hand: HandOut) -> None:
         """Write one hand."""
-        text = json.dumps(checked.report.to_dict(), ensure_ascii=False, indent=2)
-        self.out.write(("," if self.hands else "") + "\n" + _indent(text, 8))
+        self.out.write(("," if self.hands else "") + "\n" + hand.text)
         self.hands += 1
 
     def end(self, result: FileResult) -> None:

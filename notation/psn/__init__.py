@@ -32,7 +32,17 @@ from notation.psn.model import (
     Trick,
     Variation,
 )
-from notation.psn.parser import ReadHand, iter_hands, load, parse, parse_hand, read, split_hands
+from notation.psn.parser import (
+    ReadHand,
+    iter_chunks,
+    iter_hands,
+    load,
+    parse,
+    parse_hand,
+    read,
+    read_chunk,
+    split_hands,
+)
 from notation.psn.writer import write, write_event, write_hand
 
 __all__ = [
@@ -62,11 +72,13 @@ __all__ = [
     "Trick",
     "Variation",
     "from_json",
+    "iter_chunks",
     "iter_hands",
     "load",
     "parse",
     "parse_hand",
     "read",
+    "read_chunk",
     "split_hands",
     "to_json",
     "write",

@@ -145,10 +145,23 @@ def iter_hands(lines: Iterable[str], filename: str | None = None) -> Iterator[Re
     memory; a broken hand yields its errors and the next hand is read as usual.
     """
     for number, (first_line, chunk) in enumerate(_chunks(lines), start=1):
-        hand, errors = _read_hand(chunk, first_line, filename)
-        for e in errors:
-            e.hand = number
-        yield ReadHand(number, first_line, chunk, hand if not errors else None, errors)
+        yield read_chunk(number, first_line, chunk, filename)
+
+
+def iter_chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The hands among ``lines`` as ``(first line number, text)``, unread, one at a time:
+    what :func:`iter_hands` splits before it reads (a batch of hands sent elsewhere to be
+    read and checked, say)."""
+    return _chunks(lines)
+
+
+def read_chunk(number: int, first_line: int, chunk: str, filename: str | None = None) -> ReadHand:
+    """Read one hand's text, the ``number``-th hand of its file starting on ``first_line``
+    (one chunk of :func:`iter_chunks`), as :func:`iter_hands` reads it."""
+    hand, errors = _read_hand(chunk, first_line, filename)
+    for e in errors:
+        e.hand = number
+    return ReadHand(number, first_line, chunk, hand if not errors else None, errors)
 
 
 def read(text: str, filename: str | None = None) -> Record:

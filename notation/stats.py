@@ -1,0 +1,727 @@
+"""A corpus report (``shengji stats``): what many files of hands add up to.
+
+Each hand is summed up by :func:`hand_stats`, a pure function of the checked hand (run by
+the executor's workers, :mod:`notation.corpus`); :class:`CorpusStats` adds the summaries
+up in file and hand order, in counts, so memory stays flat whatever the corpus:
+
+* hands, findings by code and by rule set;
+* the defenders' points, and the level results by side (dealer +1, defenders +2, ...);
+* kitty captures (抠底: the defenders took the last trick and the kitty, multiplied);
+* failed throws (甩牌失败), by seat;
+* the players (by the ``Seat1`` … ``Seat4`` headers): hands played, mistakes a hand and
+  their average loss, and the most expensive mistakes, each with a link that opens the
+  viewer at that play. A mistake is a play marked ``?``, ``??`` or ``?!``, or a play
+  whose comment says ``[%loss N]`` (N points more for the defenders than the best play,
+  from the defenders' side or less from the dealer's: what the analysis writes, with
+  ``[%eval N]`` and ``[%best SEAT: CARDS]``); a marked play without ``[%loss]`` counts
+  as a mistake with no loss known.
+
+:data:`JSON_SCHEMA` is the document ``shengji stats --format json`` prints.
+
+>>> from notation.simulate import simulate_hand
+>>> from notation.psn import write
+>>> from notation.validate import iter_validate
+>>> (checked,) = iter_validate(write(simulate_hand("qq", seed=3)).splitlines(True), "sim.psn")
+>>> stats = CorpusStats()
+>>> stats.add(hand_stats(checked, "sim.psn"))
+>>> stats.hands, sum(stats.level_results["dealer"].values()) + sum(
+...     stats.level_results["defenders"].values())
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import heapq
+import html
+import importlib.util
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from notation.psn.model import GLYPHS, Hand, Play
+from notation.replay import HandReplay, StepKind, replay
+from notation.rules.ruleset import Side
+from notation.rules.seats import team
+from notation.validate import CheckedHand, HandReport
+
+__all__ = [
+    "DEFAULT_VIEWER",
+    "JSON_SCHEMA",
+    "JSON_SCHEMA_VERSION",
+    "CorpusStats",
+    "HandStats",
+    "Mistake",
+    "hand_stats",
+    "plotly_js",
+    "render_html",
+    "viewer_link",
+]
+
+JSON_SCHEMA_VERSION = 1
+DEFAULT_VIEWER = "http://localhost:8501/"  # where `shengji view` serves the viewer
+# The glyphs that mark a mistake: ? (mistake), ?? (blunder), ?! (dubious).
+MISTAKE_NAGS = {GLYPHS["?"]: "?", GLYPHS["??"]: "??", GLYPHS["?!"]: "?!"}
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """A play marked as a mistake, where it is and what it cost."""
+
+    path: str
+    hand: int
+    step: int  # the viewer's step of the play (0 is the deal)
+    trick: int
+    seat: int
+    player: str | None
+    cards: str
+    glyph: str | None  # ?, ?? or ?!, if marked
+    loss: float | None  # from [%loss N], if given
+
+    def to_dict(self, viewer: str) -> dict[str, Any]:
+        """Plain values for JSON, with the link that opens the viewer at the play."""
+        return {
+            "path": self.path,
+            "hand": self.hand,
+            "step": self.step,
+            "trick": self.trick,
+            "seat": self.seat,
+            "player": self.player,
+            "cards": self.cards,
+            "glyph": self.glyph,
+            "loss": self.loss,
+            "link": viewer_link(viewer, self.path, self.hand, self.step),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandStats:
+    """One hand summed up: what :class:`CorpusStats` adds up (sent back by workers)."""
+
+    path: str
+    hand: int
+    readable: bool
+    rules: str | None
+    codes: tuple[str, ...]  # the findings' codes
+    errors: int
+    points: int | None  # the defenders' total
+    winner: str | None  # "dealer" or "defenders"
+    levels: int | None  # levels the winner goes up
+    dealer: int | None
+    kitty_points: int | None
+    multiplier: int | None  # set when the defenders took the last trick (抠底)
+    failed_throws: tuple[int, ...]  # the seat of each failed throw
+    players: tuple[str | None, str | None, str | None, str | None]  # Seat1 .. Seat4
+    mistakes: tuple[Mistake, ...]
+
+
+def hand_stats(checked: CheckedHand, path: str) -> HandStats:
+    """Sum up one checked hand (in a worker: it needs the hand's replay)."""
+    report: HandReport = checked.report
+    result = report.replay
+    codes = tuple(f.code for f in report.findings)
+    errors = sum(f.is_error for f in report.findings)
+    if result is None:
+        hand = checked.read.hand
+        return HandStats(
+            path,
+            report.number,
+            hand is not None,
+            report.rules,
+            codes,
+            errors,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            (),
+            _players(hand),
+            (),
+        )
+    hand = result.hand
+    computed = result.computed
+    outcome = computed.outcome
+    throws = tuple(p.seat for t in hand.tricks for p in t.plays if p.attempted is not None)
+    players = _players(hand)
+    return HandStats(
+        path,
+        report.number,
+        True,
+        result.rules.name,
+        codes,
+        errors,
+        computed.points,
+        outcome.winner.value if outcome else None,
+        outcome.levels if outcome else None,
+        computed.dealer,
+        computed.kitty_points,
+        computed.multiplier,
+        throws,
+        players,
+        _mistakes(result, path, players),
+    )
+
+
+def _players(hand: Hand | None) -> tuple[str | None, str | None, str | None, str | None]:
+    """The players' names by seat, from the ``Seat1`` … ``Seat4`` headers."""
+    if hand is None:
+        return (None, None, None, None)
+    names = [hand.header(f"Seat{seat}") for seat in (1, 2, 3, 4)]
+    one, two, three, four = (name.strip() or None if name else None for name in names)
+    return (one, two, three, four)
+
+
+def _loss(play: Play) -> float | None:
+    """The loss a ``[%loss N]`` command of the play's comments gives, if any."""
+    for comment in play.comments:
+        for command in comment.commands:
+            if command.name == "loss":
+                try:
+                    return float(command.args.split()[0])
+                except (ValueError, IndexError):
+                    return None
+    return None
+
+
+def _mistakes(
+    result: HandReplay, path: str, players: tuple[str | None, ...]
+) -> tuple[Mistake, ...]:
+    """The plays of the hand marked as mistakes, with their step in the viewer."""
+    marked: list[tuple[int, Play]] = []
+    for trick in result.hand.tricks:
+        for play in trick.plays:
+            glyphs = [n for n in play.nags if n in MISTAKE_NAGS]
+            loss = _loss(play)
+            if glyphs or (loss is not None and loss > 0):
+                marked.append((trick.number, play))
+    if not marked:
+        return ()
+    steps = _play_steps(result)
+    found = []
+    for trick_number, play in marked:
+        glyph = next((MISTAKE_NAGS[n] for n in play.nags if n in MISTAKE_NAGS), None)
+        found.append(
+            Mistake(
+                path,
+                result.number,
+                steps.get(id(play), 0),
+                trick_number,
+                play.seat,
+                players[play.seat - 1],
+                " ".join(str(c) for c in play.cards),
+                glyph,
+                _loss(play),
+            )
+        )
+    return tuple(found)
+
+
+def _play_steps(result: HandReplay) -> dict[int, int]:
+    """Each play's step, as the viewer counts them (a replay with its states)."""
+    states = result.states or replay(result.hand, result.rules, number=result.number).states
+    return {id(s.event): s.step for s in states if s.kind is StepKind.PLAY}
+
+
+def viewer_link(viewer: str, path: str, hand: int, step: int) -> str:
+    """The address that opens the viewer at a hand's step (``?file=...&hand=2&step=14``).
+
+    >>> viewer_link("http://localhost:8501/", "/data/a b.psn", 2, 14)
+    'http://localhost:8501/?file=%2Fdata%2Fa+b.psn&hand=2&step=14'
+    """
+    query = urlencode({"file": str(Path(path).resolve()) if path else path, "hand": hand})
+    return f"{viewer}?{query}&step={step}"
+
+
+@dataclass(slots=True)
+class _Player:
+    """A player's counts across the corpus."""
+
+    hands: int = 0
+    mistakes: int = 0
+    glyphs: Counter[str] = field(default_factory=Counter)
+    losses: int = 0  # mistakes with a loss given
+    loss: float = 0.0  # their sum
+
+
+@dataclass(slots=True)
+class CorpusStats:
+    """The corpus added up, hand by hand, in counts (flat memory)."""
+
+    top: int = 20  # the most expensive mistakes kept
+    files: int = 0
+    unreadable_files: list[tuple[str, str]] = field(default_factory=list)  # the first 100
+    unreadable_file_count: int = 0
+    hands: int = 0
+    unreadable_hands: int = 0
+    hands_with_errors: int = 0
+    by_code: Counter[str] = field(default_factory=Counter)
+    by_rules: dict[str, Counter[str]] = field(default_factory=dict)
+    hands_by_rules: Counter[str] = field(default_factory=Counter)
+    points: Counter[int] = field(default_factory=Counter)  # the defenders' total
+    level_results: dict[str, Counter[int]] = field(
+        default_factory=lambda: {Side.DEALER.value: Counter(), Side.DEFENDERS.value: Counter()}
+    )
+    team_wins: dict[str, Counter[str]] = field(
+        default_factory=lambda: {"1&3": Counter(), "2&4": Counter()}
+    )
+    kitty_captures: int = 0
+    kitty_capture_points: Counter[int] = field(default_factory=Counter)  # kitty × multiplier
+    multipliers: Counter[int] = field(default_factory=Counter)
+    failed_throws: int = 0
+    hands_with_failed_throws: int = 0
+    failed_throws_by_seat: Counter[int] = field(default_factory=Counter)
+    players: dict[str, _Player] = field(default_factory=dict)
+    mistakes: int = 0
+    _costly: list[tuple[float, int, Mistake]] = field(default_factory=list)  # a min-heap
+
+    def add(self, hand: HandStats) -> None:
+        """Add one hand."""
+        self.hands += 1
+        if not hand.readable:
+            self.unreadable_hands += 1
+        self.hands_with_errors += hand.errors > 0
+        self.by_code.update(hand.codes)
+        rules = hand.rules or "?"
+        self.hands_by_rules[rules] += 1
+        self.by_rules.setdefault(rules, Counter()).update(hand.codes)
+        if hand.points is not None:
+            self.points[hand.points] += 1
+        if hand.winner is not None and hand.levels is not None:
+            self.level_results[hand.winner][hand.levels] += 1
+            if hand.dealer is not None:
+                dealer_team = team(hand.dealer)
+                winning = dealer_team if hand.winner == Side.DEALER.value else 3 - dealer_team
+                side = "dealer" if winning == dealer_team else "defenders"
+                self.team_wins["1&3" if winning == 1 else "2&4"][side] += 1
+        if hand.multiplier is not None:
+            self.kitty_captures += 1
+            self.multipliers[hand.multiplier] += 1
+            if hand.kitty_points is not None:
+                self.kitty_capture_points[hand.kitty_points * hand.multiplier] += 1
+        if hand.failed_throws:
+            self.hands_with_failed_throws += 1
+            self.failed_throws += len(hand.failed_throws)
+            self.failed_throws_by_seat.update(hand.failed_throws)
+        for name in hand.players:
+            if name is not None:
+                self.players.setdefault(name, _Player()).hands += 1
+        for mistake in hand.mistakes:
+            self._add_mistake(mistake)
+
+    def _add_mistake(self, mistake: Mistake) -> None:
+        self.mistakes += 1
+        if mistake.player is not None:
+            player = self.players.setdefault(mistake.player, _Player())
+            player.mistakes += 1
+            player.glyphs[mistake.glyph or "[%loss]"] += 1
+            if mistake.loss is not None:
+                player.losses += 1
+                player.loss += mistake.loss
+        if mistake.loss is None:
+            return
+        # The most expensive first; among equals the first in the corpus.
+        entry = (mistake.loss, -self.mistakes, mistake)
+        if len(self._costly) < self.top:
+            heapq.heappush(self._costly, entry)
+        elif entry[:2] > self._costly[0][:2]:
+            heapq.heapreplace(self._costly, entry)
+
+    def add_file(self, path: str, unreadable: str | None) -> None:
+        """Count a file, and why it could not be read (to its end), if so."""
+        self.files += 1
+        if unreadable is not None:
+            self.unreadable_file_count += 1
+            if len(self.unreadable_files) < 100:
+                self.unreadable_files.append((path, unreadable))
+
+    @property
+    def costly(self) -> list[Mistake]:
+        """The most expensive mistakes, the dearest first."""
+        return [m for _, _, m in sorted(self._costly, key=lambda e: e[:2], reverse=True)]
+
+    def to_dict(self, viewer: str = DEFAULT_VIEWER) -> dict[str, Any]:
+        """The report as plain values (:data:`JSON_SCHEMA`)."""
+        return {
+            "version": JSON_SCHEMA_VERSION,
+            "files": self.files,
+            "unreadable_files": self.unreadable_file_count,
+            "unreadable": [{"path": p, "reason": r} for p, r in self.unreadable_files],
+            "hands": self.hands,
+            "unreadable_hands": self.unreadable_hands,
+            "hands_with_errors": self.hands_with_errors,
+            "findings": {
+                "by_code": _sorted(self.by_code),
+                "by_rules": {r: _sorted(c) for r, c in sorted(self.by_rules.items())},
+                "hands_by_rules": _sorted(self.hands_by_rules),
+            },
+            "points": {
+                "defenders": _keyed(self.points),
+                "hands": sum(self.points.values()),
+                "mean": _mean(self.points),
+            },
+            "level_results": {side: _keyed(c) for side, c in self.level_results.items()},
+            "team_results": {t: dict(sorted(c.items())) for t, c in self.team_wins.items()},
+            "kitty": {
+                "captures": self.kitty_captures,
+                "multipliers": _keyed(self.multipliers),
+                "points": _keyed(self.kitty_capture_points),
+            },
+            "failed_throws": {
+                "throws": self.failed_throws,
+                "hands": self.hands_with_failed_throws,
+                "by_seat": _keyed(self.failed_throws_by_seat),
+            },
+            "players": {
+                name: {
+                    "hands": p.hands,
+                    "mistakes": p.mistakes,
+                    "mistakes_per_hand": round(p.mistakes / p.hands, 4) if p.hands else None,
+                    "average_loss": round(p.loss / p.losses, 4) if p.losses else None,
+                    "glyphs": dict(sorted(p.glyphs.items())),
+                }
+                for name, p in sorted(self.players.items())
+            },
+            "mistakes": self.mistakes,
+            "costliest": [m.to_dict(viewer) for m in self.costly],
+        }
+
+
+def _sorted(counts: Counter[str]) -> dict[str, int]:
+    """Counts, the most frequent first (then by name)."""
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _keyed(counts: Counter[int]) -> dict[str, int]:
+    """Counts by a number, in its order, as JSON keys."""
+    return {str(k): v for k, v in sorted(counts.items())}
+
+
+def _mean(counts: Counter[int]) -> float | None:
+    total = sum(counts.values())
+    return round(sum(k * v for k, v in counts.items()) / total, 2) if total else None
+
+
+_COUNTS: dict[str, Any] = {"type": "object", "additionalProperties": {"type": "integer"}}
+_NUMBER_OR_NULL: dict[str, Any] = {"type": ["number", "null"]}
+# The document ``shengji stats --format json`` prints (JSON Schema, draft 2020-12).
+JSON_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "shengji corpus statistics",
+    "type": "object",
+    "required": [
+        "version",
+        "files",
+        "hands",
+        "findings",
+        "points",
+        "level_results",
+        "kitty",
+        "failed_throws",
+        "players",
+        "mistakes",
+        "costliest",
+    ],
+    "properties": {
+        "version": {"const": JSON_SCHEMA_VERSION},
+        "files": {"type": "integer"},
+        "unreadable_files": {"type": "integer"},  # files not read to their end
+        "unreadable": {  # the first 100 of them, with why
+            "type": "array",
+            "items": {"type": "object", "required": ["path", "reason"]},
+        },
+        "hands": {"type": "integer"},
+        "unreadable_hands": {"type": "integer"},  # hands that are not PSN
+        "hands_with_errors": {"type": "integer"},
+        "findings": {
+            "type": "object",
+            "properties": {
+                "by_code": _COUNTS,  # code -> findings, the most frequent first
+                "by_rules": {"type": "object", "additionalProperties": _COUNTS},
+                "hands_by_rules": _COUNTS,  # rule set -> hands ("?": none known)
+            },
+        },
+        "points": {
+            "type": "object",
+            "properties": {
+                "defenders": _COUNTS,  # the defenders' total -> hands
+                "hands": {"type": "integer"},  # hands whose total is known
+                "mean": _NUMBER_OR_NULL,
+            },
+        },
+        # side ("dealer", "defenders") -> levels gone up -> hands ("defenders": {"0": n}
+        # is a take-over without levels)
+        "level_results": {"type": "object", "additionalProperties": _COUNTS},
+        # team ("1&3", "2&4") -> hands it won as "dealer" or as "defenders"
+        "team_results": {"type": "object", "additionalProperties": _COUNTS},
+        "kitty": {
+            "type": "object",
+            "properties": {
+                "captures": {"type": "integer"},  # hands whose last trick the defenders took
+                "multipliers": _COUNTS,  # multiplier -> hands
+                "points": _COUNTS,  # kitty points × multiplier -> hands
+            },
+        },
+        "failed_throws": {
+            "type": "object",
+            "properties": {
+                "throws": {"type": "integer"},
+                "hands": {"type": "integer"},
+                "by_seat": _COUNTS,
+            },
+        },
+        "players": {  # by the Seat1 .. Seat4 headers' names
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["hands", "mistakes", "mistakes_per_hand", "average_loss"],
+                "properties": {
+                    "hands": {"type": "integer"},
+                    "mistakes": {"type": "integer"},
+                    "mistakes_per_hand": _NUMBER_OR_NULL,
+                    "average_loss": _NUMBER_OR_NULL,  # over the mistakes with [%loss]
+                    "glyphs": _COUNTS,
+                },
+            },
+        },
+        "mistakes": {"type": "integer"},
+        "costliest": {  # the most expensive mistakes, with a link that opens the viewer
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["path", "hand", "step", "seat", "loss", "link"],
+                "properties": {
+                    "path": {"type": "string"},
+                    "hand": {"type": "integer"},
+                    "step": {"type": "integer"},
+                    "trick": {"type": "integer"},
+                    "seat": {"type": "integer"},
+                    "player": {"type": ["string", "null"]},
+                    "cards": {"type": "string"},
+                    "glyph": {"type": ["string", "null"]},
+                    "loss": {"type": "number"},
+                    "link": {"type": "string"},
+                },
+            },
+        },
+    },
+}
+
+
+# ---- The HTML report --------------------------------------------------------------------
+#
+# The charts are plotly figures written as JSON specs and drawn by plotly.js, inlined from
+# the plotly package's own copy so that the page needs no network. The Python plotly
+# package is not imported: ``notation`` imports neither plotly nor streamlit (STYLE.md),
+# and a figure spec is plain data.
+
+_SIDE_COLOURS = {"dealer": "#1f6fb5", "defenders": "#c0392b"}  # as the viewer's charts
+
+
+def plotly_js() -> str:
+    """The text of plotly.js as the installed plotly package ships it (not imported)."""
+    spec = importlib.util.find_spec("plotly")
+    if spec is None or spec.origin is None:
+        raise FileNotFoundError("the plotly package is not installed: pip install plotly")
+    return (Path(spec.origin).parent / "package_data" / "plotly.min.js").read_text("utf-8")
+
+
+def _bar(
+    title: str, counts: dict[str, int], x: str, colour: str = "#1f6fb5", y: str = "hands"
+) -> dict[str, Any]:
+    """A bar chart of counts, as a plotly figure spec."""
+    return {
+        "data": [
+            {
+                "type": "bar",
+                "x": list(counts),
+                "y": list(counts.values()),
+                "marker": {"color": colour},
+            }
+        ],
+        "layout": {
+            "title": {"text": title},
+            "xaxis": {"title": {"text": x}, "type": "category"},
+            "yaxis": {"title": {"text": y}},
+            "height": 360,
+        },
+    }
+
+
+def _charts(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The report's charts, as plotly figure specs."""
+    charts = [
+        _bar("Findings by code", report["findings"]["by_code"], "code", "#7f8c8d", "findings"),
+        _bar("The defenders' points", report["points"]["defenders"], "points"),
+    ]
+    sides = report["level_results"]
+    charts.append(
+        {
+            "data": [
+                {
+                    "type": "bar",
+                    "name": side,
+                    "x": [f"{side} +{k}" for k in counts],
+                    "y": list(counts.values()),
+                    "marker": {"color": _SIDE_COLOURS[side]},
+                }
+                for side, counts in sides.items()
+            ],
+            "layout": {
+                "title": {"text": "Level results by side"},
+                "height": 360,
+                "xaxis": {"type": "category"},
+                "yaxis": {"title": {"text": "hands"}},
+            },
+        }
+    )
+    charts.append(_bar("Kitty captures by multiplier", report["kitty"]["multipliers"], "×"))
+    players = report["players"]
+    if players:
+        names = list(players)
+        charts.append(
+            {
+                "data": [
+                    {
+                        "type": "bar",
+                        "name": "mistakes per hand",
+                        "x": names,
+                        "y": [p["mistakes_per_hand"] for p in players.values()],
+                    },
+                    {
+                        "type": "bar",
+                        "name": "average loss",
+                        "x": names,
+                        "yaxis": "y2",
+                        "y": [p["average_loss"] for p in players.values()],
+                    },
+                ],
+                "layout": {
+                    "title": {"text": "Players"},
+                    "barmode": "group",
+                    "height": 380,
+                    "yaxis": {"title": {"text": "mistakes per hand"}},
+                    "yaxis2": {
+                        "title": {"text": "average loss (points)"},
+                        "overlaying": "y",
+                        "side": "right",
+                    },
+                },
+            }
+        )
+    return charts
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    """An HTML table; cells are HTML already."""
+    top = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def render_html(report: dict[str, Any], script: str | None = None) -> str:
+    """The report (:meth:`CorpusStats.to_dict`) as one self-contained HTML page with
+    plotly charts; ``script``: plotly.js (default: :func:`plotly_js`)."""
+    e = html.escape
+    charts = _charts(report)
+    summary = _table(
+        [
+            "files",
+            "hands",
+            "unreadable hands",
+            "hands with errors",
+            "kitty captures",
+            "failed throws",
+            "mistakes",
+        ],
+        [
+            [
+                str(report[k]) if k in report else ""
+                for k in ("files", "hands", "unreadable_hands", "hands_with_errors")
+            ]
+            + [
+                str(report["kitty"]["captures"]),
+                str(report["failed_throws"]["throws"]),
+                str(report["mistakes"]),
+            ]
+        ],
+    )
+    by_rules = _table(
+        ["rule set", "hands", "findings"],
+        [
+            [
+                e(rules),
+                str(report["findings"]["hands_by_rules"].get(rules, 0)),
+                e(", ".join(f"{code} {n}" for code, n in codes.items()) or "none"),
+            ]
+            for rules, codes in report["findings"]["by_rules"].items()
+        ],
+    )
+    players = _table(
+        ["player", "hands", "mistakes", "mistakes a hand", "average loss", "marks"],
+        [
+            [
+                e(name),
+                str(p["hands"]),
+                str(p["mistakes"]),
+                _num(p["mistakes_per_hand"]),
+                _num(p["average_loss"]),
+                e(", ".join(f"{g} {n}" for g, n in p["glyphs"].items())),
+            ]
+            for name, p in report["players"].items()
+        ],
+    )
+    costly = _table(
+        ["loss", "player", "seat", "cards", "mark", "where"],
+        [
+            [
+                _num(m["loss"]),
+                e(m["player"] or ""),
+                str(m["seat"]),
+                e(m["cards"]),
+                e(m["glyph"] or ""),
+                f'<a href="{e(m["link"])}">{e(Path(m["path"]).name)}, hand {m["hand"]}, '
+                f"trick {m['trick']} (step {m['step']})</a>",
+            ]
+            for m in report["costliest"]
+        ],
+    )
+    unread = "".join(
+        f"<li>{e(u['path'])}: {e(u['reason'])}</li>" for u in report.get("unreadable", [])
+    )
+    divs = "".join(f'<div class="chart" id="chart{i}"></div>' for i in range(len(charts)))
+    figures = json.dumps(charts).replace("</", "<\\/")
+    js = (script if script is not None else plotly_js()).replace("</script", "<\\/script")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>shengji corpus report</title>
+<style>body{{font-family:sans-serif;margin:2em;max-width:70em}}
+table{{border-collapse:collapse;margin:1em 0}}
+td,th{{border:1px solid #ccc;padding:.2em .6em;text-align:left}}.chart{{margin:1em 0}}</style>
+<script>{js}</script></head><body>
+<h1>Corpus report</h1>
+{summary}
+<h2>Charts</h2>
+{divs}
+<h2>Findings by rule set</h2>
+{by_rules}
+<h2>Players</h2>
+<p>By the Seat1 … Seat4 headers. A mistake is a play marked ?, ?? or ?!, or one whose
+comment gives [%loss N]; the average loss is over the mistakes with a loss given.</p>
+{players}
+<h2>The most expensive mistakes</h2>
+<p>Each link opens the viewer (shengji view) at the play.</p>
+{costly}
+{f"<h2>Files not read to their end</h2><ul>{unread}</ul>" if unread else ""}
+<script>
+const figures = {figures};
+figures.forEach((f, i) => Plotly.newPlot("chart" + i, f.data, f.layout, {{responsive: true}}));
+</script>
+</body></html>
+"""
+
+
+def _num(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
