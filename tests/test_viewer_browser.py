@@ -452,13 +452,18 @@ def test_record_with_the_deal_known_in_chromium(
             page.locator(f".st-key-{key} button").click()
             if mode == "play":
                 mirror.pick(card)  # type: ignore[arg-type]
-                if mirror.waiting is None and not mirror.pending:
-                    page.wait_for_function(
-                        "b => document.querySelectorAll('.stCode')[document"
-                        ".querySelectorAll('.stCode').length - 1].innerText !== b",
-                        arg=before,
-                    )
+                if mirror.pending:  # a click the page lost would desynchronise the mirror
+                    page.wait_for_selector(f".st-key-{key} button[kind='primary']")
+                elif mirror.waiting is None:
+                    record_changed(before)
             page.wait_for_timeout(250)
+
+        def record_changed(before: str) -> None:
+            page.wait_for_function(
+                "b => document.querySelectorAll('.stCode')[document"
+                ".querySelectorAll('.stCode').length - 1].innerText !== b",
+                arg=before,
+            )
 
         # seat 1 declares; then picks up the kitty and buries, clicking its 33 cards
         commit(".st-key-rec_bid_cards", "d2")
@@ -479,7 +484,11 @@ def test_record_with_the_deal_known_in_chromium(
             )
             taken.add(key)
             page.locator(f".st-key-{key} button").click()
-            page.wait_for_timeout(250)
+            page.wait_for_function(  # each click seen before the next (none lost under load)
+                "n => document.querySelector('.st-key-rec_bid_cards input')"
+                ".value.split(' ').filter(Boolean).length === n",
+                arg=len(taken),
+            )
         page.wait_for_function(
             "n => document.querySelector('.st-key-rec_bid_cards input')"
             ".value.split(' ').length === n",
@@ -498,8 +507,11 @@ def test_record_with_the_deal_known_in_chromium(
                 for card in play.attempted or play.cards:
                     click_card(card)
                 if i == 0:
+                    before = _record_text(page)
                     page.locator(".st-key-rec_play button").click()
                     mirror.finish()
+                    if mirror.waiting is None:
+                        record_changed(before)
                 if play.attempted is not None:
                     _shows(page, "throw-failed")
                     page.wait_for_timeout(300)
