@@ -596,6 +596,17 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "<th></th><th>记录</th><th>按规则</th>",
     ),
     "report.levels-after-html": ("Levels after the hand", "本局后级数"),
+    # --- shengji show (notation/report.py, render_terminal) ----------------------------
+    "show.step": ("step {step}/{last}: {label}", "第 {step}/{last} 步 {label}"),
+    "show.state": (
+        "trump {trump}   dealer {dealer}   points: team 1&3 {a}, team 2&4 {b}   defenders "
+        "{defenders}",
+        "主 {trump}   庄家 {dealer}   得分：1、3 号位 {a}，2、4 号位 {b}   闲家 {defenders}",
+    ),
+    "show.to-play": ("  ← to play", "  ← 出牌"),
+    "show.winning": ("   (winning: {seat})", "   （最大：{seat}）"),
+    "show.trick": ("  trick {n}: {table}", "  第 {n} 轮：{table}"),
+    "show.kitty": ("  kitty: {cards}", "  底牌：{cards}"),
     # --- violations of the rules core (notation/rules/violations.py) --------------------
     "v.not-held.led.one": (
         "Seat {seat} led {cards}, which was not in its hand.",

@@ -415,10 +415,10 @@ _BOLD = "\033[1m"
 _RESET = "\033[0m"
 
 
-def _card_term(card: CardSlot, colour: bool, trump: object) -> str:
+def _card_term(card: CardSlot, colour: bool, trump: object, lang: str = "en") -> str:
     if card is UNKNOWN or not isinstance(card, Card):
         return "??"
-    text = card.symbol
+    text = say_cards_in((card,), lang)
     if not colour:
         return text
     red = card.suit.is_red if card.suit is not None else card.rank.value == "BJ"
@@ -437,24 +437,31 @@ def render_terminal(
     hand = replay.hand
 
     def cards(seq: Sequence[CardSlot]) -> str:
-        return " ".join(_card_term(c, colour, state.trump) for c in seq) or "—"
+        return " ".join(_card_term(c, colour, state.trump, lang) for c in seq) or "—"
 
+    label = state.label if lang == "en" else ""  # the step's own words are English
     lines = [
-        f"step {state.step}/{len(states) - 1}: {state.label}",
-        f"trump {trump_text(state.trump) if state.trump else '—'}   dealer {state.dealer or '—'}   "
-        f"points: team 1&3 {state.points[0]}, team 2&4 {state.points[1]}   "
-        f"defenders {state.defenders_points}",
+        _t(lang, "show.step", step=state.step, last=len(states) - 1, label=label).rstrip(),
+        _t(
+            lang,
+            "show.state",
+            trump=trump_text(state.trump, lang) if state.trump else "—",
+            dealer=state.dealer or "—",
+            a=state.points[0],
+            b=state.points[1],
+            defenders=state.defenders_points,
+        ),
     ]
     for seat in SEATS:
         name = hand.header(f"Seat{seat}") or ""
-        turn = "  ← to play" if state.turn == seat else ""
+        turn = _t(lang, "show.to-play") if state.turn == seat else ""
         lines.append(f"  {seat} {name:10} {cards(state.hand(seat))}{turn}")
     if state.trick:
         table = "   ".join(f"{seat}: {cards(c)}" for seat, c in state.trick)
-        winning = f"   (winning: {state.winning})" if state.winning else ""
-        lines.append(f"  trick {state.trick_number}: {table}{winning}")
+        winning = _t(lang, "show.winning", seat=state.winning) if state.winning else ""
+        lines.append(_t(lang, "show.trick", n=state.trick_number, table=table) + winning)
     if state.kitty is not None:
-        lines.append(f"  kitty: {cards(state.kitty)}")
+        lines.append(_t(lang, "show.kitty", cards=cards(state.kitty)))
     for f in state.findings:
         lines.append(f"  ! {f.code}: {f.message_in(lang)}")
     return "\n".join(lines) + "\n"

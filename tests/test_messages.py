@@ -301,3 +301,10 @@ def test_report_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) -> N
     _, default, _ = _run(["report", path], capsys)
     _, english, _ = _run(["report", "--lang", "en", path], capsys)
     assert default == english and "# Adjudication report: " in default
+
+
+def test_show_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    path = DISPUTES / "02-failed-throw-let-stand.psn"
+    status, out, _ = _run(["show", "--lang", "zh", "--step", "60", str(path)], capsys)
+    assert status == 0 and out.startswith("第 60/") and "底牌：" in out
+    assert english_in(_without_record_data(out, path)) is None
