@@ -12,11 +12,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
+from notation.messages import MEANINGS_ZH, Message
 from notation.rules.clauses import Clause, Rule
 from notation.rules.ruleset import PenaltyCounts, Ruleset, WrongCountRule
 from notation.rules.seats import Seat
 
-__all__ = ["CATALOGUE", "Finding", "Severity", "penalty_text"]
+__all__ = [
+    "CATALOGUE",
+    "Finding",
+    "Severity",
+    "clause_line",
+    "meaning",
+    "penalty_line",
+    "penalty_text",
+]
 
 
 class Severity(StrEnum):
@@ -135,7 +144,7 @@ class Finding:
     """One thing the validator found, with its place and the rule it rests on."""
 
     code: str
-    message: str
+    text: Message  # the message, in words only when shown (message_in)
     hand: int  # 1-based index of the hand in its file
     line: int = 0
     column: int = 0
@@ -146,10 +155,24 @@ class Finding:
     step: int | None = None  # the replay step it belongs to
     cites: Rule | None = None  # the rule, where more precise than the code's (逢10必打)
     width: int = 1  # characters to underline from the column (a syntax error's token)
+    penalty_zh: str | None = None  # the penalty in Chinese (penalty_line(rule, rules, "zh"))
 
     def __post_init__(self) -> None:
         if self.code not in CATALOGUE:
             raise ValueError(f"no finding code {self.code!r}")
+
+    @property
+    def message(self) -> str:
+        """The message in English."""
+        return self.text.render("en")
+
+    def message_in(self, lang: str) -> str:
+        """The message in ``lang`` (``en`` or ``zh``)."""
+        return self.text.render(lang)
+
+    def penalty_in(self, lang: str) -> str | None:
+        """The rule set's penalty in ``lang``, or ``None``."""
+        return self.penalty_zh if lang == "zh" and self.penalty_zh else self.penalty
 
     @property
     def severity(self) -> Severity:
@@ -166,8 +189,15 @@ class Finding:
         """True for findings of severity error."""
         return self.severity is Severity.ERROR
 
-    def where(self) -> str:
-        """``hand 2, trick 5, seat 3`` as far as known."""
+    def where(self, lang: str = "en") -> str:
+        """``hand 2, trick 5, seat 3`` (``第 2 局，第 5 轮，3 号位``) as far as known."""
+        if lang == "zh":
+            parts = [f"第 {self.hand} 局"]
+            if self.trick is not None:
+                parts.append(f"第 {self.trick} 轮")
+            if self.seat is not None:
+                parts.append(f"{self.seat} 号位")
+            return "，".join(parts)
         parts = [f"hand {self.hand}"]
         if self.trick is not None:
             parts.append(f"trick {self.trick}")
@@ -175,12 +205,13 @@ class Finding:
             parts.append(f"seat {self.seat}")
         return ", ".join(parts)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain values for JSON (see ``shengji validate --json``)."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """Plain values for JSON (see ``shengji validate --json``); ``message`` and
+        ``penalty`` in ``lang``."""
         return {
             "code": self.code,
             "severity": self.severity.value,
-            "message": self.message,
+            "message": self.message_in(lang),
             "hand": self.hand,
             "trick": self.trick,
             "seat": self.seat,
@@ -189,9 +220,60 @@ class Finding:
             "width": self.width,
             "rule": self.rule.value if self.rule else None,
             "clause": {"ref": self.clause.ref, "text": self.clause.text} if self.clause else None,
-            "penalty": self.penalty,
+            "penalty": self.penalty_in(lang),
             "step": self.step,
         }
+
+
+def meaning(code: str, lang: str = "en") -> str:
+    """What a finding code means, in ``lang``: the catalogue's words."""
+    if lang == "zh":
+        return MEANINGS_ZH[code]
+    return CATALOGUE[code][2]
+
+
+def clause_line(clause: Clause, lang: str = "en") -> str:
+    """A finding's clause as shown to a reader, in ``lang`` (every place that shows one
+    calls this; the rules' own Chinese citation goes here)."""
+    return str(clause)
+
+
+def penalty_line(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
+    """The rule set's penalty for breaking ``rule`` in ``lang``: every finding's penalty
+    is put in words here."""
+    if lang == "zh":
+        return _penalty_zh(rule, rules)
+    return penalty_text(rule, rules)
+
+
+def _penalty_zh(rule: Rule | None, rules: Ruleset) -> str | None:
+    """:func:`penalty_text` in Chinese."""
+    if rule in (Rule.FOLLOW_SUIT, Rule.FOLLOW_PAIR, Rule.FOLLOW_TRACTOR, Rule.CARD_HELD):
+        levels = rules.penalties.misplay_levels
+        if levels:
+            strikes = rules.penalties.misplay_strikes_to_lose
+            more = f"；一场比赛中出错牌 {strikes} 次即判负" if strikes else ""
+            return f"犯规一方在本局后降 {levels} 级（不低于 2）{more}"
+        return None
+    if rule is Rule.THROW:
+        per = rules.throw.penalty_per_card
+        if per:
+            which = (
+                "甩不出的"
+                if rules.throw.penalty_counts is PenaltyCounts.WITHDRAWN
+                else "别家管得住的"
+            )
+            return f"{which}牌每张罚 {per} 分，算在甩牌一方；须出最小的失败牌型"
+        return "须出最小的失败牌型；不罚分"
+    if rule in (Rule.WRONG_COUNT, Rule.CARD_COUNT):
+        kind = rules.penalties.wrong_card_count
+        if kind is WrongCountRule.FIXED:
+            levels = rules.penalties.wrong_card_count_levels
+            return f"多牌少牌：对方升 {levels} 级，不论牌面得分"
+        if kind is WrongCountRule.PLAYED_OUT:
+            return "多牌少牌：本局打完；出错的一方判负，对方按牌面得分升级"
+        return None
+    return None
 
 
 def _levels(n: int) -> str:

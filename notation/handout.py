@@ -511,9 +511,8 @@ def _findings_and_result(
             where = [label(lang, "trick_n", n=f.trick)] if f.trick is not None else []
             where += [label(lang, "seat_n", n=f.seat)] if f.seat is not None else []
             place = f" ({', '.join(where)})" if where else ""
-            out.append(
-                f'<li><span class="code">{_e(f.code)}</span>{_e(place)}: {_e(f.message)}</li>'
-            )
+            message = _e(f.message_in(lang))
+            out.append(f'<li><span class="code">{_e(f.code)}</span>{_e(place)}: {message}</li>')
         out.append("</ul>")
     out.append("</section>")
     out.append(f"<section><h2>{_e(label(lang, 'result'))}</h2><table><thead><tr><th></th>")

@@ -413,9 +413,10 @@ def _kitty(p: _Painter, state: State, open_: bool, lang: str) -> None:
     _fan(p, cards, x, y, state.trump, step=min(18.0, 200 / max(1, len(cards) - 1)))
 
 
-def _notes(p: _Painter, state: State) -> None:
-    """Below the table: the step's findings in red, then its glyphs and comments."""
-    lines = [(f"⚠ {f.code}: {f.message}", _RED) for f in state.findings]
+def _notes(p: _Painter, state: State, lang: str = "en") -> None:
+    """Below the table: the step's findings in red (in ``lang``), then its glyphs and
+    comments."""
+    lines = [(f"⚠ {f.code}: {f.message_in(lang)}", _RED) for f in state.findings]
     event = state.event
     nags = getattr(event, "nags", ()) if state.kind is not StepKind.TRICK else ()
     comments = getattr(event, "comments", ()) if state.kind is not StepKind.TRICK else ()
@@ -456,7 +457,7 @@ def table_image(
         _seat(p, replay, state, seat, seats is None or seat in seats, lang)
     _trick(p, state, lang)
     _kitty(p, state, reveal_kitty or state.kind is StepKind.END, lang)
-    _notes(p, state)
+    _notes(p, state, lang)
     if "cjk" in p.missing:
         warnings.warn(
             FontWarning(

@@ -12,11 +12,13 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from notation.findings import Finding
+from notation.findings import Finding, clause_line
+from notation.labels import label
+from notation.messages import Message, count, msg, outcome_words, say_cards_in
 from notation.psn.model import UNKNOWN, CardSlot
 from notation.replay import HandReplay, State
 from notation.rules.cards import RANKS, Card, Rank
-from notation.rules.clauses import Rule
+from notation.rules.clauses import Clause, Rule
 from notation.rules.order import Trump
 from notation.rules.ruleset import Outcome, Ruleset, Side
 from notation.rules.seats import SEATS
@@ -56,36 +58,55 @@ class Report:
     result_rows: tuple[tuple[str, str, str], ...]  # what, recorded, by the rules
     levels_after: str | None  # in words: what the hand does to both teams' levels
     levels: LevelsAfter | None = None  # the same as values (``validate --json`` agrees)
+    lang: str = "en"  # the language it is written in: en or zh
 
 
-def _outcome_text(outcome: Outcome | None) -> str:
-    return "—" if outcome is None else str(outcome)
+def _t(lang: str, key: str, **params: object) -> str:
+    """The report's words ``key`` (notation.messages) in ``lang``."""
+    return msg(key, **params).render(lang)  # type: ignore[arg-type]
 
 
-def build_report(replay: HandReplay, findings: Sequence[Finding] | None = None) -> Report:
-    """Gather what the report says from a replay (with its timeline).
+def _outcome_text(outcome: Outcome | None, lang: str) -> str:
+    if outcome is None:
+        return "—"
+    return outcome_words(outcome.winner.value, outcome.levels).render(lang)
+
+
+def build_report(
+    replay: HandReplay, findings: Sequence[Finding] | None = None, lang: str = "en"
+) -> Report:
+    """Gather what the report says from a replay (with its timeline), in ``lang``.
 
     ``findings`` replaces the replay's own when given: the validator adds what only the
     file shows (levels and dealer following from the hand before).
     """
     hand = replay.hand
     computed = replay.computed
-    event = hand.header("Event") or "Shengji hand"
-    title = f"{event}, hand {hand.header('Hand') or replay.number}"
-    names = {s: hand.header(f"Seat{s}") or f"seat {s}" for s in SEATS}
+    event = hand.header("Event") or _t(lang, "report.event")
+    title = _t(lang, "report.title", event=event, n=hand.header("Hand") or replay.number)
+    names = {s: hand.header(f"Seat{s}") or _t(lang, "report.seat", seat=s) for s in SEATS}
     rules = replay.rules
     levels_before = (
-        f"team 1&3 {computed.levels[0].value}, team 2&4 {computed.levels[1].value}"
+        _t(lang, "report.levels", a=computed.levels[0].value, b=computed.levels[1].value)
         if computed.levels
         else "—"
     )
+    rule_set = (
+        f"{rules.name}：{rules.title.zh}"
+        if lang == "zh"
+        else f"{rules.name}: {rules.title.en} ({rules.title.zh})"
+    )
+    sep = "，" if lang == "zh" else ", "
     facts = [
-        ("Rule set", f"{rules.name}: {rules.title.en} ({rules.title.zh})"),
-        ("Players", ", ".join(f"{s} {names[s]}" for s in SEATS)),
-        ("Dealer", f"seat {computed.dealer}" if computed.dealer else "—"),
-        ("Levels before", levels_before),
-        ("Trump", trump_text(computed.trump) if computed.trump else "—"),
-        ("Tricks", str(len(hand.tricks))),
+        (_t(lang, "report.rule-set"), rule_set),
+        (_t(lang, "report.players"), sep.join(f"{s} {names[s]}" for s in SEATS)),
+        (
+            _t(lang, "report.dealer"),
+            _t(lang, "report.seat", seat=computed.dealer) if computed.dealer else "—",
+        ),
+        (_t(lang, "report.levels-before"), levels_before),
+        (_t(lang, "report.trump"), trump_text(computed.trump, lang) if computed.trump else "—"),
+        (_t(lang, "report.tricks"), str(len(hand.tricks))),
     ]
     violations = []
     notes = []
@@ -104,17 +125,27 @@ def build_report(replay: HandReplay, findings: Sequence[Finding] | None = None) 
             (what, "—" if mine is None else str(mine), "—" if theirs is None else str(theirs))
         )
 
-    row("Defenders' points", recorded.points if recorded else None, computed.points)
-    row("Kitty points", recorded.kitty_points if recorded else None, computed.kitty_points)
-    row("Kitty multiplier", recorded.multiplier if recorded else None, computed.multiplier)
+    row(label(lang, "Defenders' points"), recorded.points if recorded else None, computed.points)
+    row(
+        label(lang, "Kitty points"),
+        recorded.kitty_points if recorded else None,
+        computed.kitty_points,
+    )
+    row(
+        label(lang, "Kitty multiplier"),
+        recorded.multiplier if recorded else None,
+        computed.multiplier,
+    )
     if recorded and recorded.side is not None:
-        recorded_outcome = f"{recorded.side.value} +{recorded.levels or 0}"
+        recorded_outcome = outcome_words(recorded.side.value, recorded.levels or 0).render(lang)
     else:
         recorded_outcome = None
-    row("Level change", recorded_outcome, _outcome_text(computed.outcome))
-    row("Next dealer", recorded.next_dealer if recorded else None, computed.next_dealer)
+    row(label(lang, "Level change"), recorded_outcome, _outcome_text(computed.outcome, lang))
+    row(
+        label(lang, "Next dealer"), recorded.next_dealer if recorded else None, computed.next_dealer
+    )
     levels = levels_after(replay)
-    sentence = levels_sentence(rules, levels) if levels else None
+    sentence = levels_sentence(rules, levels, lang) if levels else None
     return Report(
         title,
         replay,
@@ -124,13 +155,14 @@ def build_report(replay: HandReplay, findings: Sequence[Finding] | None = None) 
         tuple(rows),
         sentence,
         levels,
+        lang,
     )
 
 
-def trump_text(trump: Trump) -> str:
-    """The trump as players write it: ``♠2``, ``NT 10`` (no-trump, 无主)."""
+def trump_text(trump: Trump, lang: str = "en") -> str:
+    """The trump as players write it: ``♠2``, ``NT 10 (无主)`` (in Chinese ``无主 10``)."""
     if trump.suit is None:
-        return f"NT {trump.rank.value} (无主)"
+        return f"无主 {trump.rank.value}" if lang == "zh" else f"NT {trump.rank.value} (无主)"
     return f"{trump.suit.symbol}{trump.rank.value}"
 
 
@@ -139,17 +171,14 @@ def _steps(low: Rank, high: Rank) -> int:
     return (RANKS.index(high) - RANKS.index(low)) % len(RANKS)
 
 
-def _n_levels(n: int) -> str:
-    return f"{n} level" if n == 1 else f"{n} levels"
+def _misplay_words(f: Finding, lang: str) -> str:
+    what = "report.not-held" if f.code == "not-held" else "report.revoke"
+    if f.trick is None:
+        return _t(lang, what, seat=f.seat)
+    return _t(lang, what + "-in", seat=f.seat, trick=f.trick)
 
 
-def _misplay_words(f: Finding) -> str:
-    what = "play of a card not held" if f.code == "not-held" else "revoke"
-    trick = f" in trick {f.trick}" if f.trick is not None else ""
-    return f"seat {f.seat}'s {what}{trick}"
-
-
-def levels_sentence(rules: Ruleset, levels: LevelsAfter) -> str:
+def levels_sentence(rules: Ruleset, levels: LevelsAfter, lang: str = "en") -> str:
     """What a hand does to both teams' levels, in sentences a player reads: the
     level-table result, then each misplay penalty with its cause and its effect.
 
@@ -158,48 +187,43 @@ def levels_sentence(rules: Ruleset, levels: LevelsAfter) -> str:
     Next dealer: seat 2.``
     """
     parts = []
-    for index, name in enumerate(("team 1&3", "team 2&4")):
-        text = f"{name} {_level_result(rules, levels, index)}"
+    for index, name in enumerate(("report.team13", "report.team24")):
+        text = _t(lang, "report.team", team=msg(name), result=_level_result(rules, levels, index))
         drop = levels.drops[index]
         if drop:
             reached, final = levels.played.levels[index], levels.after.levels[index]
-            cause = " and ".join(_misplay_words(f) for f in levels.misplays[index])
-            penalty = f"for {cause} (misplay penalty, {rules.clause(Rule.MISPLAY).ref})"
+            and_ = "和" if lang == "zh" else " and "
+            cause = and_.join(_misplay_words(f, lang) for f in levels.misplays[index])
+            penalty = _t(lang, "report.penalty", cause=cause, ref=rules.clause(Rule.MISPLAY).ref)
             fell = _steps(final, reached)
-            if fell == drop:
-                text += f", then drops {_n_levels(drop)} to {final.value} {penalty}"
-            elif fell == 0:
-                text += (
-                    f", then would drop {_n_levels(drop)} {penalty}, but {final.value} is "
-                    f"the lowest level: it stays at {final.value}"
-                )
-            else:
-                text += (
-                    f", then drops {_n_levels(drop)} {penalty}, stopping at {final.value}, "
-                    "the lowest level"
-                )
+            which = "drops" if fell == drop else "would-drop" if fell == 0 else "drops-stops"
+            n = count(drop, "levels")
+            text += _t(lang, f"report.{which}", n=n, final=final.value, penalty=penalty)
         parts.append(text)
-    sentence = "; ".join(parts)
-    return f"{sentence[0].upper()}{sentence[1:]}. Next dealer: seat {levels.after.next_dealer}."
+    sentence = ("；" if lang == "zh" else "; ").join(parts)
+    dealer = _t(lang, "report.next-dealer", seat=levels.after.next_dealer)
+    return f"{sentence[0].upper()}{sentence[1:]}{dealer}"
 
 
-def _level_result(rules: Ruleset, levels: LevelsAfter, index: int) -> str:
+def _level_result(rules: Ruleset, levels: LevelsAfter, index: int) -> Message:
     """What the level table's result does to team ``index + 1``: ``goes up 2 levels to 7``."""
     before, reached = levels.before[index], levels.played.levels[index]
     up = _steps(before, reached)
     if levels.winner != index + 1:
-        return f"stays at {before.value}"
+        return msg("report.stays", level=before.value)
     if levels.outcome.winner is Side.DEFENDERS:
-        text = "takes over the deal (上台)"
-        text += f" and goes up {_n_levels(up)} to {reached.value}" if up else f" at {reached.value}"
+        if up:
+            text = msg("report.takes-over-up", n=count(up, "levels"), level=reached.value)
+        else:
+            text = msg("report.takes-over", level=reached.value)
     elif up:
-        text = f"goes up {_n_levels(up)} to {reached.value}"
+        text = msg("report.goes-up", n=count(up, "levels"), level=reached.value)
     else:
-        text = f"stays at {reached.value}"
+        text = msg("report.stays", level=reached.value)
     if levels.played.winner == index + 1:
-        return text + ", and wins the match"
+        return msg("report.wins-match", text=text)
     if up < levels.outcome.levels and reached in rules.match.must_play:
-        text += f" (level {reached.value} must be played: 逢{reached.value}必打)"
+        return msg("report.must-play", text=text, level=reached.value)
     return text
 
 
@@ -210,57 +234,72 @@ def _is_trump(card: CardSlot, trump: Trump | None) -> bool:
     return trump is not None and isinstance(card, Card) and trump.is_trump(card)
 
 
-def _cards(cards: Sequence[CardSlot], trump: Trump | None) -> str:
+def _cards(cards: Sequence[CardSlot], trump: Trump | None, lang: str = "en") -> str:
     """Cards as symbols, the trumps first and in bold: ``**BJ ♠2** ♥K ♥9``."""
-    names = [(c.symbol if isinstance(c, Card) else "??", _is_trump(c, trump)) for c in cards]
+    names = [(say_cards_in((c,), lang), _is_trump(c, trump)) for c in cards]
     trumps = " ".join(name for name, is_trump in names if is_trump)
     others = " ".join(name for name, is_trump in names if not is_trump)
     return " ".join(part for part in (f"**{trumps}**" if trumps else "", others) if part) or "—"
 
 
 def render_markdown(report: Report) -> str:
-    """The report as Markdown."""
-    out = [f"# Adjudication report: {report.title}", ""]
-    out += [f"- **{k}**: {v}" for k, v in report.facts]
-    out += ["", f"## Violations ({len(report.violations)})", ""]
+    """The report as Markdown, in the report's language."""
+    lang = report.lang
+    out = [_t(lang, "report.heading", title=report.title), ""]
+    out += [_t(lang, "report.fact-md", what=k, value=v) for k, v in report.facts]
+    out += ["", _t(lang, "report.violations-md", n=len(report.violations)), ""]
     if not report.violations:
-        out.append("No rule was broken in this hand.")
+        out.append(label(lang, "no_findings"))
     for i, v in enumerate(report.violations, start=1):
         f = v.finding
         out += [
-            f"### {i}. `{f.code}`: {f.where()}, line {f.line}, column {f.column}",
+            _t(lang, "report.violation-md", i=i, code=f.code, where=_where(f, lang)),
             "",
-            f.message,
+            f.message_in(lang),
             "",
         ]
         if f.clause:
-            out += [f"> **Rule {f.clause.ref}**: {f.clause.text}", ""]
-        if f.penalty:
-            out += [f"**Penalty**: {f.penalty}", ""]
+            out += [_t(lang, "report.rule-md", **_clause(f.clause, lang)), ""]
+        penalty = f.penalty_in(lang)
+        if penalty:
+            out += [_t(lang, "report.penalty-md", penalty=penalty), ""]
         if v.before is not None:
-            out += [
-                "Position before the play (trumps in **bold**):",
-                "",
-                *_position_md(v.before),
-                "",
-            ]
+            out += [_t(lang, "report.position-md"), "", *_position_md(v.before, lang), ""]
     if report.notes:
-        out += ["## Notes", ""]
-        out += [f"- `{n.code}` ({n.where()}): {n.message}" for n in report.notes]
+        out += [_t(lang, "report.notes-md"), ""]
+        out += [
+            _t(lang, "report.note-md", code=n.code, where=n.where(lang), message=n.message_in(lang))
+            for n in report.notes
+        ]
         out.append("")
-    out += ["## Result", "", "| | recorded | by the rules |", "|---|---|---|"]
+    out += [_t(lang, "report.result-md"), "", _t(lang, "report.result-head-md"), "|---|---|---|"]
     out += [f"| {what} | {rec} | {rules} |" for what, rec, rules in report.result_rows]
     if report.levels_after:
-        out += ["", f"**Levels after the hand**: {report.levels_after}"]
+        out += ["", _t(lang, "report.levels-after-md", levels=report.levels_after)]
     return "\n".join(out) + "\n"
 
 
-def _position_md(state: State) -> list[str]:
-    rows = ["| seat | cards held |", "|---|---|"]
-    rows += [f"| {s} | {_cards(state.hand(s), state.trump)} |" for s in SEATS]
+def _clause(clause: Clause, lang: str) -> dict[str, str]:
+    """A clause's reference and text, as the report cites it: in Chinese the rules' own
+    citation (clause_line)."""
+    if lang == "en":
+        return {"ref": clause.ref, "text": clause.text}
+    return {"ref": "", "text": clause_line(clause, lang)}
+
+
+def _where(f: Finding, lang: str) -> str:
+    """``hand 1, trick 3, seat 2, line 9, column 5``."""
+    return _t(lang, "report.where", where=f.where(lang), line=f.line, column=f.column)
+
+
+def _position_md(state: State, lang: str) -> list[str]:
+    rows = [_t(lang, "report.position-head-md"), "|---|---|"]
+    rows += [f"| {s} | {_cards(state.hand(s), state.trump, lang)} |" for s in SEATS]
     if state.trick:
-        table = "; ".join(f"{seat}: {_cards(cards, state.trump)}" for seat, cards in state.trick)
-        rows += ["", f"On the table (trick {state.trick_number}): {table}"]
+        table = "; ".join(
+            f"{seat}: {_cards(cards, state.trump, lang)}" for seat, cards in state.trick
+        )
+        rows += ["", _t(lang, "report.table", n=state.trick_number, table=table)]
     return rows
 
 
@@ -282,74 +321,89 @@ table{{border-collapse:collapse;margin:.5rem 0}}td,th{{border:1px solid #bbb;pad
 """
 
 
-def card_html(card: CardSlot, trump: Trump | None) -> str:
+def card_html(card: CardSlot, trump: Trump | None, lang: str = "en") -> str:
     """A card as a small framed ``<span>``: red suits red, a trump shaded and bold."""
     if not isinstance(card, Card):
         return '<span class="card">??</span>'
     red = card.suit.is_red if card.suit is not None else card.rank.value == "BJ"
     cls = "card" + (" red" if red else "") + (" trump" if _is_trump(card, trump) else "")
-    return f'<span class="{cls}">{html.escape(card.symbol)}</span>'
+    return f'<span class="{cls}">{html.escape(say_cards_in((card,), lang))}</span>'
 
 
-def cards_html(cards: Sequence[CardSlot], trump: Trump | None) -> str:
+def cards_html(cards: Sequence[CardSlot], trump: Trump | None, lang: str = "en") -> str:
     """Cards, the trumps first and marked (shaded)."""
     ordered = sorted(cards, key=lambda c: not _is_trump(c, trump))  # stable: order kept
-    return "".join(card_html(c, trump) for c in ordered) or "—"
+    return "".join(card_html(c, trump, lang) for c in ordered) or "—"
 
 
 def render_html(report: Report) -> str:
-    """The report as one self-contained HTML page (inline CSS, nothing fetched)."""
+    """The report as one self-contained HTML page (inline CSS, nothing fetched), in the
+    report's language."""
     e = html.escape
+    lang = report.lang
+
+    def t(key: str, **params: object) -> str:
+        return e(_t(lang, key, **params))
+
+    colon = "：" if lang == "zh" else ": "
     out = [
         "<!doctype html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{lang}"><head><meta charset="utf-8">',
         f"<title>{e(report.title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>Adjudication report: {e(report.title)}</h1><ul>",
+        f"<h1>{t('report.heading-html', title=report.title)}</h1><ul>",
     ]
-    out += [f"<li><b>{e(k)}</b>: {e(v)}</li>" for k, v in report.facts]
-    out += ["</ul>", f"<h2>Violations ({len(report.violations)})</h2>"]
+    out += [f"<li><b>{e(k)}</b>{colon}{e(v)}</li>" for k, v in report.facts]
+    out += ["</ul>", f"<h2>{t('report.violations-html', n=len(report.violations))}</h2>"]
     if not report.violations:
-        out.append("<p>No rule was broken in this hand.</p>")
+        out.append(f"<p>{e(label(lang, 'no_findings'))}</p>")
     for i, v in enumerate(report.violations, start=1):
         f = v.finding
         out.append(
-            f'<h3>{i}. <span class="code">{e(f.code)}</span>: {e(f.where())}, '
-            f"line {f.line}, column {f.column}</h3><p>{e(f.message)}</p>"
+            f'<h3>{i}. <span class="code">{e(f.code)}</span>{colon}{e(_where(f, lang))}</h3>'
+            f"<p>{e(f.message_in(lang))}</p>"
         )
         if f.clause:
-            out.append(f'<p class="rule"><b>Rule {e(f.clause.ref)}</b>: {e(f.clause.text)}</p>')
-        if f.penalty:
-            out.append(f"<p><b>Penalty</b>: {e(f.penalty)}</p>")
+            cited = _clause(f.clause, lang)
+            out.append(
+                f'<p class="rule"><b>{t("report.rule-html", ref=cited["ref"])}</b>'
+                f"{colon}{e(cited['text'])}</p>"
+            )
+        penalty = f.penalty_in(lang)
+        if penalty:
+            out.append(f"<p><b>{t('report.penalty-html')}</b>{colon}{e(penalty)}</p>")
         if v.before is not None:
             s = v.before
             out.append(
-                '<p>Position before the play (trumps <span class="card trump">shaded</span>):'
-                "</p><table><tr><th>seat</th><th>cards held</th></tr>"
+                f"<p>{_t(lang, 'report.position-html')}</p>"
+                f"<table><tr>{_t(lang, 'report.position-head-html')}</tr>"
             )
             out += [
-                f"<tr><td>{seat}</td><td>{cards_html(s.hand(seat), s.trump)}</td></tr>"
+                f"<tr><td>{seat}</td><td>{cards_html(s.hand(seat), s.trump, lang)}</td></tr>"
                 for seat in SEATS
             ]
             out.append("</table>")
             if s.trick:
                 table = " ; ".join(
-                    f"{seat}: {cards_html(cards, s.trump)}" for seat, cards in s.trick
+                    f"{seat}: {cards_html(cards, s.trump, lang)}" for seat, cards in s.trick
                 )
-                out.append(f"<p>On the table (trick {s.trick_number}): {table}</p>")
+                out.append(f"<p>{_t(lang, 'report.table', n=s.trick_number, table=table)}</p>")
     if report.notes:
-        out.append("<h2>Notes</h2><ul>")
+        out.append(f"<h2>{t('report.notes-html')}</h2><ul>")
         out += [
-            f'<li><span class="code">{e(n.code)}</span> ({e(n.where())}): {e(n.message)}</li>'
+            f'<li><span class="code">{e(n.code)}</span> '
+            f"{t('report.note-where', where=n.where(lang))}{colon}{e(n.message_in(lang))}</li>"
             for n in report.notes
         ]
         out.append("</ul>")
-    out.append("<h2>Result</h2><table><tr><th></th><th>recorded</th><th>by the rules</th></tr>")
+    out.append(
+        f"<h2>{t('report.result-html')}</h2><table><tr>{_t(lang, 'report.result-head-html')}</tr>"
+    )
     out += [
         f"<tr><td>{e(a)}</td><td>{e(b)}</td><td>{e(c)}</td></tr>" for a, b, c in report.result_rows
     ]
     out.append("</table>")
     if report.levels_after:
-        out.append(f"<p><b>Levels after the hand</b>: {e(report.levels_after)}</p>")
+        out.append(f"<p><b>{t('report.levels-after-html')}</b>{colon}{e(report.levels_after)}</p>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 
@@ -361,10 +415,10 @@ _BOLD = "\033[1m"
 _RESET = "\033[0m"
 
 
-def _card_term(card: CardSlot, colour: bool, trump: object) -> str:
+def _card_term(card: CardSlot, colour: bool, trump: object, lang: str = "en") -> str:
     if card is UNKNOWN or not isinstance(card, Card):
         return "??"
-    text = card.symbol
+    text = say_cards_in((card,), lang)
     if not colour:
         return text
     red = card.suit.is_red if card.suit is not None else card.rank.value == "BJ"
@@ -373,31 +427,41 @@ def _card_term(card: CardSlot, colour: bool, trump: object) -> str:
     return f"{bold}{_RED if red else ''}{text}{_RESET}" if (bold or red) else text
 
 
-def render_terminal(replay: HandReplay, step: int, *, colour: bool = False) -> str:
-    """The state at ``step`` as text: the four hands, the trick, trump, points, turn."""
+def render_terminal(
+    replay: HandReplay, step: int, *, colour: bool = False, lang: str = "en"
+) -> str:
+    """The state at ``step`` as text: the four hands, the trick, trump, points, turn; the
+    findings' messages in ``lang`` (the drawing itself is in English)."""
     states = replay.states
     state = states[max(0, min(step, len(states) - 1))]
     hand = replay.hand
 
     def cards(seq: Sequence[CardSlot]) -> str:
-        return " ".join(_card_term(c, colour, state.trump) for c in seq) or "—"
+        return " ".join(_card_term(c, colour, state.trump, lang) for c in seq) or "—"
 
+    label = state.label if lang == "en" else ""  # the step's own words are English
     lines = [
-        f"step {state.step}/{len(states) - 1}: {state.label}",
-        f"trump {trump_text(state.trump) if state.trump else '—'}   dealer {state.dealer or '—'}   "
-        f"points: team 1&3 {state.points[0]}, team 2&4 {state.points[1]}   "
-        f"defenders {state.defenders_points}",
+        _t(lang, "show.step", step=state.step, last=len(states) - 1, label=label).rstrip(),
+        _t(
+            lang,
+            "show.state",
+            trump=trump_text(state.trump, lang) if state.trump else "—",
+            dealer=state.dealer or "—",
+            a=state.points[0],
+            b=state.points[1],
+            defenders=state.defenders_points,
+        ),
     ]
     for seat in SEATS:
         name = hand.header(f"Seat{seat}") or ""
-        turn = "  ← to play" if state.turn == seat else ""
+        turn = _t(lang, "show.to-play") if state.turn == seat else ""
         lines.append(f"  {seat} {name:10} {cards(state.hand(seat))}{turn}")
     if state.trick:
         table = "   ".join(f"{seat}: {cards(c)}" for seat, c in state.trick)
-        winning = f"   (winning: {state.winning})" if state.winning else ""
-        lines.append(f"  trick {state.trick_number}: {table}{winning}")
+        winning = _t(lang, "show.winning", seat=state.winning) if state.winning else ""
+        lines.append(_t(lang, "show.trick", n=state.trick_number, table=table) + winning)
     if state.kitty is not None:
-        lines.append(f"  kitty: {cards(state.kitty)}")
+        lines.append(_t(lang, "show.kitty", cards=cards(state.kitty)))
     for f in state.findings:
-        lines.append(f"  ! {f.code}: {f.message}")
+        lines.append(f"  ! {f.code}: {f.message_in(lang)}")
     return "\n".join(lines) + "\n"

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from notation.errors import ShengjiError, SourceError
-from notation.findings import CATALOGUE, Finding, Severity
+from notation.findings import CATALOGUE, Finding, Severity, clause_line
+from notation.messages import Message, msg, outcome_words
 from notation.psn import Bid, Hand, ReadHand, iter_hands
 from notation.psn.model import UNKNOWN, KittyExchange
 from notation.replay import HandReplay, StrictStop, replay
@@ -59,6 +60,7 @@ _FINDING_SCHEMA: dict[str, Any] = {
     "properties": {
         "code": {"type": "string"},
         "severity": {"enum": ["error", "warning", "info"]},
+        # in the language asked for (validate --lang zh), English by default; so is penalty
         "message": {"type": "string"},
         "hand": {"type": "integer", "minimum": 1},
         "trick": {"type": ["integer", "null"]},
@@ -267,14 +269,14 @@ class HandReport:
             levels = levels_after(self.replay)
             self.computed.update(levels.to_dict() if levels else dict.fromkeys(_LEVELS_AFTER_KEYS))
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain values for JSON."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """Plain values for JSON, the findings' messages in ``lang``."""
         return {
             "hand": self.number,
             "line": self.line,
             "headers": self.headers,
             "rules": self.rules,
-            "findings": [f.to_dict() for f in self.findings],
+            "findings": [f.to_dict(lang) for f in self.findings],
             "computed": self.computed,
         }
 
@@ -330,11 +332,12 @@ class FileReport:
             hand.replay = None
         return self
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain values for JSON (the schema is in README, section "Findings")."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """Plain values for JSON (the schema is in README, section "Findings"); the
+        findings' messages and penalties in ``lang``."""
         return {
             "path": self.path,
-            "hands": [h.to_dict() for h in self.hands],
+            "hands": [h.to_dict(lang) for h in self.hands],
             "unreadable": self.unreadable,
             "stopped": self.stopped,
             "empty": self.empty,
@@ -344,9 +347,9 @@ class FileReport:
 def _syntax_finding(error: ShengjiError, hand: int) -> Finding:
     line = getattr(error, "line", None) or 0
     column = getattr(error, "column", None) or 0
-    message = getattr(error, "message", None) or str(error)
+    text = msg("syntax", text=getattr(error, "message", None) or str(error))
     width = getattr(error, "width", None) or 1
-    return Finding(code="syntax", message=message, hand=hand, line=line, column=column, width=width)
+    return Finding(code="syntax", text=text, hand=hand, line=line, column=column, width=width)
 
 
 def validate_text(
@@ -517,9 +520,7 @@ def _hiding_comments(read: ReadHand, result: HandReplay) -> list[Finding]:
         found.append(
             Finding(
                 code="comment-hides",
-                message=f"this comment runs over {len(starts)} line(s) that start like a "
-                "hand's headers: is a '}' missing before them? What follows them is read "
-                "as the comment's text",
+                text=msg("comment.hides", n=len(starts)),
                 hand=result.number,
                 line=line,
                 column=column,
@@ -610,10 +611,8 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     if header is not None and written is not None and written[1] != expected.levels:
         value, levels = written
         want = " ".join(r.value for r in expected.levels)
-        message = (
-            f'The Levels header says "{value}", but after hand {before.number} '
-            f'({computed.outcome}) the levels are "{want}"'
-        )
+        outcome = outcome_words(computed.outcome.winner.value, computed.outcome.levels)
+        message = msg("match.levels", value=value, number=before.number, outcome=outcome, want=want)
         # Where a level that must be played (逢10必打) stopped the climb, that is the rule.
         rules = before.rules
         # (without the goal's stop either: the record simply added the levels)
@@ -626,9 +625,16 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
             # The record climbed on as if no level had to be played.
             stop = next(e for e, u in zip(expected.levels, unstopped.levels, strict=True) if e != u)
             if stop in rules.match.must_play:  # not the goal: that stops the climb too
-                message += f" (level {stop.value} must be played: 逢{stop.value}必打)"
+                message = msg(
+                    "match.levels-stop",
+                    value=value,
+                    number=before.number,
+                    outcome=outcome,
+                    want=want,
+                    stop=stop.value,
+                )
                 rule = Rule.MUST_PLAY
-        found.append(_finding("match-levels", message + ".", after, header, rule))
+        found.append(_finding("match-levels", message, after, header, rule))
     header = next((h for h in hand.headers if h.tag.lower() == "dealer"), None)
     if (
         header is not None
@@ -639,8 +645,13 @@ def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
         found.append(
             _finding(
                 "match-dealer",
-                f"The Dealer header says seat {hand.dealer}, but after hand {before.number} "
-                f"({computed.outcome}) seat {expected.next_dealer} deals.",
+                msg(
+                    "match.dealer",
+                    seat=hand.dealer,
+                    number=before.number,
+                    outcome=outcome_words(computed.outcome.winner.value, computed.outcome.levels),
+                    expected=expected.next_dealer,
+                ),
                 after,
                 header,
             )
@@ -668,13 +679,13 @@ def _passed_deal(after: HandReplay, dealer: int) -> int | None:
 
 
 def _finding(
-    code: str, message: str, after: HandReplay, node: Any, rule: Rule | None = None
+    code: str, message: Message, after: HandReplay, node: Any, rule: Rule | None = None
 ) -> Finding:
     """A finding of the match; ``rule``, when the catalogue's rule is not the precise one."""
     cited = rule or CATALOGUE[code][1]
     return Finding(
         code=code,
-        message=message,
+        text=message,
         hand=after.number,
         line=getattr(node, "line", 0),
         column=getattr(node, "column", 0),
@@ -713,16 +724,22 @@ def unreadable_reason(error: OSError | UnicodeDecodeError) -> str:
 
 
 def format_finding(
-    finding: Finding, path: str, source: str | None, first_line: int | None = None
+    finding: Finding,
+    path: str,
+    source: str | None,
+    first_line: int | None = None,
+    lang: str = "en",
 ) -> str:
-    """A finding as a compiler would print it: location, code, message, the line, a caret.
+    """A finding as a compiler would print it: location, code, message, the line, a caret;
+    in ``lang`` (en or zh).
 
     ``source`` is the text the finding is in, its first line numbered ``first_line``
     (a hand's text); without ``first_line`` it is the finding's line alone. A long line
     is shown as a window around the column.
     """
-    head = f"{path}:{finding.line}:{finding.column}: {finding.severity.value}: {finding.code}: "
-    head += f"{finding.message} ({finding.where()})"
+    severity = msg(f"severity.{finding.severity.value}").render(lang)
+    head = f"{path}:{finding.line}:{finding.column}: {severity}: {finding.code}: "
+    head += msg("finding.where", message=finding.text, where=finding.where(lang)).render(lang)
     context = ""
     if source is not None:
         excerpt = SourceError(
@@ -738,9 +755,10 @@ def format_finding(
     if context and finding.line:
         lines.append(context)
     if finding.clause is not None:
-        lines.append(f"  = rule {finding.clause.ref}: {finding.clause.text}")
-    if finding.penalty:
-        lines.append(f"  = penalty: {finding.penalty}")
+        lines.append(msg("finding.rule", clause=clause_line(finding.clause, lang)).render(lang))
+    penalty = finding.penalty_in(lang)
+    if penalty:
+        lines.append(msg("finding.penalty", penalty=penalty).render(lang))
     return "\n".join(lines)
 
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from notation.findings import Finding
+from notation.messages import Message, Seq, msg
 from notation.psn.model import (
     AuctionEvent,
     Bid,
@@ -87,11 +88,13 @@ def variation_findings(result: HandReplay) -> list[Finding]:
     hangs. ``result`` needs its states: replay with ``timeline=True``.
     """
     found: list[Finding] = []
-    _walk(result, 0, None, "", found)
+    _walk(result, 0, None, (), found)
     return found
 
 
-def _walk(line: HandReplay, start: int, top: int | None, path: str, found: list[Finding]) -> None:
+def _walk(
+    line: HandReplay, start: int, top: int | None, path: tuple[Message, ...], found: list[Finding]
+) -> None:
     """The variations of the events of ``line`` from step ``start`` on; ``top`` is the
     record's step of the outermost branch, ``path`` the variations taken to get here."""
     for state in line.states[start:]:
@@ -104,7 +107,7 @@ def _walk(line: HandReplay, start: int, top: int | None, path: str, found: list[
             except ValueError:
                 continue  # the reader lets no such variation through
             branch = replay(spliced, line.rules, number=line.number)
-            where = path + _branch(state, node, index)
+            where = (*path, _branch(state, node, index))
             step = state.step if top is None else top
             for f in branch.findings:
                 # The Trump header tells the recorded bidding's outcome, not an
@@ -112,17 +115,19 @@ def _walk(line: HandReplay, start: int, top: int | None, path: str, found: list[
                 if f.code == "trump-header" and not isinstance(node, Play):
                     continue
                 if f.step is not None and f.step >= state.step:
-                    found.append(replace(f, message=f"in {where}: {f.message}", step=step))
+                    places = Seq(where, ", then ", "，然后")
+                    text = msg("variation.in", where=places, message=f.text)
+                    found.append(replace(f, text=text, step=step))
             # From the branch on: the alternative itself may have variations of its own.
-            _walk(branch, state.step, step, f"{where}, then ", found)
+            _walk(branch, state.step, step, where, found)
 
 
-def _branch(state: State, node: Any, index: int) -> str:
-    what = f"variation {index + 1}"
+def _branch(state: State, node: Any, index: int) -> Message:
+    n = index + 1
     if isinstance(node, Play):
-        return f"{what} of seat {node.seat}'s play in trick {state.trick_number}"
+        return msg("variation.play", n=n, seat=node.seat, trick=state.trick_number)
     if isinstance(node, Bid):
-        return f"{what} of seat {node.seat}'s {node.kind.value}"
+        return msg("variation.bid", n=n, seat=node.seat, kind=msg(f"kind.{node.kind.value}"))
     if isinstance(node, KittyExchange):
-        return f"{what} of seat {node.seat}'s bury"
-    return f"{what} of the fallback"
+        return msg("variation.bury", n=n, seat=node.seat)
+    return msg("variation.fallback", n=n)

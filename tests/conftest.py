@@ -75,3 +75,12 @@ def first_revoke(hand: Hand, from_trick: int = 0) -> tuple[int, int, Card]:
 def revoke_chance() -> Callable[..., tuple[int, int, Card]]:
     """:func:`first_revoke`, for the tests of recording a hand."""
     return first_revoke
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line speaks the locale's language (``--lang``'s default): the tests
+    read English unless they ask for Chinese."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")

@@ -551,6 +551,20 @@ def test_finding_labels_follow_the_language() -> None:
     assert "a card the player did not hold" in " ".join(m.value for m in at.markdown)
 
 
+def test_finding_messages_and_penalties_follow_the_language() -> None:
+    """The findings panel says the finding itself in Chinese, not only its title."""
+    broken = samples.revoke_text()
+    finding = replay(parse(broken).hands[0]).findings[0]
+    at = open_text(broken)
+    at.radio(key="lang").set_value("zh").run()
+    text = " ".join(m.value for m in at.markdown)
+    assert finding.message_in("zh") in text and finding.message not in text
+    if finding.penalty:
+        assert str(finding.penalty_in("zh")) in text
+    at.radio(key="lang").set_value("en").run()
+    assert finding.message in " ".join(m.value for m in at.markdown)
+
+
 def test_marks_that_are_not_numbers_are_refused(annotated_text: str) -> None:
     at = open_text(annotated_text)
     at.button(key="jump_next_note").click().run()  # the lead of trick 1 takes marks

@@ -16,6 +16,7 @@ from typing import Any
 import streamlit as st
 
 from notation.errors import ShengjiError
+from notation.findings import clause_line
 from notation.handout import handout_html
 from notation.image import table_png
 from notation.psn import UNKNOWN, Hand
@@ -496,7 +497,7 @@ with left:
             st.markdown(f"**{tr(lang, 'result')}** · {tr(lang, 'computed')}: {computed}")
     for f in state.findings:
         box = st.error if f.is_error else st.warning
-        box(f"**{finding_label(lang, f.code)}** ({f.code}): {f.message}")
+        box(f"**{finding_label(lang, f.code)}** ({f.code}): {f.message_in(lang)}")
 
     # --- teaching: what would you play?
     if teaching:
@@ -595,9 +596,9 @@ with right:
             severity = severity_label(lang, f.severity.value)
             cols[0].markdown(
                 f"{icon} **{finding_label(lang, f.code)}** · {severity}"
-                f" · {' · '.join(where)}  \n{f.message}"
-                + (f"  \n*{tr(lang, 'clause')}*: {f.clause}" if f.clause else "")
-                + (f"  \n*{tr(lang, 'penalty')}*: {f.penalty}" if f.penalty else "")
+                f" · {' · '.join(where)}  \n{f.message_in(lang)}"
+                + (f"  \n*{tr(lang, 'clause')}*: {clause_line(f.clause, lang)}" if f.clause else "")
+                + (f"  \n*{tr(lang, 'penalty')}*: {f.penalty_in(lang)}" if f.penalty else "")
             )
             cols[1].button(
                 tr(lang, "goto"),

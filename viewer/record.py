@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from notation.errors import ShengjiError
-from notation.findings import Finding
+from notation.findings import Finding, clause_line
 from notation.psn import CardSlot
 from notation.recorder import Entry, Recorder, RecorderError
 from notation.rules.seats import SEATS
@@ -290,12 +290,12 @@ def _finding_text(f: Finding) -> str:
     text = (
         f"**{finding_label(lang, f.code)}** ({f.code}) · {severity_label(lang, f.severity.value)}"
         + (f" · {' · '.join(where)}" if where else "")
-        + f"  \n{f.message}"
+        + f"  \n{f.message_in(lang)}"
     )
     if f.clause:
-        text += f"  \n*{tr(lang, 'clause')}*: {f.clause}"
+        text += f"  \n*{tr(lang, 'clause')}*: {clause_line(f.clause, lang)}"
     if f.penalty:
-        text += f"  \n*{tr(lang, 'penalty')}*: {f.penalty}"
+        text += f"  \n*{tr(lang, 'penalty')}*: {f.penalty_in(lang)}"
     return text
 
 

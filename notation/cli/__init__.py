@@ -15,7 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from notation import __version__
+from notation.cli.common import default_lang
 from notation.errors import ShengjiError
+from notation.messages import LANGS, msg
 from notation.rulesets import (
     RULES_DIR_ENV,
     is_ruleset_name,
@@ -52,6 +54,8 @@ RULES_COMMANDS: tuple[str, ...] = (
     "rules",
     "view",
 )
+# The commands that print findings or reports in words: each takes --lang en|zh.
+LANG_COMMANDS: tuple[str, ...] = ("validate", "report", "show")
 EXIT_INTERNAL = 3  # a bug of ours, never a verdict on the input
 
 Runner = Callable[[argparse.Namespace], int]
@@ -79,6 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"a folder of a club's rule sets (NAME.yaml): a record's Rules header may "
             f"name them (repeatable; also ${RULES_DIR_ENV})",
         )
+    for name in LANG_COMMANDS:
+        sub.choices[name].add_argument(
+            "--lang",
+            choices=LANGS,
+            default=default_lang(),
+            help="the language of messages and reports: en or zh (default: from the "
+            "locale, LC_ALL / LC_MESSAGES / LANG; zh_CN.UTF-8 gives zh)",
+        )
     return parser
 
 
@@ -100,11 +112,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except Exception as e:  # a bug: said plainly, without a traceback (tests/test_fuzz.py)
-        print(
-            f"shengji: internal error ({type(e).__name__}: {str(e)[:200]}); this is a bug "
-            "in shengji, please report it with the command and the input",
-            file=sys.stderr,
-        )
+        what = f"{type(e).__name__}: {str(e)[:200]}"
+        lang = getattr(args, "lang", "en")
+        print(msg("cli.internal", what=what).render(lang), file=sys.stderr)
         return EXIT_INTERNAL
 
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -15,6 +16,7 @@ __all__ = [
     "InputError",
     "NotJSON",
     "answer_lines",
+    "default_lang",
     "find_files",
     "plural",
     "read_line",
@@ -42,6 +44,17 @@ def read_text(path: str) -> str:
         raise InputError(f"{path}: permission denied") from None
     except UnicodeDecodeError as e:
         raise InputError(f"{path}: not UTF-8 text (byte {e.start})") from None
+
+
+def default_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale: ``zh`` when the first of LC_ALL, LC_MESSAGES and LANG
+    that is set starts with ``zh`` (``zh_CN.UTF-8``), else ``en``."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
 
 
 def warn(message: str, stream: TextIO | None = None) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from notation.cli.common import InputError, read_text
 from notation.findings import Finding
+from notation.messages import msg
 from notation.replay import HandReplay
 from notation.report import build_report, render_html, render_markdown, render_terminal
 from notation.validate import validate_text
@@ -49,36 +50,40 @@ def add_parser(sub: Any) -> None:
     show.set_defaults(run=run_show)
 
 
-def replayed_hand(path: str, number: int, rules: str | None) -> tuple[HandReplay, list[Finding]]:
+def replayed_hand(
+    path: str, number: int, rules: str | None, lang: str = "en"
+) -> tuple[HandReplay, list[Finding]]:
     """Hand ``number`` of the file, replayed with its timeline, and all its findings
-    (including those that need the hand before it)."""
+    (including those that need the hand before it); a hand that is not there or cannot
+    be read is an :class:`InputError` in ``lang``."""
     report = validate_text(read_text(path), path, rules, timeline=True)
     if not 1 <= number <= len(report.hands):
-        raise InputError(f"{path}: no hand {number}; the file has {len(report.hands)}")
+        raise InputError(
+            msg("cli.no-hand-n", path=path, n=number, count=len(report.hands)).render(lang)
+        )
     hand = report.hands[number - 1]
     if hand.replay is None:
         where = hand.findings[0] if hand.findings else None
         at = f":{where.line}:{where.column}" if where else ""
-        message = where.message if where else "cannot be read"
-        raise InputError(f"{path}{at}: hand {number} cannot be read: {message}")
+        message = where.text if where else msg("cli.cannot-be-read")
+        error = msg("cli.hand-unreadable", path=path, at=at, n=number, message=message)
+        raise InputError(error.render(lang))
     return hand.replay, hand.findings
 
 
-def step_index(path: str, hand: int, step: int, count: int) -> int:
+def step_index(path: str, hand: int, step: int, count: int, lang: str = "en") -> int:
     """``step`` of a hand of ``count`` steps as 0 to ``count - 1``, a negative step counted
     back from the end; a step the hand does not have is an :class:`InputError`."""
     if not -count <= step < count:
-        raise InputError(
-            f"{path}: hand {hand} has no step {step}: its steps are 0 to "
-            f"{count - 1} (or -1, the last, back to -{count}, the first)"
-        )
+        error = msg("cli.no-step", path=path, hand=hand, step=step, last=count - 1, count=count)
+        raise InputError(error.render(lang))
     return step % count
 
 
 def run_report(args: argparse.Namespace) -> int:
     """Print or write the report; exit 1 if the hand broke a rule."""
-    result, findings = replayed_hand(args.file, args.hand, args.rules)
-    report = build_report(result, findings)
+    result, findings = replayed_hand(args.file, args.hand, args.rules, args.lang)
+    report = build_report(result, findings, args.lang)
     text = render_html(report) if args.format == "html" else render_markdown(report)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as out:
@@ -90,8 +95,8 @@ def run_report(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     """Draw the state at a step."""
-    result, _findings = replayed_hand(args.file, args.hand, args.rules)
-    step = step_index(args.file, args.hand, args.step, len(result.states))
+    result, _findings = replayed_hand(args.file, args.hand, args.rules, args.lang)
+    step = step_index(args.file, args.hand, args.step, len(result.states), args.lang)
     colour = args.color == "always" or (args.color == "auto" and sys.stdout.isatty())
-    sys.stdout.write(render_terminal(result, step, colour=colour))
+    sys.stdout.write(render_terminal(result, step, colour=colour, lang=args.lang))
     return 0

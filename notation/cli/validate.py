@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from notation.cli.common import find_files, plural
+from notation.cli.common import find_files
 from notation.corpus import FileDone, Work, folder_rulesets, internal_error, walk
 from notation.executor import EXECUTORS, Executor, make_executor
-from notation.findings import CATALOGUE, Severity
+from notation.findings import CATALOGUE, Severity, meaning
+from notation.messages import count as count_of
+from notation.messages import msg, reason_words
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import ruleset_argument
 from notation.validate import (
@@ -96,6 +98,7 @@ class _Options:
     strict: bool
     json: bool
     quiet: bool
+    lang: str = "en"
 
 
 @dataclass(slots=True)
@@ -141,15 +144,16 @@ class HandPrinter:
 
     json: bool
     quiet: bool
+    lang: str = "en"  # the language of the messages (JSON too)
 
     def __call__(self, checked: CheckedHand, path: str) -> HandOut:
         report = checked.report
         if self.json:
-            text = _indent(json.dumps(report.to_dict(), ensure_ascii=False, indent=2), 8)
+            text = _indent(json.dumps(report.to_dict(self.lang), ensure_ascii=False, indent=2), 8)
         else:
             read = checked.read
             text = "".join(
-                format_finding(f, path, read.text, read.first_line) + "\n"
+                format_finding(f, path, read.text, read.first_line, self.lang) + "\n"
                 for f in report.findings
                 if not (self.quiet and not f.is_error)
             )
@@ -160,21 +164,22 @@ class HandPrinter:
 
 def run(args: argparse.Namespace) -> int:
     """Validate the paths; print findings; the exit status says the worst."""
+    lang = args.lang
     if args.codes:
-        for code, (severity, rule, meaning) in CATALOGUE.items():
+        for code, (severity, rule, _) in CATALOGUE.items():
             where = f" [{rule.value}]" if rule else ""
-            print(f"{code:20} {severity.value:8} {meaning}{where}")
+            print(f"{code:20} {severity.value:8} {meaning(code, lang)}{where}")
         return 0
     if not args.paths:
-        print("shengji validate: name at least one file or folder", file=sys.stderr)
+        print(msg("cli.no-paths").render(lang), file=sys.stderr)
         return 2
     # A bad rule set is reported once, before any file.
     rules = ruleset_argument(args.rules) if args.rules else None
     files = list(find_files(args.paths))
     if not files:
-        print("shengji validate: no *.psn files found", file=sys.stderr)
+        print(msg("cli.no-files").render(lang), file=sys.stderr)
         return 2
-    options = _Options(rules, args.strict, args.json, args.quiet)
+    options = _Options(rules, args.strict, args.json, args.quiet, lang)
     jobs = args.jobs or os.cpu_count() or 1
     in_turn = args.executor == "local" and (jobs == 1 or options.strict)
     # The executor is started before anything is printed: one that cannot is exit 2 alone.
@@ -192,7 +197,11 @@ def run(args: argparse.Namespace) -> int:
         for result in checked:
             _add(totals, result)
             if result.unreadable and not options.json:
-                print(f"{result.path}: cannot read: {result.unreadable}", file=sys.stderr)
+                why = reason_words(result.unreadable).render(lang)
+                print(
+                    msg("cli.cannot-read", path=result.path, reason=why).render(lang),
+                    file=sys.stderr,
+                )
             if progress:
                 progress.tick()
             if options.strict and (result.stopped or result.counts["error"]):
@@ -206,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
         summary = json.dumps(totals, indent=2).replace("\n", "\n  ")
         out.write(f'\n  ],\n  "summary": {summary}\n}}\n')
     elif not options.quiet:
-        print(_summary(totals))
+        print(_summary(totals, lang))
     if totals["unreadable_files"] or totals["unreadable_hands"]:
         return 2
     return 1 if totals["errors"] else 0
@@ -227,7 +236,7 @@ def _in_batches(
     there, in the order of the files and hands, as :func:`_in_turn` would."""
     remote = getattr(executor, "address", None) is not None
     work = Work(
-        HandPrinter(options.json, options.quiet),
+        HandPrinter(options.json, options.quiet, options.lang),
         options.rules,
         options.strict,
         rulesets=folder_rulesets() if remote else (),
@@ -263,7 +272,7 @@ def _check(path: Path, options: _Options, out: TextIO) -> FileResult:
     """
     name = str(path)
     result = FileResult(name)
-    printer = HandPrinter(options.json, options.quiet)
+    printer = HandPrinter(options.json, options.quiet, options.lang)
     writer = _writer(out, options)
     writer.begin(name)
     try:
@@ -283,15 +292,18 @@ def _check(path: Path, options: _Options, out: TextIO) -> FileResult:
 
 
 def _writer(out: TextIO, options: _Options) -> _TextWriter | _JsonWriter:
-    return _JsonWriter(out) if options.json else _TextWriter(out, quiet=options.quiet)
+    if options.json:
+        return _JsonWriter(out)
+    return _TextWriter(out, quiet=options.quiet, lang=options.lang)
 
 
 class _TextWriter:
     """Findings as a compiler prints them (errors only, ``quiet``)."""
 
-    def __init__(self, out: TextIO, *, quiet: bool) -> None:
+    def __init__(self, out: TextIO, *, quiet: bool, lang: str = "en") -> None:
         self.out = out
         self.quiet = quiet
+        self.lang = lang
         self.path = ""
 
     def begin(self, path: str) -> None:
@@ -305,7 +317,7 @@ class _TextWriter:
     def end(self, result: FileResult) -> None:
         """Say that a file holds no hand."""
         if result.empty and not self.quiet:
-            print(f"{result.path}: warning: holds no hand", file=self.out)
+            print(msg("cli.no-hand", path=result.path).render(self.lang), file=self.out)
 
 
 class _JsonWriter:
@@ -374,20 +386,28 @@ def _add(totals: dict[str, int], result: FileResult) -> None:
     totals["empty_files"] += result.empty
 
 
-def _summary(t: dict[str, int]) -> str:
+def _summary(t: dict[str, int], lang: str = "en") -> str:
     """``3 files, 4 hands: 1 error, 0 warnings, 0 notes``, then what went wrong."""
-    line = (
-        f"{plural(t['files'], 'file')}, {plural(t['hands'], 'hand')}: "
-        f"{plural(t['errors'], 'error')}, {plural(t['warnings'], 'warning')}, "
-        f"{plural(t['infos'], 'note')}"
-    )
+    line = msg(
+        "cli.summary",
+        files=count_of(t["files"], "files"),
+        hands=count_of(t["hands"], "hands"),
+        errors=count_of(t["errors"], "errors"),
+        warnings=count_of(t["warnings"], "warnings"),
+        notes=count_of(t["infos"], "notes"),
+    ).render(lang)
     if t["unreadable_files"]:
-        line += f"; {plural(t['unreadable_files'], 'file')} could not be read"
+        line += msg("cli.files-unreadable", files=count_of(t["unreadable_files"], "files")).render(
+            lang
+        )
     if t["unreadable_hands"]:
-        line += f"; {plural(t['unreadable_hands'], 'hand')} could not be read"
+        line += msg("cli.hands-unreadable", hands=count_of(t["unreadable_hands"], "hands")).render(
+            lang
+        )
     if t["empty_files"]:
         n = t["empty_files"]
-        line += f"; {plural(n, 'file')} {'holds' if n == 1 else 'hold'} no hand"
+        key = "cli.empty-file" if n == 1 else "cli.empty-files"
+        line += msg(key, files=count_of(n, "files")).render(lang)
     return line
 
 

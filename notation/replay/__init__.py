@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from notation.messages import Both, Message, msg
 from notation.psn.model import Hand
 from notation.replay.auction import _Auction
 from notation.replay.play import _Play
@@ -80,7 +81,7 @@ def _run(
     hand: Hand,
     number: int,
     ruleset: Ruleset,
-    problem: str | None,
+    problem: Message | None,
     timeline: bool,
     strict: bool,
     setting: _Setting,
@@ -99,7 +100,7 @@ def _run(
     if engine.trump is None and hand.tricks:
         engine.find(
             "unchecked",
-            "no trump is known (no bid, fallback or Trump header): plays are not checked",
+            msg("trump.unknown"),
             None,
         )
     engine.play()
@@ -111,14 +112,15 @@ def _error_count(engine: _Replayer) -> int:
     return sum(1 for f in engine.findings if f.is_error)
 
 
-def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, str | None]:
+def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, Message | None]:
     if isinstance(rules, Ruleset):
         return rules, None
     name = rules or hand.rules or "qq"
     try:
         return load_ruleset(name), None  # a name, never a path: see notation.rulesets
     except RulesetError as e:  # said on one line: a finding never shows a rule file's text
-        return load_ruleset("qq"), f"{e.brief()}; replayed under qq"
+        why = Both(e.brief(), msg("rules.unreadable", name=name).render("zh"))
+        return load_ruleset("qq"), msg("rules.unknown", reason=why)
 
 
 def replay_all(hands: Sequence[Hand], rules: Ruleset | str | None = None) -> Iterator[HandReplay]:

@@ -6,6 +6,7 @@ from collections import Counter
 from contextlib import suppress
 from dataclasses import replace
 
+from notation.messages import Both, Message, msg, reason
 from notation.psn.model import (
     UNKNOWN,
     Bid,
@@ -21,7 +22,6 @@ from notation.replay.holding import (
     fmt_cards,
     has_unknown,
     known_cards,
-    say_cards,
 )
 from notation.replay.values import Slots, StepKind
 from notation.rules import bidding as bids
@@ -55,12 +55,16 @@ def _strain_trump(strain: Strain | None, cards: Slots, rank: Rank, rules: Rulese
     return rules.trump(rank, suit)
 
 
-_BID_WORDS = {"declare": "declaration", "reinforce": "reinforcement", "counter": "counter"}
-
-
-def _bid_sentence(event: Bid, error: Exception) -> str:
+def _bid_sentence(event: Bid, error: Exception) -> Message:
     """A bid the rules refuse, as a referee says it."""
-    return f"Seat {event.seat}'s {_BID_WORDS[event.kind.value]} is not allowed: {error}."
+    kind = msg(f"bid.{event.kind.value}")
+    return msg("bid.refused", seat=event.seat, kind=kind, reason=reason(error))
+
+
+def _trump(trump: Trump) -> Both:
+    """A trump as players say it: ``♠2``, ``NT 2`` (无主 2)."""
+    symbol = trump.symbol
+    return Both(symbol, f"无主 {trump.rank.value}" if trump.suit is None else symbol)
 
 
 class _Auction(_Base):
@@ -128,8 +132,7 @@ class _Auction(_Base):
         if header is not None and ruled is not None and header not in (ruled, went_on):
             self.find(
                 "trump-header",
-                f"The bidding makes {ruled.symbol} trump, but the Trump header says "
-                f"{header.symbol}.",
+                msg("trump.header", ruled=_trump(ruled), header=_trump(header)),
                 self.hand.headers[0] if self.hand.headers else None,
             )
             self.trump = ruled
@@ -150,7 +153,7 @@ class _Auction(_Base):
         if has_unknown(event.cards):
             self.find(
                 "unchecked",
-                f"Seat {event.seat}'s bid shows unknown cards: it is not checked.",
+                msg("bid.unknown", seat=event.seat),
                 event,
                 seat=event.seat,
             )
@@ -185,17 +188,14 @@ class _Auction(_Base):
             elif event.source is FallbackSource.FLIP and shown:
                 legal = bids.apply_fallback(self.rules, legal, flipped=shown[0])
             else:
-                self.find(
-                    "unchecked", "The fallback's cards are not recorded: it is not checked.", event
-                )
+                self.find("unchecked", msg("fallback.unknown"), event)
         except (bids.BidError, ValueError) as e:
-            self.find("fallback", f"The fallback cannot set the trump: {e}.", event)
+            self.find("fallback", msg("fallback.refused", reason=reason(e)), event)
         given = legal.trump(self.rules)
         if recorded is not None and given is not None and recorded != given:
             self.find(
                 "fallback",
-                f"The record turns {recorded.symbol} trump, but the rule set's fallback gives "
-                f"{given.symbol}.",
+                msg("fallback.other", recorded=_trump(recorded), given=_trump(given)),
                 event,
             )
         if recorded is not None and given is None and legal is before:
@@ -215,8 +215,7 @@ class _Auction(_Base):
             if lacking and holding.exact:
                 self.find(
                     "bid-not-held",
-                    f"Seat {bid.seat} showed {say_cards(sorted(lacking.elements()))}, "
-                    "which it did not hold.",
+                    msg("bid.not-held", seat=bid.seat, cards=tuple(sorted(lacking.elements()))),
                     bid,
                     seat=bid.seat,
                 )
@@ -229,16 +228,19 @@ class _Auction(_Base):
         if bid.draw is not None and not (lacking - self._drawn(bid.seat, dealt)):
             self.find(
                 "bid-not-drawn",
-                f"Seat {bid.seat} showed {say_cards(sorted(lacking.elements()))} when "
-                f"{bid.draw} cards had been drawn, before it drew them.",
+                msg(
+                    "bid.not-drawn",
+                    seat=bid.seat,
+                    cards=tuple(sorted(lacking.elements())),
+                    draw=bid.draw,
+                ),
                 bid,
                 seat=bid.seat,
             )
             return
         self.find(
             "bid-not-held",
-            f"Seat {bid.seat} showed {say_cards(sorted(lacking.elements()))}, which it was "
-            "never dealt.",
+            msg("bid.never-dealt", seat=bid.seat, cards=tuple(sorted(lacking.elements()))),
             bid,
             seat=bid.seat,
         )
@@ -260,7 +262,7 @@ class _Auction(_Base):
             if event.seat != went_on:
                 self.find(
                     "kitty-seat",
-                    f"Seat {event.seat} picked up the kitty, but seat {expected} was to take it.",
+                    msg("kitty.seat", seat=event.seat, expected=expected),
                     event,
                     seat=event.seat,
                 )
@@ -272,9 +274,8 @@ class _Auction(_Base):
             try:
                 legal = bids.bury(self.rules, legal)
             except bids.BidError as e:
-                self.find(
-                    "kitty-seat", f"{str(e)[:1].upper()}{str(e)[1:]}.", event, seat=event.seat
-                )
+                sentence = msg("sentence", text=reason(e, capital=True))
+                self.find("kitty-seat", sentence, event, seat=event.seat)
         if played.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT):
             with suppress(bids.BidError):  # said above, of the rules' state
                 played = bids.bury(self.rules, played)
@@ -290,15 +291,21 @@ class _Auction(_Base):
             if len(event.buried) != size:
                 self.find(
                     "kitty-size",
-                    f"Seat {event.seat} buried {len(event.buried)} cards, not {size}, and so "
-                    f"is left with {holding.size()} cards, not {HAND_SIZE} (多牌少牌).",
+                    msg(
+                        "kitty.size",
+                        seat=event.seat,
+                        n=len(event.buried),
+                        size=size,
+                        left=holding.size(),
+                        hand=HAND_SIZE,
+                    ),
                     event,
                     seat=event.seat,
                 )
             if missing and exact:
                 self.find(
                     "kitty-not-held",
-                    f"Seat {event.seat} buried {say_cards(missing)}, which it did not hold.",
+                    msg("kitty.not-held", seat=event.seat, cards=tuple(missing)),
                     event,
                     seat=event.seat,
                 )
@@ -317,8 +324,7 @@ class _Auction(_Base):
         if len(held) != holding.size():
             self.find(
                 "held-hand",
-                f"Seat {seat}'s hand after the pick-up has {len(held)} cards, but with the "
-                f"kitty it held {holding.size()}.",
+                msg("held.size", seat=seat, n=len(held), held=holding.size()),
                 event,
                 seat=seat,
             )
@@ -328,16 +334,14 @@ class _Auction(_Base):
         if sum(lacking.values()) > len(held) - shown.total():  # ?? cannot stand for them all
             self.find(
                 "held-hand",
-                f"Seat {seat}'s hand after the pick-up lacks {say_cards(sorted(lacking))}, "
-                "which it was dealt or found in the kitty.",
+                msg("held.lacks", seat=seat, cards=tuple(sorted(lacking))),
                 event,
                 seat=seat,
             )
         elif holding.exact and not has_unknown(held) and (extra := shown - holding.known):
             self.find(
                 "held-hand",
-                f"Seat {seat}'s hand after the pick-up has {say_cards(sorted(extra))}, which "
-                "was neither dealt to it nor in the kitty.",
+                msg("held.extra", seat=seat, cards=tuple(sorted(extra))),
                 event,
                 seat=seat,
             )

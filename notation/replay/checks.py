@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import cast
 
+from notation.messages import msg, violation_message
 from notation.psn.model import (
     Play,
     Trick,
@@ -14,7 +15,6 @@ from notation.replay.holding import (
     TWO_DECKS,
     has_unknown,
     known_cards,
-    say_cards,
 )
 from notation.replay.values import Slots
 from notation.rules.cards import Card, CardCounts
@@ -78,7 +78,7 @@ class _Checks(_Base):
         if has_unknown(attempted):
             self.find(
                 "unchecked",
-                f"Seat {seat}'s lead has unknown cards: the follows to it are not checked.",
+                msg("lead.unknown", seat=seat),
                 play,
                 trick=trick.number,
                 seat=seat,
@@ -90,7 +90,9 @@ class _Checks(_Base):
             if holding.exact and holding.known[lead_cards[0]] <= 0:
                 self.find(
                     "not-held",
-                    Violation(Code.NOT_HELD, (lead_cards[0],), leading=True).sentence(seat),
+                    violation_message(
+                        Violation(Code.NOT_HELD, (lead_cards[0],), leading=True), seat
+                    ),
                     play,
                     trick=trick.number,
                     seat=seat,
@@ -105,7 +107,8 @@ class _Checks(_Base):
         if not fine:  # say why, in the core's words
             # Cards not surely held are only reported when the whole hand is known.
             for v in check_lead(lead_cards, known if holding.exact else lead_cards, trump):
-                self.find(v.code.value, v.sentence(seat), play, trick=trick.number, seat=seat)
+                message = violation_message(v, seat)
+                self.find(v.code.value, message, play, trick=trick.number, seat=seat)
                 return play.cards
         units = decompose(lead_cards, trump)
         if play.attempted is None:
@@ -114,8 +117,7 @@ class _Checks(_Base):
             if play.attempted is not None:
                 self.find(
                     "throw-stood",
-                    f"Seat {seat}'s lead {say_cards(lead_cards)} is recorded as a failed throw, "
-                    "but it is one unit, not a throw: it cannot fail.",
+                    msg("throw.one-unit", seat=seat, cards=tuple(lead_cards)),
                     play,
                     trick=trick.number,
                     seat=seat,
@@ -134,9 +136,13 @@ class _Checks(_Base):
                 assert unit is not None
                 self.find(
                     "throw-failed",
-                    f"Seat {seat}'s throw {say_cards(lead_cards)} should have failed: seat "
-                    f"{verdict.beaten_by} could beat {say_cards(unit.cards)}, so seat {seat} "
-                    f"had to play {say_cards(unit.cards)} alone.",
+                    msg(
+                        "throw.should-fail",
+                        seat=seat,
+                        cards=tuple(lead_cards),
+                        by=verdict.beaten_by,
+                        unit=tuple(unit.cards),
+                    ),
                     play,
                     trick=trick.number,
                     seat=seat,
@@ -152,8 +158,7 @@ class _Checks(_Base):
             if all_exact:
                 self.find(
                     "throw-stood",
-                    f"Seat {seat}'s throw {say_cards(lead_cards)} is recorded as failed, but "
-                    "nobody could beat any of its units: it stood.",
+                    msg("throw.stood", seat=seat, cards=tuple(lead_cards)),
                     play,
                     trick=trick.number,
                     seat=seat,
@@ -165,9 +170,13 @@ class _Checks(_Base):
         if played not in allowed and not has_unknown(play.cards):
             self.find(
                 "wrong-forced-play",
-                f"After the failed throw seat {seat} played {say_cards(play.cards)}, but the "
-                f"rules force {say_cards(verdict.forced)}: the lowest unit seat "
-                f"{verdict.beaten_by} could beat.",
+                msg(
+                    "throw.forced",
+                    seat=seat,
+                    played=tuple(play.cards),
+                    forced=tuple(verdict.forced),
+                    by=verdict.beaten_by,
+                ),
                 play,
                 trick=trick.number,
                 seat=seat,
@@ -209,12 +218,16 @@ class _Checks(_Base):
             reverse=True,
         )
         above = [c for c in beaters if trump.level(c) > unit.top]
-        shown = " ".join(c.symbol for c in above[:4]) or "cards of that suit"
+        shown = tuple(above[:4]) or msg("throw.suit-cards")
         self.find(
             "unchecked",
-            f"Seat {seat}'s throw {say_cards(lead)} stands as far as the record shows, but "
-            f"whether it stood cannot be known: {shown}, not seen in the record, could have "
-            f"beaten {say_cards(unit.cards)} from another hand.",
+            msg(
+                "throw.unknowable",
+                seat=seat,
+                cards=tuple(lead),
+                shown=shown,
+                unit=tuple(unit.cards),
+            ),
             play,
             trick=trick.number,
             seat=seat,
@@ -238,7 +251,8 @@ class _Checks(_Base):
         if blind:
             if len(play.cards) != len(lead):
                 wrong = Violation(Code.WRONG_COUNT, asked=len(lead), played=len(play.cards))
-                self.find("wrong-count", wrong.sentence(seat), play, trick=trick.number, seat=seat)
+                message = violation_message(wrong, seat)
+                self.find("wrong-count", message, play, trick=trick.number, seat=seat)
             return
         holding = self.holdings[seat]
         if len(lead) == 2 and len(play.cards) == 2 and holding.exact and lead[0] == lead[1]:
@@ -269,6 +283,7 @@ class _Checks(_Base):
         for v in problems:
             if v.code.value == "not-held" and not exact:
                 continue
-            self.find(v.code.value, v.sentence(seat), play, trick=trick.number, seat=seat)
+            message = violation_message(v, seat)
+            self.find(v.code.value, message, play, trick=trick.number, seat=seat)
 
     # --- the end ------------------------------------------------------------------------

@@ -7,7 +7,8 @@ from itertools import chain
 from typing import Any, cast
 
 from notation.errors import CardError
-from notation.findings import CATALOGUE, Finding, penalty_text
+from notation.findings import CATALOGUE, Finding, penalty_line
+from notation.messages import Both, Message, msg
 from notation.psn.model import (
     UNKNOWN,
     CardSlot,
@@ -19,10 +20,10 @@ from notation.replay.holding import (
     HAND_SIZE,
     TWO_DECKS,
     Holding,
-    say_cards,
 )
 from notation.replay.values import Computed, Slots, State, StepKind, StrictStop
 from notation.rules.cards import Card, Rank
+from notation.rules.clauses import Rule
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import SEATS, Seat, team
@@ -58,6 +59,7 @@ class _Base:
         self.strict = strict
         self.states: list[State] = []
         self.findings: list[Finding] = []
+        self._penalties: dict[Rule | None, tuple[str | None, str | None]] = {}
         self.pending: list[Finding] = []
         self.trick_number = 0
         self.table: list[tuple[Seat, Slots]] = []
@@ -96,23 +98,30 @@ class _Base:
     def find(
         self,
         code: str,
-        message: str,
+        message: Message,
         node: Any = None,
         *,
         trick: int | None = None,
         seat: Seat | None = None,
     ) -> None:
         rule = CATALOGUE[code][1]
+        penalties = self._penalties.get(rule)
+        if penalties is None:  # the same for every finding of the rule: said once
+            penalties = self._penalties[rule] = (
+                penalty_line(rule, self.rules, "en"),
+                penalty_line(rule, self.rules, "zh"),
+            )
         finding = Finding(
             code=code,
-            message=message,
+            text=message,
             hand=self.number,
             line=getattr(node, "line", 0) or self.hand.line,
             column=getattr(node, "column", 0) or self.hand.column,
             trick=trick,
             seat=seat,
             clause=self.rules.clause(rule) if rule is not None else None,
-            penalty=penalty_text(rule, self.rules),
+            penalty=penalties[0],
+            penalty_zh=penalties[1],
             step=len(self.states),
         )
         self.findings.append(finding)
@@ -174,8 +183,12 @@ class _Base:
                 ):
                     self.find(
                         "bad-header",
-                        f"The {header.tag} header appears again as {header.value!r}, unlike "
-                        f"the first ({seen[key]!r}); the first counts.",
+                        msg(
+                            "header.again",
+                            tag=header.tag,
+                            value=repr(header.value),
+                            first=repr(seen[key]),
+                        ),
                         header,
                     )
                 continue
@@ -197,7 +210,10 @@ class _Base:
                         ) from None
                     trump = self.rules.trump(shown.rank, shown.suit)
             except ValueError as e:
-                self.find("bad-header", f"The {header.tag} header cannot be read: {e}.", header)
+                why = Both(str(e), msg(f"header.why.{key}", value=value).render("zh"))
+                self.find(
+                    "bad-header", msg("header.unreadable", tag=header.tag, reason=why), header
+                )
                 unreadable.add(key)
         return levels, trump
 
@@ -244,12 +260,12 @@ class _Base:
                 self.miscounted.add(seat)
                 self.find(
                     "deal-count",
-                    f"Seat {seat} was dealt {len(cards)} cards, not {HAND_SIZE}.",
+                    msg("deal.seat-count", seat=seat, n=len(cards), size=HAND_SIZE),
                     node,
                     seat=seat,
                 )
         if kitty is not None and len(kitty) != size:
-            self.find("deal-count", f"The kitty has {len(kitty)} cards, not {size}.", node)
+            self.find("deal-count", msg("deal.kitty-count", n=len(kitty), size=size), node)
         slots: Counter[CardSlot] = Counter(chain.from_iterable(c for c in [*hands, kitty] if c))
         unknown = slots.pop(UNKNOWN, 0)
         known = cast(Counter[Card], slots)
@@ -259,16 +275,13 @@ class _Base:
         if too_many:
             self.find(
                 "deal-decks",
-                f"The deal holds more than two of {say_cards(too_many)}: two decks hold two of "
-                "each card.",
+                msg("deal.too-many", cards=tuple(too_many)),
                 node,
             )
         complete = all(h is not None for h in hands) and kitty is not None
         if complete and not unknown:
             missing = sorted((TWO_DECKS - known).elements())
             if missing and not too_many:
-                self.find(
-                    "deal-decks", f"The deal lacks {say_cards(missing)}: it is not two decks.", node
-                )
+                self.find("deal-decks", msg("deal.lacks", cards=tuple(missing)), node)
 
     # --- the auction ------------------------------------------------------------------

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import cast
 
+from notation.messages import Message, Seq, msg
 from notation.psn.model import (
     UNKNOWN,
     CardSlot,
@@ -18,7 +19,6 @@ from notation.replay.holding import (
     fmt_cards,
     has_unknown,
     known_cards,
-    say_cards,
 )
 from notation.replay.values import Slots, StepKind
 from notation.rules.cards import Card
@@ -48,8 +48,7 @@ class _Play(_Checks):
             if trick.number != index + 1:
                 self.find(
                     "trick-number",
-                    f"Trick {trick.number} is trick {index + 1} of the hand: tricks are "
-                    "numbered 1, 2, 3 … without gaps.",
+                    msg("trick.number", number=trick.number, index=index + 1),
                     trick,
                     trick=trick.number,
                 )
@@ -128,8 +127,7 @@ class _Play(_Checks):
                 winner = tricks[index + 1].plays[0].seat  # trust the record
                 self.find(
                     "unchecked",
-                    f"Trick {trick.number} has unknown cards: its winner is taken to be seat "
-                    f"{winner}, who leads next.",
+                    msg("trick.unknown-winner", number=trick.number, seat=winner),
                     trick,
                     trick=trick.number,
                 )
@@ -164,8 +162,13 @@ class _Play(_Checks):
         names is what the table did, not a second finding."""
         self.find(
             "trick-winner",
-            f"The record says seat {claimed} won trick {trick.number}, but by the rules seat "
-            f"{winner} won it with {say_cards(won_with)}.",
+            msg(
+                "trick.winner",
+                claimed=claimed,
+                number=trick.number,
+                winner=winner,
+                cards=tuple(won_with),
+            ),
             trick,
             trick=trick.number,
             seat=claimed,
@@ -186,16 +189,16 @@ class _Play(_Checks):
             return passed
         self.find(
             "out-of-turn",
-            f"Seat {play.seat} played where it was seat {order[turn] if turn < 4 else None}'s turn."
+            msg("turn.other", seat=play.seat, turn=order[turn])
             if turn < 4
-            else f"Seat {play.seat} played a fifth time in the trick: every seat has played.",
+            else msg("turn.fifth", seat=play.seat),
             play,
             trick=trick.number,
             seat=play.seat,
         )
         return 0
 
-    def _impossible_copies(self) -> dict[tuple[int, int], list[tuple[Card, str]]]:
+    def _impossible_copies(self) -> dict[tuple[int, int], list[tuple[Card, Message]]]:
         """Plays that show a third copy of a card (two decks hold two): by trick index
         and place in the trick, each such card (once per copy too many) with where the
         other two were seen.
@@ -209,9 +212,9 @@ class _Play(_Checks):
         unknown = [s for s in SEATS if not holdings[s].exact]
         if not unknown:
             return {}
-        seen: dict[Card, list[str]] = {}  # where the first two copies were seen
+        seen: dict[Card, list[Message]] = {}  # where the first two copies were seen
 
-        def note(card: Card, where: str) -> bool:
+        def note(card: Card, where: Message) -> bool:
             """Count one copy of ``card``; False if it is a third (or later) copy."""
             places = seen.setdefault(card, [])
             if len(places) >= 2:
@@ -223,38 +226,39 @@ class _Play(_Checks):
             if holdings[s].exact:
                 for card, n in holdings[s].known.items():
                     for _ in range(min(n, 3)):
-                        note(card, f"seat {s}'s hand")
+                        note(card, msg("place.hand", seat=s))
         for card in known_cards(self.kitty or ()):
-            note(card, "the kitty")
-        found: dict[tuple[int, int], list[tuple[Card, str]]] = {}
+            note(card, msg("place.kitty"))
+        found: dict[tuple[int, int], list[tuple[Card, Message]]] = {}
         for index, trick in enumerate(self.hand.tricks):
             for position, play in enumerate(trick.plays):
                 if play.seat not in unknown:
                     continue
-                where = f"seat {play.seat} in trick {trick.number}"
+                where = msg("place.trick", seat=play.seat, trick=trick.number)
                 for card in known_cards(play.cards):
                     if not note(card, where):
-                        others = " and ".join(seen[card])
+                        first, second = seen[card]
+                        others = msg("places.two", first=first, second=second)
                         found.setdefault((index, position), []).append((card, others))
         return found
 
-    def _blank_copies(self, play: Play, cards: list[tuple[Card, str]], number: int) -> Play:
+    def _blank_copies(self, play: Play, cards: list[tuple[Card, Message]], number: int) -> Play:
         """Report the impossible cards of ``play`` (one finding for the play); it is then
         judged with those cards unknown (``??``), so that a typo is one finding, not a
         wrong trick winner and the findings that follow from it."""
         if len(cards) == 1:
             card, others = cards[0]
-            message = (
-                f"Seat {play.seat} plays {card.symbol}, a third {card.symbol}: two decks hold "
-                f"two, and {others} had them already."
-            )
+            message = msg("copies.one", seat=play.seat, card=(card,), others=others)
         else:
             extra = Counter(card for card, _ in cards)
-            shown = ", ".join(f"{c.symbol} ×{n}" for c, n in list(extra.items())[:8])
+            copies = tuple(msg("copies", card=(c,), n=n) for c, n in list(extra.items())[:8])
             more = " …" if len(extra) > 8 else ""
-            message = (
-                f"Seat {play.seat} plays {len(cards)} cards more than two decks hold: "
-                f"copies beyond the two of each: {shown}{more}."
+            message = msg(
+                "copies.many",
+                seat=play.seat,
+                n=len(cards),
+                shown=Seq(copies, ", ", "，"),
+                more=more,
             )
         self.find("card-copies", message, play, trick=number, seat=play.seat)
         excess = Counter(card for card, _ in cards)
@@ -268,8 +272,7 @@ class _Play(_Checks):
         self.overplayed.add(seat)
         self.find(
             "hand-count",
-            f"Seat {seat} plays more cards than it had: this play makes {self.played[seat]}, "
-            f"and it held {self.capacity[seat]}.",
+            msg("count.overplay", seat=seat, n=self.played[seat], held=self.capacity[seat]),
             play,
             trick=trick.number,
             seat=seat,
@@ -294,22 +297,34 @@ class _Play(_Checks):
                 if all_trump and units[0].suit != TRUMP and play_value(units, known, trump) is None:
                     self.find(
                         "ruff-shape",
-                        f"Seat {leader} leads trick {trick.number} as if its ruff "
-                        f"{say_cards(known)} had won trick {prev_trick.number}, but a ruff must "
-                        f"match the lead's shape ({say_cards(lead)}): seat {expected} won it.",
+                        msg(
+                            "lead.ruff-shape",
+                            seat=leader,
+                            number=trick.number,
+                            ruff=tuple(known),
+                            previous=prev_trick.number,
+                            lead=tuple(lead),
+                            expected=expected,
+                        ),
                         trick,
                         trick=trick.number,
                         seat=leader,
                     )
                     return
-        what = (
-            f"the dealer, seat {expected},"
+        message = (
+            msg("lead.not-dealer", seat=leader, number=trick.number, expected=expected)
             if previous is None
-            else f"seat {expected}, who won trick {previous[0].number},"
+            else msg(
+                "lead.not-winner",
+                seat=leader,
+                number=trick.number,
+                expected=expected,
+                previous=previous[0].number,
+            )
         )
         self.find(
             "wrong-leader",
-            f"Seat {leader} leads trick {trick.number}, but {what} should lead.",
+            message,
             trick,
             trick=trick.number,
             seat=leader,

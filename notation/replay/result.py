@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from notation.messages import Message, count, msg, outcome_words
 from notation.psn.model import (
     Result,
 )
@@ -31,14 +32,13 @@ class _Result(_Base):
         last_trick = self.hand.tricks[-1] if self.hand.tricks else None
         for seat in SEATS:
             left = self.holdings[seat]
-            count, held = self.played[seat], self.capacity.get(seat, HAND_SIZE)
-            if played_out and count != HAND_SIZE:
+            played, held = self.played[seat], self.capacity.get(seat, HAND_SIZE)
+            if played_out and played != HAND_SIZE:
                 self.miscounted.add(seat)
-                if count != held and seat not in self.overplayed:
+                if played != held and seat not in self.overplayed:
                     self.find(
                         "hand-count",
-                        f"Seat {seat} played {count} cards in the hand, not {HAND_SIZE} "
-                        "(多牌少牌).",
+                        msg("count.played", seat=seat, n=played, hand=HAND_SIZE),
                         last_trick,
                         seat=seat,
                     )
@@ -47,8 +47,7 @@ class _Result(_Base):
                 if self.held_after_auction[seat] == HAND_SIZE:
                     self.find(
                         "hand-count",
-                        f"Seat {seat} still holds {_cards(left.size())} when the hand is over "
-                        "(多牌少牌).",
+                        msg("count.left", seat=seat, cards=count(left.size(), "cards")),
                         last_trick,
                         seat=seat,
                     )
@@ -81,9 +80,7 @@ class _Result(_Base):
                 assert dealer is not None
                 next_dealer = scoring.next_dealer(dealer, outcome)
         if complete and total is None:
-            self.find(
-                "unchecked", "The kitty is not recorded: the result cannot be computed.", None
-            )
+            self.find("unchecked", msg("result.no-kitty"), None)
         computed = Computed(
             complete=complete,
             card_points=card_points,
@@ -127,28 +124,22 @@ class _Result(_Base):
             "result-points",
             result.points,
             computed.points,
-            f"The result says the defenders scored {result.points}; the play gives them "
-            f"{computed.points}.",
+            msg("result.points", recorded=result.points, ruled=computed.points),
         )
         self._differs(
             "result-kitty",
             result.kitty_points,
             computed.kitty_points,
-            f"The result says the kitty held {result.kitty_points} points; it held "
-            f"{computed.kitty_points}.",
+            msg("result.kitty", recorded=result.kitty_points, ruled=computed.kitty_points),
         )
         if result.multiplier is not None and result.multiplier != (computed.multiplier or 0):
             expected = computed.multiplier
-            why = (
-                "the defenders did not take the last trick"
+            message = (
+                msg("result.multiplier-last", recorded=result.multiplier)
                 if expected is None
-                else f"the rules give ×{expected}"
+                else msg("result.multiplier", recorded=result.multiplier, ruled=expected)
             )
-            self.find(
-                "result-kitty",
-                f"The result multiplies the kitty by {result.multiplier}, but {why}.",
-                result,
-            )
+            self.find("result-kitty", message, result)
         outcome = computed.outcome
         if computed.no_change:
             self._no_change_result(result)
@@ -157,45 +148,43 @@ class _Result(_Base):
             if result.side.value != outcome.winner.value or levels != outcome.levels:
                 self.find(
                     "result-level",
-                    f"The result says {result.side.value} +{levels}; with {computed.points} "
-                    f"points the rules give {outcome}.",
+                    msg(
+                        "result.level",
+                        recorded=outcome_words(result.side.value, levels),
+                        points=computed.points,
+                        outcome=outcome_words(outcome.winner.value, outcome.levels),
+                    ),
                     result,
                 )
         self._differs(
             "result-next-dealer",
             result.next_dealer,
             computed.next_dealer,
-            f"The result says seat {result.next_dealer} deals next; the rules give seat "
-            f"{computed.next_dealer}.",
+            msg("result.next-dealer", recorded=result.next_dealer, ruled=computed.next_dealer),
         )
 
     def _no_change_result(self, result: Result) -> None:
         """Both sides held a wrong number of cards (多牌少牌): the rule set gives no level
         change and nobody deals next by right, whatever the record says."""
         rule = self.rules.penalties.wrong_card_count.value
-        why = f"both sides held a wrong number of cards (多牌少牌, {rule})"
         if result.side is not None:
+            recorded = outcome_words(result.side.value, result.levels)
             self.find(
-                "result-level",
-                f"The result says {result.side.value} +{result.levels}, but {why}: nobody goes up.",
-                result,
+                "result-level", msg("result.level-miscount", recorded=recorded, rule=rule), result
             )
         if result.next_dealer is not None:
             self.find(
                 "result-next-dealer",
-                f"The result says seat {result.next_dealer} deals next, but {why}: the next "
-                "hand's dealer is chosen afresh.",
+                msg("result.dealer-miscount", recorded=result.next_dealer, rule=rule),
                 result,
             )
 
-    def _differs(self, code: str, recorded: int | None, ruled: int | None, message: str) -> None:
+    def _differs(
+        self, code: str, recorded: int | None, ruled: int | None, message: Message
+    ) -> None:
         """Report ``code`` when the result records a value and the rules give another."""
         if recorded is not None and ruled is not None and recorded != ruled:
             self.find(code, message, self.hand.result)
-
-
-def _cards(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
 
 
 def _end_label(computed: Computed) -> str:

@@ -1,0 +1,866 @@
+"""Messages in English and Chinese: one catalogue of keyed templates, gettext-like.
+
+A message is a key and named parameters (:class:`Message`), plain data that a finding
+keeps and that travels between processes; it is put into words only when shown
+(:func:`render`), in the language asked for. Each key has an English and a Chinese
+template with the same ``{names}``. A parameter is rendered by its type:
+
+* ``int`` (and ``None``) and ``str``: as they are (numbers, header tags, typed values);
+* a tuple of cards: ``♠10 ♥K ??`` (in Chinese the jokers are 大王 and 小王);
+* a :class:`Message`: rendered in the same language (a part of a sentence);
+* :class:`Both`: a literal in each language (a trump symbol, a rule engine's reason);
+* :class:`Seq`: parameters joined by a separator of each language.
+
+>>> m = msg("deal.kitty-count", n=7, size=8)
+>>> render(m, "en"), render(m, "zh")
+('The kitty has 7 cards, not 8.', '底牌有 7 张，而不是 8 张。')
+>>> from notation.rules.cards import parse_cards
+>>> render(msg("kitty.not-held", seat=2, cards=tuple(parse_cards("BJ S10"))), "zh")
+'2 号位扣了 大王 ♠10，但它手里没有这些牌。'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final, NamedTuple, TypeAlias
+
+from notation.rules.cards import Card
+from notation.rules.violations import Code, Violation
+
+__all__ = [
+    "LANGS",
+    "MEANINGS_ZH",
+    "MESSAGES",
+    "Both",
+    "Message",
+    "Seq",
+    "count",
+    "msg",
+    "outcome_words",
+    "param_names",
+    "reason",
+    "reason_words",
+    "render",
+    "say_cards_in",
+    "violation_message",
+]
+
+LANGS: Final = ("en", "zh")
+
+
+class Both(NamedTuple):
+    """A literal in English and in Chinese (a symbol, or a reason from the rules core)."""
+
+    en: str
+    zh: str
+
+
+class Seq(NamedTuple):
+    """Parameters joined: ``items`` with ``en`` between them in English, ``zh`` in Chinese."""
+
+    items: tuple[Param, ...]
+    en: str
+    zh: str
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message: its catalogue key and its named parameters, not yet in words."""
+
+    key: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    def render(self, lang: str = "en") -> str:
+        """The message in ``lang`` (``en`` or ``zh``)."""
+        return render(self, lang)
+
+    def __str__(self) -> str:
+        return render(self, "en")
+
+
+Param: TypeAlias = "int | str | tuple[object, ...] | Message | Both | Seq | None"
+
+
+def msg(key: str, **params: Param) -> Message:
+    """The message ``key`` with ``params`` (checked against the catalogue, not rendered)."""
+    if key not in MESSAGES:
+        raise KeyError(f"no message {key!r}")
+    return Message(key, tuple(params.items()))
+
+
+def count(n: int, noun: str) -> Message:
+    """``1 card`` / ``3 cards`` (``3 张牌``): ``noun`` is ``cards``, ``levels`` or ``pairs``."""
+    return Message(f"n.{noun}.{'one' if n == 1 else 'many'}", (("n", n),))
+
+
+def say_cards_in(cards: Iterable[object], lang: str) -> str:
+    """Cards as a referee says them: ``♠10 ??``; in Chinese the jokers are 大王, 小王."""
+    if lang != "zh":
+        return " ".join(c.symbol if isinstance(c, Card) else str(c) for c in cards)
+    return " ".join(_zh_card(c) for c in cards)
+
+
+def _zh_card(card: object) -> str:
+    if isinstance(card, Card):
+        return card.chinese if card.suit is None else card.symbol
+    return str(card)
+
+
+def _param(value: object, lang: str) -> str:
+    if isinstance(value, Message):
+        return render(value, lang)
+    if isinstance(value, Both):
+        return value.zh if lang == "zh" else value.en
+    if isinstance(value, Seq):
+        sep = value.zh if lang == "zh" else value.en
+        return sep.join(_param(v, lang) for v in value.items)
+    if isinstance(value, tuple):
+        return say_cards_in(value, lang)
+    return str(value)
+
+
+def render(message: Message, lang: str = "en") -> str:
+    """``message`` in words, in ``lang`` (``en``, or ``zh``; anything else is English)."""
+    en, zh = MESSAGES[message.key]
+    template = zh if lang == "zh" else en
+    return template.format_map({name: _param(v, lang) for name, v in message.params})
+
+
+def param_names(template: str) -> set[str]:
+    """The ``{names}`` a template uses."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+# key → (English, Chinese). Seats are "seat 3" / "3 号位", as the viewer says them.
+MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    # --- words and parts of sentences --------------------------------------------------
+    "n.cards.one": ("{n} card", "{n} 张牌"),
+    "n.cards.many": ("{n} cards", "{n} 张牌"),
+    "n.levels.one": ("{n} level", "{n} 级"),
+    "n.levels.many": ("{n} levels", "{n} 级"),
+    "n.pairs.one": ("{n} pair", "{n} 对"),
+    "n.pairs.many": ("{n} pairs", "{n} 对"),
+    "suit.one.T": ("trump", "主牌"),
+    "suit.one.S": ("spade", "黑桃"),
+    "suit.one.H": ("heart", "红桃"),
+    "suit.one.C": ("club", "梅花"),
+    "suit.one.D": ("diamond", "方块"),
+    "suit.one.None": ("card", "牌"),
+    "suit.many.T": ("trumps", "主牌"),
+    "suit.many.S": ("spades", "黑桃"),
+    "suit.many.H": ("hearts", "红桃"),
+    "suit.many.C": ("clubs", "梅花"),
+    "suit.many.D": ("diamonds", "方块"),
+    "suit.many.None": ("cards", "牌"),
+    "outcome.dealer": ("dealer +{levels}", "庄家升 {levels} 级"),
+    "outcome.defenders": ("defenders +{levels}", "闲家上台并升 {levels} 级"),
+    "outcome.take-over": ("defenders +{levels}", "闲家上台（升 {levels} 级）"),
+    "outcome.other": ("{side} +{levels}", "{side} +{levels}"),
+    "bid.declare": ("declaration", "亮主"),
+    "bid.reinforce": ("reinforcement", "加固"),
+    "bid.counter": ("counter", "反主"),
+    "kind.declare": ("declare", "亮主"),
+    "kind.reinforce": ("reinforce", "加固"),
+    "kind.counter": ("counter", "反主"),
+    "place.hand": ("seat {seat}'s hand", "{seat} 号位的手牌"),
+    "place.kitty": ("the kitty", "底牌"),
+    "place.trick": ("seat {seat} in trick {trick}", "第 {trick} 轮的 {seat} 号位"),
+    "places.two": ("{first} and {second}", "{first}和{second}"),
+    "copies": ("{card} ×{n}", "{card} ×{n}"),
+    "sentence": ("{text}.", "{text}。"),
+    "text": ("{text}", "{text}"),
+    "syntax": ("{text}", "无法读取：{text}"),
+    "rules.unknown": ("{reason}; replayed under qq", "{reason}：按 qq 规则重放"),
+    "rules.unreadable": (
+        "no rule set {name} can be read",
+        "规则 {name} 不存在或无法读取",
+    ),
+    "trump.unknown": (
+        "no trump is known (no bid, fallback or Trump header): plays are not checked",
+        "不知道主是什么（没有叫主、定主或 Trump 标头）：出牌不作检查",
+    ),
+    # --- the headers and the deal (notation/replay/engine.py) ---------------------------
+    "header.again": (
+        "The {tag} header appears again as {value}, unlike the first ({first}); the first counts.",
+        "{tag} 标头再次出现，值为 {value}，与第一次（{first}）不同；以第一次为准。",
+    ),
+    "header.unreadable": (
+        "The {tag} header cannot be read: {reason}.",
+        "{tag} 标头无法读取：{reason}。",
+    ),
+    "header.why.dealer": (
+        "{value}: the dealer is a seat 1, 2, 3 or 4",
+        "“{value}”不是座位：庄家是 1、2、3 或 4 号位",
+    ),
+    "header.why.levels": (
+        "{value}: levels are two ranks, team 1&3's then team 2&4's, like 5 3",
+        "“{value}”不是级数：级数是两个级别，先 1、3 号位的，再 2、4 号位的，例如 5 3",
+    ),
+    "header.why.trump": (
+        "{value}: expected a suit or NT and a rank, like H 5 or NT 5",
+        "“{value}”不是主：应为花色或 NT 加一个级别，例如 H 5 或 NT 5",
+    ),
+    "deal.seat-count": (
+        "Seat {seat} was dealt {n} cards, not {size}.",
+        "{seat} 号位发到 {n} 张牌，而不是 {size} 张。",
+    ),
+    "deal.kitty-count": (
+        "The kitty has {n} cards, not {size}.",
+        "底牌有 {n} 张，而不是 {size} 张。",
+    ),
+    "deal.too-many": (
+        "The deal holds more than two of {cards}: two decks hold two of each card.",
+        "发的牌里 {cards} 多于两张：两副牌每种牌只有两张。",
+    ),
+    "deal.lacks": (
+        "The deal lacks {cards}: it is not two decks.",
+        "发的牌里缺少 {cards}：不是完整的两副牌。",
+    ),
+    # --- the auction (notation/replay/auction.py) -------------------------------------
+    "bid.refused": (
+        "Seat {seat}'s {kind} is not allowed: {reason}.",
+        "{seat} 号位的{kind}不成立：{reason}。",
+    ),
+    "trump.header": (
+        "The bidding makes {ruled} trump, but the Trump header says {header}.",
+        "按叫主的过程 {ruled} 是主，但 Trump 标头写的是 {header}。",
+    ),
+    "bid.unknown": (
+        "Seat {seat}'s bid shows unknown cards: it is not checked.",
+        "{seat} 号位叫主亮出的牌有未知牌：不作检查。",
+    ),
+    "fallback.unknown": (
+        "The fallback's cards are not recorded: it is not checked.",
+        "定主的牌没有记录：不作检查。",
+    ),
+    "fallback.refused": (
+        "The fallback cannot set the trump: {reason}.",
+        "定主无法定出主：{reason}。",
+    ),
+    "fallback.other": (
+        "The record turns {recorded} trump, but the rule set's fallback gives {given}.",
+        "记录定 {recorded} 为主，但规则的定主方法给出 {given}。",
+    ),
+    "bid.not-held": (
+        "Seat {seat} showed {cards}, which it did not hold.",
+        "{seat} 号位亮出 {cards}，但它手里没有这些牌。",
+    ),
+    "bid.not-drawn": (
+        "Seat {seat} showed {cards} when {draw} cards had been drawn, before it drew them.",
+        "{seat} 号位在发出 {draw} 张牌时亮出 {cards}，那时它还没有摸到这些牌。",
+    ),
+    "bid.never-dealt": (
+        "Seat {seat} showed {cards}, which it was never dealt.",
+        "{seat} 号位亮出 {cards}，但这些牌从未发给它。",
+    ),
+    "kitty.seat": (
+        "Seat {seat} picked up the kitty, but seat {expected} was to take it.",
+        "{seat} 号位拿了底牌，但应由 {expected} 号位拿底。",
+    ),
+    "kitty.size": (
+        "Seat {seat} buried {n} cards, not {size}, and so is left with {left} cards, not "
+        "{hand} (多牌少牌).",
+        "{seat} 号位扣了 {n} 张底牌，而不是 {size} 张，因此手里剩 {left} 张，而不是 {hand} 张"
+        "（多牌少牌）。",
+    ),
+    "kitty.not-held": (
+        "Seat {seat} buried {cards}, which it did not hold.",
+        "{seat} 号位扣了 {cards}，但它手里没有这些牌。",
+    ),
+    "held.size": (
+        "Seat {seat}'s hand after the pick-up has {n} cards, but with the kitty it held {held}.",
+        "{seat} 号位拿底后的手牌有 {n} 张，但加上底牌它应有 {held} 张。",
+    ),
+    "held.lacks": (
+        "Seat {seat}'s hand after the pick-up lacks {cards}, which it was dealt or found in "
+        "the kitty.",
+        "{seat} 号位拿底后的手牌缺少 {cards}，这些牌是发给它的或在底牌里。",
+    ),
+    "held.extra": (
+        "Seat {seat}'s hand after the pick-up has {cards}, which was neither dealt to it nor "
+        "in the kitty.",
+        "{seat} 号位拿底后的手牌里有 {cards}，这些牌既没有发给它，也不在底牌里。",
+    ),
+    # --- leads, throws and follows (notation/replay/checks.py) --------------------------
+    "lead.unknown": (
+        "Seat {seat}'s lead has unknown cards: the follows to it are not checked.",
+        "{seat} 号位首出的牌里有未知牌：对它的跟牌不作检查。",
+    ),
+    "throw.one-unit": (
+        "Seat {seat}'s lead {cards} is recorded as a failed throw, but it is one unit, not a "
+        "throw: it cannot fail.",
+        "{seat} 号位首出的 {cards} 被记为甩牌失败，但它只是一个牌型，不是甩牌：不会失败。",
+    ),
+    "throw.should-fail": (
+        "Seat {seat}'s throw {cards} should have failed: seat {by} could beat {unit}, so seat "
+        "{seat} had to play {unit} alone.",
+        "{seat} 号位甩的 {cards} 应当失败：{by} 号位管得住 {unit}，所以 {seat} 号位只能单出 "
+        "{unit}。",
+    ),
+    "throw.stood": (
+        "Seat {seat}'s throw {cards} is recorded as failed, but nobody could beat any of its "
+        "units: it stood.",
+        "{seat} 号位甩的 {cards} 被记为失败，但没有人管得住其中任何一个牌型：甩牌成功。",
+    ),
+    "throw.forced": (
+        "After the failed throw seat {seat} played {played}, but the rules force {forced}: the "
+        "lowest unit seat {by} could beat.",
+        "甩牌失败后 {seat} 号位出了 {played}，但规则要求出 {forced}：{by} 号位管得住的最小牌型。",
+    ),
+    "throw.unknowable": (
+        "Seat {seat}'s throw {cards} stands as far as the record shows, but whether it stood "
+        "cannot be known: {shown}, not seen in the record, could have beaten {unit} from "
+        "another hand.",
+        "就记录所见，{seat} 号位甩的 {cards} 成立，但是否真的成功无从得知：记录中没有出现的 "
+        "{shown} 可能在别家手里，管得住 {unit}。",
+    ),
+    "throw.suit-cards": ("cards of that suit", "这门花色的牌"),
+    # --- the play (notation/replay/play.py) ---------------------------------------------
+    "trick.number": (
+        "Trick {number} is trick {index} of the hand: tricks are numbered 1, 2, 3 … without gaps.",
+        "第 {number} 轮实为本局第 {index} 轮：轮次应按 1、2、3 … 连续编号。",
+    ),
+    "trick.unknown-winner": (
+        "Trick {number} has unknown cards: its winner is taken to be seat {seat}, who leads next.",
+        "第 {number} 轮有未知牌：按下一轮的首出，视为 {seat} 号位得这一轮。",
+    ),
+    "trick.winner": (
+        "The record says seat {claimed} won trick {number}, but by the rules seat {winner} won "
+        "it with {cards}.",
+        "记录说第 {number} 轮由 {claimed} 号位得，但按规则是 {winner} 号位以 {cards} 得这一轮。",
+    ),
+    "turn.other": (
+        "Seat {seat} played where it was seat {turn}'s turn.",
+        "{seat} 号位出了牌，但这时轮到 {turn} 号位。",
+    ),
+    "turn.fifth": (
+        "Seat {seat} played a fifth time in the trick: every seat has played.",
+        "{seat} 号位在这一轮第五次出牌：四家都已经出过了。",
+    ),
+    "copies.one": (
+        "Seat {seat} plays {card}, a third {card}: two decks hold two, and {others} had them "
+        "already.",
+        "{seat} 号位出了 {card}，这是第三张 {card}：两副牌只有两张，而{others}已经有了。",
+    ),
+    "copies.many": (
+        "Seat {seat} plays {n} cards more than two decks hold: copies beyond the two of each: "
+        "{shown}{more}.",
+        "{seat} 号位出的牌比两副牌多 {n} 张：超出每种两张的有：{shown}{more}。",
+    ),
+    "count.overplay": (
+        "Seat {seat} plays more cards than it had: this play makes {n}, and it held {held}.",
+        "{seat} 号位出的牌比手里的多：这次出牌后共出 {n} 张，而它只有 {held} 张。",
+    ),
+    "lead.ruff-shape": (
+        "Seat {seat} leads trick {number} as if its ruff {ruff} had won trick {previous}, but a "
+        "ruff must match the lead's shape ({lead}): seat {expected} won it.",
+        "{seat} 号位首出第 {number} 轮，好像它毙的 {ruff} 赢了第 {previous} 轮，但毙牌必须与首出"
+        "的牌型相同（{lead}）：那一轮是 {expected} 号位得的。",
+    ),
+    "lead.not-dealer": (
+        "Seat {seat} leads trick {number}, but the dealer, seat {expected}, should lead.",
+        "{seat} 号位首出第 {number} 轮，但应由庄家 {expected} 号位首出。",
+    ),
+    "lead.not-winner": (
+        "Seat {seat} leads trick {number}, but seat {expected}, who won trick {previous}, "
+        "should lead.",
+        "{seat} 号位首出第 {number} 轮，但应由赢得第 {previous} 轮的 {expected} 号位首出。",
+    ),
+    # --- the end of the hand (notation/replay/result.py) --------------------------------
+    "count.played": (
+        "Seat {seat} played {n} cards in the hand, not {hand} (多牌少牌).",
+        "{seat} 号位本局出了 {n} 张牌，而不是 {hand} 张（多牌少牌）。",
+    ),
+    "count.left": (
+        "Seat {seat} still holds {cards} when the hand is over (多牌少牌).",
+        "本局结束时 {seat} 号位手里还有 {cards}（多牌少牌）。",
+    ),
+    "result.no-kitty": (
+        "The kitty is not recorded: the result cannot be computed.",
+        "底牌没有记录：无法计算结果。",
+    ),
+    "result.points": (
+        "The result says the defenders scored {recorded}; the play gives them {ruled}.",
+        "结果记录闲家得 {recorded} 分；按出牌应得 {ruled} 分。",
+    ),
+    "result.kitty": (
+        "The result says the kitty held {recorded} points; it held {ruled}.",
+        "结果记录底牌有 {recorded} 分；实际是 {ruled} 分。",
+    ),
+    "result.multiplier-last": (
+        "The result multiplies the kitty by {recorded}, but the defenders did not take the "
+        "last trick.",
+        "结果把底牌分乘以 {recorded}，但闲家没有赢最后一轮。",
+    ),
+    "result.multiplier": (
+        "The result multiplies the kitty by {recorded}, but the rules give ×{ruled}.",
+        "结果把底牌分乘以 {recorded}，但规则给出 ×{ruled}。",
+    ),
+    "result.level": (
+        "The result says {recorded}; with {points} points the rules give {outcome}.",
+        "结果记录 {recorded}；闲家 {points} 分，按规则应为 {outcome}。",
+    ),
+    "result.next-dealer": (
+        "The result says seat {recorded} deals next; the rules give seat {ruled}.",
+        "结果记录下一局由 {recorded} 号位坐庄；按规则应由 {ruled} 号位坐庄。",
+    ),
+    "result.level-miscount": (
+        "The result says {recorded}, but both sides held a wrong number of cards (多牌少牌, "
+        "{rule}): nobody goes up.",
+        "结果记录 {recorded}，但双方的牌数都不对（多牌少牌，{rule}）：谁都不升级。",
+    ),
+    "result.dealer-miscount": (
+        "The result says seat {recorded} deals next, but both sides held a wrong number of "
+        "cards (多牌少牌, {rule}): the next hand's dealer is chosen afresh.",
+        "结果记录下一局由 {recorded} 号位坐庄，但双方的牌数都不对（多牌少牌，{rule}）："
+        "下一局的庄家重新确定。",
+    ),
+    # --- the file and the match (notation/validate.py) ----------------------------------
+    "comment.hides": (
+        "this comment runs over {n} line(s) that start like a hand's headers: is a '}}' "
+        "missing before them? What follows them is read as the comment's text",
+        "这段注释跨过了 {n} 行像一局开头标头的文字：它们前面是不是少了一个“}}”？其后的内容都被当成"
+        "注释的文字",
+    ),
+    "match.levels": (
+        'The Levels header says "{value}", but after hand {number} ({outcome}) the levels are '
+        '"{want}".',
+        "Levels 标头写的是“{value}”，但第 {number} 局（{outcome}）之后级数应为“{want}”。",
+    ),
+    "match.levels-stop": (
+        'The Levels header says "{value}", but after hand {number} ({outcome}) the levels are '
+        '"{want}" (level {stop} must be played: 逢{stop}必打).',
+        "Levels 标头写的是“{value}”，但第 {number} 局（{outcome}）之后级数应为“{want}”"
+        "（{stop} 必须打：逢{stop}必打）。",
+    ),
+    "match.dealer": (
+        "The Dealer header says seat {seat}, but after hand {number} ({outcome}) seat "
+        "{expected} deals.",
+        "Dealer 标头写的是 {seat} 号位，但第 {number} 局（{outcome}）之后应由 {expected} 号位"
+        "坐庄。",
+    ),
+    # --- variations (notation/variations.py) --------------------------------------------
+    "variation.in": ("in {where}: {message}", "在{where}中：{message}"),
+    "variation.play": (
+        "variation {n} of seat {seat}'s play in trick {trick}",
+        "第 {trick} 轮 {seat} 号位出牌的第 {n} 个变着",
+    ),
+    "variation.bid": ("variation {n} of seat {seat}'s {kind}", "{seat} 号位{kind}的第 {n} 个变着"),
+    "variation.bury": ("variation {n} of seat {seat}'s bury", "{seat} 号位扣底的第 {n} 个变着"),
+    "variation.fallback": ("variation {n} of the fallback", "定主的第 {n} 个变着"),
+    # --- the command line (notation/cli) ------------------------------------------------
+    "cli.internal": (
+        "shengji: internal error ({what}); this is a bug in shengji, please report it with "
+        "the command and the input",
+        "shengji：内部错误（{what}）；这是 shengji 的缺陷，请连同命令和输入一起报告",
+    ),
+    "cli.no-paths": (
+        "shengji validate: name at least one file or folder",
+        "shengji validate：请至少给出一个文件或文件夹",
+    ),
+    "cli.no-files": (
+        "shengji validate: no *.psn files found",
+        "shengji validate：没有找到 *.psn 文件",
+    ),
+    "cli.cannot-read": ("{path}: cannot read: {reason}", "{path}：无法读取：{reason}"),
+    "cli.no-hand": ("{path}: warning: holds no hand", "{path}：警告：文件里没有一局牌"),
+    "cli.summary": (
+        "{files}, {hands}: {errors}, {warnings}, {notes}",
+        "{files}，{hands}：{errors}，{warnings}，{notes}",
+    ),
+    "cli.files-unreadable": ("; {files} could not be read", "；{files}无法读取"),
+    "cli.hands-unreadable": ("; {hands} could not be read", "；{hands}无法读取"),
+    "cli.empty-file": ("; {files} holds no hand", "；{files}里没有一局牌"),
+    "cli.empty-files": ("; {files} hold no hand", "；{files}里没有一局牌"),
+    "n.files.one": ("{n} file", "{n} 个文件"),
+    "n.files.many": ("{n} files", "{n} 个文件"),
+    "n.hands.one": ("{n} hand", "{n} 局"),
+    "n.hands.many": ("{n} hands", "{n} 局"),
+    "n.errors.one": ("{n} error", "{n} 个错误"),
+    "n.errors.many": ("{n} errors", "{n} 个错误"),
+    "n.warnings.one": ("{n} warning", "{n} 个警告"),
+    "n.warnings.many": ("{n} warnings", "{n} 个警告"),
+    "n.notes.one": ("{n} note", "{n} 个提示"),
+    "n.notes.many": ("{n} notes", "{n} 个提示"),
+    "reason.no-such-file": ("no such file", "没有这个文件"),
+    "reason.folder": ("is a folder", "是文件夹"),
+    "reason.permission": ("permission denied", "没有权限"),
+    "reason.not-utf8": ("not UTF-8 text (byte {byte})", "不是 UTF-8 文本（第 {byte} 字节）"),
+    "cli.no-hand-n": (
+        "{path}: no hand {n}; the file has {count}",
+        "{path}：没有第 {n} 局；文件里共有 {count} 局",
+    ),
+    "cli.hand-unreadable": (
+        "{path}{at}: hand {n} cannot be read: {message}",
+        "{path}{at}：第 {n} 局无法读取：{message}",
+    ),
+    "cli.cannot-be-read": ("cannot be read", "无法读取"),
+    "cli.no-step": (
+        "{path}: hand {hand} has no step {step}: its steps are 0 to {last} (or -1, the last, "
+        "back to -{count}, the first)",
+        "{path}：第 {hand} 局没有第 {step} 步：步数是 0 到 {last}（或 -1 表示最后一步，直到 "
+        "-{count} 表示第一步）",
+    ),
+    # --- a finding as validate prints it (notation/validate.py) --------------------------
+    "severity.error": ("error", "错误"),
+    "severity.warning": ("warning", "警告"),
+    "severity.info": ("info", "提示"),
+    "finding.where": ("{message} ({where})", "{message}（{where}）"),
+    "finding.rule": ("  = rule {clause}", "  = 规则 {clause}"),
+    "finding.penalty": ("  = penalty: {penalty}", "  = 处罚：{penalty}"),
+    # --- the adjudication report (notation/report.py) ----------------------------------
+    "report.event": ("Shengji hand", "升级牌局"),
+    "report.title": ("{event}, hand {n}", "{event}，第 {n} 局"),
+    "report.seat": ("seat {seat}", "{seat} 号位"),
+    "report.levels": ("team 1&3 {a}, team 2&4 {b}", "1、3 号位 {a}，2、4 号位 {b}"),
+    "report.rule-set": ("Rule set", "规则"),
+    "report.players": ("Players", "牌手"),
+    "report.dealer": ("Dealer", "庄家"),
+    "report.levels-before": ("Levels before", "本局前级数"),
+    "report.trump": ("Trump", "主"),
+    "report.tricks": ("Tricks", "轮数"),
+    "report.team13": ("team 1&3", "1、3 号位"),
+    "report.team24": ("team 2&4", "2、4 号位"),
+    "report.team": ("{team} {result}", "{team}{result}"),
+    "report.stays": ("stays at {level}", "保持 {level}"),
+    "report.takes-over-up": (
+        "takes over the deal (上台) and goes up {n} to {level}",
+        "上台，升 {n}到 {level}",
+    ),
+    "report.takes-over": ("takes over the deal (上台) at {level}", "上台，打 {level}"),
+    "report.goes-up": ("goes up {n} to {level}", "升 {n}到 {level}"),
+    "report.wins-match": ("{text}, and wins the match", "{text}，赢得比赛"),
+    "report.must-play": (
+        "{text} (level {level} must be played: 逢{level}必打)",
+        "{text}（{level} 必须打：逢{level}必打）",
+    ),
+    "report.not-held": ("seat {seat}'s play of a card not held", "{seat} 号位出了手里没有的牌"),
+    "report.not-held-in": (
+        "seat {seat}'s play of a card not held in trick {trick}",
+        "{seat} 号位在第 {trick} 轮出了手里没有的牌",
+    ),
+    "report.revoke": ("seat {seat}'s revoke", "{seat} 号位出错牌"),
+    "report.revoke-in": (
+        "seat {seat}'s revoke in trick {trick}",
+        "{seat} 号位在第 {trick} 轮出错牌",
+    ),
+    "report.penalty": ("for {cause} (misplay penalty, {ref})", "因{cause}（出错牌处罚，{ref}）"),
+    "report.drops": (", then drops {n} to {final} {penalty}", "，然后{penalty}降 {n}到 {final}"),
+    "report.would-drop": (
+        ", then would drop {n} {penalty}, but {final} is the lowest level: it stays at {final}",
+        "，然后本应{penalty}降 {n}，但 {final} 已是最低级：保持 {final}",
+    ),
+    "report.drops-stops": (
+        ", then drops {n} {penalty}, stopping at {final}, the lowest level",
+        "，然后{penalty}降 {n}，停在最低级 {final}",
+    ),
+    "report.next-dealer": (". Next dealer: seat {seat}.", "。下一局庄家：{seat} 号位。"),
+    "report.heading": ("# Adjudication report: {title}", "# 裁判报告：{title}"),
+    "report.fact-md": ("- **{what}**: {value}", "- **{what}**：{value}"),
+    "report.violations-md": ("## Violations ({n})", "## 违规（{n}）"),
+    "report.violation-md": ("### {i}. `{code}`: {where}", "### {i}. `{code}`：{where}"),
+    "report.where": (
+        "{where}, line {line}, column {column}",
+        "{where}，第 {line} 行第 {column} 列",
+    ),
+    "report.rule-md": ("> **Rule {ref}**: {text}", "> **规则{ref}**：{text}"),
+    "report.penalty-md": ("**Penalty**: {penalty}", "**处罚**：{penalty}"),
+    "report.position-md": (
+        "Position before the play (trumps in **bold**):",
+        "出牌前的局面（主牌为**粗体**）：",
+    ),
+    "report.position-head-md": ("| seat | cards held |", "| 座位 | 手牌 |"),
+    "report.table": ("On the table (trick {n}): {table}", "桌上（第 {n} 轮）：{table}"),
+    "report.notes-md": ("## Notes", "## 提示"),
+    "report.note-md": ("- `{code}` ({where}): {message}", "- `{code}`（{where}）：{message}"),
+    "report.result-md": ("## Result", "## 结果"),
+    "report.result-head-md": ("| | recorded | by the rules |", "| | 记录 | 按规则 |"),
+    "report.levels-after-md": ("**Levels after the hand**: {levels}", "**本局后级数**：{levels}"),
+    "report.heading-html": ("Adjudication report: {title}", "裁判报告：{title}"),
+    "report.violations-html": ("Violations ({n})", "违规（{n}）"),
+    "report.rule-html": ("Rule {ref}", "规则{ref}"),
+    "report.penalty-html": ("Penalty", "处罚"),
+    "report.position-html": (
+        'Position before the play (trumps <span class="card trump">shaded</span>):',
+        '出牌前的局面（主牌<span class="card trump">加底色</span>）：',
+    ),
+    "report.position-head-html": ("<th>seat</th><th>cards held</th>", "<th>座位</th><th>手牌</th>"),
+    "report.notes-html": ("Notes", "提示"),
+    "report.note-where": ("({where})", "（{where}）"),
+    "report.result-html": ("Result", "结果"),
+    "report.result-head-html": (
+        "<th></th><th>recorded</th><th>by the rules</th>",
+        "<th></th><th>记录</th><th>按规则</th>",
+    ),
+    "report.levels-after-html": ("Levels after the hand", "本局后级数"),
+    # --- shengji show (notation/report.py, render_terminal) ----------------------------
+    "show.step": ("step {step}/{last}: {label}", "第 {step}/{last} 步 {label}"),
+    "show.state": (
+        "trump {trump}   dealer {dealer}   points: team 1&3 {a}, team 2&4 {b}   defenders "
+        "{defenders}",
+        "主 {trump}   庄家 {dealer}   得分：1、3 号位 {a}，2、4 号位 {b}   闲家 {defenders}",
+    ),
+    "show.to-play": ("  ← to play", "  ← 出牌"),
+    "show.winning": ("   (winning: {seat})", "   （最大：{seat}）"),
+    "show.trick": ("  trick {n}: {table}", "  第 {n} 轮：{table}"),
+    "show.kitty": ("  kitty: {cards}", "  底牌：{cards}"),
+    # --- violations of the rules core (notation/rules/violations.py) --------------------
+    "v.not-held.led.one": (
+        "Seat {seat} led {cards}, which was not in its hand.",
+        "{seat} 号位首出了 {cards}，但它手里没有这张牌。",
+    ),
+    "v.not-held.led.many": (
+        "Seat {seat} led {cards}, which were not in its hand.",
+        "{seat} 号位首出了 {cards}，但它手里没有这些牌。",
+    ),
+    "v.not-held.played.one": (
+        "Seat {seat} played {cards}, which was not in its hand.",
+        "{seat} 号位出了 {cards}，但它手里没有这张牌。",
+    ),
+    "v.not-held.played.many": (
+        "Seat {seat} played {cards}, which were not in its hand.",
+        "{seat} 号位出了 {cards}，但它手里没有这些牌。",
+    ),
+    "v.led-none": ("Seat {seat} led no cards.", "{seat} 号位首出时没有出牌。"),
+    "v.wrong-count": (
+        "Seat {seat} played {played} to a lead of {asked}.",
+        "首出 {asked} 张，{seat} 号位却出了 {played}。",
+    ),
+    "v.mixed-lead": (
+        "Seat {seat} led {suits} together, but a lead must be of one suit.",
+        "{seat} 号位同时首出了{suits}，但首出必须是同一门花色。",
+    ),
+    "v.follow-suit": (
+        "Seat {seat} did not follow {many}: {led} and seat {seat} played {did}, though it "
+        "still held {cards}.",
+        "{seat} 号位没有跟{many}：首出的是{led}，{seat} 号位{did}，而它手里还有 {cards}。",
+    ),
+    "v.led.one": ("a {one} was led", "一张{one}"),
+    "v.led.many": ("{asked} {many} were led", "{asked} 张{many}"),
+    "v.did.none": ("no {suit}", "一张{suit}也没出"),
+    "v.did.only": ("only {n}", "只出了 {n} 张"),
+    "v.follow-pair.one": (
+        "Seat {seat} did not follow with a pair: a pair of {many} was led and seat {seat} "
+        "played {did}, though it held {held} of {many}; it {proof}.",
+        "{seat} 号位没有跟对子：首出的是一对{many}，{seat} 号位{did}，而它有{held}{many}；"
+        "它{proof}。",
+    ),
+    "v.follow-pair.many": (
+        "Seat {seat} did not follow with pairs: {asked} pairs of {many} were led and seat "
+        "{seat} played {did}, though it held {held} of {many}; it {proof}.",
+        "{seat} 号位没有跟对子：首出的是 {asked} 对{many}，{seat} 号位{did}，而它有{held}{many}；"
+        "它{proof}。",
+    ),
+    "v.did.no-pair": ("no pair", "没有出对子"),
+    "v.did.no-pairs": ("no pairs", "没有出对子"),
+    "v.did.only-pairs": ("only {n}", "只出了 {n} 对"),
+    "v.split": ("split {cards}", "拆开了 {cards}"),
+    "v.kept": ("kept {cards}", "留着 {cards} 没出"),
+    "v.follow-tractor": (
+        "Seat {seat} did not follow with a tractor: a tractor of {asked} pairs of {many} was "
+        "led and seat {seat} held {held}, but played {did}.",
+        "{seat} 号位没有跟拖拉机：首出的是 {asked} 对{many}的拖拉机，{seat} 号位有{held}，"
+        "却{did}。",
+    ),
+    "v.tractor.shorter": (
+        "the shorter tractor {cards}, which it had to play",
+        "较短的拖拉机 {cards}，这是必须出的",
+    ),
+    "v.tractor.held": ("the tractor {cards}", "拖拉机 {cards}"),
+    "v.did.no-tractor": ("no tractor", "没有出拖拉机"),
+    "v.did.short-tractor": ("only a tractor of {n} pairs", "只出了 {n} 对的拖拉机"),
+    "v.out-of-turn": ("Seat {seat} played out of turn.", "{seat} 号位没有按顺序出牌。"),
+    "v.throw-failed": (
+        "Seat {seat}'s throw should have failed: seat {seat} had to play {cards}.",
+        "{seat} 号位的甩牌应当失败：{seat} 号位只能出 {cards}。",
+    ),
+    "v.wrong-forced-play": (
+        "Seat {seat} did not play what its failed throw forced: it had to play {cards}.",
+        "{seat} 号位没有出甩牌失败后必须出的牌：它应出 {cards}。",
+    ),
+}
+
+# The finding codes' meanings in Chinese (the English ones are notation.findings.CATALOGUE's).
+MEANINGS_ZH: Final[dict[str, str]] = {
+    "syntax": "文字不是 PSN，这一局无法读取",
+    "bad-header": "标头的值无法理解",
+    "unknown-rules": "Rules 标头所指的规则不存在或无法读取",
+    "deal-decks": "发的牌不是完整的两副牌",
+    "deal-count": "某家手牌或底牌的张数不对",
+    "bid-cards": "这些牌不能这样叫主",
+    "bid-too-weak": "反主没有大过之前的叫主",
+    "bid-self": "无权反主的人反主",
+    "bid-window": "在不能叫的时候叫主",
+    "bid-not-drawn": "叫主时亮出了还没摸到的牌",
+    "bid-not-held": "叫主时亮出了手里没有的牌",
+    "reinforce": "不允许的加固",
+    "fallback": "规则并未给出的定主",
+    "trump-header": "Trump 标头与叫主过程不符",
+    "card-copies": "第三张相同的牌：两副牌只有两张（记错了牌？）",
+    "kitty-size": "扣底的张数不对",
+    "kitty-not-held": "扣了手里没有的牌",
+    "kitty-seat": "拿底的人不对",
+    "out-of-turn": "不该出牌的人出了牌",
+    "wrong-leader": "首出的人不是上一轮的赢家",
+    "trick-winner": "记录的赢家与规则不符",
+    "held-hand": "拿底后的手牌与发牌和底牌不符",
+    "ruff-shape": "牌型不符的毙牌被当成赢了",
+    "not-held": "出了手里没有的牌",
+    "wrong-count": "出牌张数与首出不同",
+    "mixed-lead": "首出了几门花色",
+    "follow-suit": "没有跟首出的花色",
+    "follow-pair": "有对子没有跟对子",
+    "follow-tractor": "有拖拉机没有跟拖拉机",
+    "throw-failed": "别家管得住的甩牌被当成成功",
+    "throw-stood": "没人管得住的甩牌被记为失败",
+    "wrong-forced-play": "甩牌失败后没有出最小的失败牌型",
+    "hand-count": "某家的牌多了或少了（多牌少牌）",
+    "trick-number": "轮次没有按 1、2、3 … 编号",
+    "comment-hides": "注释跨过了像一局开头的行：可能少了“}”",
+    "result-points": "记录的得分与出牌不符",
+    "result-kitty": "记录的底牌分不对",
+    "result-level": "记录的升级不对",
+    "result-next-dealer": "记录的下一局庄家不对",
+    "match-levels": "级数与上一局的结果不符",
+    "match-dealer": "庄家与上一局的结果不符",
+    "unchecked": "记录不足以检查的地方",
+}
+
+
+_SUITS: Final = frozenset("TSHCD")
+
+
+def _suit_word(suit: object, many: bool) -> Message:
+    return Message(f"suit.{'many' if many else 'one'}.{suit}")
+
+
+def violation_message(v: Violation, seat: int) -> Message:
+    """A violation of the rules core (:class:`~notation.rules.violations.Violation`) as a
+    message with ``seat`` as the subject; in English, ``v.sentence(seat)``."""
+    code, cards = v.code, v.cards
+    if code is Code.NOT_HELD:
+        verb = "led" if v.leading else "played"
+        key = f"v.not-held.{verb}.{'one' if len(cards) == 1 else 'many'}"
+        return msg(key, seat=seat, cards=cards)
+    if code is Code.WRONG_COUNT:
+        if v.leading and not v.played:
+            return msg("v.led-none", seat=seat)
+        return msg("v.wrong-count", seat=seat, played=count(v.played, "cards"), asked=v.asked)
+    if code is Code.MIXED_LEAD:
+        words = sorted(v.suits, key=lambda s: render(_suit_word(s, True)))
+        suits = Seq(tuple(_suit_word(s, True) for s in words), " and ", "和")
+        return msg("v.mixed-lead", seat=seat, suits=suits)
+    suit = v.suit if v.suit is not None and str(v.suit) in _SUITS else None
+    one, many = _suit_word(suit, False), _suit_word(suit, True)
+    if code is Code.FOLLOW_SUIT:
+        led = (
+            msg("v.led.one", one=one)
+            if v.asked == 1
+            else msg("v.led.many", asked=v.asked, many=many)
+        )
+        did = (
+            msg("v.did.only", n=v.played)
+            if v.played
+            else msg("v.did.none", suit=one if v.asked == 1 else many)
+        )
+        return msg("v.follow-suit", seat=seat, many=many, led=led, did=did, cards=cards)
+    if code is Code.FOLLOW_PAIR:
+        none = "v.did.no-pair" if v.asked == 1 else "v.did.no-pairs"
+        did = msg("v.did.only-pairs", n=v.played) if v.played else msg(none)
+        proof = msg("v.split" if v.split else "v.kept", cards=cards)
+        held = count(v.held, "pairs")
+        if v.asked == 1:
+            return msg("v.follow-pair.one", seat=seat, many=many, did=did, held=held, proof=proof)
+        return msg(
+            "v.follow-pair.many",
+            seat=seat,
+            asked=v.asked,
+            many=many,
+            did=did,
+            held=held,
+            proof=proof,
+        )
+    if code is Code.FOLLOW_TRACTOR:
+        held_key = "v.tractor.shorter" if v.held < v.asked else "v.tractor.held"
+        did = msg("v.did.short-tractor", n=v.played) if v.played else msg("v.did.no-tractor")
+        return msg(
+            "v.follow-tractor",
+            seat=seat,
+            asked=v.asked,
+            many=many,
+            held=msg(held_key, cards=cards),
+            did=did,
+        )
+    if code is Code.OUT_OF_TURN:
+        return msg("v.out-of-turn", seat=seat)
+    if code is Code.THROW_FAILED:
+        return msg("v.throw-failed", seat=seat, cards=cards)
+    return msg("v.wrong-forced-play", seat=seat, cards=cards)
+
+
+# The rules core's reasons for refusing a bid, bury or fallback, by kind, in Chinese (the
+# English reason is the exception's own text, with its cards and seats).
+_BID_REASONS_ZH: Final[dict[str, str]] = {
+    "NotRankCard": "亮出的牌不是主级别的牌",
+    "JokersCannotDeclare": "单用王不能亮主（常主不可进行报主）",
+    "NoDirectNoTrump": "一对王不能直接亮主（不能直接亮无主），只能反主",
+    "NotABid": "这些牌不成叫主的牌型",
+    "ShapeNotAllowed": "本规则不允许用这种牌型",
+    "AlreadyDeclared": "已经有人亮主了：应当反主或加固",
+    "NothingToCounter": "还没有人亮主，也没有定主",
+    "TooWeak": "没有大过之前亮的主",
+    "SelfCounter": "不能反自己亮的主",
+    "OutsideWindow": "不在规则允许的时机",
+    "OutOfTurn": "炒底时没有按顺序反主",
+    "ReinforceNotAllowed": "本规则不允许这样加固",
+    "ReinforceMismatch": "加固必须亮已亮的花色，而且要更强",
+}
+
+
+def reason(error: Exception, capital: bool = False) -> Both:
+    """A reason the rules core gave (a refused bid, bury or fallback) in both languages:
+    its own words in English (first letter upper case if ``capital``), its kind in Chinese."""
+    text = str(error)
+    if capital:
+        text = text[:1].upper() + text[1:]
+    zh = next(
+        (_BID_REASONS_ZH[k.__name__] for k in type(error).__mro__ if k.__name__ in _BID_REASONS_ZH),
+        "规则不允许",
+    )
+    cards = [_JOKERS_ZH.get(c, c) for c in _CARD.findall(text)]
+    return Both(text, f"{zh}（{' '.join(cards)}）" if cards else zh)
+
+
+# The cards a reason names (``♦2 ♦2 does not beat ♠2 ♠2``), jokers in Chinese.
+_CARD: Final = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])|\b[BL]J\b")
+_JOKERS_ZH: Final = {"BJ": "大王", "LJ": "小王"}
+
+
+def outcome_words(side: str, levels: int | None) -> Message:
+    """A level result, ``dealer +2`` (庄家升 2 级), ``defenders +0`` (闲家上台)."""
+    if side == "dealer":
+        return Message("outcome.dealer", (("levels", levels),))
+    if side == "defenders":
+        key = "outcome.take-over" if levels == 0 else "outcome.defenders"
+        return Message(key, (("levels", levels),))
+    return Message("outcome.other", (("side", side), ("levels", levels)))
+
+
+_REASONS: Final[dict[str, str]] = {
+    "no such file": "reason.no-such-file",
+    "is a folder": "reason.folder",
+    "permission denied": "reason.permission",
+}
+
+
+def reason_words(text: str) -> Message:
+    """Why a file could not be read (``notation.validate.unreadable_reason``'s words) as a
+    message: the reasons it knows in both languages, another as it is."""
+    if text in _REASONS:
+        return Message(_REASONS[text])
+    if text.startswith("not UTF-8 text (byte ") and text.endswith(")"):
+        return Message("reason.not-utf8", (("byte", text[len("not UTF-8 text (byte ") : -1]),))
+    return Message("text", (("text", text),))

@@ -1,0 +1,310 @@
+"""Messages in English and Chinese: the catalogue, the findings in both languages, and
+the command line's ``--lang``.
+
+A Chinese player reading only Chinese must never meet an English sentence: every finding
+the validator gives over the examples and over simulated hands of every preset, mutated,
+is rendered in Chinese and searched for a run of three English words (card codes, finding
+codes, numbers and quoted values from the record allowed).
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+import re
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from notation.cli import main
+from notation.cli.common import default_lang
+from notation.findings import CATALOGUE, Finding
+from notation.messages import MEANINGS_ZH, MESSAGES, msg, param_names, render, violation_message
+from notation.psn import write
+from notation.resources import examples_dir
+from notation.rules.cards import ALL_CARDS, Suit, parse_cards
+from notation.rules.order import TRUMP
+from notation.rules.violations import Code, Violation
+from notation.rulesets import preset_names
+from notation.simulate import simulate_hand
+from notation.validate import validate_text
+from tests.test_fuzz import case_text
+
+DISPUTES = examples_dir() / "disputes"
+
+# A run of three English words: what a Chinese reader must not meet.
+_ENGLISH = re.compile(r"[A-Za-z]+(?:[\s,.;:()'/&-]+[A-Za-z]+){2,}")
+# What may stand in Chinese text: cards (♠10, BJ), finding codes, values quoted from the
+# record ('…', “…”), the rule set's name for its miscount rule.
+_ALLOWED = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])|\?\?|'[^']*'|“[^”]*”|\"[^\"]*\"")
+
+
+def english_in(text: str) -> str | None:
+    """The first run of three English words in ``text``, or None."""
+    found = _ENGLISH.search(_ALLOWED.sub(" ", text))
+    return found.group() if found else None
+
+
+# --- the catalogue ---------------------------------------------------------------------
+
+
+def test_every_message_has_english_and_chinese_with_the_same_parameters() -> None:
+    for key, (en, zh) in MESSAGES.items():
+        assert en.strip() and zh.strip(), key
+        assert param_names(en) == param_names(zh), key
+
+
+def test_every_finding_code_has_a_chinese_meaning() -> None:
+    assert set(MEANINGS_ZH) == set(CATALOGUE)
+    for code, zh in MEANINGS_ZH.items():
+        assert zh and english_in(zh) is None, code
+
+
+def test_chinese_templates_hold_no_english_sentence() -> None:
+    for key, (_, zh) in MESSAGES.items():
+        text = re.sub(r"<[^>]+>|\{[a-z]+\}", " ", zh)  # tags and parameters
+        assert english_in(text) is None, key
+
+
+def test_a_message_is_plain_data_that_survives_pickling() -> None:
+    m = msg("throw.should-fail", seat=2, cards=tuple(parse_cards("SA SK")), by=3, unit=())
+    again = pickle.loads(pickle.dumps(m))
+    assert again == m and render(again, "zh") == render(m, "zh")
+
+
+def test_an_unknown_message_key_is_refused() -> None:
+    with pytest.raises(KeyError):
+        msg("no-such-message")
+
+
+def test_cards_in_chinese_use_suit_symbols_and_the_jokers_names() -> None:
+    m = msg("kitty.not-held", seat=1, cards=tuple(parse_cards("BJ LJ H10")))
+    assert render(m, "en") == "Seat 1 buried BJ LJ ♥10, which it did not hold."
+    assert render(m, "zh") == "1 号位扣了 大王 小王 ♥10，但它手里没有这些牌。"
+
+
+# --- the rules core's violations: English as the core says it --------------------------
+
+
+def _violations() -> list[Violation]:
+    ds = tuple(parse_cards("DQ D9 D5"))
+    pair = tuple(parse_cards("S9 S9"))
+    tractor = tuple(parse_cards("H7 H7 H8 H8"))
+    found = [
+        Violation(Code.NOT_HELD, ds[:1], leading=True),
+        Violation(Code.NOT_HELD, ds),
+        Violation(Code.WRONG_COUNT, asked=2, played=1),
+        Violation(Code.WRONG_COUNT, asked=3, played=4),
+        Violation(Code.WRONG_COUNT, leading=True),
+        Violation(Code.MIXED_LEAD, suits=(Suit.SPADES, TRUMP, Suit.HEARTS)),
+        Violation(Code.OUT_OF_TURN),
+        Violation(Code.THROW_FAILED, pair),
+        Violation(Code.WRONG_FORCED_PLAY, pair),
+    ]
+    for suit in (Suit.DIAMONDS, TRUMP, None):
+        for asked, played in ((1, 0), (3, 0), (3, 1)):
+            found.append(Violation(Code.FOLLOW_SUIT, ds, suit, asked, 0, played))
+        for asked, held, played, split in ((1, 1, 0, False), (2, 3, 1, True), (2, 1, 0, False)):
+            found.append(Violation(Code.FOLLOW_PAIR, pair, suit, asked, held, played, split=split))
+        for asked, held, played in ((3, 2, 0), (2, 2, 0), (3, 3, 2)):
+            found.append(Violation(Code.FOLLOW_TRACTOR, tractor, suit, asked, held, played))
+    return found
+
+
+@pytest.mark.parametrize("violation", _violations(), ids=lambda v: v.code.value)
+def test_a_violation_in_english_is_the_rules_cores_sentence(violation: Violation) -> None:
+    message = violation_message(violation, 3)
+    assert render(message, "en") == violation.sentence(3)
+    zh = render(message, "zh")
+    assert "3 号位" in zh and english_in(zh) is None
+
+
+# --- every finding, in Chinese -----------------------------------------------------------
+
+
+def _mutated(text: str, rng: random.Random) -> str:
+    """A simulated record with a few cards made others, a play line dropped or a result
+    changed: the rule findings, not syntax errors."""
+    tokens = [str(c) for c in ALL_CARDS]
+    lines = text.splitlines()
+    for _ in range(rng.randint(1, 4)):
+        i = rng.randrange(len(lines))
+        words = lines[i].split(" ")
+        cards = [k for k, w in enumerate(words) if w in tokens]
+        choice = rng.random()
+        if cards and choice < 0.6:
+            words[rng.choice(cards)] = rng.choice(tokens)
+            lines[i] = " ".join(words)
+        elif choice < 0.8 and re.match(r"\d+\. ", lines[i]):
+            del lines[i]
+        else:
+            lines[i] = re.sub(r"\d+", lambda m: str(int(m.group()) + rng.randint(1, 9)), lines[i])
+    return "\n".join(lines) + "\n"
+
+
+@cache
+def _findings() -> tuple[Finding, ...]:
+    found: list[Finding] = []
+    for path in sorted(examples_dir().rglob("*.psn")):
+        found += validate_text(path.read_text(encoding="utf-8"), path.name).findings
+    for name in preset_names():
+        for seed in range(40):
+            text = write(simulate_hand(name, seed=seed))
+            rng = random.Random(f"{name}-{seed}")
+            for _ in range(3):
+                found += validate_text(_mutated(text, rng), name).findings
+    for n in range(300):
+        found += validate_text(case_text(n), "fuzz.psn").findings
+    return tuple(found)
+
+
+def test_findings_over_examples_and_mutated_hands_are_many_and_varied() -> None:
+    codes = Counter(f.code for f in _findings())
+    assert len(codes) >= 20, codes
+
+
+def test_every_finding_renders_in_chinese_without_an_english_sentence() -> None:
+    """Syntax errors are the reader's own words: they keep their English (see the report)."""
+    for f in _findings():
+        if f.code == "syntax":
+            continue
+        zh = f.message_in("zh")
+        assert zh and english_in(zh) is None, (f.code, zh, f.message)
+        penalty = f.penalty_in("zh")
+        assert penalty is None or english_in(penalty) is None, (f.code, penalty)
+        assert english_in(f.where("zh")) is None
+
+
+def test_english_and_chinese_messages_are_the_same_finding() -> None:
+    """The same cards and seats are named in both languages."""
+    for f in _findings()[:400]:
+        en, zh = f.message_in("en"), f.message_in("zh")
+        if f.code == "syntax":
+            continue
+        for card in re.findall(r"[♠♥♣♦](?:10|[2-9JQKA])", en):
+            assert card in zh, (en, zh)
+
+
+# --- the command line --------------------------------------------------------------------
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_validate_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(DISPUTES / "02-failed-throw-let-stand.psn")
+    status, out, _ = _run(["validate", "--lang", "zh", path], capsys)
+    assert status == 1
+    assert ": 错误: throw-failed: " in out and "号位甩的" in out
+    assert "  = 处罚：" in out
+    summary = out.splitlines()[-1]
+    assert summary.startswith("1 个文件，1 局：") and english_in(summary) is None
+    heads = re.compile(re.escape(path) + r":\d+:\d+: \S+: [a-z-]+: ")
+    messages = [heads.sub("", line) for line in out.splitlines() if heads.match(line)]
+    assert messages
+    for message in messages:
+        assert english_in(message) is None, message
+
+
+def test_validate_in_english_is_unchanged_by_the_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(DISPUTES / "02-failed-throw-let-stand.psn")
+    _, default, _ = _run(["validate", path], capsys)
+    _, english, _ = _run(["validate", "--lang", "en", path], capsys)
+    assert default == english and ": error: throw-failed: Seat " in default
+
+
+def test_validate_json_in_chinese_puts_the_chinese_message_in_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(DISPUTES / "04-counter-too-weak.psn")
+    _, en, _ = _run(["validate", "--json", path], capsys)
+    _, zh, _ = _run(["validate", "--json", "--lang", "zh", path], capsys)
+    en_doc, zh_doc = json.loads(en), json.loads(zh)
+    en_f = en_doc["files"][0]["hands"][0]["findings"]
+    zh_f = zh_doc["files"][0]["hands"][0]["findings"]
+    assert [f["code"] for f in en_f] == [f["code"] for f in zh_f] and en_f
+    for a, b in zip(en_f, zh_f, strict=True):
+        assert set(a) == set(b)
+        assert english_in(b["message"]) is None and a["message"] != b["message"]
+
+
+def test_the_locale_chooses_chinese(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    status, out, _ = _run(["validate", str(DISPUTES / "04-counter-too-weak.psn")], capsys)
+    assert status == 1 and ": 错误: " in out
+
+
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({"LANG": "zh_CN.UTF-8"}, "zh"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LC_ALL": "C", "LANG": "zh_CN.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "zh_CN.UTF-8", "LANG": "en_US.UTF-8"}, "zh"),
+        ({}, "en"),
+    ],
+)
+def test_default_language_from_the_locale(env: dict[str, str], lang: str) -> None:
+    assert default_lang(env) == lang
+
+
+def test_validate_messages_of_its_own_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(["validate", "--lang", "zh"], capsys)
+    assert status == 2 and "请至少给出一个文件或文件夹" in err
+    status, _, err = _run(["validate", "--lang", "zh", "/no/such/file.psn"], capsys)
+    assert status == 2 and "无法读取：没有这个文件" in err
+    status, out, _ = _run(["validate", "--lang", "zh", "--codes"], capsys)
+    assert status == 0 and "没有跟首出的花色" in out
+
+
+def _without_record_data(text: str, path: Path) -> str:
+    """The report with what the record itself says (event, players' names) taken out."""
+    for header in re.findall(r'\[\w+ "([^"]*)"\]', path.read_text(encoding="utf-8")):
+        text = text.replace(header, " ")
+    return text
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+@pytest.mark.parametrize("name", ["02-failed-throw-let-stand", "07-wrong-card-count"])
+def test_report_in_chinese(fmt: str, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The whole report is Chinese but for the rules' clause texts (the rules' own
+    Chinese citations come with the rule sets) and what the record says."""
+    path = DISPUTES / f"{name}.psn"
+    status, out, _ = _run(["report", "--lang", "zh", "--format", fmt, str(path)], capsys)
+    assert status == 1
+    assert ("裁判报告" in out) and ("违规" in out) and ("结果" in out)
+    text = _without_record_data(out, path)
+    text = re.sub(r"<style>.*?</style>|<[^>]+>|`[^`]*`", " ", text, flags=re.S)
+    for line in text.splitlines():
+        if "规则" in line and "：" in line and ("§" in line or "seed" in line.lower()):
+            continue  # a clause, cited in the rule set's words
+        if line.startswith(("| ---", "|---")):
+            continue
+        assert english_in(line) is None, line
+
+
+def test_report_in_english_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(DISPUTES / "02-failed-throw-let-stand.psn")
+    _, default, _ = _run(["report", path], capsys)
+    _, english, _ = _run(["report", "--lang", "en", path], capsys)
+    assert default == english and "# Adjudication report: " in default
+
+
+def test_show_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    path = DISPUTES / "02-failed-throw-let-stand.psn"
+    status, out, _ = _run(["show", "--lang", "zh", "--step", "60", str(path)], capsys)
+    assert status == 0 and out.startswith("第 60/") and "底牌：" in out
+    assert english_in(_without_record_data(out, path)) is None
