@@ -30,7 +30,10 @@ from notation.rules.throw import can_beat
 from notation.rules.trick import play_value
 from notation.rules.units import Unit
 
-__all__ = ["Bot", "Player", "RandomPlayer", "Voids", "unseen"]
+LEAD_BONUS = 3.0  # what taking the lead is worth, in points
+COST_WEIGHT = 0.25  # points per unit of a card's worth spent
+
+__all__ = ["Bot", "Player", "RandomPlayer", "Voids", "bot_play", "unseen"]
 
 Cards = tuple[Card, ...]
 
@@ -65,9 +68,18 @@ class Voids:
 
     def note(self, state: PlayState, play: Play) -> None:
         """Learn from ``play``, about to be made on ``state``."""
-        if not state.table:
-            return
-        lead = state.table[0].cards
+        if state.table:
+            self._note(state, state.table[0].cards, play)
+
+    def note_table(self, state: PlayState) -> None:
+        """Learn from the follows on ``state``'s table (a player that joins mid-trick)."""
+        if state.table:
+            lead = state.table[0].cards
+            for play in state.table[1:]:
+                self._note(state, lead, play)
+
+    def _note(self, state: PlayState, lead: Cards, play: Play) -> None:
+        # A follow with fewer cards of the led suit than were led shows a void.
         table = state.trump.table
         suit = table[lead[0]][0]
         if sum(1 for c in play.cards if table[c][0] == suit) < len(lead):
@@ -88,6 +100,16 @@ def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
     table = state.trump.table
     cards.extend(c for c in state.kitty if table[c][0] == suit)
     return cards
+
+
+def bot_play(state: PlayState, rng: random.Random) -> Play:
+    """The bot's play for the seat to move of ``state``, every random choice from ``rng``.
+
+    A bot met at this state: it knows the voids the trick on the table shows, not those
+    of earlier tricks (a :class:`Bot` told every play, :meth:`Bot.observe`, knows them
+    all). The state is left as it was.
+    """
+    return Bot(rng).choose(state)
 
 
 class RandomPlayer:
@@ -135,6 +157,7 @@ class Bot:
 
     def choose(self, state: PlayState) -> Play:
         """The play of the seat to move."""
+        self.voids.note_table(state)  # known already when told every play; cheap
         view = _View(state, self.voids)
         return self._follow(view) if state.table else self._lead(view)
 
@@ -233,21 +256,22 @@ class Bot:
         winning = trick.winning
         on_table = trick.points
         partner_winning = (winning - seat) % 2 == 0
-        if partner_winning and not view.can_overtake(opponents_after, None):
-            return max(candidates, key=lambda p: (_points(p.cards), -view.card_cost(p.cards)))
-        winners = [p for p in candidates if state.would_win(p.cards)]
-        if winners:
-            sure = [p for p in winners if not view.can_overtake(opponents_after, p.cards)]
-            if sure and partner_winning:
-                # The partner may be beaten: take the trick for sure if it is worth it.
-                if on_table >= 5:
-                    return min(sure, key=lambda p: view.card_cost(p.cards) - _points(p.cards))
-            elif sure:
-                play = min(sure, key=lambda p: view.card_cost(p.cards) - _points(p.cards))
-                gain = on_table + _points(play.cards)
-                if gain or view.card_cost(play.cards) < 25 or len(view.hand) <= 2:
-                    return play
-        return min(candidates, key=lambda p: (_points(p.cards), view.card_cost(p.cards)))
+        standing = view.hold_chance(opponents_after, None) if partner_winning else 0.0
+
+        def value(play: Play) -> float:
+            # The trick's points swing to the side that takes it: +T if ours, -T if not.
+            points = _points(play.cards)
+            if state.would_win(play.cards):
+                chance = view.hold_chance(opponents_after, play.cards)
+            else:
+                chance = standing
+            return (
+                (2 * chance - 1) * (on_table + points)
+                + LEAD_BONUS * chance
+                - COST_WEIGHT * view.card_cost(play.cards)
+            )
+
+        return max(candidates, key=value)
 
     def _candidates(self, view: _View) -> list[Play]:
         """Legal follows worth weighing: every one where they are few, else the ones
@@ -300,7 +324,7 @@ class _View:
     """What the seat to move sees, worked out as the bot asks: its cards by suit, the
     cards of each suit it has not seen, the voids shown."""
 
-    __slots__ = ("_out", "hand", "opponents", "seat", "state", "suits", "table", "voids")
+    __slots__ = ("_high", "_out", "hand", "opponents", "seat", "state", "suits", "table", "voids")
 
     def __init__(self, state: PlayState, voids: Voids) -> None:
         self.state = state
@@ -311,6 +335,7 @@ class _View:
         self.voids = voids
         self.opponents = (seat % 4 + 1, (seat + 2) % 4 + 1)
         self._out: dict[EffectiveSuit, list[Card]] = {}
+        self._high: dict[EffectiveSuit, int] = {}
 
     def out(self, suit: EffectiveSuit) -> list[Card]:
         """The cards of ``suit`` this seat has not seen."""
@@ -348,11 +373,12 @@ class _View:
         mine = len(self.suits.get(TRUMP, ()))
         return mine >= 4 and mine >= len(self.out(TRUMP))
 
-    def can_overtake(self, seats: Sequence[Seat], cards: Cards | None) -> bool:
-        """True if one of ``seats`` (still to play) may beat the trick once ``cards``
-        are played (``None``: as it stands)."""
+    def hold_chance(self, seats: Sequence[Seat], cards: Cards | None) -> float:
+        """The chance that none of ``seats`` (still to play) beats the trick's winning
+        play: ``cards`` as if played now, or (``None``) the play winning now. Each unseen
+        card lies in a seat's hand with the chance of its share of the unseen cards."""
         if not seats:
-            return False
+            return 1.0
         state = self.state
         trick = state.trick
         assert trick is not None
@@ -363,32 +389,88 @@ class _View:
         else:
             found = play_value(trick.lead_units, cards, state.trump, trick.shape)
             if found is None:
-                return True  # it cannot win: someone else will
+                return 0.0
             ruff, value = found
-        shape = Unit((), TRUMP if ruff else suit, unit.copies, unit.length, value)
+        copies = unit.copies
+        pool = self.pool()
         voids = self.voids
-        if ruff:  # only a higher ruff beats it
-            return any(voids.lacks(s, suit) or self.exposed(suit) for s in seats) and (
-                self.beatable(shape)
-            )
-        if not all(voids.lacks(s, suit) for s in seats) and self.beatable(shape):
-            return True
-        return suit != TRUMP and any(
-            (voids.lacks(s, suit) or self.exposed(suit)) and not voids.lacks(s, TRUMP)
-            for s in seats
+        chance = 1.0
+        for seat in seats:
+            share = len(state.hand(seat)) / pool
+            void = self.void_chance(seat, suit)
+            if voids.lacks(seat, TRUMP):
+                ruffs = 0.0
+            elif ruff:  # only a higher ruff beats a ruff
+                ruffs = void * _holds(share, self.higher(TRUMP, value, copies), copies)
+            elif suit != TRUMP:
+                ruffs = void * _holds(share, self.higher(TRUMP, -1, copies), copies)
+            else:
+                ruffs = 0.0
+            follows = 0.0
+            if not ruff and not voids.lacks(seat, suit):
+                follows = _holds(share, self.higher(suit, value, copies), copies)
+            chance *= (1 - follows) * (1 - ruffs)
+        return chance
+
+    def pool(self) -> int:
+        """How many cards this seat has not seen: the other hands and the kitty."""
+        state = self.state
+        return sum(len(state.hand(s)) for s in SEATS if s != self.seat) + len(state.kitty)
+
+    def void_chance(self, seat: Seat, suit: EffectiveSuit) -> float:
+        """The chance that ``seat`` holds no card of ``suit``: 1 once it has shown it,
+        else the chance that none of its cards is one of the suit's unseen cards."""
+        if self.voids.lacks(seat, suit):
+            return 1.0
+        left = len(self.out(suit))
+        pool = self.pool()
+        chance = 1.0
+        for i in range(len(self.state.hand(seat))):
+            if pool - i <= 0:
+                break
+            chance *= max(0.0, (pool - left - i) / (pool - i))
+        return chance
+
+    def higher(self, suit: EffectiveSuit, level: int, copies: int) -> int:
+        """How many unseen singles (``copies`` 1) or pairs of ``suit`` are above ``level``."""
+        table = self.table
+        counts: dict[int, int] = {}
+        for card in self.out(suit):
+            found = table[card][1]
+            if found > level:
+                counts[found] = counts.get(found, 0) + 1
+        if copies == 1:
+            return sum(counts.values())
+        return sum(
+            1 for card, n in Counter(self.out(suit)).items() if n >= 2 and table[card][1] > level
         )
 
+    def worth(self, card: Card) -> float:
+        """What a card is worth to the seat later: trumps and high cards more, a top
+        card (nothing unseen above it, a sure winner) more still."""
+        suit, level = self.table[card]
+        worth = level + (20.0 if suit == TRUMP else 0.0)
+        if level >= self.highest(suit):
+            worth += 12
+        return worth
+
+    def highest(self, suit: EffectiveSuit) -> int:
+        """The level of the highest unseen card of ``suit`` (-1: none)."""
+        found = self._high.get(suit)
+        if found is None:
+            table = self.table
+            found = self._high[suit] = max((table[c][1] for c in self.out(suit)), default=-1)
+        return found
+
     def card_cost(self, cards: Iterable[Card]) -> float:
-        """What playing ``cards`` costs the seat later: trumps and high cards are dear,
-        a top card (nothing unseen above it) dearer, a pair or tractor split dearer."""
-        table = self.table
+        """What playing ``cards`` costs the seat later: their worth, and more for a pair
+        or tractor split."""
         hand = self.hand
         cost = 0.0
         played: dict[Card, int] = {}
         for card in cards:
             played[card] = played.get(card, 0) + 1
-            suit, level = table[card]
-            cost += level + (20 if suit == TRUMP else 0)
+            cost += self.worth(card)
         for card, n in played.items():
             if n < hand.count(card):
                 cost += 12
@@ -397,13 +479,12 @@ class _View:
     def discards(self, cards: list[Card], k: int, *, feed: bool) -> list[Card]:
         """``k`` of ``cards`` to discard: the cheapest, or with ``feed`` the richest in
         points; from short side suits first (a void lets the seat ruff), trumps last."""
-        table = self.table
         suits = self.suits
         counts = Counter(cards)
 
         def price(card: Card) -> float:
-            suit, level = table[card]
-            cost = level + (40 if suit == TRUMP else 0) + (8 if counts[card] > 1 else 0)
+            suit = self.table[card][0]
+            cost = self.worth(card) + (20 if suit == TRUMP else 0) + (8 if counts[card] > 1 else 0)
             cost -= 6 if len(suits.get(suit, ())) <= 2 else 0
             return cost - 30 * card.points if feed else cost + 30 * card.points
 
@@ -469,6 +550,15 @@ def _index(card: Card) -> int:
 
 def _indexes(cards: Cards) -> list[int]:
     return [c.index for c in cards]
+
+
+def _holds(share: float, units: int, copies: int) -> float:
+    """The chance that a seat holding ``share`` of the unseen cards holds at least one of
+    ``units`` unseen singles (``copies`` 1) or pairs."""
+    if not units:
+        return 0.0
+    one = share if copies == 1 else share * share
+    return 1 - (1 - one) ** units
 
 
 def _points(cards: Iterable[Card]) -> int:
