@@ -498,8 +498,15 @@ def test_record_with_the_deal_known_in_chromium(
                 for card in play.attempted or play.cards:
                     click_card(card)
                 if i == 0:
+                    before = _record_text(page)
                     page.locator(".st-key-rec_play button").click()
                     mirror.finish()
+                    if play.attempted is None:  # wait for the lead to be written
+                        page.wait_for_function(
+                            "b => document.querySelectorAll('.stCode')[document"
+                            ".querySelectorAll('.stCode').length - 1].innerText !== b",
+                            arg=before,
+                        )
                 if play.attempted is not None:
                     _shows(page, "throw-failed")
                     page.wait_for_timeout(300)
