@@ -1,9 +1,17 @@
-"""Simple but sensible players for the simulator.
+"""Players for the play phase: simple but sensible bots, and a random one.
 
-They keep every obligation (they only choose among legal plays), win tricks cheaply,
-feed points to a partner who is winning, ruff when void, throw when no unseen card
-can beat the throw and, now and then, when one might, and bury low side cards.
-Every choice comes from the ``random.Random`` they are given, so a seed replays.
+A player chooses the play of the seat to move from a
+:class:`~notation.rules.game.PlayState` (:meth:`Player.choose`); it is told each play
+before it is made (:meth:`Player.observe`) and when a hand starts (:meth:`Player.start`).
+The bots keep every obligation (they choose among the state's legal plays), win tricks
+cheaply, feed points to a partner who is winning, ruff when void, throw when no unseen
+card can beat the throw and, now and then, when one might, and bury low side cards.
+
+A bot uses only what its seat may know: its own cards, the cards played and the trick on
+the table, and the suits each seat has shown it lacks. The state holds every hand; a bot
+reads the others only as one pool of unseen cards (the other hands and the kitty
+together), never who holds what. Every choice comes from the ``random.Random`` it is
+given, so a seed replays.
 """
 
 from __future__ import annotations
@@ -11,125 +19,289 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from math import comb
+from typing import Protocol
 
-from notation.rules.cards import DECK, Card
-from notation.rules.follow import DEFAULT_SHORTER_TRACTOR, legal_follows, sample_follow
-from notation.rules.order import TRUMP, Trump
-from notation.rules.ruleset import ShorterTractor
-from notation.rules.seats import Seat, same_team
+from notation.rules.cards import Card
+from notation.rules.game import Play, PlayState
+from notation.rules.order import TRUMP, EffectiveSuit, Trump
+from notation.rules.seats import SEATS, Seat, seats_from
 from notation.rules.throw import can_beat
-from notation.rules.trick import trick_winner
-from notation.rules.units import Unit, decompose
+from notation.rules.trick import play_value
+from notation.rules.units import Unit
 
-__all__ = ["Bot"]
+LEAD_BONUS = 3.0  # what taking the lead is worth, in points
+COST_WEIGHT = 0.25  # points per unit of a card's worth spent
 
-_FULL = Counter(DECK)
+__all__ = ["Bot", "Player", "RandomPlayer", "Voids", "bot_play", "unseen"]
+
+Cards = tuple[Card, ...]
+
+
+class Player(Protocol):
+    """Anything that plays cards: it chooses the play of the seat to move."""
+
+    def start(self, state: PlayState) -> None:
+        """A hand's play begins at ``state``."""
+
+    def observe(self, state: PlayState, play: Play) -> None:
+        """``play`` (legal, a throw judged) is about to be made on ``state``."""
+
+    def choose(self, state: PlayState) -> Play:
+        """The play of ``state.to_move``."""
+        ...
+
+
+class Voids:
+    """The suits each seat has shown it lacks: a follow with fewer cards of the led suit
+    than were led shows that the seat has no more of it. Public: every seat sees it."""
+
+    __slots__ = ("suits",)
+
+    def __init__(self) -> None:
+        self.suits: list[set[EffectiveSuit]] = [set(), set(), set(), set()]
+
+    def clear(self) -> None:
+        """Forget everything (a new hand)."""
+        for suits in self.suits:
+            suits.clear()
+
+    def note(self, state: PlayState, play: Play) -> None:
+        """Learn from ``play``, about to be made on ``state``."""
+        if state.table:
+            self._note(state, state.table[0].cards, play)
+
+    def note_table(self, state: PlayState) -> None:
+        """Learn from the follows on ``state``'s table (a player that joins mid-trick)."""
+        if state.table:
+            lead = state.table[0].cards
+            for play in state.table[1:]:
+                self._note(state, lead, play)
+
+    def _note(self, state: PlayState, lead: Cards, play: Play) -> None:
+        # A follow with fewer cards of the led suit than were led shows a void.
+        table = state.trump.table
+        suit = table[lead[0]][0]
+        if sum(1 for c in play.cards if table[c][0] == suit) < len(lead):
+            self.suits[play.seat - 1].add(suit)
+
+    def lacks(self, seat: Seat, suit: EffectiveSuit) -> bool:
+        """True if ``seat`` has shown it holds no card of ``suit``."""
+        return suit in self.suits[seat - 1]
+
+
+def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
+    """The cards of ``suit`` that ``seat`` has not seen: the other hands and the kitty,
+    taken together (the same for every deal of them that the seat cannot tell apart)."""
+    cards: list[Card] = []
+    for other in SEATS:
+        if other != seat:
+            cards.extend(state.suits(other).get(suit, ()))
+    table = state.trump.table
+    cards.extend(c for c in state.kitty if table[c][0] == suit)
+    return cards
+
+
+def bot_play(state: PlayState, rng: random.Random) -> Play:
+    """The bot's play for the seat to move of ``state``, every random choice from ``rng``.
+
+    A bot met at this state: it knows the voids the trick on the table shows, not those
+    of earlier tricks (a :class:`Bot` told every play, :meth:`Bot.observe`, knows them
+    all). The state is left as it was.
+    """
+    return Bot(rng).choose(state)
+
+
+class RandomPlayer:
+    """A player that keeps the rules and nothing more: a random unit of a random suit
+    when it leads, a random legal follow otherwise."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def start(self, state: PlayState) -> None:
+        """Nothing to remember."""
+
+    def observe(self, state: PlayState, play: Play) -> None:
+        """Nothing to remember."""
+
+    def choose(self, state: PlayState) -> Play:
+        """A random legal play."""
+        if state.table:
+            return state.sample_follow(self.rng)
+        suits = state.suits(state.to_move)
+        cards = suits[self.rng.choice(sorted(suits, key=str))]
+        unit = self.rng.choice(state.units(cards))
+        return state.judge_lead(unit.cards)
 
 
 class Bot:
-    """A player's choices: what to lead, how to follow, what to bury."""
+    """A player's choices: what to lead, how to follow, what to bury.
 
-    def __init__(
-        self,
-        rng: random.Random,
-        *,
-        risky_throws: float = 0.08,
-        samples: int = 16,
-        shorter_tractor: ShorterTractor = DEFAULT_SHORTER_TRACTOR,
-    ):
+    ``risky_throws`` is how often a lead throws units that an unseen card might beat.
+    """
+
+    def __init__(self, rng: random.Random, *, risky_throws: float = 0.0, samples: int = 12):
         self.rng = rng
-        self.shorter_tractor = shorter_tractor  # the rule set's follow policy
         self.risky_throws = risky_throws
         self.samples = samples
+        self.voids = Voids()
+
+    def start(self, state: PlayState) -> None:
+        """A new hand: forget the last one's voids."""
+        self.voids.clear()
+
+    def observe(self, state: PlayState, play: Play) -> None:
+        """Note the suits a follow shows its seat lacks."""
+        self.voids.note(state, play)
+
+    def choose(self, state: PlayState) -> Play:
+        """The play of the seat to move."""
+        self.voids.note_table(state)  # known already when told every play; cheap
+        view = _View(state, self.voids)
+        return self._follow(view) if state.table else self._lead(view)
 
     # --- leading --------------------------------------------------------------------
 
-    def lead(self, hand: Sequence[Card], trump: Trump, seen: Counter[Card]) -> list[Card]:
-        """A lead: a safe throw if there is one, else the best safe unit, else a low card."""
-        unseen = list((_FULL - seen - Counter(hand)).elements())
-        by_suit: dict[str, list[Unit]] = {}
-        for unit in decompose(list(hand), trump):
-            by_suit.setdefault(str(unit.suit), []).append(unit)
-        if len(by_suit) == 1:
-            # The whole hand is one suit: lead it all and let the rules judge the throw
-            # (the way the kitty is taken with a pair or a tractor, 抠底).
-            return list(hand)
-        safe = {s: [u for u in us if not can_beat(u, unseen, trump)] for s, us in by_suit.items()}
-        throws = [us for s, us in safe.items() if len(us) > 1 and s != TRUMP]
-        if throws:
-            return _cards(max(throws, key=lambda us: sum(u.size for u in us)))
-        if self.rng.random() < self.risky_throws:
-            multi = [us for us in by_suit.values() if len(us) > 1]
+    def _lead(self, view: _View) -> Play:
+        """A lead: a safe throw, else the best sure winner, else a cheap card to give the
+        lead away (to a partner's void, from a short suit)."""
+        state = view.state
+        suits = view.suits
+        if len(suits) == 1:
+            # The whole hand is one suit: lead it all when nothing can beat any unit of
+            # it (the way the kitty is taken with a pair or a tractor, 抠底).
+            (cards,) = suits.values()
+            units = state.units(cards)
+            if len(units) == 1 or not any(view.beatable(u) for u in units):
+                return state.judge_lead(cards)
+        throw = self._safe_throw(view)
+        if throw is not None:
+            return state.judge_lead(throw)
+        if self.risky_throws and self.rng.random() < self.risky_throws:
+            multi = [units for cards in suits.values() if len(units := state.units(cards)) > 1]
             if multi:
                 units = self.rng.choice(multi)
-                return _cards(self.rng.sample(units, self.rng.randint(2, min(3, len(units)))))
-        # A trump tractor is kept for the last trick, where it multiplies the kitty most.
-        winners = [
-            u
-            for us in safe.values()
-            for u in us
-            if (u.size > 1 or u.suit != TRUMP) and not (u.suit == TRUMP and u.length > 1)
-        ]
-        if winners:
-            return list(max(winners, key=lambda u: (u.bigness, u.suit != TRUMP)).cards)
-        counts = Counter(hand)
-        side = [c for c in hand if not trump.is_trump(c)] or list(hand)
-        return [min(side, key=lambda c: (counts[c] > 1, c.points, trump.level(c)))]
+                chosen = self.rng.sample(units, self.rng.randint(2, min(3, len(units))))
+                return state.judge_lead(_cards(chosen))
+        best = max(self._unit_leads(view), key=lambda scored: scored[0])
+        return state.judge_lead(best[1].cards)
+
+    def _safe_throw(self, view: _View) -> list[Card] | None:
+        """The biggest throw of side-suit units that nothing unseen can beat or ruff."""
+        best: list[Unit] = []
+        for suit, cards in view.suits.items():
+            if suit == TRUMP or view.exposed(suit):
+                continue
+            safe = [u for u in view.state.units(cards) if not view.beatable(u)]
+            if len(safe) > 1 and sum(u.size for u in safe) > sum(u.size for u in best):
+                best = safe
+        return _cards(best) if best else None
+
+    def _unit_leads(self, view: _View) -> list[tuple[float, Unit]]:
+        """Every unit the hand breaks into, scored as a lead."""
+        state = view.state
+        seat = view.seat
+        partner = (seat + 1) % 4 + 1
+        defending = state.is_defender(seat)
+        scored: list[tuple[float, Unit]] = []
+        for suit, cards in view.suits.items():
+            units = state.units(cards)
+            side = suit != TRUMP
+            short = len(cards) <= 2
+            for unit in units:
+                top = not view.beatable(unit)
+                points = sum(c.points for c in unit.cards)
+                if top and (not side or not view.exposed(suit)):
+                    if not side and unit.length > 1 and len(cards) < len(view.hand):
+                        # A trump tractor is kept for the last trick, where it takes
+                        # the kitty with the biggest multiplier (抠底) or guards it.
+                        score = -50.0
+                    elif not side and unit.copies == 1 and not view.draws_trumps():
+                        score = -5.0 - unit.top  # a top trump kept for control
+                    else:
+                        # A sure winner: bigger units pull more cards (and points).
+                        score = 40.0 + 10 * unit.size + (5 if side else 0) + points
+                else:
+                    # A card to lose: cheap, no points, from a pair only if nothing else.
+                    score = -view.card_cost(unit.cards) - 3.0 * points
+                    if unit.copies == 2 and side:
+                        score += 4  # a low side pair draws the others' pairs
+                    if side and short and unit.copies == 1:
+                        score += 6  # the suit runs out: the seat can ruff it later
+                    if side and view.feeds_partner(partner, suit):
+                        score += 25 + 2 * points  # the partner ruffs it
+                    if side and any(view.voids.lacks(s, suit) for s in view.opponents):
+                        score -= 10  # an opponent ruffs it
+                    if not side and defending:
+                        score -= 8  # the defenders' trumps are few: keep them to ruff
+                scored.append((score, unit))
+        return scored
 
     # --- following ------------------------------------------------------------------
 
-    def follow(
-        self,
-        seat: Seat,
-        hand: Sequence[Card],
-        trump: Trump,
-        plays: Sequence[tuple[Seat, Sequence[Card]]],
-    ) -> list[Card]:
-        """A legal follow: feed a winning partner, else win cheaply, else play low."""
-        lead = list(plays[0][1])
-        candidates = self._candidates(lead, hand, trump)
-        current = trick_winner(list(plays), trump).winner
-        partner_winning = same_team(current, seat)
-        last_to_play = len(plays) == 3
-        points_on_table = sum(c.points for _, cards in plays for c in cards)
+    def _follow(self, view: _View) -> Play:
+        """A legal follow: feed a partner sure to win, else win cheaply where it pays,
+        else play low, keeping points from the opponents."""
+        state = view.state
+        trick = state.trick
+        assert trick is not None
+        seat = view.seat
+        candidates = self._candidates(view)
+        if len(candidates) == 1:
+            return candidates[0]
+        order = seats_from(state.leader)
+        later = order[len(state.table) + 1 :]  # the seats still to play after this one
+        opponents_after = [s for s in later if (s - seat) % 2]
+        winning = trick.winning
+        on_table = trick.points
+        partner_winning = (winning - seat) % 2 == 0
+        standing = view.hold_chance(opponents_after, None) if partner_winning else 0.0
 
-        counts = Counter(hand)
+        def value(play: Play) -> float:
+            # The trick's points swing to the side that takes it: +T if ours, -T if not.
+            points = _points(play.cards)
+            if state.would_win(play.cards):
+                chance = view.hold_chance(opponents_after, play.cards)
+            else:
+                chance = standing
+            return (
+                (2 * chance - 1) * (on_table + points)
+                + LEAD_BONUS * chance
+                - COST_WEIGHT * view.card_cost(play.cards)
+            )
 
-        def cost(play: Iterable[Card]) -> int:
-            # High cards and trumps are dear; so is splitting a pair kept for later.
-            played = Counter(play)
-            split = sum(1 for c, n in played.items() if n < counts[c])
-            return sum(trump.level(c) + (20 if trump.is_trump(c) else 0) for c in play) + 12 * split
+        return max(candidates, key=value)
 
-        def points(play: Iterable[Card]) -> int:
-            return sum(c.points for c in play)
-
-        if partner_winning and (last_to_play or self.rng.random() < 0.7):
-            return list(max(candidates, key=lambda p: (points(p), -cost(p))))
-        winning = [p for p in candidates if self._wins(plays, seat, p, trump)]
-        if winning and (points_on_table or last_to_play or self.rng.random() < 0.5):
-            return list(min(winning, key=cost))
-        return list(min(candidates, key=lambda p: (points(p), cost(p))))
-
-    @staticmethod
-    def _wins(
-        plays: Sequence[tuple[Seat, Sequence[Card]]], seat: Seat, play: Sequence[Card], trump: Trump
-    ) -> bool:
-        return trick_winner([*plays, (seat, play)], trump).winner == seat
-
-    def _candidates(
-        self, lead: Sequence[Card], hand: Sequence[Card], trump: Trump
-    ) -> list[tuple[Card, ...]]:
-        suited = sum(1 for c in hand if trump.effective_suit(c) == trump.effective_suit(lead[0]))
-        if suited >= len(lead) and suited <= 12:
-            plays = legal_follows(lead, hand, trump, self.shorter_tractor)
-            if len(plays) <= 200:
-                return plays
-        found = {
-            tuple(sorted(sample_follow(lead, hand, trump, self.rng, self.shorter_tractor)))
-            for _ in range(self.samples)
-        }
-        return sorted(found)
+    def _candidates(self, view: _View) -> list[Play]:
+        """Legal follows worth weighing: every one where they are few, else the ones
+        built for a purpose (the lowest discard, the richest, the cheapest ruff)."""
+        state = view.state
+        seat = view.seat
+        lead = state.table[0].cards
+        n = len(lead)
+        table = view.table
+        suit = table[lead[0]][0]
+        mine = view.suits.get(suit, ())
+        if len(mine) <= n:
+            # All of the suit, and the rest from other suits (void: any cards at all).
+            fill = n - len(mine)
+            if not fill:
+                return [Play(seat, mine)]
+            others = [c for c in view.hand if table[c][0] != suit]
+            plays = {
+                _sorted(mine + tuple(view.discards(others, fill, feed=False))),
+                _sorted(mine + tuple(view.discards(others, fill, feed=True))),
+            }
+            if not mine and suit != TRUMP:
+                plays.update(view.ruffs(n))
+            return [Play(seat, cards) for cards in sorted(plays, key=_indexes)]
+        if n == 1:
+            return [Play(seat, (c,)) for c in dict.fromkeys(mine)]
+        if comb(len(mine), n) <= 300:
+            return list(state.follows())
+        found = {state.sample_follow(self.rng) for _ in range(self.samples)}
+        return sorted(found, key=lambda p: _indexes(p.cards))
 
     # --- the kitty ------------------------------------------------------------------
 
@@ -146,6 +318,251 @@ class Bot:
             )
 
         return sorted(hand, key=keep)[:size]
+
+
+class _View:
+    """What the seat to move sees, worked out as the bot asks: its cards by suit, the
+    cards of each suit it has not seen, the voids shown."""
+
+    __slots__ = ("_high", "_out", "hand", "opponents", "seat", "state", "suits", "table", "voids")
+
+    def __init__(self, state: PlayState, voids: Voids) -> None:
+        self.state = state
+        self.seat = seat = state.to_move
+        self.hand = state.hand(seat)
+        self.suits = state.suits(seat)
+        self.table = state.trump.table
+        self.voids = voids
+        self.opponents = (seat % 4 + 1, (seat + 2) % 4 + 1)
+        self._out: dict[EffectiveSuit, list[Card]] = {}
+        self._high: dict[EffectiveSuit, int] = {}
+
+    def out(self, suit: EffectiveSuit) -> list[Card]:
+        """The cards of ``suit`` this seat has not seen."""
+        found = self._out.get(suit)
+        if found is None:
+            found = self._out[suit] = unseen(self.state, self.seat, suit)
+        return found
+
+    def beatable(self, unit: Unit) -> bool:
+        """True if an unseen unit of the same shape and suit beats ``unit``."""
+        return can_beat(unit, self.out(unit.suit), self.state.trump)
+
+    def exposed(self, suit: EffectiveSuit) -> bool:
+        """True if an opponent may ruff a lead of side suit ``suit``: one has shown it
+        lacks the suit, or so few of it are out that one may well lack it."""
+        if suit == TRUMP or not self.out(TRUMP):
+            return False
+        voids = self.voids
+        if any(voids.lacks(s, suit) and not voids.lacks(s, TRUMP) for s in self.opponents):
+            return True
+        return len(self.out(suit)) < 4
+
+    def feeds_partner(self, partner: Seat, suit: EffectiveSuit) -> bool:
+        """True if ``partner`` has shown it lacks side suit ``suit`` (and may ruff it)
+        and no opponent has."""
+        voids = self.voids
+        return (
+            voids.lacks(partner, suit)
+            and not voids.lacks(partner, TRUMP)
+            and not any(voids.lacks(s, suit) for s in self.opponents)
+        )
+
+    def draws_trumps(self) -> bool:
+        """True if leading top trumps pays: the seat holds as many trumps as are out."""
+        mine = len(self.suits.get(TRUMP, ()))
+        return mine >= 4 and mine >= len(self.out(TRUMP))
+
+    def hold_chance(self, seats: Sequence[Seat], cards: Cards | None) -> float:
+        """The chance that none of ``seats`` (still to play) beats the trick's winning
+        play: ``cards`` as if played now, or (``None``) the play winning now. Each unseen
+        card lies in a seat's hand with the chance of its share of the unseen cards."""
+        if not seats:
+            return 1.0
+        state = self.state
+        trick = state.trick
+        assert trick is not None
+        unit = trick.lead_units[0]
+        suit = unit.suit
+        if cards is None:
+            ruff, value = trick.best
+        else:
+            found = play_value(trick.lead_units, cards, state.trump, trick.shape)
+            if found is None:
+                return 0.0
+            ruff, value = found
+        copies = unit.copies
+        pool = self.pool()
+        voids = self.voids
+        chance = 1.0
+        for seat in seats:
+            share = len(state.hand(seat)) / pool
+            void = self.void_chance(seat, suit)
+            if voids.lacks(seat, TRUMP):
+                ruffs = 0.0
+            elif ruff:  # only a higher ruff beats a ruff
+                ruffs = void * _holds(share, self.higher(TRUMP, value, copies), copies)
+            elif suit != TRUMP:
+                ruffs = void * _holds(share, self.higher(TRUMP, -1, copies), copies)
+            else:
+                ruffs = 0.0
+            follows = 0.0
+            if not ruff and not voids.lacks(seat, suit):
+                follows = _holds(share, self.higher(suit, value, copies), copies)
+            chance *= (1 - follows) * (1 - ruffs)
+        return chance
+
+    def pool(self) -> int:
+        """How many cards this seat has not seen: the other hands and the kitty."""
+        state = self.state
+        return sum(len(state.hand(s)) for s in SEATS if s != self.seat) + len(state.kitty)
+
+    def void_chance(self, seat: Seat, suit: EffectiveSuit) -> float:
+        """The chance that ``seat`` holds no card of ``suit``: 1 once it has shown it,
+        else the chance that none of its cards is one of the suit's unseen cards."""
+        if self.voids.lacks(seat, suit):
+            return 1.0
+        left = len(self.out(suit))
+        pool = self.pool()
+        chance = 1.0
+        for i in range(len(self.state.hand(seat))):
+            if pool - i <= 0:
+                break
+            chance *= max(0.0, (pool - left - i) / (pool - i))
+        return chance
+
+    def higher(self, suit: EffectiveSuit, level: int, copies: int) -> int:
+        """How many unseen singles (``copies`` 1) or pairs of ``suit`` are above ``level``."""
+        table = self.table
+        counts: dict[int, int] = {}
+        for card in self.out(suit):
+            found = table[card][1]
+            if found > level:
+                counts[found] = counts.get(found, 0) + 1
+        if copies == 1:
+            return sum(counts.values())
+        return sum(
+            1 for card, n in Counter(self.out(suit)).items() if n >= 2 and table[card][1] > level
+        )
+
+    def worth(self, card: Card) -> float:
+        """What a card is worth to the seat later: trumps and high cards more, a top
+        card (nothing unseen above it, a sure winner) more still."""
+        suit, level = self.table[card]
+        worth = level + (20.0 if suit == TRUMP else 0.0)
+        if level >= self.highest(suit):
+            worth += 12
+        return worth
+
+    def highest(self, suit: EffectiveSuit) -> int:
+        """The level of the highest unseen card of ``suit`` (-1: none)."""
+        found = self._high.get(suit)
+        if found is None:
+            table = self.table
+            found = self._high[suit] = max((table[c][1] for c in self.out(suit)), default=-1)
+        return found
+
+    def card_cost(self, cards: Iterable[Card]) -> float:
+        """What playing ``cards`` costs the seat later: their worth, and more for a pair
+        or tractor split."""
+        hand = self.hand
+        cost = 0.0
+        played: dict[Card, int] = {}
+        for card in cards:
+            played[card] = played.get(card, 0) + 1
+            cost += self.worth(card)
+        for card, n in played.items():
+            if n < hand.count(card):
+                cost += 12
+        return cost
+
+    def discards(self, cards: list[Card], k: int, *, feed: bool) -> list[Card]:
+        """``k`` of ``cards`` to discard: the cheapest, or with ``feed`` the richest in
+        points; from short side suits first (a void lets the seat ruff), trumps last."""
+        suits = self.suits
+        counts = Counter(cards)
+
+        def price(card: Card) -> float:
+            suit = self.table[card][0]
+            cost = self.worth(card) + (20 if suit == TRUMP else 0) + (8 if counts[card] > 1 else 0)
+            cost -= 6 if len(suits.get(suit, ())) <= 2 else 0
+            return cost - 30 * card.points if feed else cost + 30 * card.points
+
+        return sorted(cards, key=price)[:k]
+
+    def ruffs(self, n: int) -> list[Cards]:
+        """Plays of trumps in the lead's format that win the trick: for a single, every
+        trump that wins; else the lowest and the highest (against a later over-ruff)."""
+        trumps = self.suits.get(TRUMP, ())
+        if len(trumps) < n:
+            return []
+        state = self.state
+        if n == 1:
+            return [(c,) for c in dict.fromkeys(trumps) if state.would_win((c,))]
+        trick = state.trick
+        assert trick is not None
+        found = []
+        for high in (False, True):
+            cards = _matching(trick.lead_units, state.units(trumps), high)
+            if cards is not None and state.would_win(cards):
+                found.append(cards)
+        return found
+
+
+def _matching(lead: Sequence[Unit], units: Sequence[Unit], high: bool) -> Cards | None:
+    """Cards of ``units`` (one suit) in the format of the ``lead`` units: for each led
+    unit, biggest first, the lowest (or highest) unit of the same shape, a longer tractor
+    cut down to the bottom (or top) pairs; ``None`` if the format cannot be met."""
+    left = sorted(units, key=lambda u: u.top, reverse=high)
+    chosen: list[Card] = []
+    for want in lead:
+        for i, unit in enumerate(left):
+            if unit.copies == want.copies and unit.length >= want.length:
+                size = want.size
+                part = unit.cards[:size] if high else unit.cards[unit.size - size :]
+                rest = unit.cards[size:] if high else unit.cards[: unit.size - size]
+                chosen.extend(part)
+                del left[i]
+                if rest:
+                    top = unit.top - want.length if high else unit.top
+                    left.append(Unit(rest, unit.suit, 2, len(rest) // 2, top))
+                break
+        else:
+            if want.copies != 1 or not left:
+                return None
+            # A single may come from any unit: the lowest (highest) card left.
+            unit = left.pop(0)
+            card = unit.cards[0] if high else unit.cards[-1]
+            chosen.append(card)
+            others = list(unit.cards)
+            others.remove(card)
+            left.extend(Unit((c,), unit.suit, 1, 1, unit.top) for c in others)
+    return _sorted(chosen)
+
+
+def _sorted(cards: Iterable[Card]) -> Cards:
+    return tuple(sorted(cards, key=_index))
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _indexes(cards: Cards) -> list[int]:
+    return [c.index for c in cards]
+
+
+def _holds(share: float, units: int, copies: int) -> float:
+    """The chance that a seat holding ``share`` of the unseen cards holds at least one of
+    ``units`` unseen singles (``copies`` 1) or pairs."""
+    if not units:
+        return 0.0
+    one = share if copies == 1 else share * share
+    return 1 - (1 - one) ** units
+
+
+def _points(cards: Iterable[Card]) -> int:
+    return sum(c.points for c in cards)
 
 
 def _cards(units: Sequence[Unit]) -> list[Card]:

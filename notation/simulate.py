@@ -2,8 +2,11 @@
 
 The deck is shuffled and drawn one card at a time; bots declare, reinforce and counter
 as the rule set allows, the dealer buries, 炒底 counters come in turn where the rule set
-has them, every trick is played by :class:`notation.bots.Bot`, and the result is what
-the rules give. Deterministic per seed.
+has them (:func:`set_up_hand`). The cards are then played on the rules core's game state
+(:class:`~notation.rules.game.PlayState`), each seat's play chosen by a player
+(:func:`play_hand`; the simulator's are :class:`notation.bots.Bot`): the state judges
+every throw, charges a failed one's penalty and gives the hand's outcome. Deterministic
+per seed.
 
 >>> hand = simulate_hand("qq", seed=7)
 >>> len(hand.tricks) >= 8 and hand.result is not None
@@ -14,27 +17,34 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from notation import psn
-from notation.bots import Bot
+from notation.bots import Bot, Player
 from notation.rules import bidding as bids
 from notation.rules.bidding import BidKind as CoreBidKind
 from notation.rules.bidding import BidPhase, BidState
 from notation.rules.cards import DECK, Card, Rank
-from notation.rules.order import Trump
+from notation.rules.game import Play, PlayState, Position
 from notation.rules.ruleset import Fallback as FallbackRule
 from notation.rules.ruleset import Ruleset
 from notation.rules.scoring import apply_outcome
 from notation.rules.seats import SEATS, Seat, next_seat, seats_from, team
 from notation.rules.throw import judge_throw
-from notation.rules.trick import trick_winner
 from notation.rulesets import load_ruleset
 
-__all__ = ["SimulatedHand", "simulate_hand", "simulate_match"]
+__all__ = [
+    "HandSetup",
+    "SimulatedHand",
+    "play_hand",
+    "set_up_hand",
+    "simulate_hand",
+    "simulate_match",
+]
 
 HAND_SIZE = 25
+RISKY_THROWS = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +116,18 @@ def _undrawn(b: bids.Bid) -> bids.Bid:
     return bids.Bid(b.seat, b.kind, b.cards, None)
 
 
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """A hand dealt, bid and buried by bots: everything before the first lead."""
+
+    deck: tuple[Card, ...]  # in drawing order, the kitty last
+    first: Seat  # the first to draw
+    auction: tuple[psn.Bid | psn.Fallback | psn.KittyExchange, ...]
+    first_hand: bool  # the dealer was grabbed by declaring (no Dealer header)
+    levels: tuple[Rank, Rank]
+    position: Position  # the first lead: the hands after the bury, the dealer to lead
+
+
 def simulate_hand(
     rules: Ruleset | str = "qq",
     *,
@@ -120,6 +142,46 @@ def simulate_hand(
     return _simulate(_rules(rules), rng or random.Random(seed), levels, dealer, number, event).hand
 
 
+def set_up_hand(
+    rules: Ruleset,
+    rng: random.Random,
+    *,
+    levels: tuple[Rank, Rank] = (Rank.TWO, Rank.TWO),
+    dealer: Seat | None = None,
+    bot: Bot | None = None,
+) -> HandSetup:
+    """Shuffle, deal, bid and bury with bots until a hand can be played (a first hand
+    where nobody declares, or a fallback that redeals, is dealt again)."""
+    bot = bot or Bot(rng)
+    while True:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        setup = _try_deal(rules, rng, bot, deck, levels, dealer)
+        if setup is not None:
+            return setup
+
+
+def play_hand(state: PlayState, players: Sequence[Player]) -> Iterator[Play]:
+    """Play ``state`` to its end, each seat's play chosen by ``players[seat - 1]``.
+
+    Every play is checked and a throw judged by the state (a failed one becomes its
+    forced unit, with the penalty); each player is told every play before it is made
+    (:meth:`~notation.bots.Player.observe`). Yields each play once made: the caller sees
+    the state just after it.
+    """
+    distinct = list({id(p): p for p in players}.values())
+    for player in distinct:
+        player.start(state)
+    while not state.is_over():
+        chosen = players[state.to_move - 1].choose(state)
+        made = state.play(chosen)  # checked and judged; taken back to show it first
+        state.undo()
+        for player in distinct:
+            player.observe(state, made)
+        state.apply(made)
+        yield made
+
+
 def _simulate(
     rules: Ruleset,
     rng: random.Random,
@@ -128,13 +190,60 @@ def _simulate(
     number: int,
     event: str,
 ) -> SimulatedHand:
-    bot = Bot(rng, shorter_tractor=rules.follow.shorter_tractor)
-    while True:
-        deck = list(DECK)
-        rng.shuffle(deck)
-        result = _try_deal(rules, rng, bot, deck, levels, dealer, number, event)
-        if result is not None:
-            return result
+    # Now and then a throw that an unseen card might beat, so that the records show
+    # failed throws too (the plain bot throws only what nothing unseen can beat).
+    bot = Bot(rng, risky_throws=RISKY_THROWS)
+    setup = set_up_hand(rules, rng, levels=levels, dealer=dealer, bot=bot)
+    start = setup.position
+    state = PlayState(start)
+    tricks: list[psn.Trick] = []
+    plays: list[psn.Play] = []
+    for made in play_hand(state, [bot] * 4):
+        blocker = _blocker(state, made) if made.attempted is not None else None
+        plays.append(psn.Play(made.seat, made.cards, attempted=made.attempted, blocker=blocker))
+        if len(plays) == 4:
+            tricks.append(psn.Trick(len(tricks) + 1, tuple(plays)))
+            plays = []
+    outcome = state.outcome()
+    after = apply_outcome(rules, levels, start.dealer, outcome.result)
+    result = psn.Result(
+        points=outcome.points,
+        kitty_points=outcome.kitty_points,
+        multiplier=outcome.multiplier,
+        side=psn.Side(outcome.result.winner.value),
+        levels=outcome.result.levels,
+        next_dealer=after.next_dealer,
+    )
+    headers = [
+        psn.Header("Event", event),
+        psn.Header("Hand", str(number)),
+        psn.Header("Rules", rules.name),
+        psn.Header("Seat1", "Bot 1"),
+        psn.Header("Seat2", "Bot 2"),
+        psn.Header("Seat3", "Bot 3"),
+        psn.Header("Seat4", "Bot 4"),
+        psn.Header("Levels", f"{levels[0].value} {levels[1].value}"),
+    ]
+    if not setup.first_hand:
+        headers.append(psn.Header("Dealer", str(start.dealer)))
+    headers.append(psn.Header("Trump", str(start.trump)))
+    headers.append(psn.Header("Result", str(outcome.result)))
+    hand = psn.Hand(
+        headers=tuple(headers),
+        deal=psn.Deck(setup.first, setup.deck),
+        auction=setup.auction,
+        tricks=tuple(tricks),
+        result=result,
+    )
+    return SimulatedHand(hand, after.levels, after.next_dealer, after.winner)
+
+
+def _blocker(state: PlayState, made: Play) -> Seat | None:
+    """The seat the record names for a failed throw just led: the first, in playing order,
+    that could beat the forced unit (the other hands are still as they were at the lead)."""
+    assert made.attempted is not None
+    others = {s: state.hand(s) for s in seats_from(made.seat)[1:]}
+    return judge_throw(made.attempted, made.seat, others, state.trump).beaten_by
 
 
 def _try_deal(
@@ -144,9 +253,7 @@ def _try_deal(
     deck: list[Card],
     levels: tuple[Rank, Rank],
     dealer: Seat | None,
-    number: int,
-    event: str,
-) -> SimulatedHand | None:
+) -> HandSetup | None:
     # A first hand is played at the starting level of both teams; the first drawer is seat 1.
     rank = levels[team(dealer) - 1] if dealer is not None else rules.match.start_level
     first = dealer or 1
@@ -218,106 +325,16 @@ def _try_deal(
     state = bids.start_play(auction.state)
     trump = state.trump(rules)
     assert trump is not None
-    tricks, points, last = _play(rules, rng, bot, hands, trump, dealer)
-    defenders = 3 - team(dealer)
-    card_points = points[defenders - 1]
-    penalty = last.penalty
-    kitty_points = sum(c.points for c in buried)
-    multiplier = None
-    total = card_points + penalty
-    if team(last.winner) == defenders:
-        multiplier = rules.kitty_multiplier(*last.shape, trump=last.by_trump)
-        total += kitty_points * multiplier
-    total = max(total, 0)  # penalties never take the defenders below nothing
-    outcome = rules.outcome(total)
-    after = apply_outcome(rules, levels, dealer, outcome)
-    result = psn.Result(
-        points=total,
-        kitty_points=kitty_points,
-        multiplier=multiplier,
-        side=psn.Side(outcome.winner.value),
-        levels=outcome.levels,
-        next_dealer=after.next_dealer,
+    hands_after = tuple(tuple(hands[s]) for s in SEATS)
+    position = Position(
+        rules,
+        trump,
+        dealer,
+        (hands_after[0], hands_after[1], hands_after[2], hands_after[3]),
+        dealer,
+        kitty=tuple(buried),
     )
-    headers = [
-        psn.Header("Event", event),
-        psn.Header("Hand", str(number)),
-        psn.Header("Rules", rules.name),
-        psn.Header("Seat1", "Bot 1"),
-        psn.Header("Seat2", "Bot 2"),
-        psn.Header("Seat3", "Bot 3"),
-        psn.Header("Seat4", "Bot 4"),
-        psn.Header("Levels", f"{levels[0].value} {levels[1].value}"),
-    ]
-    if not state.first_hand:
-        headers.append(psn.Header("Dealer", str(dealer)))
-    headers.append(psn.Header("Trump", str(trump)))
-    headers.append(psn.Header("Result", str(outcome)))
-    hand = psn.Hand(
-        headers=tuple(headers),
-        deal=psn.Deck(first, tuple(deck)),
-        auction=tuple(auction_events),
-        tricks=tuple(tricks),
-        result=result,
-    )
-    return SimulatedHand(hand, after.levels, after.next_dealer, after.winner)
-
-
-@dataclass
-class _Last:
-    winner: Seat
-    shape: tuple[int, int]
-    by_trump: bool
-    penalty: int
-
-
-def _play(
-    rules: Ruleset,
-    rng: random.Random,
-    bot: Bot,
-    hands: dict[Seat, list[Card]],
-    trump: Trump,
-    dealer: Seat,
-) -> tuple[list[psn.Trick], list[int], _Last]:
-    leader = dealer
-    seen: Counter[Card] = Counter()
-    tricks: list[psn.Trick] = []
-    points = [0, 0]
-    penalty = 0
-    last = _Last(dealer, (1, 1), False, 0)
-    defenders = 3 - team(dealer)
-    number = 0
-    while hands[leader]:
-        number += 1
-        attempt = bot.lead(hands[leader], trump, seen)
-        others = {s: hands[s] for s in SEATS if s != leader}
-        verdict = judge_throw(attempt, leader, others, trump)
-        lead = list(verdict.forced)
-        if verdict.failed:
-            counted = verdict.penalty_cards(rules.throw.penalty_counts.value)
-            cost = counted * rules.throw.penalty_per_card
-            penalty += -cost if team(leader) == defenders else cost
-            first = psn.Play(
-                leader, tuple(lead), attempted=tuple(attempt), blocker=verdict.beaten_by
-            )
-        else:
-            first = psn.Play(leader, tuple(lead))
-        table: list[tuple[Seat, list[Card]]] = [(leader, lead)]
-        plays = [first]
-        for seat in seats_from(leader)[1:]:
-            cards = bot.follow(seat, hands[seat], trump, table)
-            table.append((seat, cards))
-            plays.append(psn.Play(seat, tuple(cards)))
-        result = trick_winner(table, trump)
-        points[team(result.winner) - 1] += result.points
-        for seat, cards in table:
-            hands[seat] = list((Counter(hands[seat]) - Counter(cards)).elements())
-            seen.update(cards)
-        won_with = table[result.winning_play][1]
-        last = _Last(result.winner, result.shape, all(trump.is_trump(c) for c in won_with), penalty)
-        tricks.append(psn.Trick(number, tuple(plays)))
-        leader = result.winner
-    return tricks, points, last
+    return HandSetup(tuple(deck), first, tuple(auction_events), state.first_hand, levels, position)
 
 
 def simulate_match(

@@ -2,6 +2,7 @@
 
     python tests/benchmark.py [--hands 200] [--games 400] [--memory-hands 10000]
     python tests/benchmark.py --solver-only [--solver-positions 30]
+    python tests/benchmark.py --duplicate-only [--duplicate-deals 100]
 
 Prints, for simulated full hands (every card played): parse + full validation,
 parse only, the canonical writer and ``judge`` per trick, each against
@@ -19,6 +20,10 @@ The executors' section (``--executor-hands 0`` skips it, ``--executors-only`` ru
 it) checks a simulated corpus with ``validate``'s and ``stats``' per-hand work on one
 process, a local pool of 2 and a Dask LocalCluster of 2 workers, and reports hands per
 second and Dask's overhead per hand.
+
+The bots' section (``--duplicate-deals 0`` skips it) plays a duplicate match, the bot
+of notation/bots.py against the first bot (tests/baseline_bot.py): each deal twice with
+the seats swapped, the points and levels a deal with their 95% intervals, and the time.
 """
 
 from __future__ import annotations
@@ -40,8 +45,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from notation.analysis.duplicate import duplicate_match
 from notation.analysis.positions import hand_positions
 from notation.analysis.solver import Solver
+from notation.bots import Bot
 from notation.judge import judge_trick
 from notation.psn import Hand, parse, write
 from notation.replay import StepKind, replay
@@ -445,6 +452,51 @@ def print_executors(numbers: dict[str, object]) -> None:
     )
 
 
+def duplicate_numbers(deals: int, preset: str = "qq", seed: int = 0) -> dict[str, object]:
+    """The bot against the first bot in a duplicate match of ``deals`` deals."""
+    from tests.baseline_bot import BaselineBot
+
+    start = time.perf_counter()
+    result = duplicate_match(Bot, BaselineBot, deals, rules=preset, seed=seed)
+    seconds = time.perf_counter() - start
+    points, levels = result.points, result.levels
+    return {
+        "preset": preset,
+        "seed": seed,
+        "deals": deals,
+        "bot_defending": result.a_defending,
+        "baseline_defending": result.b_defending,
+        "points_per_deal": [points.mean, points.low, points.high],
+        "levels_per_deal": [levels.mean, levels.low, levels.high],
+        "confidence": points.confidence,
+        "seconds": seconds,
+    }
+
+
+def print_duplicate(numbers: dict[str, object]) -> None:
+    """The bots' section of the report."""
+    deals = numbers["deals"]
+    print(
+        f"\nthe bot against the first bot ({numbers['preset']}, duplicate match: {deals} "
+        f"deals, each played twice with the seats swapped, seed {numbers['seed']}):"
+    )
+    print(
+        f"  defending, points a hand: bot {numbers['bot_defending']:.1f}, "
+        f"first bot {numbers['baseline_defending']:.1f}"
+    )
+    confidence = numbers["confidence"]
+    assert isinstance(confidence, float) and isinstance(deals, int)
+    for name, key in (("points", "points_per_deal"), ("levels", "levels_per_deal")):
+        row = numbers[key]
+        assert isinstance(row, list)
+        mean, low, high = row
+        print(
+            f"  bot - first bot, {name} a deal: {mean:+.2f}  "
+            f"({confidence:.0%} CI {low:+.2f} to {high:+.2f})"
+        )
+    print(f"  time: {numbers['seconds']:.1f} s ({2 * deals} hands played)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
@@ -468,6 +520,15 @@ def main() -> int:
     parser.add_argument("--solver-only", action="store_true", help="only the solver's section")
     parser.add_argument("--executor-hands", type=int, default=2000, help="0: skip executors")
     parser.add_argument("--executors-only", action="store_true", help="only the executors")
+    parser.add_argument(
+        "--duplicate-deals",
+        type=int,
+        default=100,
+        help="deals of the bot against the first bot; 0: skip",
+    )
+    parser.add_argument(
+        "--duplicate-only", action="store_true", help="only the bots' duplicate match"
+    )
     args = parser.parse_args()
     if args.executors_only:
         executors = executor_numbers(args.executor_hands)
@@ -477,6 +538,13 @@ def main() -> int:
             python = platform.python_version()
             print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {python}")
             print_executors(executors)
+        return 0
+    if args.duplicate_only:
+        bots = duplicate_numbers(args.duplicate_deals)
+        if args.json:
+            print(json.dumps(bots, indent=2))
+        else:
+            print_duplicate(bots)
         return 0
     if args.solver_only:
         solver = solver_numbers(
@@ -530,6 +598,7 @@ def main() -> int:
         else {}
     )
     executors = executor_numbers(args.executor_hands) if args.executor_hands else {}
+    bots = duplicate_numbers(args.duplicate_deals) if args.duplicate_deals else {}
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
     view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
     python = platform.python_version()
@@ -558,6 +627,7 @@ def main() -> int:
         "viewer_step_seconds": view_step,
         "solver": solver,
         "executors": executors,
+        "bots": bots,
     }
     if args.json:
         print(json.dumps(numbers, indent=2))
@@ -602,6 +672,8 @@ def main() -> int:
         print_solver(solver)
     if executors:
         print_executors(executors)
+    if bots:
+        print_duplicate(bots)
     return 0
 
 

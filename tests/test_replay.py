@@ -182,10 +182,9 @@ def test_card_not_held() -> None:
     hand = sims()[2]
     trick = hand.tricks[0]
     seat = trick.plays[1].seat
-    others = Counter(c for p in hand.tricks[0].plays for c in p.cards)
-    # a card this seat never holds: one held twice by the leader's partner, say
+    # a card this seat never holds: one that only the other seats play
     held = Counter(c for t in hand.tricks for p in t.plays if p.seat == seat for c in p.cards)
-    foreign = next(c for c in others if held[c] == 0)
+    foreign = next(c for t in hand.tricks for p in t.plays for c in p.cards if held[c] == 0)
     n = len(trick.plays[1].cards)
     _, finding = first(with_play(hand, 1, seat, Play(seat, (foreign,) * n)))
     assert finding.code in ("not-held", "follow-suit", "follow-pair")

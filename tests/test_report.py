@@ -64,46 +64,60 @@ def test_a_revoke_penalty_at_the_lowest_level_says_why_it_changes_nothing() -> N
 
 
 @pytest.mark.parametrize(
-    ("seed", "winner", "levels", "sentence"),
+    ("winner", "levels", "sentence"),
     [
         (
-            0,
             Side.DEALER,
-            3,
-            "Team 1&3 goes up 3 levels to 8; team 2&4 stays at 3, then drops 1 level to 2 "
-            "for seat 2's revoke in trick 2 (misplay penalty, 000§2 五, 七). "
+            2,
+            "Team 1&3 goes up 2 levels to 7; team 2&4 stays at 3, then drops 2 levels for "
+            "{revokes} (misplay penalty, 000§2 五, 七), stopping at 2, the lowest level. "
             "Next dealer: seat 3.",
         ),
         (
-            5,
+            Side.DEFENDERS,
+            2,
+            "Team 1&3 stays at 5; team 2&4 takes over the deal (上台) and goes up 2 levels "
+            "to 5, then drops 2 levels to 3 for {revokes} (misplay penalty, 000§2 五, 七). "
+            "Next dealer: seat 2.",
+        ),
+        (
             Side.DEFENDERS,
             0,
             "Team 1&3 stays at 5; team 2&4 takes over the deal (上台) at 3, then drops "
-            "2 levels for seat 4's revoke in trick 4 and seat 4's revoke in trick 5 "
-            "(misplay penalty, 000§2 五, 七), stopping at 2, the lowest level. "
-            "Next dealer: seat 2.",
+            "2 levels for {revokes} (misplay penalty, 000§2 五, 七), stopping at 2, the "
+            "lowest level. Next dealer: seat 2.",
         ),
     ],
 )
 def test_the_levels_after_a_revoke_are_sentences_with_the_cause_and_the_effect(
-    seed: int, winner: Side, levels: int, sentence: str
+    winner: Side, levels: int, sentence: str
 ) -> None:
-    # match-a at levels 5 and 3, seat 1 dealing; a revoke made in a simulated hand.
-    played = simulate_hand("match-a", seed=seed, levels=(Rank.FIVE, Rank.THREE), dealer=1)
-    hand, _trick, seat = _revoke(played)
-    (checked_hand,) = validate_text(write(hand), "x.psn", timeline=True).hands
-    assert checked_hand.replay is not None
-    outcome = checked_hand.replay.computed.outcome
-    assert outcome is not None and (outcome.winner, outcome.levels, team(seat)) == (
-        winner,
-        levels,
-        2,
-    )
-    report = build_report(checked_hand.replay, checked_hand.findings)
-    assert report.levels_after == sentence
-    # validate --json says the same, as values.
-    assert report.levels is not None and checked_hand.computed is not None
-    assert checked_hand.computed["levels_after"] == [r.value for r in report.levels.after.levels]
+    # match-a at levels 5 and 3, seat 1 dealing; a revoke made in a simulated hand (the
+    # first seed whose hand ends as the case wants: who wins, by how much, two revokes by
+    # team 2&4 and none by team 1&3). Each revoke is named by its seat and trick.
+    for seed in range(300):
+        played = simulate_hand("match-a", seed=seed, levels=(Rank.FIVE, Rank.THREE), dealer=1)
+        hand, _trick, seat = _revoke(played)
+        (checked_hand,) = validate_text(write(hand), "x.psn", timeline=True).hands
+        assert checked_hand.replay is not None
+        outcome = checked_hand.replay.computed.outcome
+        assert outcome is not None
+        report = build_report(checked_hand.replay, checked_hand.findings)
+        assert report.levels is not None
+        made = report.levels.misplays[1]
+        found = (outcome.winner, outcome.levels, team(seat), len(made))
+        if found != (winner, levels, 2, 2) or report.levels.misplays[0]:
+            continue
+        assert all(f.seat == seat and f.trick is not None for f in made)
+        named = " and ".join(f"seat {seat}'s revoke in trick {f.trick}" for f in made)
+        assert report.levels_after == sentence.format(revokes=named)
+        # validate --json says the same, as values.
+        assert checked_hand.computed is not None
+        assert checked_hand.computed["levels_after"] == [
+            r.value for r in report.levels.after.levels
+        ]
+        return
+    pytest.fail("no simulated hand ends as the case wants")
 
 
 def test_validate_json_carries_the_misplay_penalty_the_report_shows() -> None:

