@@ -164,7 +164,7 @@ def levels_sentence(rules: Ruleset, levels: LevelsAfter) -> str:
         if drop:
             reached, final = levels.played.levels[index], levels.after.levels[index]
             cause = " and ".join(_misplay_words(f) for f in levels.misplays[index])
-            penalty = f"for {cause} (misplay penalty, {rules.clause(Rule.MISPLAY).ref})"
+            penalty = f"for {cause} (misplay penalty, {rules.clause(Rule.MISPLAY).source('en')})"
             fell = _steps(final, reached)
             if fell == drop:
                 text += f", then drops {_n_levels(drop)} to {final.value} {penalty}"
@@ -234,7 +234,7 @@ def render_markdown(report: Report) -> str:
             "",
         ]
         if f.clause:
-            out += [f"> **Rule {f.clause.ref}**: {f.clause.text}", ""]
+            out += [f"> **Rule**: {f.clause.cite('en')}", ""]
         if f.penalty:
             out += [f"**Penalty**: {f.penalty}", ""]
         if v.before is not None:
@@ -317,7 +317,7 @@ def render_html(report: Report) -> str:
             f"line {f.line}, column {f.column}</h3><p>{e(f.message)}</p>"
         )
         if f.clause:
-            out.append(f'<p class="rule"><b>Rule {e(f.clause.ref)}</b>: {e(f.clause.text)}</p>')
+            out.append(f'<p class="rule"><b>Rule</b>: {e(f.clause.cite("en"))}</p>')
         if f.penalty:
             out.append(f"<p><b>Penalty</b>: {e(f.penalty)}</p>")
         if v.before is not None:

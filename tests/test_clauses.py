@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from notation.findings import penalty_text
 from notation.rules.clauses import Clause, Rule, Title, english_numbers, rule_name
 from notation.rulesets import load_ruleset, load_ruleset_file, preset_names
 
@@ -124,7 +125,7 @@ def test_a_quote_without_an_explanation_is_cited_alone_in_chinese() -> None:
 
 def test_section_numbers_read_as_digits_in_english() -> None:
     assert english_numbers("五.2") == "5.2"
-    assert english_numbers("三、十一") == "3、11"
+    assert english_numbers("三、十一") == "3, 11"
     assert english_numbers("十二") == "12"
 
 
@@ -141,3 +142,36 @@ def test_every_preset_describes_itself_in_both_languages(name: str) -> None:
     assert not ENGLISH.search(rules.description.zh)
     assert rules.description.get("zh") == rules.description.zh
     assert {doc.zh for doc in rules.documents()} <= set(DOCUMENTS)
+
+
+PENALISED = (Rule.FOLLOW_PAIR, Rule.CARD_HELD, Rule.THROW, Rule.WRONG_COUNT, Rule.CARD_COUNT)
+
+
+@pytest.mark.parametrize("name", [*preset_names(), "club"])
+def test_every_penalty_reads_in_chinese(name: str) -> None:
+    rules = load_ruleset_file(CLUB) if name == "club" else load_ruleset(name)
+    for rule in PENALISED:
+        english, chinese = penalty_text(rule, rules), penalty_text(rule, rules, "zh")
+        assert (english is None) == (chinese is None), f"{name} {rule}"
+        assert chinese is None or not ENGLISH.search(chinese), chinese
+
+
+def test_penalties_in_chinese_say_what_the_rule_set_gives() -> None:
+    match_a, match_b = load_ruleset("match-a"), load_ruleset("match-b")
+    assert penalty_text(Rule.FOLLOW_PAIR, match_a, "zh") == (
+        "本局打完后犯规方降1级（不低于2）；一场比赛累计3次判负"
+    )
+    assert penalty_text(Rule.THROW, match_a, "zh") == (
+        "甩不出去的牌每张罚10分（罚甩牌方）；出失败牌型中最小的一手"
+    )
+    assert penalty_text(
+        Rule.THROW,
+        match_b,
+        "zh",
+    ).startswith("被管的牌每张罚10分")
+    assert penalty_text(Rule.THROW, load_ruleset("qq"), "zh") == "出失败牌型中最小的一手；不扣分"
+    assert penalty_text(Rule.WRONG_COUNT, match_a, "zh") == "多牌少牌：对方升1级，不论牌局结果"
+    assert penalty_text(Rule.WRONG_COUNT, match_b, "zh") == (
+        "多牌少牌：将该盘打完，出错方该盘判负，对方按实际结果升级"
+    )
+    assert penalty_text(Rule.WRONG_COUNT, load_ruleset("qq"), "zh") is None

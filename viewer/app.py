@@ -596,7 +596,7 @@ with right:
             cols[0].markdown(
                 f"{icon} **{finding_label(lang, f.code)}** · {severity}"
                 f" · {' · '.join(where)}  \n{f.message}"
-                + (f"  \n*{tr(lang, 'clause')}*: {f.clause}" if f.clause else "")
+                + (f"  \n*{tr(lang, 'clause')}*: {f.clause.cite(lang)}" if f.clause else "")
                 + (f"  \n*{tr(lang, 'penalty')}*: {f.penalty}" if f.penalty else "")
             )
             cols[1].button(

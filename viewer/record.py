@@ -293,7 +293,7 @@ def _finding_text(f: Finding) -> str:
         + f"  \n{f.message}"
     )
     if f.clause:
-        text += f"  \n*{tr(lang, 'clause')}*: {f.clause}"
+        text += f"  \n*{tr(lang, 'clause')}*: {f.clause.cite(lang)}"
     if f.penalty:
         text += f"  \n*{tr(lang, 'penalty')}*: {f.penalty}"
     return text

@@ -135,10 +135,11 @@ _NUMERALS: Final = {
 
 
 def english_numbers(section: str) -> str:
-    """A place in a document with its Chinese numerals as digits: ``五.2`` → ``5.2``."""
+    """A place in a document with its Chinese numerals as digits: ``五.2`` → ``5.2``,
+    ``五、七`` → ``5, 7``."""
     for chinese, digits in _NUMERALS.items():  # 十二 before 十 and 二
         section = section.replace(chinese, digits)
-    return section
+    return section.replace("、", ", ")
 
 
 @dataclass(frozen=True, slots=True)
