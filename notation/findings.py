@@ -205,6 +205,22 @@ class Finding:
             parts.append(f"seat {self.seat}")
         return ", ".join(parts)
 
+    def clause_dict(self) -> dict[str, Any] | None:
+        """The clause as plain values: ``ref`` for machines, ``text`` and ``zh``, the
+        document's title, the place and the quote, and the citation in both languages."""
+        c = self.clause
+        if c is None:
+            return None
+        return {
+            "ref": c.ref,
+            "text": c.text,
+            "zh": c.zh or None,
+            "doc": {"en": c.doc.en, "zh": c.doc.zh} if c.doc else None,
+            "section": c.section or None,
+            "quote": c.quote or None,
+            "cite": {"en": c.cite("en"), "zh": c.cite("zh")},
+        }
+
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """Plain values for JSON (see ``shengji validate --json``); ``message`` and
         ``penalty`` in ``lang``."""
@@ -219,7 +235,7 @@ class Finding:
             "column": self.column,
             "width": self.width,
             "rule": self.rule.value if self.rule else None,
-            "clause": {"ref": self.clause.ref, "text": self.clause.text} if self.clause else None,
+            "clause": self.clause_dict(),
             "penalty": self.penalty_in(lang),
             "step": self.step,
         }
@@ -234,69 +250,43 @@ def meaning(code: str, lang: str = "en") -> str:
 
 def clause_line(clause: Clause, lang: str = "en") -> str:
     """A finding's clause as shown to a reader, in ``lang`` (every place that shows one
-    calls this; the rules' own Chinese citation goes here)."""
-    return str(clause)
+    calls this): the rule document by its title, the place and the quoted clause."""
+    return clause.cite("zh" if lang == "zh" else "en")
 
 
 def penalty_line(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
     """The rule set's penalty for breaking ``rule`` in ``lang``: every finding's penalty
     is put in words here."""
-    if lang == "zh":
-        return _penalty_zh(rule, rules)
-    return penalty_text(rule, rules)
-
-
-def _penalty_zh(rule: Rule | None, rules: Ruleset) -> str | None:
-    """:func:`penalty_text` in Chinese."""
-    if rule in (Rule.FOLLOW_SUIT, Rule.FOLLOW_PAIR, Rule.FOLLOW_TRACTOR, Rule.CARD_HELD):
-        levels = rules.penalties.misplay_levels
-        if levels:
-            strikes = rules.penalties.misplay_strikes_to_lose
-            more = f"；一场比赛中出错牌 {strikes} 次即判负" if strikes else ""
-            return f"犯规一方在本局后降 {levels} 级（不低于 2）{more}"
-        return None
-    if rule is Rule.THROW:
-        per = rules.throw.penalty_per_card
-        if per:
-            which = (
-                "甩不出的"
-                if rules.throw.penalty_counts is PenaltyCounts.WITHDRAWN
-                else "别家管得住的"
-            )
-            return f"{which}牌每张罚 {per} 分，算在甩牌一方；须出最小的失败牌型"
-        return "须出最小的失败牌型；不罚分"
-    if rule in (Rule.WRONG_COUNT, Rule.CARD_COUNT):
-        kind = rules.penalties.wrong_card_count
-        if kind is WrongCountRule.FIXED:
-            levels = rules.penalties.wrong_card_count_levels
-            return f"多牌少牌：对方升 {levels} 级，不论牌面得分"
-        if kind is WrongCountRule.PLAYED_OUT:
-            return "多牌少牌：本局打完；出错的一方判负，对方按牌面得分升级"
-        return None
-    return None
+    return penalty_text(rule, rules, "zh" if lang == "zh" else "en")
 
 
 def _levels(n: int) -> str:
     return "1 level" if n == 1 else f"{n} levels"
 
 
-def penalty_text(rule: Rule | None, rules: Ruleset) -> str | None:
-    """The rule set's penalty for breaking ``rule``, in words, or ``None``."""
+def penalty_text(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
+    """The rule set's penalty for breaking ``rule``, in words (``lang`` en or zh), or ``None``."""
+    zh = lang == "zh"
     if rule in (Rule.FOLLOW_SUIT, Rule.FOLLOW_PAIR, Rule.FOLLOW_TRACTOR, Rule.CARD_HELD):
         levels = rules.penalties.misplay_levels
         if levels:
             strikes = rules.penalties.misplay_strikes_to_lose
+            if zh:
+                more = f"；一场比赛累计{strikes}次判负" if strikes else ""
+                return f"本局打完后犯规方降{levels}级（不低于2）{more}"
             more = f"; {strikes} misplays in a match lose it" if strikes else ""
             return f"the offending team drops {_levels(levels)} after the hand (not below 2){more}"
         return None
     if rule is Rule.THROW:
         per = rules.throw.penalty_per_card
+        withdrawn = rules.throw.penalty_counts is PenaltyCounts.WITHDRAWN
+        if zh:
+            if per:
+                which = "甩不出去的牌" if withdrawn else "被管的牌"
+                return f"{which}每张罚{per}分（罚甩牌方）；出失败牌型中最小的一手"
+            return "出失败牌型中最小的一手；不扣分"
         if per:
-            which = (
-                "that could not be thrown"
-                if rules.throw.penalty_counts is PenaltyCounts.WITHDRAWN
-                else "that another player could beat"
-            )
+            which = "that could not be thrown" if withdrawn else "that another player could beat"
             return (
                 f"{per} points for every card {which}, against the thrower's side; the lowest "
                 "failing unit is played"
@@ -304,12 +294,14 @@ def penalty_text(rule: Rule | None, rules: Ruleset) -> str | None:
         return "the lowest failing unit is played; no point penalty"
     if rule in (Rule.WRONG_COUNT, Rule.CARD_COUNT):
         kind = rules.penalties.wrong_card_count
+        levels = rules.penalties.wrong_card_count_levels
         if kind is WrongCountRule.FIXED:
-            return (
-                f"多牌少牌: the other side goes up "
-                f"{_levels(rules.penalties.wrong_card_count_levels)}, whatever the cards gave"
-            )
+            if zh:
+                return f"多牌少牌：对方升{levels}级，不论牌局结果"
+            return f"多牌少牌: the other side goes up {_levels(levels)}, whatever the cards gave"
         if kind is WrongCountRule.PLAYED_OUT:
+            if zh:
+                return "多牌少牌：将该盘打完，出错方该盘判负，对方按实际结果升级"
             return (
                 "多牌少牌: the hand is played out; the side at fault loses it, the other side "
                 "goes up as the cards give"

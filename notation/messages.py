@@ -509,7 +509,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "severity.warning": ("warning", "警告"),
     "severity.info": ("info", "提示"),
     "finding.where": ("{message} ({where})", "{message}（{where}）"),
-    "finding.rule": ("  = rule {clause}", "  = 规则 {clause}"),
+    "finding.rule": ("  = rule: {clause}", "  = 规则：{clause}"),
     "finding.penalty": ("  = penalty: {penalty}", "  = 处罚：{penalty}"),
     # --- the adjudication report (notation/report.py) ----------------------------------
     "report.event": ("Shengji hand", "升级牌局"),
@@ -566,7 +566,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{where}, line {line}, column {column}",
         "{where}，第 {line} 行第 {column} 列",
     ),
-    "report.rule-md": ("> **Rule {ref}**: {text}", "> **规则{ref}**：{text}"),
+    "report.rule-md": ("> **Rule**: {text}", "> **规则**：{text}"),
     "report.penalty-md": ("**Penalty**: {penalty}", "**处罚**：{penalty}"),
     "report.position-md": (
         "Position before the play (trumps in **bold**):",
@@ -581,7 +581,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "report.levels-after-md": ("**Levels after the hand**: {levels}", "**本局后级数**：{levels}"),
     "report.heading-html": ("Adjudication report: {title}", "裁判报告：{title}"),
     "report.violations-html": ("Violations ({n})", "违规（{n}）"),
-    "report.rule-html": ("Rule {ref}", "规则{ref}"),
+    "report.rule-html": ("Rule", "规则"),
     "report.penalty-html": ("Penalty", "处罚"),
     "report.position-html": (
         'Position before the play (trumps <span class="card trump">shaded</span>):',

@@ -194,7 +194,8 @@ def levels_sentence(rules: Ruleset, levels: LevelsAfter, lang: str = "en") -> st
             reached, final = levels.played.levels[index], levels.after.levels[index]
             and_ = "和" if lang == "zh" else " and "
             cause = and_.join(_misplay_words(f, lang) for f in levels.misplays[index])
-            penalty = _t(lang, "report.penalty", cause=cause, ref=rules.clause(Rule.MISPLAY).ref)
+            source = rules.clause(Rule.MISPLAY).source(lang)
+            penalty = _t(lang, "report.penalty", cause=cause, ref=source)
             fell = _steps(final, reached)
             which = "drops" if fell == drop else "would-drop" if fell == 0 else "drops-stops"
             n = count(drop, "levels")
@@ -280,11 +281,9 @@ def render_markdown(report: Report) -> str:
 
 
 def _clause(clause: Clause, lang: str) -> dict[str, str]:
-    """A clause's reference and text, as the report cites it: in Chinese the rules' own
-    citation (clause_line)."""
-    if lang == "en":
-        return {"ref": clause.ref, "text": clause.text}
-    return {"ref": "", "text": clause_line(clause, lang)}
+    """A clause as the report cites it: the rule document by its title, the place and the
+    quoted clause (clause_line)."""
+    return {"text": clause_line(clause, lang)}
 
 
 def _where(f: Finding, lang: str) -> str:
@@ -365,8 +364,7 @@ def render_html(report: Report) -> str:
         if f.clause:
             cited = _clause(f.clause, lang)
             out.append(
-                f'<p class="rule"><b>{t("report.rule-html", ref=cited["ref"])}</b>'
-                f"{colon}{e(cited['text'])}</p>"
+                f'<p class="rule"><b>{t("report.rule-html")}</b>{colon}{e(cited["text"])}</p>'
             )
         penalty = f.penalty_in(lang)
         if penalty:

@@ -45,7 +45,7 @@ import yaml
 from notation.errors import SourceError
 from notation.resources import presets_dir
 from notation.rules.cards import Rank
-from notation.rules.clauses import Clause, Rule
+from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.ruleset import LevelTable, Ruleset
 
 __all__ = [
@@ -199,14 +199,19 @@ def _check_depth(text: str, filename: str) -> None:
             depth -= 1
 
 
-def _merge(base: _Item, over: _Item) -> _Item:
-    """``over`` on top of ``base``: mappings merge key by key, anything else is replaced."""
-    if not (isinstance(base, _Map) and isinstance(over, _Map)):
+def _merge(base: _Item, over: _Item, path: tuple[str, ...] = ()) -> _Item:
+    """``over`` on top of ``base``: mappings merge key by key, anything else is replaced.
+
+    A clause is replaced whole: a club's clause keeps nothing (no quote, no document)
+    of the preset's clause it replaces.
+    """
+    a_clause = len(path) == 2 and path[0] == "clauses"
+    if a_clause or not (isinstance(base, _Map) and isinstance(over, _Map)):
         return over
     entries = dict(base.entries)
     for key, (key_pos, value) in over.entries.items():
         if key in entries:
-            value = _merge(entries[key][1], value)
+            value = _merge(entries[key][1], value, (*path, key))
             if isinstance(value, _Map):
                 value.pos = key_pos
         entries[key] = (key_pos, value)
@@ -236,6 +241,10 @@ def _read(tp: Any, item: _Item, key: str) -> Any:
     origin = typing.get_origin(tp)
     if tp is LevelTable:
         return _read_level_table(item, key)
+    if tp is Clause:
+        return _read_clause(item, key)
+    if tp is Text and isinstance(item, _Scalar) and isinstance(item.value, str):
+        return Text(item.value)  # a plain string: English only
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         return _read_dataclass(tp, item, key)
     if origin is tuple:
@@ -335,8 +344,56 @@ def _read_level_table(item: _Item, key: str) -> LevelTable:
     return table
 
 
+_CLAUSE_KEYS = ["ref", "doc", "section", "quote", "text"]
+_TEXT_KEYS = ["en", "zh"]
+
+
+def _read_clause(item: _Item, key: str) -> Clause:
+    """A clause: ``ref`` and ``text`` (a string, or ``{en, zh}``), and where the rule
+    stands for a reader: ``doc`` (the document's title, ``{en, zh}``), ``section`` and
+    ``quote`` (its words as written)."""
+    if not isinstance(item, _Map):
+        raise item.pos.error(f"{key}: expected a mapping with ref and text, found {_kind(item)}")
+    for name, (key_pos, _value) in item.entries.items():
+        if name not in _CLAUSE_KEYS:
+            raise key_pos.error(_unknown_key(name, f"clause {key!r}", _CLAUSE_KEYS))
+
+    def text_of(name: str) -> str:
+        found = item.entries.get(name)
+        return "" if found is None else typing.cast(str, _read(str, found[1], f"{key}.{name}"))
+
+    if "ref" not in item.entries or "text" not in item.entries:
+        missing = "ref" if "ref" not in item.entries else "text"
+        raise item.pos.error(f"missing field {key}.{missing} in clause {key!r}")
+    text_item = item.entries["text"][1]
+    if isinstance(text_item, _Map):
+        for name, (key_pos, _value) in text_item.entries.items():
+            if name not in _TEXT_KEYS:
+                raise key_pos.error(_unknown_key(name, f"{key}.text", _TEXT_KEYS))
+        if "en" not in text_item.entries:
+            raise text_item.pos.error(f"missing field {key}.text.en: the rule in English")
+        en = _read(str, text_item.entries["en"][1], f"{key}.text.en")
+        zh_item = text_item.entries.get("zh")
+        zh = "" if zh_item is None else _read(str, zh_item[1], f"{key}.text.zh")
+    elif isinstance(text_item, _Scalar) and isinstance(text_item.value, str):
+        en, zh = text_item.value, ""
+    else:
+        raise text_item.pos.error(
+            f"{key}.text: expected the rule's text, or en and zh, found {_kind(text_item)}"
+        )
+    doc_item = item.entries.get("doc")
+    doc: Title | None = None
+    if doc_item is not None:
+        doc = _read_dataclass(Title, doc_item[1], f"{key}.doc")
+    elif "quote" in item.entries or "section" in item.entries:
+        raise item.pos.error(
+            f"{key}: a quote or section needs doc, the title of the document it is from"
+        )
+    return Clause(text_of("ref"), en, zh, doc, text_of("section"), text_of("quote"))
+
+
 def _read_clauses(item: _Item, key: str) -> Mapping[Rule, Clause]:
-    """``rule id → {ref, text}`` for every rule id of :class:`Rule`."""
+    """``rule id → clause`` for every rule id of :class:`Rule`."""
     if not isinstance(item, _Map):
         raise item.pos.error(f"{key}: expected a mapping of rule ids, found {_kind(item)}")
     known = [r.value for r in Rule]
@@ -543,6 +600,16 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def _plain(value: object) -> object:
+    if isinstance(value, Clause):  # the YAML layout: text as {en, zh}, no empty fields
+        plain: dict[str, object] = {"ref": value.ref}
+        if value.doc is not None:
+            plain["doc"] = _plain(value.doc)
+        if value.section:
+            plain["section"] = value.section
+        if value.quote:
+            plain["quote"] = value.quote
+        plain["text"] = {"en": value.text, "zh": value.zh} if value.zh else value.text
+        return plain
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, Mapping | types.MappingProxyType):

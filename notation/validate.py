@@ -72,7 +72,21 @@ _FINDING_SCHEMA: dict[str, Any] = {
         "clause": {
             "type": ["object", "null"],
             "required": ["ref", "text"],
-            "properties": {"ref": {"type": "string"}, "text": {"type": "string"}},
+            "properties": {
+                "ref": {"type": "string"},  # into the seed files (000§6.五.2), for machines
+                "text": {"type": "string"},  # the rule in English
+                "zh": {"type": ["string", "null"]},  # the rule in Chinese
+                "doc": {  # the rule document's title
+                    "type": ["object", "null"],
+                    "properties": {"en": {"type": "string"}, "zh": {"type": "string"}},
+                },
+                "section": {"type": ["string", "null"]},  # the place in it (五.2)
+                "quote": {"type": ["string", "null"]},  # its words, as written
+                "cite": {  # what a reader is shown, in English and Chinese
+                    "type": "object",
+                    "properties": {"en": {"type": "string"}, "zh": {"type": "string"}},
+                },
+            },
         },
         "penalty": {"type": ["string", "null"]},
         "step": {"type": ["integer", "null"]},

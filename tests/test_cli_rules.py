@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from notation.cli import main
+from notation.rules.clauses import rule_name
 from notation.rulesets import load_ruleset, preset_names, ruleset_to_dict
 
 
@@ -26,20 +28,77 @@ def test_reference_card_of_every_preset(capsys: pytest.CaptureFixture[str], name
     for heading in ("Bidding (亮主 · 反主)", "Kitty (底牌 · 抠底)", "Level table (升级)"):
         assert heading in out
     for rule, clause in rules.clauses.items():
-        assert f"§ {rule.value} [{clause.ref}] {clause.text}" in out
+        assert f"  § {rule.value}: {clause.cite('en')}\n" in out
+    documents = "; ".join(f'"{doc.en}" ({doc.zh})' for doc in rules.documents())
+    assert f"\nSources: {documents}\n" in out
 
 
-def test_reference_card_shows_the_level_table_and_multipliers(
-    capsys: pytest.CaptureFixture[str],
+# An English sentence: three or more Latin words in a row.
+ENGLISH = re.compile(r"[A-Za-z]+(?:[ ,;:'-]+[A-Za-z]+){2,}")
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_reference_card_in_chinese_has_no_english_sentence(
+    capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    _, out, _ = run(capsys, "match-a")
-    assert "      80–95  defenders take over (上台)" in out
-    assert "       120+  defenders +2, then +1 per 20 points" in out
-    assert "multiplier examples: single ×2, pair ×4, tractor of 2 ×8, of 3 ×16" in out
-    assert "must-play levels (逢N必打): 10" in out
-    assert "points per card: 10" in out
-    assert "cards counted: cards that could not be thrown [withdrawn]" in out
-    assert "end of the match: the first team past the goal level wins [pass]" in out
+    code, out, err = run(capsys, name, "--lang", "zh")
+    rules = load_ruleset(name)
+    assert code == 0 and not err
+    assert out.startswith(f"{name} — {rules.title.zh}\n\n{rules.description.zh}\n出处：《")
+    for heading in ("\n亮主 · 反主\n", "\n底牌 · 抠底\n", "\n升级\n", "\n发牌 · 出牌\n"):
+        assert heading in out
+    for rule, clause in rules.clauses.items():
+        assert f"  § {rule_name(rule, 'zh')}：{clause.cite('zh')}\n" in out
+    assert not ENGLISH.search(out), ENGLISH.findall(out)
+
+
+def test_points_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        run(capsys, "qq", "--points", "85", "--lang", "zh")[1]
+        == "qq：闲家得85分，闲家上台，不升级。\n"
+    )
+    assert run(capsys, "qq", "--points", "0", "--lang", "zh")[1] == "qq：闲家得0分，庄家方升3级。\n"
+    assert run(capsys, "qq", "--points", "120", "--lang", "zh")[1] == (
+        "qq：闲家得120分，闲家上台并升1级。\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            "en",
+            [
+                "      80–95  defenders take over (上台)",
+                "       120+  defenders +2, then +1 per 20 points",
+                "  multiplier examples: single ×2, pair ×4, tractor of 2 ×8, of 3 ×16",
+                "  must-play levels (逢N必打): 10",
+                "  points per card: 10",
+                "  cards counted: cards that could not be thrown [withdrawn]",
+                "  end of the match: the first team past the goal level wins [pass]",
+            ],
+        ),
+        (
+            "zh",
+            [
+                "      80–95  闲家上台",
+                "       120+  闲家升2级，以后每20分多升1级",
+                "  倍数举例：单张 ×2、对子 ×4、两对拖拉机 ×8、三对 ×16",
+                "  必打级（逢N必打）：10",
+                "  每张罚分：10",
+                "  计罚的牌：甩不出去的牌 [withdrawn]",
+                "  比赛结束：先过目标级者胜 [pass]",
+                "  花色顺序（从大到小）：大王、小王、黑桃、红桃、方片、梅花",
+            ],
+        ),
+    ],
+)
+def test_reference_card_shows_the_level_table_and_multipliers(
+    capsys: pytest.CaptureFixture[str], lang: str, lines: list[str]
+) -> None:
+    _, out, _ = run(capsys, "match-a", "--lang", lang)
+    for line in lines:
+        assert f"{line}\n" in out
 
 
 def test_reference_card_shows_the_follow_policy_with_its_clauses(
@@ -51,7 +110,7 @@ def test_reference_card_shows_the_follow_policy_with_its_clauses(
         "  a longer tractor led, a shorter one held: it must be played, longest first, "
         "before other pairs [must]"
     )
-    assert [line.split(" [")[0] for line in section[1:]] == [
+    assert [line.split(": ")[0] for line in section[1:]] == [
         "  § follow.suit",
         "  § follow.pair",
         "  § follow.tractor",

@@ -54,12 +54,16 @@ def test_trumps_are_marked_in_the_position_table() -> None:
     assert row.index(">♠6<") < row.index(">♥K<")
 
 
+# Where match-a's misplay penalty stands, as a report names it.
+MISPLAY_SOURCE = '"Shuangsheng tournament scoring rules" (双升比赛计分规则) §5, 7'
+
+
 def test_a_revoke_penalty_at_the_lowest_level_says_why_it_changes_nothing() -> None:
     (hand,) = checked(REVOKE)
     assert (
         "**Levels after the hand**: Team 1&3 stays at 2; team 2&4 takes over the deal (上台) "
         "at 2, then would drop 1 level for seat 2's revoke in trick 8 (misplay penalty, "
-        "000§2 五, 七), but 2 is the lowest level: it stays at 2. Next dealer: seat 2.\n"
+        f"{MISPLAY_SOURCE}), but 2 is the lowest level: it stays at 2. Next dealer: seat 2.\n"
     ) in report_of(hand)
 
 
@@ -70,21 +74,23 @@ def test_a_revoke_penalty_at_the_lowest_level_says_why_it_changes_nothing() -> N
             Side.DEALER,
             2,
             "Team 1&3 goes up 2 levels to 7; team 2&4 stays at 3, then drops 2 levels for "
-            "{revokes} (misplay penalty, 000§2 五, 七), stopping at 2, the lowest level. "
+            "{revokes} (misplay penalty, " + MISPLAY_SOURCE + "), stopping at 2, the lowest level. "
             "Next dealer: seat 3.",
         ),
         (
             Side.DEFENDERS,
             2,
             "Team 1&3 stays at 5; team 2&4 takes over the deal (上台) and goes up 2 levels "
-            "to 5, then drops 2 levels to 3 for {revokes} (misplay penalty, 000§2 五, 七). "
+            "to 5, then drops 2 levels to 3 for {revokes} (misplay penalty, "
+            + MISPLAY_SOURCE
+            + "). "
             "Next dealer: seat 2.",
         ),
         (
             Side.DEFENDERS,
             0,
             "Team 1&3 stays at 5; team 2&4 takes over the deal (上台) at 3, then drops "
-            "2 levels for {revokes} (misplay penalty, 000§2 五, 七), stopping at 2, the "
+            "2 levels for {revokes} (misplay penalty, " + MISPLAY_SOURCE + "), stopping at 2, the "
             "lowest level. Next dealer: seat 2.",
         ),
     ],

@@ -505,3 +505,64 @@ def test_a_broken_club_file_is_located_but_not_quoted_in_a_finding(
         "replayed under qq"
     )
     assert used == "qq"
+
+
+def test_a_club_clause_replaces_the_presets_clause_whole() -> None:
+    house = ruleset_from_text(
+        'base: qq\nclauses:\n  throw.penalty: {ref: "club §3", text: "10 per card"}\n'
+    )
+    clause = house.clause(Rule.THROW_PENALTY)
+    assert (clause.doc, clause.quote, clause.section, clause.zh) == (None, "", "", "")
+    assert house.clause(Rule.FOLLOW_PAIR) == load_ruleset("qq").clause(Rule.FOLLOW_PAIR)
+
+
+def test_a_club_clause_may_name_its_document_and_quote_it_in_both_languages() -> None:
+    house = ruleset_from_text(
+        "base: qq\nclauses:\n  throw.penalty:\n"
+        '    ref: "club §3"\n'
+        "    doc: {zh: 俱乐部规则, en: Club rules}\n"
+        '    section: "三"\n'
+        '    quote: "甩牌失败每张罚10分"\n'
+        "    text: {en: 10 points a card, zh: 每张罚10分}\n"
+    )
+    clause = house.clause(Rule.THROW_PENALTY)
+    assert clause.cite("zh") == "《俱乐部规则》三：“甩牌失败每张罚10分”——每张罚10分"
+    assert (
+        clause.cite("en") == '"Club rules" (俱乐部规则) §3: “甩牌失败每张罚10分” — 10 points a card'
+    )
+
+
+def test_a_plain_description_is_english_only() -> None:
+    house = ruleset_from_text("base: qq\ndescription: Our rules.\n")
+    assert (house.description.en, house.description.zh) == ("Our rules.", "")
+    assert house.description.get("zh") == "Our rules."
+
+
+@pytest.mark.parametrize(
+    ("clause", "message"),
+    [
+        (
+            '{ref: "x", text: "y", qoute: "z"}',
+            "unknown key 'qoute' in clause 'clauses.throw.penalty' (did you mean 'quote'?)",
+        ),
+        ('{ref: "x", text: "y", quote: "z"}', "a quote or section needs doc"),
+        ('{ref: "x", text: {zh: "y"}}', "missing field clauses.throw.penalty.text.en"),
+        ('{ref: "x", text: {en: "y", fr: "z"}}', "unknown key 'fr' in clauses.throw.penalty.text"),
+        ('{ref: "x"}', "missing field clauses.throw.penalty.text"),
+        ('{ref: "x", text: "y", doc: {zh: "z"}}', "missing field 'clauses.throw.penalty.doc.en'"),
+        (
+            '{ref: "x", text: [1]}',
+            "clauses.throw.penalty.text: expected the rule's text, or en and zh, found a list",
+        ),
+    ],
+)
+def test_a_bad_clause_is_located(clause: str, message: str) -> None:
+    error = error_of(f"base: qq\nclauses:\n  throw.penalty: {clause}\n")
+    assert message in error.message
+    assert error.line == 3
+
+
+def test_the_club_example_cites_its_own_penalty() -> None:
+    club = load_ruleset_file(Path(__file__).parent.parent / "examples" / "rules" / "club.yaml")
+    assert club.clause(Rule.THROW_PENALTY).quote == "有N张甩不出去应扣N*10分"
+    assert club.throw.penalty_per_card == 10

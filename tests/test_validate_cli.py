@@ -293,9 +293,9 @@ def test_the_report_of_every_dispute_names_violation_rule_and_outcome(path: Path
     first = report.violations[0].finding
     text = render_markdown(report)
     assert first.code in text and first.message in text
-    assert first.clause is not None and first.clause.ref in text
+    assert first.clause is not None and first.clause.cite("en") in text  # document and quote
     page = render_html(report)
-    assert first.code in page and "<table>" in page
+    assert first.code in page and "<table>" in page and first.clause.quote in page
     ruled = dict((what, rules) for what, _recorded, rules in report.result_rows)
     assert ruled["Level change"] in text
 

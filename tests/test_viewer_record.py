@@ -234,7 +234,8 @@ def test_an_illegal_play_is_shown_with_its_rule_then_discarded_or_accepted_marke
     click_card(at, stranger)
     assert any("breaks a rule" in e.value for e in at.error)
     shown = " ".join(e.value for e in at.error)
-    assert "follow-suit" in shown and "Rule" in shown and "000§" in shown  # the rule, quoted
+    assert "follow-suit" in shown and "Rule" in shown and "《" not in shown  # quoted in English
+    assert "(双升的游戏规则) §5.1" in shown  # the document by its title, not the seed file
     assert recorder(at).write() == before  # not recorded yet
     assert all(
         at.button(key=i.key).disabled for i in record_view.tray(recorder(at), play.seat)

@@ -1,15 +1,26 @@
 """Rule identifiers: every rule the validator enforces has one.
 
-A rule set maps each identifier to a clause (its reference in the seed documents and
-the rule's text), so that a finding can quote the rule it rests on.
+A rule set maps each identifier to a clause: where the rule stands in the user's rule
+documents (the document's title, the place in it, the sentence quoted as written) and
+the rule's text in English and Chinese, so that a finding can quote the rule it rests
+on to a reader who has never seen the documents.
+
+>>> c = Clause("000§6.五.2", "Pairs for a pair.", zh="须跟对子。",
+...            doc=Title("Shuangsheng game rules", "双升的游戏规则"), section="五.2",
+...            quote="必须也跟出该花色的对子")
+>>> c.cite("zh")
+'《双升的游戏规则》五.2：“必须也跟出该花色的对子”——须跟对子。'
+>>> c.cite("en")
+'"Shuangsheng game rules" (双升的游戏规则) §5.2: “必须也跟出该花色的对子” — Pairs for a pair.'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
-__all__ = ["Clause", "Rule"]
+__all__ = ["Clause", "Rule", "Text", "Title", "english_numbers", "rule_name"]
 
 
 class Rule(StrEnum):
@@ -43,12 +54,149 @@ class Rule(StrEnum):
     WRONG_COUNT = "match.card_count"  # 多牌少牌: a player with too many or too few cards
 
 
+# Each rule's name for a reader, in English and Chinese (the players' own words).
+_RULE_NAMES: Final[dict[Rule, tuple[str, str]]] = {
+    Rule.DEAL: ("the deal", "发牌"),
+    Rule.DECLARE: ("declaring trump", "亮主"),
+    Rule.REINFORCE: ("reinforcing a declaration", "上保险（加固）"),
+    Rule.COUNTER: ("countering a declaration", "反主"),
+    Rule.BID_WINDOW: ("when a counter is allowed", "反主时机"),
+    Rule.NO_DECLARATION: ("trump when nobody declares", "无人亮主"),
+    Rule.KITTY: ("picking up and burying the kitty", "拿底与扣底"),
+    Rule.TURN: ("whose turn it is", "出牌顺序"),
+    Rule.CARD_HELD: ("playing cards one holds", "只出手中的牌"),
+    Rule.CARD_COUNT: ("as many cards as the lead", "出牌张数"),
+    Rule.LEAD: ("what may be led", "首出牌型"),
+    Rule.FOLLOW_SUIT: ("following suit", "跟花色"),
+    Rule.FOLLOW_PAIR: ("following a pair", "跟对子"),
+    Rule.FOLLOW_TRACTOR: ("following a tractor", "跟拖拉机"),
+    Rule.THROW: ("throws", "甩牌"),
+    Rule.THROW_PENALTY: ("what a failed throw costs", "甩牌失败的处罚"),
+    Rule.TRICK_WINNER: ("who wins a trick", "一轮的大小"),
+    Rule.RUFF: ("ruffing", "毙牌（杀牌）"),
+    Rule.POINTS: ("points", "得分"),
+    Rule.KITTY_MULTIPLIER: ("the kitty's multiplier", "抠底倍数"),
+    Rule.LEVEL_TABLE: ("the level table", "升级表"),
+    Rule.NEXT_DEALER: ("the next dealer", "轮庄"),
+    Rule.MATCH: ("levels and dealers across hands", "级数与庄家的延续"),
+    Rule.MUST_PLAY: ("levels that must be played", "必打级"),
+    Rule.MISPLAY: ("misplays", "出错牌的处罚"),
+    Rule.WRONG_COUNT: ("too many or too few cards", "多牌少牌"),
+}
+
+
+def rule_name(rule: Rule, lang: str = "en") -> str:
+    """The rule's name for a reader: ``rule_name(Rule.FOLLOW_PAIR, "zh")`` is ``跟对子``."""
+    en, zh = _RULE_NAMES[rule]
+    return zh if lang == "zh" else en
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    """A name in English and Chinese: a rule set's title, a rule document's title."""
+
+    en: str
+    zh: str
+
+    def __str__(self) -> str:
+        return f"{self.en} ({self.zh})"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Words in English and, where given, in Chinese (a rule set's description)."""
+
+    en: str
+    zh: str = ""
+
+    def __str__(self) -> str:
+        return self.en
+
+    def get(self, lang: str = "en") -> str:
+        """The words in ``lang`` (English where no Chinese was given)."""
+        return self.zh if lang == "zh" and self.zh else self.en
+
+
+# The rule documents number their parts 一、二、… and their items 1．2．…
+_NUMERALS: Final = {
+    "十二": "12",
+    "十一": "11",
+    "十": "10",
+    "九": "9",
+    "八": "8",
+    "七": "7",
+    "六": "6",
+    "五": "5",
+    "四": "4",
+    "三": "3",
+    "二": "2",
+    "一": "1",
+}
+
+
+def english_numbers(section: str) -> str:
+    """A place in a document with its Chinese numerals as digits: ``五.2`` → ``5.2``,
+    ``五、七`` → ``5, 7``."""
+    for chinese, digits in _NUMERALS.items():  # 十二 before 十 and 二
+        section = section.replace(chinese, digits)
+    return section.replace("、", ", ")
+
+
 @dataclass(frozen=True, slots=True)
 class Clause:
-    """Where a rule stands: a reference into the seeds (``000§6.五.2``) and its text."""
+    """Where a rule stands and what it says.
+
+    ``ref`` is the machine's reference into the seed files (``000§6.五.2``); ``doc``,
+    ``section`` and ``quote`` are what a reader is shown: the rule document's title, the
+    place in it (``五.2``, ``【出牌规则】``) and its words as written. ``text`` is the
+    rule in English, ``zh`` in Chinese. A club's clause may give only ``ref`` and
+    ``text``.
+    """
 
     ref: str
     text: str
+    zh: str = ""
+    doc: Title | None = None
+    section: str = ""
+    quote: str = ""
 
     def __str__(self) -> str:
         return f"{self.ref}: {self.text}"
+
+    def words(self, lang: str = "en") -> str:
+        """The rule's text in ``lang`` (English where no Chinese was given)."""
+        return self.zh if lang == "zh" and self.zh else self.text
+
+    def source(self, lang: str = "en") -> str:
+        """The document and place, without the quote: ``《双升的游戏规则》五.2``.
+
+        Without a document, the reference as written (``club §3``).
+        """
+        if self.doc is None:
+            return self.ref
+        if lang == "zh":
+            return f"《{self.doc.zh}》{self.section}"
+        where = english_numbers(self.section)
+        if where[:1].isdigit():  # a heading (【出牌规则】, 牌型介绍) is no number
+            where = "§" + where
+        where = " " + where if where else ""
+        return f'"{self.doc.en}" ({self.doc.zh}){where}'
+
+    def cite(self, lang: str = "en") -> str:
+        """The citation a reader is shown: document, place, the quoted words, the rule.
+
+        ``zh``: ``《双升的游戏规则》五.2：“原文”——说明``; ``en``: ``"Shuangsheng game
+        rules" (双升的游戏规则) §5.2: “原文” — text``. In Chinese the explanation is
+        left out where there is none or it only repeats the quote.
+        """
+        if lang == "zh":
+            head = self.source(lang) + "："
+            if not self.quote:
+                return head + self.words(lang)
+            quoted = f"“{self.quote}”"
+            return head + quoted if self.zh in ("", self.quote) else f"{head}{quoted}——{self.zh}"
+        words = self.words(lang)
+        head = self.source(lang) + ": "
+        if not self.quote:
+            return head + words
+        return f"{head}“{self.quote}” — {words}"

@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from notation.rules.cards import DECK, Rank, Suit
-from notation.rules.clauses import Clause, Rule
+from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.order import Trump
 
 __all__ = [
@@ -47,6 +47,7 @@ __all__ = [
     "ShorterTractor",
     "Side",
     "TakeOver",
+    "Text",
     "ThrowRules",
     "Title",
     "TributeRules",
@@ -329,17 +330,6 @@ _NAMED_TABLES: Final[dict[str, LevelTable]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Title:
-    """A rule set's title in English and Chinese."""
-
-    en: str
-    zh: str
-
-    def __str__(self) -> str:
-        return f"{self.en} ({self.zh})"
-
-
-@dataclass(frozen=True, slots=True)
 class CardRules:
     """Card-order options: they go into every :class:`~notation.rules.order.Trump`."""
 
@@ -479,7 +469,7 @@ class Ruleset:
 
     name: str
     title: Title
-    description: str
+    description: Text  # in YAML: {en, zh}, or a plain string (English only)
     sources: tuple[str, ...]
     cards: CardRules
     bidding: BiddingRules
@@ -515,8 +505,17 @@ class Ruleset:
         return _trump(rank, suit, self.cards.permanent_twos, self.cards.rank_above_jokers)
 
     def clause(self, rule: Rule) -> Clause:
-        """The clause (seed reference and text) that states ``rule`` in this rule set."""
+        """The clause (document, quote and text) that states ``rule`` in this rule set."""
         return self.clauses[rule]
+
+    def documents(self) -> tuple[Title, ...]:
+        """The rule documents the clauses quote, each once, in the order of the rules."""
+        seen: dict[Title, None] = {}
+        for rule in Rule:
+            doc = self.clauses[rule].doc
+            if doc is not None:
+                seen.setdefault(doc)
+        return tuple(seen)
 
     @property
     def hand_size(self) -> int:
