@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "convert",
     "judge",
     "solve",
+    "analyze",
     "rules",
     "view",
 )
@@ -48,6 +49,7 @@ RULES_COMMANDS: tuple[str, ...] = (
     "export",
     "simulate",
     "judge",
+    "analyze",
     "rules",
     "view",
 )

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from notation.cli.common import find_files, plural
+from notation.cli.common import Progress, find_files, plural
 from notation.findings import CATALOGUE, Severity
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import ruleset_argument
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = _Options(rules, args.strict, args.json, args.quiet)
     jobs = args.jobs or os.cpu_count() or 1
-    progress = _Progress(len(files)) if sys.stderr.isatty() and len(files) > 5 else None
+    progress = Progress(len(files), "files") if sys.stderr.isatty() and len(files) > 5 else None
     out = sys.stdout
     if options.json:
         out.write(f'{{\n  "version": {JSON_SCHEMA_VERSION},\n  "files": [')
@@ -350,22 +350,3 @@ def _summary(t: dict[str, int]) -> str:
         n = t["empty_files"]
         line += f"; {plural(n, 'file')} {'holds' if n == 1 else 'hold'} no hand"
     return line
-
-
-class _Progress:
-    """A progress bar on standard error, for a terminal only."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.count = 0
-
-    def tick(self) -> None:
-        self.count += 1
-        width = 30
-        filled = width * self.count // self.total
-        bar = "#" * filled + "." * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {self.count}/{self.total} files")
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        sys.stderr.write("\n")
