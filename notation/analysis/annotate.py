@@ -162,7 +162,7 @@ def _summary(review: HandReview) -> str:
     seats = [f"seat {seat}: {_seat_line(s)}" for seat, s in review.summary.items() if s.plays]
     parts.append("; ".join(seats) or "no play analysed")
     if review.stopped is not None:
-        parts.append(f"— {_text(review.stopped)} at trick {review.stopped.trick}")
+        parts.append(f"— {str(review.stopped).replace('{', '(').replace('}', ')')}")
     return " ".join(parts).replace("}", ")")
 
 
@@ -178,4 +178,5 @@ def _seat_line(summary: SeatSummary) -> str:
         if n
     ]
     shown = ", ".join(counts) if counts else "no mistake"
-    return f"{summary.plays} plays, {shown}, average loss {summary.average_loss:.1f}"
+    plays = f"{summary.plays} play{'' if summary.plays == 1 else 's'}"
+    return f"{plays}, {shown}, average loss {summary.average_loss:.1f}"

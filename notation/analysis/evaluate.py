@@ -102,8 +102,8 @@ class View(StrEnum):
 
 DEFAULT_BUDGET: Final = 1.0  # modelled seconds a decision (a whole hand: about 70)
 CONFIDENCE: Final = 0.95  # the confidence of every interval
-LEAF_CARDS: Final = 4  # a rollout ends in an exact solve when every hand holds this many
-EXACT_CARDS: Final = 6  # hindsight: a decision this small is solved, every play proved
+LEAF_CARDS: Final = 3  # a rollout ends in an exact solve when every hand holds this many
+EXACT_CARDS: Final = 5  # a decision this small is solved: in hindsight, or in every deal
 SCREEN_MIN: Final = 2  # futures every candidate gets, whatever the budget
 SCREEN_MAX: Final = 8  # ... and at most, in the screen
 SCREEN_SHARE: Final = 0.4  # the share of the budget the screen may take
@@ -344,7 +344,7 @@ class Evaluator:
             futures = _Deals(position, knowledge, str(seed), self._charge)
             merge = _merge_state(position, knowledge)
         cards = _candidates(merge, made)
-        if largest <= self.leaf_cards:
+        if largest <= self.exact_cards:
             samples = self._solve_deals(futures, cards)
         else:
             samples = self._race(futures, cards, made, maximize)
