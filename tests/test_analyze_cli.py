@@ -162,3 +162,28 @@ def test_a_progress_bar_on_a_terminal_only(
     assert "plays" not in _analyze(capsys, str(record), *FAST, "-j", "1")[2]
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert "4/4 plays" in _analyze(capsys, str(record), *FAST, "-j", "1")[2]
+
+
+def test_a_second_run_in_the_same_process_analyses_its_own_hand(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other.psn"
+    hand = simulate_hand("qq", seed=4)
+    other.write_text(write(replace(hand, tricks=hand.tricks[:1], result=None)), encoding="utf-8")
+    _analyze(capsys, str(other), *FAST, "-j", "1", "--json")
+    out = _analyze(capsys, str(record), *FAST, "-j", "1", "--json")[1]  # the first file too
+    plays = json.loads(out)["files"][0]["hands"][0]["plays"]
+    recorded = parse(record.read_text()).hands[0].tricks[0].plays
+    assert [p["cards"] for p in plays] == [[str(c) for c in p.cards] for p in recorded]
+
+
+def test_tricks_limits_the_plays_judged(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = simulate_hand("qq", seed=3)
+    full = record.with_name("three.psn")
+    full.write_text(write(replace(hand, tricks=hand.tricks[:3], result=None)), encoding="utf-8")
+    code, out, _ = _analyze(capsys, str(full), *FAST, "-j", "1", "--json", "--tricks", "2-3")
+    plays = json.loads(out)["files"][0]["hands"][0]["plays"]
+    assert code == 0 and sorted({p["trick"] for p in plays}) == [2, 3] and len(plays) == 8
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(full), "--tricks", "3-2"])
+    assert stop.value.code == 2 and "tricks run from 1 up" in capsys.readouterr().err

@@ -26,6 +26,7 @@ from notation.analysis.annotate import annotate_hand
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator, View
 from notation.analysis.review import (
     JSON_SCHEMA_VERSION,
+    Decision,
     HandPlan,
     HandReview,
     PlayReview,
@@ -44,6 +45,7 @@ from notation.rulesets import ruleset_argument
 __all__ = ["add_parser", "run"]
 
 CHUNK = 4  # plays sent to a process at a time: one trick, about
+ALL = 10**9  # the last trick of "--tricks 18": the end of the hand
 
 EPILOG = """\
 values: the defenders' final points expected after each play (cards, kitty, penalties);
@@ -86,6 +88,12 @@ def add_parser(sub: Any) -> None:
         help=f"modelled seconds of search a play (default: {DEFAULT_BUDGET:g})",
     )
     parser.add_argument("--seed", type=int, default=0, help="the random seed (default: 0)")
+    parser.add_argument(
+        "--tricks",
+        type=trick_range,
+        metavar="FIRST[-LAST]",
+        help="judge only the plays of these tricks (e.g. 21-25, or 18 for 18 to the end)",
+    )
     parser.add_argument("-j", "--jobs", type=int, default=0, help="processes (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     where = parser.add_mutually_exclusive_group()
@@ -103,6 +111,11 @@ class _Options:
     budget: float
     seed: int
     rules: Ruleset | None
+    tricks: tuple[int, int] = (1, ALL)  # the tricks whose plays are judged
+
+    def judges(self, decision: Decision) -> bool:
+        """True if ``decision``'s play is one of the tricks to judge."""
+        return self.tricks[0] <= decision.trick <= self.tricks[1]
 
 
 @dataclass(slots=True)
@@ -128,16 +141,18 @@ def run(args: argparse.Namespace) -> int:
         warn(f"shengji analyze: -j {args.jobs}: a number of processes is 1 or more")
         return 2
     rules = ruleset_argument(args.rules) if args.rules else None
-    options = _Options(View(args.view), args.budget, args.seed, rules)
+    tricks = args.tricks or (1, ALL)
+    options = _Options(View(args.view), args.budget, args.seed, rules, tricks)
     started = time.perf_counter()
     files = [_read(name, options) for name in names]
     tasks = [
-        (f, h, plan.decisions[i].index)
+        (f, h, judged[i].index)
         for f, file in enumerate(files)
         for h, plan in enumerate(file.plans)
-        for i in range(0, len(plan.decisions), CHUNK)
+        for judged in [[d for d in plan.decisions if options.judges(d)]]
+        for i in range(0, len(judged), CHUNK)
     ]
-    total = sum(len(plan.decisions) for file in files for plan in file.plans)
+    total = sum(options.judges(d) for file in files for plan in file.plans for d in plan.decisions)
     progress = Progress(total, "plays") if sys.stderr.isatty() and total else None
     results: dict[tuple[int, int], list[tuple[int, list[PlayReview | Stop]]]] = {}
     jobs = args.jobs or os.cpu_count() or 1
@@ -166,6 +181,18 @@ def run(args: argparse.Namespace) -> int:
             f"{plural(total, 'play')} analysed in {seconds:.0f} s"
         )
     return 2 if bad else 0
+
+
+def trick_range(text: str) -> tuple[int, int]:
+    """``21-25`` or ``21`` (from 21 to the end), as typed after ``--tricks``."""
+    first, _, last = text.partition("-")
+    try:
+        span = (int(first), int(last) if last else ALL)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not tricks FIRST[-LAST]: {text!r}") from None
+    if not 1 <= span[0] <= span[1]:
+        raise argparse.ArgumentTypeError(f"tricks run from 1 up: {text!r}")
+    return span
 
 
 def _read(name: str, options: _Options) -> _File:
@@ -214,16 +241,21 @@ def _analysed(
 
 # Per process: the plans of the last hands seen and one evaluator a setting, kept between
 # chunks (a chunk's plays are usually of a hand the process has just worked on).
-_PLANS: OrderedDict[tuple[int, int], HandPlan] = OrderedDict()
+# A plan is kept with its hand and rules: the same place may hold another hand in the
+# next run of the same process.
+_PLANS: OrderedDict[tuple[int, int], tuple[Hand, Ruleset | None, HandPlan]] = OrderedDict()
 _EVALUATORS: dict[tuple[View, float], Evaluator] = {}
 
 
 def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[PlayReview | Stop]:
     """The plays of one hand from ``task``'s first, :data:`CHUNK` of them at most."""
     f, h, first = task
-    plan = _PLANS.get((f, h))
-    if plan is None:
-        plan = _PLANS[f, h] = plan_hand(hand, options.rules, h + 1)
+    kept = _PLANS.get((f, h))
+    if kept is not None and kept[0] == hand and kept[1] == options.rules:
+        plan = kept[2]
+    else:  # a hand not seen, or another that had its place in an earlier run
+        plan = plan_hand(hand, options.rules, h + 1)
+        _PLANS[f, h] = (hand, options.rules, plan)
         while len(_PLANS) > 4:
             _PLANS.popitem(last=False)
     evaluator = _EVALUATORS.get((options.view, options.budget))
@@ -232,7 +264,8 @@ def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[Pl
             options.view, options.budget
         )
     found: list[PlayReview | Stop] = []
-    for decision in plan.decisions[first : first + CHUNK]:
+    judged = [d for d in plan.decisions[first:] if options.judges(d)]
+    for decision in judged[:CHUNK]:
         found.append(review_decision(plan, decision, evaluator, options.seed))
         if isinstance(found[-1], Stop):
             break
