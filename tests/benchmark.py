@@ -24,6 +24,12 @@ second and Dask's overhead per hand.
 The bots' section (``--duplicate-deals 0`` skips it) plays a duplicate match, the bot
 of notation/bots.py against the first bot (tests/baseline_bot.py): each deal twice with
 the seats swapped, the points and levels a deal with their 95% intervals, and the time.
+
+The analysis section (``--analysis-hands 0`` skips it; ``--analysis-only`` runs it
+alone) times ``shengji analyze`` on whole simulated hands (every play judged) in
+hindsight and in the player's view at the default budget, with ``-j 1`` and ``-j 2``
+(wall time of the command, process start included), and profiles one review in the
+player's view on one core to say where its time goes.
 """
 
 from __future__ import annotations
@@ -46,7 +52,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from notation.analysis.duplicate import duplicate_match
+from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator
 from notation.analysis.positions import hand_positions
+from notation.analysis.review import review_hand
 from notation.analysis.solver import Solver
 from notation.bots import Bot
 from notation.judge import judge_trick
@@ -265,19 +273,27 @@ _SOLVER_PARTS = {
 }
 
 
-def solver_time_shares(stats: pstats.Stats) -> dict[str, float]:
-    """Each part's share of the solver's time; the rest is the search's own loop."""
+def part_shares(
+    stats: pstats.Stats, parts: dict[str, list[tuple[str, str]]], whole: tuple[str, str]
+) -> tuple[dict[str, float], float]:
+    """Each part's share of the time of ``whole`` (file, function), by the cumulative
+    time of the functions that do it; and the time of ``whole``."""
     cumulative: dict[tuple[str, str], float] = {}
     total = 0.0
     for (file, _line, function), row in stats.stats.items():  # type: ignore[attr-defined]
         key = (Path(file).name, function)
         cumulative[key] = cumulative.get(key, 0.0) + row[3]
-        if key == ("solver.py", "solve"):
+        if key == whole:
             total += row[3]
     shares = {
-        name: sum(cumulative.get(key, 0.0) for key in keys) / total
-        for name, keys in _SOLVER_PARTS.items()
+        name: sum(cumulative.get(key, 0.0) for key in keys) / total for name, keys in parts.items()
     }
+    return shares, total
+
+
+def solver_time_shares(stats: pstats.Stats) -> dict[str, float]:
+    """Each part's share of the solver's time; the rest is the search's own loop."""
+    shares, _ = part_shares(stats, _SOLVER_PARTS, ("solver.py", "solve"))
     shares["the search's own loop: alpha-beta, table, MTD(f)"] = 1 - sum(shares.values())
     return shares
 
@@ -497,6 +513,82 @@ def print_duplicate(numbers: dict[str, object]) -> None:
     print(f"  time: {numbers['seconds']:.1f} s ({2 * deals} hands played)")
 
 
+# --- the analysis of whole hands ------------------------------------------------------------
+
+
+def analysis_times(hands: int, jobs: tuple[int, ...] = (1, 2)) -> dict[str, object]:
+    """Wall seconds of ``shengji analyze`` on each of ``hands`` simulated qq hands, by view
+    and ``-j``, at the default budget, and where a review's time goes."""
+    rows: dict[str, object] = {"budget_s": DEFAULT_BUDGET, "hands": hands}
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for seed in range(hands):
+            path = Path(folder) / f"hand-{seed}.psn"
+            path.write_text(write(simulate_hand("qq", seed=seed, dealer=1 + seed % 4)))
+            paths.append(path)
+        for view in ("hindsight", "player"):
+            for j in jobs:
+                times = []
+                for path in paths:
+                    command = [sys.executable, "-m", "notation", "analyze", str(path)]
+                    command += ["--view", view, "-j", str(j), "--json"]
+                    start = time.perf_counter()
+                    subprocess.run(command, check=True, capture_output=True)
+                    times.append(time.perf_counter() - start)
+                rows[f"{view}_j{j}_s"] = sum(times) / len(times)
+    hand = simulate_hand("qq", seed=0, dealer=1)
+    profile = cProfile.Profile()
+    profile.enable()
+    review_hand(hand, Evaluator("player"))
+    profile.disable()
+    rows["time_shares_player_j1"] = analysis_time_shares(pstats.Stats(profile))
+    return rows
+
+
+# The parts of a review, by the functions that do them (cProfile's cumulative time).
+_ANALYSIS_PARTS = {
+    "rollouts: the bots' plays (the policy)": [("evaluate.py", "_policy_play")],
+    "exact solves (leaves, small decisions)": [("solver.py", "value"), ("solver.py", "solve")],
+    "deals of the unseen cards (player's view)": [("sampling.py", "deal")],
+    "what the seat knows (replayed knowledge)": [("knowledge.py", "knowledge_at")],
+    "candidates found and merged": [("evaluate.py", "_candidates")],
+    "the record replayed and planned": [("review.py", "plan_hand")],
+}
+
+
+def analysis_time_shares(stats: pstats.Stats) -> dict[str, float]:
+    """Each part's share of a review's time (the parts do not call one another: the
+    solver is called at a rollout's end, not from the policy)."""
+    shares, total = part_shares(stats, _ANALYSIS_PARTS, ("review.py", "review_hand"))
+    shares["the rest: rollout plays made and undone, the race"] = 1 - sum(shares.values())
+    shares["total_s"] = total
+    return shares
+
+
+def print_analysis(numbers: dict[str, object]) -> None:
+    """The analysis section of the report."""
+    print(
+        f"\nshengji analyze, one whole simulated qq hand (100 plays), default budget "
+        f"{numbers['budget_s']:g} s a play, wall time per hand over {numbers['hands']}:"
+    )
+    for view in ("hindsight", "player"):
+        cells = [
+            f"-j {k.split('_j')[1][:-2]} {v:6.1f} s"
+            for k, v in numbers.items()
+            if k.startswith(f"{view}_j") and isinstance(v, float)
+        ]
+        print(f"  {view:10} " + "   ".join(cells))
+    shares = numbers["time_shares_player_j1"]
+    assert isinstance(shares, dict)
+    print(
+        f"  where a review in the player's view spends its time (cProfile, one core, "
+        f"{shares['total_s']:.0f} s under the profiler):"
+    )
+    for name, share in shares.items():
+        if name != "total_s":
+            print(f"    {name:52} {share:5.1%}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
@@ -529,6 +621,10 @@ def main() -> int:
     parser.add_argument(
         "--duplicate-only", action="store_true", help="only the bots' duplicate match"
     )
+    parser.add_argument(
+        "--analysis-hands", type=int, default=1, help="hands analysed a setting; 0: skip"
+    )
+    parser.add_argument("--analysis-only", action="store_true", help="only the analysis section")
     args = parser.parse_args()
     if args.executors_only:
         executors = executor_numbers(args.executor_hands)
@@ -546,16 +642,19 @@ def main() -> int:
         else:
             print_duplicate(bots)
         return 0
-    if args.solver_only:
-        solver = solver_numbers(
-            args.solver_positions, args.solver_cap, args.reach_budget, args.reach_positions
-        )
+    if args.analysis_only or args.solver_only:
+        if args.analysis_only:
+            section: dict[str, object] = analysis_times(max(1, args.analysis_hands))
+        else:
+            section = solver_numbers(
+                args.solver_positions, args.solver_cap, args.reach_budget, args.reach_positions
+            )
         if args.json:
-            print(json.dumps(solver, indent=2))
+            print(json.dumps(section, indent=2))
         else:
             python = platform.python_version()
             print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {python}")
-            print_solver(solver)
+            (print_analysis if args.analysis_only else print_solver)(section)
         return 0
     try:
         import chess
@@ -599,6 +698,7 @@ def main() -> int:
     )
     executors = executor_numbers(args.executor_hands) if args.executor_hands else {}
     bots = duplicate_numbers(args.duplicate_deals) if args.duplicate_deals else {}
+    analysis = analysis_times(args.analysis_hands) if args.analysis_hands else {}
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
     view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
     python = platform.python_version()
@@ -628,6 +728,7 @@ def main() -> int:
         "solver": solver,
         "executors": executors,
         "bots": bots,
+        "analysis": analysis,
     }
     if args.json:
         print(json.dumps(numbers, indent=2))
@@ -674,6 +775,8 @@ def main() -> int:
         print_executors(executors)
     if bots:
         print_duplicate(bots)
+    if analysis:
+        print_analysis(analysis)
     return 0
 
 

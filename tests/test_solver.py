@@ -376,3 +376,15 @@ def test_the_random_endgames_have_every_kind_of_play() -> None:
         assert seen[kind] >= 20, (kind, seen)
     for kind in ("single", "pair", "tractor", "throw", "ruff"):
         assert seen[kind] >= 10, (kind, seen)
+
+
+def test_the_value_alone_is_the_best_plays_value() -> None:
+    # Solver.value proves the position's value without each play's (the evaluator's
+    # rollouts end in it); it must agree with solve, with tables shared or fresh.
+    rng = random.Random(4242)
+    shared = Solver()
+    for _ in range(300):
+        position = random_endgame(rng)
+        expected = Solver().solve(position).value
+        assert shared.value(position) == expected, _describe(position)
+        assert Solver().value(position) == expected, _describe(position)

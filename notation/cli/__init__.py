@@ -39,6 +39,7 @@ COMMANDS: tuple[str, ...] = (
     "convert",
     "judge",
     "solve",
+    "analyze",
     "rules",
     "view",
 )
@@ -51,6 +52,7 @@ RULES_COMMANDS: tuple[str, ...] = (
     "export",
     "simulate",
     "judge",
+    "analyze",
     "rules",
     "view",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -15,12 +16,14 @@ from notation.errors import ShengjiError
 __all__ = [
     "InputError",
     "NotJSON",
+    "Progress",
     "answer_lines",
     "default_lang",
     "find_files",
     "plural",
     "read_line",
     "read_text",
+    "seconds",
     "warn",
 ]
 
@@ -116,3 +119,36 @@ def answer_lines(answer: Callable[[Any], dict[str, Any]]) -> int:
             bad += 1
         print(json.dumps(reply, ensure_ascii=False), flush=True)
     return 2 if bad else 0
+
+
+def seconds(text: str) -> float:
+    """A time budget typed on the command line: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"a budget is more than 0 seconds, not {text}")
+    return value
+
+
+class Progress:
+    """A progress bar on standard error (for a terminal only: the caller checks)."""
+
+    def __init__(self, total: int, nouns: str) -> None:
+        self.total = total
+        self.nouns = nouns
+        self.count = 0
+
+    def tick(self, n: int = 1) -> None:
+        """``n`` more done."""
+        self.count += n
+        width = 30
+        filled = width * self.count // self.total
+        bar = "#" * filled + "." * (width - filled)
+        sys.stderr.write(f"\r[{bar}] {self.count}/{self.total} {self.nouns}")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        """End the bar's line."""
+        sys.stderr.write("\n")

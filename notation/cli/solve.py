@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from notation.analysis.solver import Solver
-from notation.cli.common import answer_lines
+from notation.cli.common import answer_lines, seconds
 from notation.rulesets import load_ruleset
 from notation.solve import solve_request
 
@@ -47,22 +47,12 @@ def add_parser(sub: Any) -> None:
     )
     parser.add_argument(
         "--budget",
-        type=_seconds,
+        type=seconds,
         default=None,
         metavar="SECONDS",
         help="time limit for each position (default: none, solve exactly)",
     )
     parser.set_defaults(run=run)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"a budget is more than 0 seconds, not {text}")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:

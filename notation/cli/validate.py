@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from notation.cli.common import find_files
+from notation.cli.common import Progress, find_files
 from notation.corpus import FileDone, Work, folder_rulesets, internal_error, walk
 from notation.executor import EXECUTORS, Executor, make_executor
 from notation.findings import CATALOGUE, Severity, meaning
@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
     in_turn = args.executor == "local" and (jobs == 1 or options.strict)
     # The executor is started before anything is printed: one that cannot is exit 2 alone.
     executor = None if in_turn else open_executor(args)
-    progress = _Progress(len(files)) if sys.stderr.isatty() and len(files) > 5 else None
+    progress = Progress(len(files), "files") if sys.stderr.isatty() and len(files) > 5 else None
     out = sys.stdout
     if options.json:
         out.write(f'{{\n  "version": {JSON_SCHEMA_VERSION},\n  "files": [')
@@ -409,22 +409,3 @@ def _summary(t: dict[str, int], lang: str = "en") -> str:
         key = "cli.empty-file" if n == 1 else "cli.empty-files"
         line += msg(key, files=count_of(n, "files")).render(lang)
     return line
-
-
-class _Progress:
-    """A progress bar on standard error, for a terminal only."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.count = 0
-
-    def tick(self) -> None:
-        self.count += 1
-        width = 30
-        filled = width * self.count // self.total
-        bar = "#" * filled + "." * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {self.count}/{self.total} files")
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        sys.stderr.write("\n")

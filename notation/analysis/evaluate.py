@@ -1,0 +1,619 @@
+"""The evaluator: the value of every candidate play at one decision, where exact search
+is too big, with a confidence interval on each.
+
+A *decision* is a position of the play (the seat to move, the trick on the table) and,
+for the player's view, what that seat knows there (:class:`~notation.analysis.knowledge.
+Knowledge`). Its *candidates* are the seat's plays, equivalent ones merged
+(:meth:`~notation.rules.game.PlayState.distinct`); the play actually made is always one.
+A candidate's *value* is the defenders' final points after it (the game state's
+:meth:`~notation.rules.game.PlayState.outcome`); the defenders want it high, the dealer's
+team low.
+
+**Futures.** Every candidate is valued on the same futures (common random numbers, so
+that the noise of a comparison is the noise of the *difference*, not of each value):
+
+* *hindsight*: all hands are known (what the record shows); future *i* is the policy's
+  random choices from seed *i*;
+* *the player's view*: the unseen cards are dealt at random consistently with the seat's
+  knowledge (:class:`~notation.analysis.sampling.Dealer`); future *i* is deal *i* and the
+  policy's choices from seed *i*. This is perfect-information Monte Carlo (PIMC, as GIB
+  plays bridge): each deal is then played with every hand open, so a play that needs a
+  guess looks better than it is (*strategy fusion*); values in this view are estimates
+  of that kind, never exact.
+
+**A future's value**: the candidate is made, then every seat plays the rollout policy
+(:func:`_policy_play`, the bots of :mod:`notation.bots`) until each hand holds at most
+:data:`LEAF_CARDS` cards at a trick start, and the exact solver
+(:meth:`~notation.analysis.solver.Solver.value`) gives the rest. Where the decision
+itself is that small, the solver values every candidate: exactly in hindsight (up to
+:data:`EXACT_CARDS` cards a hand: the value is *exact*, proved), in each sampled deal in
+the player's view.
+
+**Allocation** (a race, as best-arm identification does it): every candidate gets a few
+futures (the *screen*), then the played play and the :data:`FOCUS` best others get more
+in batches, a candidate being dropped once it is significantly worse than the best,
+until the budget is spent. The budget is counted in *modelled* seconds (a play of the
+policy, a leaf solve and a dealt deal each cost a fixed, measured number of
+microseconds; see :data:`COST_PLAY_US`), never on the clock, so that a seed gives the
+same analysis on any machine, under any load and in any process.
+
+**Confidence**: a value's interval is the mean over its futures ± Student's t (95%) ×
+the standard error; a comparison of two candidates uses the paired differences over the
+futures they share, which is far narrower than the two intervals. In hindsight the
+futures differ only by the policy's random choices, so an interval says how sure the
+rollouts are of *their* value, not how far that is from best play: see the README's
+Analysis section for the measured coverage of exact values.
+
+>>> from notation.analysis.positions import hand_positions
+>>> from notation.simulate import simulate_hand
+>>> position, played = list(hand_positions(simulate_hand("qq", seed=7)))[-10]
+>>> evaluation = Evaluator("hindsight").evaluate(position, played=played.cards)
+>>> evaluation.exact, evaluation.best.points.mean >= evaluation.played.points.mean
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from math import sqrt
+from statistics import fmean
+from typing import Final
+
+from notation.analysis.knowledge import Knowledge
+from notation.analysis.sampling import Dealer
+from notation.analysis.solver import Solver
+from notation.bots import Bot
+from notation.replay.holding import TWO_DECKS
+from notation.rules.cards import Card
+from notation.rules.game import Play, PlayState, Position
+from notation.rules.order import TRUMP
+from notation.rules.ruleset import Ruleset, Side
+from notation.rules.seats import SEATS, Seat
+
+__all__ = [
+    "CONFIDENCE",
+    "DEFAULT_BUDGET",
+    "EXACT_CARDS",
+    "LEAF_CARDS",
+    "Candidate",
+    "Comparison",
+    "Estimate",
+    "Evaluation",
+    "Evaluator",
+    "View",
+    "level_score",
+]
+
+Cards = tuple[Card, ...]
+
+
+class View(StrEnum):
+    """What the evaluator may see."""
+
+    PLAYER = "player"  # the mover's knowledge; the unseen cards dealt at random
+    HINDSIGHT = "hindsight"  # every hand, as the record shows them
+
+
+# --- the named constants, each measured on simulated qq hands (see the README) ----------
+
+DEFAULT_BUDGET: Final = 1.0  # modelled seconds a decision (a whole hand: about 70)
+CONFIDENCE: Final = 0.95  # the confidence of every interval
+LEAF_CARDS: Final = 3  # a rollout ends in an exact solve when every hand holds this many
+EXACT_CARDS: Final = 5  # a decision this small is solved: in hindsight, or in every deal
+SCREEN_MIN: Final = 2  # futures every candidate gets, whatever the budget
+SCREEN_MAX: Final = 8  # ... and at most, in the screen
+SCREEN_SHARE: Final = 0.4  # the share of the budget the screen may take
+FOCUS: Final = 3  # candidates followed after the screen, besides the play made
+BATCH: Final = 4  # futures added at a time to the candidates followed
+MIN_FUTURES: Final = 8  # the play made and the best have at least this many futures
+MAX_FUTURES: Final = 400  # ... and at most this many, whatever the budget
+MAX_CANDIDATES: Final = 24  # more distinct plays are cut to this many (see _shortlist)
+
+# The cost model, in microseconds on the reference machine (2-core x86_64, Python 3.11):
+# a play of the policy (the bots: 96 µs measured over whole rollouts), a deal of the
+# unseen cards with its state, and a solve by the number of cards each hand holds
+# (medians of Solver.value at a trick start; Solver.solve, every play, about twice).
+COST_PLAY_US: Final = 100.0
+COST_DEAL_US: Final = 150.0
+COST_SOLVE_US: Final = {0: 0.0, 1: 20.0, 2: 150.0, 3: 900.0, 4: 4_400.0, 5: 13_000.0}
+_ALL_PLAYS_FACTOR: Final = 2.0  # Solver.solve (every play's value) over Solver.value
+
+# Student's t at 97.5% by degrees of freedom (the largest tabled at or below is used).
+_T975: Final = {
+    1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+    9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042,
+    40: 2.021, 60: 2.000, 120: 1.980, 1000: 1.962,
+}  # fmt: skip
+
+
+def _t(df: int) -> float:
+    return _T975[max(k for k in _T975 if k <= df)]
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _sorted(cards: Sequence[Card]) -> Cards:
+    return tuple(sorted(cards, key=_index))
+
+
+def _indices(cards: Cards) -> tuple[int, ...]:
+    return tuple(c.index for c in cards)
+
+
+# --- the rollout policy -------------------------------------------------------------------
+
+
+def _policy_play(state: PlayState, rng: random.Random) -> Play:
+    """The rollout policy's play for the seat to move: the one place the policy is called
+    (the bots of :mod:`notation.bots`; every random choice from ``rng``)."""
+    return _bots_play(state, rng)
+
+
+def _bots_play(state: PlayState, rng: random.Random) -> Play:
+    """The bots' play, through their hand-and-table interface."""
+    seat = state.to_move
+    hand = state.hands[seat - 1]
+    bot = Bot(rng, shorter_tractor=state.rules.follow.shorter_tractor)
+    if not state.table:
+        # A bot takes what it cannot see to be the other hands and the kitty: all the
+        # cards but its own and those played.
+        out: Counter[Card] = Counter(state.kitty)
+        for held in state.hands:
+            out.update(held)
+        return state.judge_lead(bot.lead(hand, state.trump, TWO_DECKS - out))
+    table = [(p.seat, list(p.cards)) for p in state.table]
+    return Play(seat, _sorted(bot.follow(seat, hand, state.trump, table)))
+
+
+# --- values and their intervals --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A mean over futures with its confidence interval (``half``: half its width;
+    0 for a proved value)."""
+
+    mean: float
+    half: float
+    n: int
+
+    @classmethod
+    def of(cls, values: Sequence[float], *, exact: bool = False) -> Estimate:
+        """The mean of ``values`` and its interval at :data:`CONFIDENCE`."""
+        n = len(values)
+        mean = fmean(values)
+        if exact or n < 2:
+            return cls(mean, 0.0, n)
+        variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+        return cls(mean, _t(n - 1) * sqrt(variance / n), n)
+
+    @property
+    def lower(self) -> float:
+        """The interval's lower end."""
+        return self.mean - self.half
+
+    @property
+    def upper(self) -> float:
+        """The interval's upper end."""
+        return self.mean + self.half
+
+    def __str__(self) -> str:
+        return f"{self.mean:.1f} ± {self.half:.1f}" if self.half else f"{self.mean:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One candidate play and its value: the defenders' final points in each future
+    (``samples[i]``: future ``i``), their mean and interval."""
+
+    cards: Cards  # as put down (a throw as thrown), sorted by card
+    points: Estimate
+    samples: tuple[int, ...]
+    exact: bool  # proved by the solver, not estimated
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """How much worse one play is than another for the seat to move, over the futures
+    they share: in points, in levels (:func:`level_score`), and the share of futures
+    in which the level result differs."""
+
+    points: Estimate
+    levels: Estimate
+    changed: float
+    exact: bool
+
+    def significant(self, which: Estimate) -> bool:
+        """True if ``which`` (``points`` or ``levels``) is surely above 0: proved, or
+        its interval clear of 0."""
+        return which.mean > 0 if self.exact else which.lower > 0
+
+
+def level_score(rules: Ruleset, points: int) -> int:
+    """The level result of ``points`` as one number for the defenders: their levels up
+    (0 for taking over), or minus the dealer's team's."""
+    outcome = rules.outcome(points)
+    return outcome.levels if outcome.winner is Side.DEFENDERS else -outcome.levels
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The candidates of one decision, the best for the seat to move first."""
+
+    seat: Seat
+    maximize: bool  # the seat to move is a defender: more points are better for it
+    view: View
+    rules: Ruleset
+    candidates: tuple[Candidate, ...]
+    played: Candidate | None  # the play made, when one was given
+    exact: bool  # every value proved (hindsight, small enough to solve)
+    cost: float  # the modelled seconds spent
+
+    @property
+    def best(self) -> Candidate:
+        """The best candidate (of those valued on the most futures)."""
+        return self.candidates[0]
+
+    @property
+    def futures(self) -> int:
+        """The futures the best was valued on."""
+        return self.best.points.n
+
+    def compare(self, better: Candidate, worse: Candidate) -> Comparison:
+        """How much ``worse`` loses against ``better`` for the seat to move (paired)."""
+        n = min(len(better.samples), len(worse.samples))
+        sign = 1 if self.maximize else -1
+        pairs = list(zip(better.samples[:n], worse.samples[:n], strict=True))
+        scores: dict[int, int] = {}
+
+        def score(points: int) -> int:
+            found = scores.get(points)
+            if found is None:
+                found = scores[points] = level_score(self.rules, points)
+            return found
+
+        exact = better.exact and worse.exact
+        points = Estimate.of([sign * (a - b) for a, b in pairs], exact=exact)
+        levels = Estimate.of([sign * (score(a) - score(b)) for a, b in pairs], exact=exact)
+        changed = sum(score(a) != score(b) for a, b in pairs) / n
+        return Comparison(points, levels, changed, exact)
+
+
+# --- the evaluator ------------------------------------------------------------------------
+
+
+class Evaluator:
+    """Values the candidates of decisions (see the module's notes).
+
+    One evaluator keeps one :class:`~notation.analysis.solver.Solver`, whose tables
+    serve the positions of a hand one after another; the values never depend on what
+    it solved before (a solve is exact).
+    """
+
+    def __init__(
+        self,
+        view: View | str = View.PLAYER,
+        budget: float = DEFAULT_BUDGET,
+        *,
+        leaf_cards: int = LEAF_CARDS,
+        exact_cards: int = EXACT_CARDS,
+        solver: Solver | None = None,
+    ) -> None:
+        self.view = View(view)
+        self.budget = budget
+        self.leaf_cards = leaf_cards
+        self.exact_cards = exact_cards
+        self.solver = solver or Solver()
+        self._cost = 0.0  # modelled microseconds spent on the decision under way
+
+    def evaluate(
+        self,
+        position: Position,
+        knowledge: Knowledge | None = None,
+        played: Sequence[Card] | None = None,
+        seed: int | str = 0,
+    ) -> Evaluation:
+        """Value the candidates of the seat to move in ``position``.
+
+        ``knowledge`` is the mover's view (needed for the player's view; only the cards
+        of the mover, the table and the points are then read from ``position``);
+        ``played`` the play made, as put down (a throw as thrown, in the record's order);
+        ``seed`` fixes every random choice.
+        """
+        self._cost = 0.0
+        root = PlayState(position)
+        seat = root.to_move
+        maximize = root.is_defender(seat)
+        made = tuple(played) if played is not None else None
+        largest = max(len(h) for h in position.hands)
+        if self.view is View.HINDSIGHT:
+            if largest <= self.exact_cards:
+                candidates = self._solved(position, made)
+                return self._evaluation(root, candidates, made, exact=True)
+            futures: _Futures = _Hindsight(root, str(seed))
+            merge = root
+        else:
+            if knowledge is None:
+                raise ValueError("the player's view needs the mover's knowledge")
+            futures = _Deals(position, knowledge, str(seed), self._charge)
+            merge = _merge_state(position, knowledge)
+        cards = _candidates(merge, made)
+        if largest <= self.exact_cards:
+            samples = self._solve_deals(futures, cards)
+        else:
+            samples = self._race(futures, cards, made, maximize)
+        candidates = [
+            Candidate(c, Estimate.of(s), tuple(s), False)
+            for c, s in zip(cards, samples, strict=True)
+        ]
+        return self._evaluation(root, candidates, made, exact=False)
+
+    # --- the three ways to value ------------------------------------------------------------
+
+    def _solved(self, position: Position, made: Cards | None) -> list[Candidate]:
+        """Hindsight, small enough: every legal play's value proved."""
+        solution = self.solver.solve(position)
+        found: dict[Cards, Candidate] = {}
+        for row in solution.plays:
+            key = _sorted(row.play.shown)
+            if key not in found:
+                found[key] = Candidate(key, Estimate(row.value, 0.0, 1), (row.value,), True)
+        if made is not None and _sorted(made) not in found:
+            raise ValueError(f"the play made is not legal here: {' '.join(map(str, made))}")
+        return list(found.values())
+
+    def _solve_deals(self, futures: _Futures, cards: list[Cards]) -> list[list[int]]:
+        """Every candidate's value proved in each future's deal (the player's view when
+        the decision is small), deals added until the budget is spent."""
+        samples: list[list[int]] = [[] for _ in cards]
+        budget = self.budget * 1e6
+        size = max(len(h) for h in futures.state(0).hands)
+        cost = _ALL_PLAYS_FACTOR * COST_SOLVE_US.get(size, COST_SOLVE_US[max(COST_SOLVE_US)])
+        i = 0
+        while i < MAX_FUTURES and (i < MIN_FUTURES or self._cost < budget):
+            solution = self.solver.solve(futures.state(i).position())
+            values = {_sorted(row.play.shown): row.value for row in solution.plays}
+            for sample, key in zip(samples, cards, strict=True):
+                sample.append(values[key])
+            self._cost += cost
+            i += 1
+        return samples
+
+    def _race(
+        self, futures: _Futures, cards: list[Cards], made: Cards | None, maximize: bool
+    ) -> list[list[int]]:
+        """Rollouts: a screen of every candidate, then the play made and the best few
+        raced on more futures until the budget is spent."""
+        samples: list[list[int]] = [[] for _ in cards]
+        budget = self.budget * 1e6
+        sign = 1 if maximize else -1
+        mine = cards.index(_sorted(made)) if made is not None else None
+        given = list(cards)
+        if made is not None and mine is not None:
+            given[mine] = made  # a throw as written: its order settles a tie in a failure
+
+        def run(k: int, i: int) -> None:
+            state = futures.state(i)
+            play = _play_in(state, given[k])
+            samples[k].append(self._rollout(state, play, futures.rng(i)))
+
+        everyone = list(range(len(cards)))
+        n = 0
+        while n < SCREEN_MAX and (n < SCREEN_MIN or self._cost < SCREEN_SHARE * budget):
+            for k in everyone:
+                run(k, n)
+            n += 1
+        if len(cards) == 1:
+            while n < MIN_FUTURES:
+                run(0, n)
+                n += 1
+            return samples
+
+        def mean(k: int) -> float:
+            return sign * fmean(samples[k])
+
+        ranked = sorted(everyone, key=lambda k: (-mean(k), k))
+        racing = [k for k in ranked if k != mine][:FOCUS]
+        if mine is not None:
+            racing.append(mine)
+        while n < MAX_FUTURES and (n < MIN_FUTURES or self._cost < budget):
+            for i in range(n, n + BATCH):
+                for k in racing:
+                    run(k, i)
+            n += BATCH
+            best = max(racing, key=lambda k: (mean(k), -k))
+            racing = [k for k in racing if k in (best, mine) or not _surely_worse(
+                samples[best], samples[k], sign)]  # fmt: skip
+        return samples
+
+    def _rollout(self, state: PlayState, play: Play, rng: random.Random) -> int:
+        """The defenders' final points when ``play`` is made and the policy plays on,
+        the solver taking over once every hand holds at most :attr:`leaf_cards` cards."""
+        made = state.made
+        state.apply(play)
+        leaf = self.leaf_cards
+        plays = 0
+        try:
+            while True:
+                if not state.table:
+                    size = len(state.hands[state.leader - 1])
+                    if not size:
+                        return state.outcome().points
+                    if size <= leaf:
+                        self._cost += COST_SOLVE_US.get(size, COST_SOLVE_US[max(COST_SOLVE_US)])
+                        return self.solver.value(state.position())
+                state.apply(_policy_play(state, rng))
+                plays += 1
+        finally:
+            self._cost += plays * COST_PLAY_US
+            while state.made > made:
+                state.undo()
+
+    def _charge(self, microseconds: float) -> None:
+        self._cost += microseconds
+
+    def _evaluation(
+        self, root: PlayState, candidates: list[Candidate], made: Cards | None, *, exact: bool
+    ) -> Evaluation:
+        """The candidates in order, best first: the most futures, then the best mean."""
+        seat = root.to_move
+        maximize = root.is_defender(seat)
+        sign = 1 if maximize else -1
+        order = sorted(candidates, key=lambda c: (-c.points.n, -sign * c.points.mean))
+        played = None
+        if made is not None:
+            key = _sorted(made)
+            played = next(c for c in order if c.cards == key)
+        return Evaluation(
+            seat, maximize, self.view, root.rules, tuple(order), played, exact, self._cost / 1e6
+        )
+
+
+def _surely_worse(best: Sequence[int], other: Sequence[int], sign: int) -> bool:
+    """True if ``other`` is worse than ``best`` for the mover beyond the interval of
+    their paired difference."""
+    n = min(len(best), len(other))
+    return Estimate.of([sign * (a - b) for a, b in zip(best[:n], other[:n], strict=True)]).lower > 0
+
+
+def _play_in(state: PlayState, cards: Cards) -> Play:
+    """The play of ``cards`` by the seat to move in ``state``: a lead judged there (a
+    throw may stand in one deal and fail in another)."""
+    if state.table:
+        return Play(state.to_move, _sorted(cards))
+    return state.judge_lead(cards)
+
+
+# --- the futures ----------------------------------------------------------------------------
+
+
+class _Futures:
+    """The futures of one decision: future ``i``'s root state and the policy's seed."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+
+    def state(self, i: int) -> PlayState:
+        """The root of future ``i`` (shared: a rollout takes back every play it makes)."""
+        raise NotImplementedError
+
+    def rng(self, i: int) -> random.Random:
+        """The policy's random choices in future ``i``: the same for every candidate."""
+        return random.Random(f"{self.seed}/{i}")
+
+
+class _Hindsight(_Futures):
+    """Every hand known: one root, the futures differ by the policy's choices."""
+
+    def __init__(self, root: PlayState, seed: str) -> None:
+        super().__init__(seed)
+        self.root = root
+
+    def state(self, i: int) -> PlayState:
+        return self.root
+
+
+class _Deals(_Futures):
+    """The player's view: future ``i`` is deal ``i`` of the unseen cards, dealt in turn
+    from one stream, so that deal ``i`` does not depend on how many are asked for."""
+
+    def __init__(
+        self,
+        position: Position,
+        knowledge: Knowledge,
+        seed: str,
+        charge: Callable[[float], None],
+    ) -> None:
+        super().__init__(seed)
+        self.position = position
+        self.dealer = Dealer(knowledge)
+        self.deals = random.Random(f"{seed}/deals")
+        self.states: list[PlayState] = []
+        self.charge = charge
+
+    def state(self, i: int) -> PlayState:
+        while len(self.states) <= i:
+            deal = self.dealer.deal(self.deals)
+            state = PlayState(replace(self.position, hands=deal.hands, kitty=deal.kitty))
+            if self.states:
+                state.share_memo(self.states[0])
+            self.states.append(state)
+            self.charge(COST_DEAL_US)
+        return self.states[i]
+
+
+def _merge_state(position: Position, knowledge: Knowledge) -> PlayState:
+    """A state to find the mover's candidates from in the player's view: its own hand,
+    the table, and every card it cannot place in one other hand, so that a throw is
+    kept only if no unseen cards can beat it, and two cards are merged only if no
+    unseen card lies between them."""
+    seat = position.to_move
+    mine = position.hands[seat - 1]
+    out = TWO_DECKS - Counter(mine) - knowledge.played() - Counter(knowledge.kitty or ())
+    other = next(s for s in SEATS if s != seat)
+    hands = [() if s != seat else mine for s in SEATS]
+    hands[other - 1] = _sorted(list(out.elements()))
+    merged = replace(position, hands=(hands[0], hands[1], hands[2], hands[3]), kitty=())
+    return PlayState(merged, check=False)
+
+
+def _candidates(state: PlayState, made: Cards | None) -> list[Cards]:
+    """The distinct plays worth valuing, as put down (sorted): a follower's legal
+    follows, a leader's single units and the throws that stand, equivalent plays merged,
+    at most :data:`MAX_CANDIDATES` of them; the play made always among them (in place of
+    the plays equivalent to it)."""
+    plays = list(state.follows()) if state.table else state.leads(failing=False)
+    groups = state.distinct(plays)
+    key = _sorted(made) if made is not None else None
+    found: list[Cards] = []
+    placed = False
+    for group in groups:
+        shown = [_sorted(p.shown) for p in group]
+        if key is not None and key in shown:
+            found.append(key)
+            placed = True
+        else:
+            found.append(shown[0])
+    if key is not None and not placed:
+        found.append(key)
+    if len(found) > MAX_CANDIDATES:
+        found = _shortlist(state, found, key)
+    return found
+
+
+def _shortlist(state: PlayState, found: list[Cards], keep: Cards | None) -> list[Cards]:
+    """At most :data:`MAX_CANDIDATES` of many plays (a void follower's discards, mostly):
+    plays alike in what they do to this trick (whether they win it, the points they
+    give, how many trumps they spend, the suits they take from) are represented by the
+    cheapest and the dearest of them; then the plays that win, and the cheap ones,
+    first. The play made is always kept."""
+    table = state.trump.table
+
+    def does(cards: Cards) -> tuple[bool, int, int, tuple[str, ...]]:
+        wins = state.would_win(cards) if state.table else True
+        points = sum(c.points for c in cards)
+        trumps = sum(1 for c in cards if table[c][0] == TRUMP)
+        suits = tuple(sorted({str(table[c][0]) for c in cards}))
+        return (wins, points, trumps, suits)
+
+    def cost(cards: Cards) -> int:
+        return sum(table[c][1] for c in cards)
+
+    alike: dict[tuple[bool, int, int, tuple[str, ...]], list[Cards]] = {}
+    for cards in found:
+        alike.setdefault(does(cards), []).append(cards)
+    chosen: list[Cards] = []
+    for group in alike.values():
+        group.sort(key=lambda c: (cost(c), _indices(c)))
+        chosen.extend(dict.fromkeys([group[0], group[-1]]))
+    chosen.sort(key=lambda c: (not does(c)[0], cost(c), _indices(c)))
+    short = chosen[:MAX_CANDIDATES]
+    if keep is not None and keep not in short:
+        short[-1] = keep
+    return short
