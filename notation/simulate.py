@@ -99,6 +99,7 @@ class _Auction:
                     hand, bids.bid_rank(self.rules, state, seat, kind), seat, kind, draw or 0
                 )
                 if bids.can_bid(self.rules, state, b if draw is not None else _undrawn(b))
+                and not bids.cards_needed(state, b) - Counter(hand)
             ]
             if options and self.rng.random() < chance * eagerness:
                 choice = self.rng.choice(options)

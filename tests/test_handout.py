@@ -86,7 +86,7 @@ def test_the_bidding_lists_each_bid_with_its_draw_and_the_bury() -> None:
     _, page = checked(ALTERNATIVE)
     assert "<td>4 Du 杜</td><td>declares</td>" in page
     assert "<td>4 Du 杜</td><td>reinforces</td>" in page
-    assert "<td>16</td>" in page and "<td>44</td>" in page  # drawn at card 16 and 44
+    assert "<td>16</td>" in page and "<td>76</td>" in page  # drawn at card 16 and 76
     bury = next(r for r in tree(page).iter("tr") if "buries" in text(r))
     assert len(by_class(bury, "span", "card")) == 8
 

@@ -84,7 +84,7 @@ def test_different_steps_give_different_images(revoke: HandReplay) -> None:
 def test_a_negative_step_counts_from_the_end(revoke: HandReplay) -> None:
     last = len(revoke.states) - 1
     assert table_png(revoke, -1) == table_png(revoke, last)
-    with pytest.raises(ValueError, match="no step 101: the hand's steps are 0 to 100"):
+    with pytest.raises(ValueError, match=f"no step {last + 1}: the hand's steps are 0 to {last}"):
         table_png(revoke, last + 1)
 
 

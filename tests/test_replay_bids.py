@@ -132,7 +132,7 @@ def test_a_player_with_a_card_too_few() -> None:
 
 
 def test_an_illegal_first_hand_counter_is_reported_once_and_the_hand_goes_on() -> None:
-    # qq: ♦ is below ♥, so seat 4's ♦2♦2 cannot counter ♥2♥2; the players went on as if
+    # qq: ♦ is below ♣, so seat 4's ♦2♦2 cannot counter ♣2♣2; the players went on as if
     # it had, seat 4 dealing (反主反打). Only the counter is wrong; nothing after it.
     path = Path(__file__).parent / "data" / "weak_counter_first_hand.psn"
     text = path.read_text(encoding="utf-8")
@@ -160,3 +160,32 @@ def test_a_draw_count_past_the_deal_is_a_finding_not_a_crash() -> None:
     assert found.message == (
         "Seat 1's declaration is not allowed: the draw count is 0..100 (cards dealt), not 101."
     )
+
+
+# seat 1 draws the 1st, 5th, 9th... card: its ♠2s are the 5th and the 65th
+DECK_TWO_S2 = (
+    "deck 1: HQ DJ S5 H8 S2 D7 HK D10 C3 C5 D3 H4 CK D4 D5 H5 C6 DK S10 H2 HJ D4 CJ BJ CK D6 "
+    "SQ DA HA H10 S4 D10 D8 H2 DJ C2 C6 C9 C7 CJ H8 S8 C7 C10 S5 S6 DK C4 C10 C4 S7 H3 CA HK "
+    "S6 H7 C8 H9 D9 H4 H10 HJ LJ SJ S2 D9 SK S3 S9 DQ SA S4 D7 H5 C2 D3 S3 LJ C5 H6 S8 D5 SJ "
+    "CQ D2 H7 HQ H3 C8 HA SA D2 CQ H6 SQ C3 H9 D8 S9 CA DA S10 SK C9 S7 BJ D6 DQ\n"
+)
+
+
+def test_reinforcing_with_one_card_needs_the_second_copy_drawn() -> None:
+    # 上保险 (000§6.四.4): the declarer shows the pair; "reinforce 1: S2" after declaring
+    # ♠2 shows the second ♠2, which seat 1 draws only with the 65th card.
+    early = FIRST_HAND + DECK_TWO_S2 + "declare 1: S2 @29\nreinforce 1: S2 @53\n"
+    f = one(early, "bid-not-drawn")
+    assert (f.seat, f.line) == (1, where(early, "reinforce 1")[0])
+    assert "♠2" in f.message
+    for late in ("reinforce 1: S2 @70\n", "reinforce 1: S2 S2 @70\n"):
+        text = FIRST_HAND + DECK_TWO_S2 + "declare 1: S2 @29\n" + late
+        assert not [f for f in findings(text) if f.code.startswith("bid")]
+
+
+def test_simulated_bots_reinforce_only_with_the_pair_in_hand() -> None:
+    reinforced = 0
+    for hand in sims("qq", 40):
+        reinforced += any(b.kind.value == "reinforce" for b in hand.auction if hasattr(b, "kind"))
+        assert not [f for f in replay(hand).findings if f.code.startswith("bid")]
+    assert reinforced  # the check met some reinforcements

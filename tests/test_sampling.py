@@ -155,8 +155,8 @@ def _small_cases() -> list[tuple[str, Knowledge]]:
         if "tied" not in wanted and view.kitty is None and _tied(view):
             wanted["tied"] = view
         if "checked" not in wanted and not all(f.by_limits for f in view.facts):
-            total = sum(_exact(view).values())
-            if Dealer(view).count() > total > 0:
+            exact = _exact(view)
+            if Dealer(view).count() > sum(exact.values()) > 0 and len(exact) > 1:
                 wanted["checked"] = view
         if len(wanted) == 2:
             break

@@ -148,5 +148,5 @@ def test_a_branch_of_the_bidding_keeps_the_rank_when_no_levels_are_written() -> 
     first = path.read_text(encoding="utf-8").split("\n\n[Event")[0] + "\n"
     first = first.replace('[Levels "9 4"]\n', "")
     assert validate_text(first).findings == []
-    same = first.replace("reinforce 4: D9 @60", "reinforce 4: D9 @60 (reinforce 4: D9 @60)", 1)
+    same = first.replace("declare 4: D9 @44", "declare 4: D9 @44 (declare 4: D9 @44)", 1)
     assert same != first and validate_text(same).findings == []

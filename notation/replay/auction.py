@@ -207,11 +207,16 @@ class _Auction(_Base):
         return legal, played
 
     def _check_bid_held(self, bid: Bid, state: bids.BidState) -> None:
-        """A bid shows cards held: with the deck order known, cards already drawn."""
+        """A bid shows cards held: with the deck order known, cards already drawn (a
+        reinforcement of one's own declaration, the declared cards too)."""
+        shown = Counter(known_cards(bid.cards))
+        with suppress(ValueError):  # a bid the core cannot read is judged on its cards
+            core = bids.Bid(bid.seat, bids.BidKind(bid.kind.value), tuple(shown.elements()))
+            shown = bids.cards_needed(state, core)
         during_deal = state.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT)
         if not during_deal or self.deck_order is None or self.deck_first is None:
             holding = self.holdings[bid.seat]
-            lacking = Counter(known_cards(bid.cards)) - holding.known
+            lacking = shown - holding.known
             if lacking and holding.exact:
                 self.find(
                     "bid-not-held",
@@ -222,10 +227,10 @@ class _Auction(_Base):
             return
         dealt = min(len(self.deck_order), 4 * HAND_SIZE)
         limit = dealt if bid.draw is None else min(bid.draw, dealt)
-        lacking = Counter(known_cards(bid.cards)) - self._drawn(bid.seat, limit)
+        lacking = shown - self._drawn(bid.seat, limit)
         if not lacking:
             return
-        if bid.draw is not None and not (lacking - self._drawn(bid.seat, dealt)):
+        if bid.draw is not None and not (shown - self._drawn(bid.seat, dealt)):
             self.find(
                 "bid-not-drawn",
                 msg(

@@ -16,6 +16,7 @@ and play (``play``): see :func:`end_deal`, :func:`bury` and :func:`start_play`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -59,6 +60,7 @@ __all__ = [
     "bid_rank",
     "bury",
     "can_bid",
+    "cards_needed",
     "classify_bid",
     "end_deal",
     "fallback_trump",
@@ -503,6 +505,32 @@ def _reinforced(state: BidState, new: Bid, old: Showing) -> Showing:
     if alone is not None and alone.shape.copies > old.shape.copies:
         return alone
     return _showing(new.seat, old.cards + new.cards, old.rank)
+
+
+def cards_needed(state: BidState, new: Bid) -> Counter[Card]:
+    """The cards ``new``'s bidder must hold for it: the cards it shows, and, for a
+    reinforcement of its own declaration with fewer cards than that shows, the declared
+    cards too (declaring ♠2 and reinforcing with ♠2 shows a pair: two ♠2 held).
+
+    >>> from notation.rules.cards import parse_card
+    >>> s2 = parse_card("S2")
+    >>> old = Showing(1, BidShape.SINGLE, Suit.SPADES, (s2,), Rank.TWO)
+    >>> state = BidState(Rank.TWO, showing=old)
+    >>> cards_needed(state, Bid(1, BidKind.REINFORCE, (s2,)))[s2]
+    2
+    >>> cards_needed(state, Bid(1, BidKind.REINFORCE, (s2, s2)))[s2]
+    2
+    """
+    shown = Counter(new.cards)
+    old = state.showing
+    if (
+        new.kind is BidKind.REINFORCE
+        and old is not None
+        and old.seat == new.seat
+        and len(new.cards) <= len(old.cards)
+    ):
+        shown += Counter(old.cards)
+    return shown
 
 
 def _check_turn(state: BidState, seat: Seat) -> None:
