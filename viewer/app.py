@@ -30,7 +30,7 @@ from viewer.i18n import (
     severity_label,
     tr,
 )
-from viewer.state import K, from_query, init, to_query
+from viewer.state import K, from_query, init, relabel, to_query
 
 RECORD_PAGE = Path(__file__).with_name("record.py")
 st.set_page_config(page_title="Shengji viewer 升级复盘", page_icon="🃏", layout="wide")
@@ -83,10 +83,11 @@ def hand_figures(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The two charts of a hand (up to step ``upto`` in teaching mode), as plotly dicts."""
     rp = line_replay(text, name, number, line)
-    rows = view.trick_points(rp, upto=upto)
+    tricks = len(rp.hand.tricks)  # the axis spans the hand, however far a student is
+    series = view.defenders_series(rp, upto=upto)
     return (
-        charts.defenders_figure(rp, rows, lang, current=upto).to_dict(),
-        charts.tricks_figure(rows, lang).to_dict(),
+        charts.defenders_figure(rp, series, lang, tricks).to_dict(),
+        charts.tricks_figure(view.trick_points(rp, upto=upto), lang, tricks).to_dict(),
     )
 
 
@@ -153,6 +154,7 @@ with st.sidebar:
         format_func=LANGUAGES.__getitem__,
         key=K.LANG,
         horizontal=True,
+        on_change=partial(relabel, ss, K.LABELLED),
     )
     lang = ss[K.LANG]
     st.subheader(tr(lang, "open"))

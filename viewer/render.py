@@ -164,12 +164,25 @@ def info_html(view: TableView, lang: str, trump: Trump | None, rules: str) -> st
     if view.defenders is not None:
         side[view.defenders] = f" ({tr(lang, 'defenders')})"
         side[3 - view.defenders] = f" ({tr(lang, 'dealer_side')})"
+    shown = {1: str(view.points[0]), 2: str(view.points[1])}
+    if view.defenders is not None and view.defenders_total is not None:
+        # what the tricks alone do not show: penalties, the kitty; then the total
+        extra = []
+        if view.penalty:
+            extra.append(tr(lang, "points_penalties", change=view.penalty))
+        if view.kitty_bonus is not None:
+            kitty, times = view.kitty_bonus
+            extra.append(tr(lang, "points_kitty", kitty=kitty, times=times))
+        if extra or view.defenders_total != view.points[view.defenders - 1]:
+            cards = view.points[view.defenders - 1]
+            detail = " · ".join([str(cards), *extra])
+            shown[view.defenders] = f"{view.defenders_total} <small>({escape(detail)})</small>"
     team13 = escape(tr(lang, "team13") + side[1])
     team24 = escape(tr(lang, "team24") + side[2])
     boxes.append(
         f"<b>{escape(tr(lang, 'points'))}</b> "
-        f'<span class="t1">{team13}: {view.points[0]}</span> · '
-        f'<span class="t2">{team24}: {view.points[1]}</span>'
+        f'<span class="t1">{team13}: {shown[1]}</span> · '
+        f'<span class="t2">{team24}: {shown[2]}</span>'
     )
     boxes.append(f"<b>{escape(tr(lang, 'rules'))}</b> {escape(rules)}")
     if view.kitty is not None:
