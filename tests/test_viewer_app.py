@@ -654,3 +654,39 @@ def test_switching_language_keeps_every_choice_and_relabels_it(tmp_path: Path) -
     at.radio(key="lang").set_value("en").run()
     assert _shown_value(at.selectbox(key="seat")) == "Seat 3"
     assert _shown_value(at.radio(key="source")) == "A path on this computer"
+
+
+def test_a_path_that_is_a_folder_or_not_text_says_what_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / "hands.psn"
+    folder.mkdir()
+    latin1 = tmp_path / "latin1.psn"
+    latin1.write_bytes('[Event "Café"]\n'.encode("latin-1"))
+    notes = tmp_path / "notes.md"
+    notes.write_text("# not a record\n", encoding="utf-8")
+    at = start()
+    at.radio(key="source").set_value("path").run()
+    for path, said in (
+        (folder, "is a folder, not a file"),
+        (latin1, "is not UTF-8 text (byte 0xe9 at offset 11)"),
+        (notes, "is not a .psn or .txt file"),
+        (tmp_path / "gone.psn", "No such file"),
+    ):
+        at.text_input(key="path").set_value(str(path)).run()
+        at.button(key="open_path").click().run()
+        assert not at.exception
+        errors = [e.value for e in at.error]
+        assert any(str(path) in e and said in e for e in errors), errors
+        assert not any("Error)" in e for e in errors), errors  # no exception class names
+    at.radio(key="lang").set_value("zh").run()
+    at.text_input(key="path").set_value(str(folder)).run()
+    at.button(key="open_path").click().run()
+    assert any("是文件夹，不是文件" in e.value for e in at.error)
+    assert at.session_state["loaded"] != f"path:{folder}"
+
+
+def test_an_upload_that_is_not_text_says_where(tmp_path: Path) -> None:
+    at = start()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="uploader").upload("latin1.psn", b'[Event "Caf\xe9"]\n', "text/plain")
+    at.run()
+    assert any("latin1.psn is not UTF-8 text (byte 0xe9 at offset 11)" in e.value for e in at.error)

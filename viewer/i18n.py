@@ -247,6 +247,7 @@ _EN: Final[dict[str, str]] = {
     "points_kitty": "kitty {kitty}×{times}",
     "path_folder": "is a folder, not a file",
     "path_not_utf8": "is not UTF-8 text (byte 0x{byte:02x} at offset {offset})",
+    "path_not_psn": "is not a .psn or .txt file",
 }
 
 _ZH: Final[dict[str, str]] = {
@@ -466,6 +467,7 @@ _ZH: Final[dict[str, str]] = {
     "points_kitty": "底牌 {kitty}×{times}",
     "path_folder": "是文件夹，不是文件",
     "path_not_utf8": "不是 UTF-8 文本（偏移 {offset} 处的字节 0x{byte:02x}）",
+    "path_not_psn": "不是 .psn 或 .txt 文件",
 }
 
 # Rule terms and step kinds, in both languages (the README's table of terms).
