@@ -415,12 +415,14 @@ def test_result_as_recorded_and_as_the_rules_give_it(annotated) -> None:  # type
 
 
 def test_only_record_files_open_by_path(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from viewer.document import read_path
+    from viewer.document import NotARecord, read_path
 
     secret = tmp_path / "notes.cfg"
     secret.write_text("password", encoding="utf-8")
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(NotARecord):  # refused by its name, its text never read
         read_path(str(secret))
+    with pytest.raises(IsADirectoryError):
+        read_path(str(tmp_path))
     record = tmp_path / "a.psn"
     record.write_text(samples.annotated_text(), encoding="utf-8")
     assert read_path(str(record)).startswith('[Event "Annotated sample"]')
