@@ -724,10 +724,15 @@ def validate_path(
         return FileReport(name, unreadable=unreadable_reason(e))
 
 
+def undecodable(error: UnicodeDecodeError) -> str:
+    """Where a file stops being UTF-8 text: ``not UTF-8 text (byte 0xe9 at offset 11)``."""
+    return f"not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+
+
 def unreadable_reason(error: OSError | UnicodeDecodeError) -> str:
     """Why a file could not be read, in a few words (``no such file``)."""
     if isinstance(error, UnicodeDecodeError):
-        return f"not UTF-8 text (byte {error.start})"
+        return undecodable(error)
     if isinstance(error, FileNotFoundError):
         return "no such file"
     if isinstance(error, IsADirectoryError):

@@ -164,3 +164,44 @@ def test_an_internal_error_is_no_traceback_and_exits_3(
     err = capsys.readouterr().err
     assert "internal error" in err and "please report" in err
     assert "Traceback" not in err
+
+
+# Every command that reads one file says what a path is when it cannot be read.
+ONE_FILE_COMMANDS = [
+    ["show"],
+    ["report"],
+    ["export", "-o", "out.html"],
+    ["convert", "--to", "json"],
+    ["convert", "--from", "json"],
+    ["view", "--dry-run"],
+]
+
+
+@pytest.mark.parametrize("command", ONE_FILE_COMMANDS, ids=" ".join)
+def test_a_folder_is_said_to_be_a_folder(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "hands.psn"
+    folder.mkdir()
+    assert main([*command, str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert f"{folder}: is a folder, not a file" in err and "no such file" not in err
+
+
+@pytest.mark.parametrize("command", [*ONE_FILE_COMMANDS, ["fmt"], ["fmt", "--check"]], ids=" ".join)
+def test_bytes_that_are_not_utf8_are_said_to_be_so_with_where(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "latin1.psn"
+    path.write_bytes('[Event "Café"]\n'.encode("latin-1"))
+    assert main([*command, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: is not UTF-8 text (byte 0xe9 at offset 11)" in err, err
+
+
+def test_a_missing_file_is_still_no_such_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for command in ONE_FILE_COMMANDS:
+        assert main([*command, str(tmp_path / "gone.psn")]) == 2
+        assert f"{tmp_path / 'gone.psn'}: no such file" in capsys.readouterr().err, command

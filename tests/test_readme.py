@@ -53,3 +53,16 @@ def test_each_line_of_the_tour_runs(tmp_path: Path, line: str) -> None:
     assert "Traceback" not in done.stderr
     written = [p for p in tmp_path.iterdir() if p.name != "examples"]  # -o report.html …
     assert done.stdout or done.stderr or written
+
+
+def test_set_up_installs_once_before_the_viewer_runs() -> None:
+    """Following Set up top to bottom works: the one install comes first and no later
+    step installs again (an install swaps the files of a viewer that is running); the
+    note on CJK fonts is there."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)```", section, re.DOTALL)
+    assert "pip install -e" in blocks[0]
+    viewer = next(i for i, b in enumerate(blocks) if "shengji view" in b)
+    assert viewer > 0 and not any("pip install" in b for b in blocks[1:])
+    assert "fonts-noto-cjk" in section

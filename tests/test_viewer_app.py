@@ -3,6 +3,7 @@ annotated download, the URL, and the time one step takes."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -610,3 +611,96 @@ def test_handout_and_table_picture_buttons_are_offered_for_the_hand_and_step() -
     buttons = {b.proto.label: b for b in at.get("download_button")}
     assert "Handout (HTML, print on A4)" in buttons
     assert "Picture of the table (PNG)" in buttons
+
+
+MATCH = Path(__file__).resolve().parent.parent / "examples" / "matches" / "match-a-full-match.psn"
+
+
+def test_points_chip_and_graph_count_failed_throw_penalties() -> None:
+    """Hand 1 of the full match ends with the defenders' cards at 65 and two failed
+    throws worth +20 to them: the chip and the graph's last point say the result's 85."""
+    at = start(file=str(MATCH), hand="1", step="1000")
+    assert "defenders 85" in at.caption[0].value.lower()
+    info = table_info(at)
+    assert "(Defenders): 85 <small>(65 · penalties +20)</small>" in info
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert figure["data"][0]["y"][-1] == 85
+    assert [t["name"] for t in figure["data"]] == ["Defenders", "failed-throw penalty"]
+    assert figure["layout"]["xaxis"]["range"] == [-0.5, 19.5]
+    at.radio(key="lang").set_value("zh").run()
+    assert "85 <small>(65 · 罚分 +20)</small>" in table_info(at)
+    figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+    assert figure["data"][1]["name"] == "甩牌失败罚分"
+    # at trick 4's lead seat 4's throw has failed: 25 from cards, 10 taken away
+    at.slider(key="step_slider").set_value(20).run()
+    assert "(Defenders)" not in table_info(at)  # in Chinese now
+    assert "15 <small>(25 · 罚分 -10)</small>" in table_info(at)
+
+
+def _shown_value(widget) -> str | None:  # type: ignore[no-untyped-def]
+    """What the browser shows as chosen: the value it keeps (a label), unless the page
+    sets a new one."""
+    proto = widget.proto
+    return proto.raw_value if proto.set_value else None
+
+
+def test_switching_language_keeps_every_choice_and_relabels_it(tmp_path: Path) -> None:
+    """A browser keeps a radio's or a select box's choice as its label: when the labels
+    change language the page must send the new label, or the choice shows as none."""
+    path = tmp_path / "match.psn"
+    path.write_text(samples.match_text(), encoding="utf-8")
+    at = start(file=str(path), hand="2")
+    at.radio(key="mode").set_value("seat").run()
+    at.selectbox(key="seat").set_value(3).run()
+    at.radio(key="lang").set_value("zh").run()
+    assert not at.exception
+    for widget, value in (
+        (at.radio(key="source"), "本机路径"),
+        (at.radio(key="mode"), "单家视角"),
+        (at.selectbox(key="seat"), "3 号位"),
+        (at.selectbox(key="hand"), at.selectbox(key="hand").options[1]),
+    ):
+        assert value in widget.options, widget.options
+        assert _shown_value(widget) == value, widget.key
+    assert at.selectbox(key="hand").options[1].startswith("第 2 局")
+    assert at.session_state["source"] == "path" and at.session_state["mode"] == "seat"
+    assert at.session_state["seat"] == 3 and at.session_state["hand"] == 2
+    at.radio(key="lang").set_value("en").run()
+    assert _shown_value(at.selectbox(key="seat")) == "Seat 3"
+    assert _shown_value(at.radio(key="source")) == "A path on this computer"
+
+
+def test_a_path_that_is_a_folder_or_not_text_says_what_it_is(tmp_path: Path) -> None:
+    folder = tmp_path / "hands.psn"
+    folder.mkdir()
+    latin1 = tmp_path / "latin1.psn"
+    latin1.write_bytes('[Event "Café"]\n'.encode("latin-1"))
+    notes = tmp_path / "notes.md"
+    notes.write_text("# not a record\n", encoding="utf-8")
+    at = start()
+    at.radio(key="source").set_value("path").run()
+    for path, said in (
+        (folder, "is a folder, not a file"),
+        (latin1, "is not UTF-8 text (byte 0xe9 at offset 11)"),
+        (notes, "is not a .psn or .txt file"),
+        (tmp_path / "gone.psn", "No such file"),
+    ):
+        at.text_input(key="path").set_value(str(path)).run()
+        at.button(key="open_path").click().run()
+        assert not at.exception
+        errors = [e.value for e in at.error]
+        assert any(str(path) in e and said in e for e in errors), errors
+        assert not any("Error)" in e for e in errors), errors  # no exception class names
+    at.radio(key="lang").set_value("zh").run()
+    at.text_input(key="path").set_value(str(folder)).run()
+    at.button(key="open_path").click().run()
+    assert any("是文件夹，不是文件" in e.value for e in at.error)
+    assert at.session_state["loaded"] != f"path:{folder}"
+
+
+def test_an_upload_that_is_not_text_says_where(tmp_path: Path) -> None:
+    at = start()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="uploader").upload("latin1.psn", b'[Event "Caf\xe9"]\n', "text/plain")
+    at.run()
+    assert any("latin1.psn is not UTF-8 text (byte 0xe9 at offset 11)" in e.value for e in at.error)

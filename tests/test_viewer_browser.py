@@ -534,3 +534,94 @@ def test_record_with_the_deal_known_in_chromium(
         page.locator(".st-key-rec_accept button").click()
         _shows(page, f"{hand.tricks[at_trick].plays[at_play].seat}: {stranger} {{[%illegal")
         assert "[%illegal follow-suit]" in _record_text(page)
+
+
+MATCH_EXAMPLE = ROOT / "examples" / "matches" / "match-a-full-match.psn"
+
+# Labels whose text does not fit their box (Streamlit cuts them with "…").
+_CLIPPED = """() => [...document.querySelectorAll('button')].filter(b => b.offsetParent).flatMap(
+  b => [b, ...b.querySelectorAll('*')].some(e => e.clientWidth > 0 && e.scrollWidth >
+  e.clientWidth + 1) ? [b.innerText.split('\\n')[0]] : [])"""
+# A seat's card count that wraps inside itself ("(25 / cards)").
+_WRAPPED_COUNTS = """() => [...document.querySelectorAll('.sj-seat .name small')].filter(
+  s => s.getClientRects().length > 1).map(s => s.innerText)"""
+
+
+def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
+    """A new user's first screen (1400 x 1000): the title, the step controls and the
+    whole table, every hand open at the deal, fit without scrolling; no button's label is
+    cut; no seat's card count wraps; no "Deploy" toolbar; the defenders' graph spans the
+    hand's tricks; after switching to Chinese every choice is still shown chosen."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = {"width": 1400, "height": 1000}
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=_chromium(), args=CHROMIUM_ARGS, headless=True, viewport=size
+        )
+        try:
+            page = context.new_page()
+            page.set_default_timeout(45000)
+            page.goto(
+                f"{server}/?file={quote(str(MATCH_EXAMPLE))}&hand=1&step=0",
+                wait_until="domcontentloaded",
+            )
+            page.wait_for_selector(".sj-table", timeout=60000)
+            _wait_step(page, 0)
+            page.wait_for_selector(".js-plotly-plot .xtick")
+            page.wait_for_timeout(800)
+
+            def fits(selector: str) -> None:
+                box = page.locator(selector).first.bounding_box()
+                assert box is not None, selector
+                inside = box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+                assert inside and box["x"] + box["width"] <= size["width"], (selector, box)
+
+            for selector in ("h1", ".st-key-nav_first", ".st-key-nav_next_trick"):
+                fits(selector)
+            for selector in (".st-key-step_slider", ".st-key-jump_next_note", ".sj-table"):
+                fits(selector)
+            assert page.evaluate(_CLIPPED) == []
+            assert page.evaluate(_WRAPPED_COUNTS) == []
+            assert page.locator("[data-testid='stAppDeployButton']").count() == 0
+            assert "Deploy" not in page.locator("header").inner_text()
+            x_range = page.evaluate(
+                "() => document.querySelector('.js-plotly-plot')._fullLayout.xaxis.range"
+            )
+            assert x_range == [-0.5, 19.5]
+            page.screenshot(path=str(ARTIFACTS / "viewer-1400.png"))
+
+            # the end of hand 1: the chip counts the failed throws' penalties, as the result
+            page.locator(".st-key-nav_last button").click()
+            page.wait_for_function("() => document.body.innerText.includes('Step 100 /')")
+            assert "85 (65 · penalties +20)" in page.locator(".sj-info").inner_text()
+            fits(".sj-table")
+            page.screenshot(path=str(ARTIFACTS / "viewer-1400-end.png"))
+
+            # 中文: the choices keep showing as chosen, the seat box speaks Chinese
+            page.locator(".st-key-lang label").filter(has_text="中文").click()
+            page.wait_for_function("() => document.body.innerText.includes('号位')")
+            page.wait_for_timeout(800)
+            for key in ("lang", "source", "mode"):
+                checked = page.locator(f".st-key-{key} input[type='radio']:checked")
+                assert checked.count() == 1, key
+            assert "本机路径" in page.locator(".st-key-source").inner_text()
+            assert page.locator(".st-key-seat input").first.input_value() == "1 号位"
+            assert page.evaluate(_CLIPPED) == []
+            assert page.evaluate(_WRAPPED_COUNTS) == []
+            fits(".st-key-nav_next_trick")
+            fits(".sj-table")
+            page.screenshot(path=str(ARTIFACTS / "viewer-1400-zh.png"))
+
+            # a file with findings: each finding's Go button keeps its whole label
+            dispute = ROOT / "examples" / "disputes" / "01-revoke-discovered-later.psn"
+            address = f"{server}/?file={quote(str(dispute))}&lang=zh"
+            page.goto(address, wait_until="domcontentloaded")
+            page.wait_for_selector(".st-key-finding_0 button", timeout=60000)
+            page.wait_for_timeout(800)
+            assert "复盘" in page.locator("[data-testid='stSidebarNav']").inner_text()
+            assert page.evaluate(_CLIPPED) == []
+            page.screenshot(path=str(ARTIFACTS / "viewer-1400-findings-zh.png"))
+        finally:
+            context.close()

@@ -88,3 +88,27 @@ def test_shengji_view_serves_the_page(tmp_path: Path) -> None:
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=10)
+
+
+def test_the_viewer_shows_no_deploy_toolbar_however_it_is_started(tmp_path: Path) -> None:
+    """Streamlit reads viewer/.streamlit/config.toml beside the page script, from any
+    folder (``shengji view`` and ``streamlit run viewer/app.py`` alike): the toolbar is
+    the viewer's, without "Deploy" (the browser test checks the page itself)."""
+    config = app_path().parent / ".streamlit" / "config.toml"
+    assert config.is_file()
+    code = (
+        "import sys\n"
+        "from streamlit import config\n"
+        "config._main_script_path = sys.argv[1]\n"
+        "config.get_config_options(force_reparse=True)\n"
+        "print(config.get_option('client.toolbarMode'))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(app_path())],
+        cwd=tmp_path,  # no .streamlit of the user's here
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "HOME": str(tmp_path)},
+    ).stdout
+    assert out.strip() == "viewer"

@@ -3,6 +3,8 @@ labels, charts and card HTML. No streamlit here (the page has its own tests)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from notation.psn import UNKNOWN, Play, parse, parse_hand, split_hands, write
@@ -10,8 +12,11 @@ from notation.replay import StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 from notation.rules.ruleset import LevelTable, Side
+from notation.simulate import simulate_hand
 from viewer import charts, edit, i18n, render, samples, state, view
 from viewer.document import load_document
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 @pytest.fixture(scope="module")
@@ -287,9 +292,9 @@ def test_level_bands_follow_the_rule_set_table() -> None:
 
 def test_defenders_chart_has_bands_points_with_steps_and_the_kitty(annotated) -> None:  # type: ignore[no-untyped-def]
     rows = view.trick_points(annotated)
-    fig = charts.defenders_figure(annotated, rows, "en")
+    fig = charts.defenders_figure(annotated, view.defenders_series(annotated), "en")
     line = fig.data[0]
-    assert list(line.customdata) == [0] + [r.step for r in rows]
+    assert list(line.customdata)[: len(rows) + 1] == [0] + [r.step for r in rows]
     assert len(fig.layout.shapes) >= 6
     labels = [a.text for a in fig.layout.annotations]
     assert "take over" in labels and "dealer +1" in labels
@@ -302,10 +307,53 @@ def test_kitty_bonus_point_when_the_defenders_take_the_last_trick() -> None:
             break
     else:
         pytest.fail("no simulated hand where the defenders took the last trick")
-    fig = charts.defenders_figure(rp, view.trick_points(rp), "en")
+    fig = charts.defenders_figure(rp, view.defenders_series(rp), "en")
     kitty = fig.data[-1]
     assert list(kitty.y) == [rp.computed.points]
     assert list(kitty.customdata) == [len(rp.states) - 1]
+    assert "Kitty" in kitty.text[0] and "×" in kitty.text[0]
+
+
+def test_failed_throw_penalties_are_steps_where_they_happen() -> None:
+    """Hand 1 of the full match: the defenders' cards make 65, two failed throws move 20
+    more (seat 4's costs them 10 in trick 4, the dealer's gives them 30 in trick 15):
+    the graph steps there and ends on the result's 85."""
+    path = EXAMPLES / "matches" / "match-a-full-match.psn"
+    rp = replay(parse(path.read_text(encoding="utf-8")).hands[0])
+    assert rp.computed.points == 85 and rp.computed.card_points == 65
+    series = view.defenders_series(rp)
+    penalties = [p for p in series if p.kind == "penalty"]
+    assert [(p.x, p.change, p.seat) for p in penalties] == [(3.5, -10, 4), (14.5, 30, 1)]
+    for p in penalties:
+        state = rp.states[p.step]
+        assert state.kind is StepKind.PLAY and state.event.attempted is not None
+    assert series[-1].total == 85 and series[-1].kind == "trick" and series[-1].x == 19
+    fig = charts.defenders_figure(rp, series, "en", tricks=19)
+    marked = next(t for t in fig.data if t.name == "failed-throw penalty")
+    assert list(marked.customdata) == [p.step for p in penalties]
+    assert "seat 4's throw failed, defenders -10" in marked.text[0]
+    assert fig.data[0].y[-1] == 85
+    assert tuple(fig.layout.xaxis.range) == (-0.5, 19.5)
+    zh = charts.defenders_figure(rp, series, "zh", tricks=19)
+    assert "甩牌失败" in next(t for t in zh.data if t.name == "甩牌失败罚分").text[1]
+    # a student stepping through sees only the penalties so far, on the whole hand's axis
+    early = view.defenders_series(rp, upto=penalties[0].step)
+    assert early[-1].kind == "penalty" and early[-1].total == early[-2].total - 10 == 15
+    tricks = charts.tricks_figure(view.trick_points(rp, upto=30), "en", tricks=19)
+    assert tuple(tricks.layout.xaxis.range) == (0.4, 19.6)
+
+
+@pytest.mark.parametrize("preset", ["qq", "qq-super", "match-a", "match-b", "tractor", "seed-001"])
+def test_defenders_graph_ends_on_the_result_in_simulated_hands(preset: str) -> None:
+    """Whatever happened (penalties, the kitty, a total below nothing), the graph's last
+    point is the defenders' points the result gives."""
+    for seed in range(1, 13):
+        rp = replay(simulate_hand(preset, seed=seed))
+        assert rp.computed.points is not None
+        series = view.defenders_series(rp)
+        assert series[-1].total == rp.computed.points, (preset, seed)
+        penalty = sum(p.change for p in series if p.kind == "penalty")
+        assert penalty == rp.computed.penalty_points, (preset, seed)
 
 
 def test_tricks_and_levels_charts_carry_jump_targets() -> None:
@@ -367,12 +415,14 @@ def test_result_as_recorded_and_as_the_rules_give_it(annotated) -> None:  # type
 
 
 def test_only_record_files_open_by_path(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from viewer.document import read_path
+    from viewer.document import NotARecord, read_path
 
     secret = tmp_path / "notes.cfg"
     secret.write_text("password", encoding="utf-8")
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(NotARecord):  # refused by its name, its text never read
         read_path(str(secret))
+    with pytest.raises(IsADirectoryError):
+        read_path(str(tmp_path))
     record = tmp_path / "a.psn"
     record.write_text(samples.annotated_text(), encoding="utf-8")
     assert read_path(str(record)).startswith('[Event "Annotated sample"]')

@@ -463,3 +463,16 @@ def test_one_click_is_fast(dealt: tuple[AppTest, Hand]) -> None:
         f"page script median {pages[len(pages) // 2] * 1000:.0f} ms ({len(walls)} clicks)"
     )
     assert pages[len(pages) // 2] < 0.25 and walls[len(walls) // 2] < 1.0
+
+
+def test_switching_language_keeps_the_recording_pages_choices() -> None:
+    """As on the viewer: a choice shown by its label is sent again under its new label."""
+    at = record_page()
+    at.selectbox(key="rec_bid_seat").set_value(3).run()
+    at.radio(key="lang").set_value("zh").run()
+    assert not at.exception
+    seat = at.selectbox(key="rec_bid_seat")
+    assert seat.proto.set_value and seat.proto.raw_value == "3 号位" in seat.options
+    mode = at.radio(key="rec_mode")
+    assert mode.proto.set_value and mode.proto.raw_value in mode.options
+    assert at.session_state["rec_bid_seat"] == 3

@@ -31,7 +31,7 @@ from viewer.i18n import (
     severity_label,
     tr,
 )
-from viewer.state import K, from_query, init, to_query
+from viewer.state import K, from_query, init, relabel, to_query
 
 RECORD_PAGE = Path(__file__).with_name("record.py")
 st.set_page_config(page_title="Shengji viewer 升级复盘", page_icon="🃏", layout="wide")
@@ -43,6 +43,10 @@ _started = time.perf_counter()
 def _viewer_page() -> None:
     """This page, the viewer: the rest of this script draws it."""
 
+
+# The pages' titles are in the language the link asks for, from the first run on.
+if not ss[K.QUERY_READ] and K.LANG in (asked := from_query(st.query_params.to_dict())):
+    ss[K.LANG] = asked[K.LANG]
 
 # Two pages: the viewer (this script, the default) and recording a hand (record.py).
 _page = st.navigation(
@@ -84,10 +88,11 @@ def hand_figures(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The two charts of a hand (up to step ``upto`` in teaching mode), as plotly dicts."""
     rp = line_replay(text, name, number, line)
-    rows = view.trick_points(rp, upto=upto)
+    tricks = len(rp.hand.tricks)  # the axis spans the hand, however far a student is
+    series = view.defenders_series(rp, upto=upto)
     return (
-        charts.defenders_figure(rp, rows, lang, current=upto).to_dict(),
-        charts.tricks_figure(rows, lang).to_dict(),
+        charts.defenders_figure(rp, series, lang, tricks).to_dict(),
+        charts.tricks_figure(view.trick_points(rp, upto=upto), lang, tricks).to_dict(),
     )
 
 
@@ -154,6 +159,7 @@ with st.sidebar:
         format_func=LANGUAGES.__getitem__,
         key=K.LANG,
         horizontal=True,
+        on_change=partial(relabel, ss, K.LABELLED),
     )
     lang = ss[K.LANG]
     st.subheader(tr(lang, "open"))
@@ -184,8 +190,10 @@ with st.sidebar:
                 raw = upload.getvalue()
                 try:
                     text = raw.decode("utf-8-sig")
-                except UnicodeDecodeError:
-                    st.error(f"{tr(lang, 'parse_error')}: {tr(lang, 'not_text', name=upload.name)}")
+                except UnicodeDecodeError as e:
+                    why, values = document.why_unreadable(e)
+                    said = f"{upload.name} {tr(lang, why, **values)}"
+                    st.error(f"{tr(lang, 'parse_error')}: {said}")
                 else:
                     # Kept on this computer under a key the URL names: a reload opens it
                     # again, with the edits made since.
@@ -207,8 +215,11 @@ with st.sidebar:
         if (clicked or first_time) and ss[K.LOADED] != wanted_source:
             try:
                 _open(wanted_source, Path(ss[K.PATH]).name, document.read_path(ss[K.PATH]))
-            except (OSError, UnicodeDecodeError) as e:
-                st.error(f"{tr(lang, 'path_missing')}: {ss[K.PATH]} ({e.__class__.__name__})")
+            except (OSError, ValueError) as e:  # a folder, not text, not a record, missing
+                why, values = document.why_unreadable(e)
+                said = tr(lang, why, **values)
+                missing = why == "path_missing"
+                st.error(f"{said}: {ss[K.PATH]}" if missing else f"{ss[K.PATH]} {said}")
 
 if ss[K.TEXT] is None:  # nothing chosen yet (an upload pending): open the default
     name0, text0 = document.default_source()
@@ -216,7 +227,9 @@ if ss[K.TEXT] is None:  # nothing chosen yet (an upload pending): open the defau
 
 doc = load(ss[K.TEXT], ss[K.NAME])
 
-st.title(f"{tr(lang, 'title')} · {ss[K.NAME]}")
+st.html(render.PAGE_CSS)
+title_col, hand_col = st.columns([1.5, 1], vertical_alignment="center")
+title_col.title(f"{tr(lang, 'title')} · {ss[K.NAME]}")
 
 if doc.unreadable:
     st.warning(tr(lang, "errors_in_file", n=len(doc.unreadable)))
@@ -248,7 +261,14 @@ numbers = [e.number for e in doc.entries]
 if ss[K.HAND] not in numbers:
     ss[K.HAND] = doc.first_readable()
 if len(numbers) > 1:
-    st.selectbox(tr(lang, "hand"), numbers, format_func=_hand_label, key=K.HAND, on_change=_on_hand)
+    hand_col.selectbox(
+        tr(lang, "hand"),
+        numbers,
+        format_func=_hand_label,
+        key=K.HAND,
+        on_change=_on_hand,
+        label_visibility="collapsed",
+    )
 found = doc.entry(ss[K.HAND])
 assert found is not None
 entry: document.HandEntry = found
@@ -421,7 +441,9 @@ nav[5].button(
 )
 if last > 0:
     ss[K.SLIDER] = step
-    st.slider(tr(lang, "step"), 0, last, key=K.SLIDER, on_change=_slide)
+    st.slider(
+        tr(lang, "step"), 0, last, key=K.SLIDER, on_change=_slide, label_visibility="collapsed"
+    )
 jumps = st.columns(4)
 for col, (key, steps, forward) in zip(
     jumps,
@@ -586,7 +608,7 @@ with right:
         st.caption(tr(lang, "no_findings"))
     with st.container(height=220 if findings else "content"):
         for n, f in enumerate(findings):
-            cols = st.columns([4, 1])
+            cols = st.columns([3, 1])
             icon = "🛑" if f.is_error else ("⚠️" if f.severity.value == "warning" else "ℹ️")
             where = []
             if f.trick is not None:

@@ -3,6 +3,8 @@ number) it stands for in ``customdata``, so a click on it can jump there."""
 
 from __future__ import annotations
 
+import math
+
 import plotly.graph_objects as go
 
 from notation.charts import Band, level_bands
@@ -11,7 +13,7 @@ from notation.rules.cards import RANKS
 from notation.rules.ruleset import Side
 from notation.rules.scoring import apply_outcome
 from viewer.i18n import tr
-from viewer.view import TrickPoints
+from viewer.view import PointsStep, TrickPoints
 
 __all__ = [
     "TEAM_COLOURS",
@@ -27,16 +29,13 @@ _BAND_COLOURS = {Side.DEALER: "rgba(31,111,181,{a})", Side.DEFENDERS: "rgba(192,
 
 
 def defenders_figure(
-    replay: HandReplay, rows: list[TrickPoints], lang: str, current: int | None = None
+    replay: HandReplay, series: list[PointsStep], lang: str, tricks: int | None = None
 ) -> go.Figure:
-    """The defenders' running points by trick over the level table's bands; the kitty
-    bonus, when the defenders took the last trick, as a last point."""
-    computed = replay.computed
-    xs = [0] + [r.trick for r in rows]
-    ys = [0] + [r.defenders_total for r in rows]
-    steps = [0] + [r.step for r in rows]
-    total = computed.points
-    top = max([*ys, total or 0, 120])
+    """The defenders' running points over the level table's bands: a point after each
+    trick, a red step at each failed throw's penalty, and at the end the result (a gold
+    star: the kitty bonus when the defenders took the last trick). The x axis spans
+    ``tricks`` tricks (the whole hand, so it does not move as a student steps on)."""
+    top = max([*(p.total for p in series), 120])
     fig = go.Figure()
     for band in level_bands(replay.rules.scoring.level_table, top):
         alpha = 0.06 + 0.05 * min(band.levels, 4)
@@ -53,50 +52,82 @@ def defenders_figure(
         )
     fig.add_trace(
         go.Scatter(
-            x=xs,
-            y=ys,
-            customdata=steps,
+            x=[p.x for p in series],
+            y=[p.total for p in series],
+            customdata=[p.step for p in series],
+            text=[_point_text(lang, p, replay) for p in series],
             mode="lines+markers",
             name=tr(lang, "defenders"),
             line={"color": "#333", "width": 2},
             marker={"size": 8},
-            hovertemplate=f"{tr(lang, 'after_trick')} %{{x}}: %{{y}}<extra></extra>",
+            hovertemplate="%{text}<extra></extra>",
         )
     )
-    last_step = len(replay.states) - 1
-    if (
-        total is not None
-        and computed.multiplier
-        and rows
-        and (current is None or current >= last_step)
+    for kind, name, marker in (
+        ("penalty", tr(lang, "chart_penalty"), {"size": 13, "symbol": "x", "color": "#c62828"}),
+        ("end", tr(lang, "chart_result"), {"size": 14, "symbol": "star", "color": "#d4a017"}),
     ):
+        marked = [p for p in series if p.kind == kind]
+        if not marked:
+            continue
         fig.add_trace(
             go.Scatter(
-                x=[rows[-1].trick + 1],
-                y=[total],
-                customdata=[last_step],
-                mode="markers+text",
-                name=tr(lang, "chart_kitty"),
-                text=[f"{tr(lang, 'chart_kitty')} {computed.kitty_points}×{computed.multiplier}"],
-                textposition="middle left",
-                marker={"size": 12, "symbol": "star", "color": "#d4a017"},
-                hovertemplate=f"{tr(lang, 'chart_kitty')}: %{{y}}<extra></extra>",
+                x=[p.x for p in marked],
+                y=[p.total for p in marked],
+                customdata=[p.step for p in marked],
+                text=[_point_text(lang, p, replay) for p in marked],
+                mode="markers",
+                name=name,
+                marker=marker,
+                hovertemplate="%{text}<extra></extra>",
             )
         )
+    last_x = max([float(tricks or 0), *(p.x for p in series), 1.0])
     fig.update_layout(
         title=tr(lang, "chart_defenders"),
         height=320,
         margin={"l": 40, "r": 10, "t": 40, "b": 30},
         showlegend=False,
-        xaxis={"title": tr(lang, "trick"), "dtick": 1 if len(xs) < 30 else 5},
+        xaxis={
+            "title": tr(lang, "trick"),
+            "dtick": 1 if last_x < 30 else 5,
+            "range": [-0.5, last_x + 0.5],
+        },
         yaxis={"title": tr(lang, "points"), "range": [0, top + 20]},
         clickmode="event+select",
     )
     return fig
 
 
-def tricks_figure(rows: list[TrickPoints], lang: str) -> go.Figure:
-    """Points won in each trick, a bar per team in the team's colour."""
+def _point_text(lang: str, point: PointsStep, replay: HandReplay) -> str:
+    """What a point of the defenders' graph says under the pointer."""
+    if point.kind == "penalty":
+        return tr(
+            lang,
+            "chart_penalty_at",
+            n=math.ceil(point.x),
+            seat=point.seat or "?",
+            change=f"{point.change:+d}",
+            total=point.total,
+        )
+    if point.kind == "end":
+        computed = replay.computed
+        if computed.multiplier and computed.kitty_points is not None:
+            return tr(
+                lang,
+                "chart_kitty_at",
+                kitty=computed.kitty_points,
+                times=computed.multiplier,
+                total=point.total,
+            )
+        return tr(lang, "chart_result_at", total=point.total)
+    return tr(lang, "chart_after_trick", n=int(point.x), total=point.total)
+
+
+def tricks_figure(rows: list[TrickPoints], lang: str, tricks: int | None = None) -> go.Figure:
+    """Points won in each trick, a bar per team in the team's colour, over ``tricks``
+    tricks (the whole hand)."""
+    last = max([tricks or 0, *(r.trick for r in rows), 1])
     fig = go.Figure()
     for team_index, key in ((0, "team13"), (1, "team24")):
         fig.add_trace(
@@ -116,7 +147,11 @@ def tricks_figure(rows: list[TrickPoints], lang: str) -> go.Figure:
         barmode="stack",
         height=280,
         margin={"l": 40, "r": 10, "t": 40, "b": 30},
-        xaxis={"title": tr(lang, "trick"), "dtick": 1 if len(rows) < 30 else 5},
+        xaxis={
+            "title": tr(lang, "trick"),
+            "dtick": 1 if last < 30 else 5,
+            "range": [0.4, last + 0.6],
+        },
         yaxis={"title": tr(lang, "points")},
         legend={"orientation": "h", "y": -0.25},
         clickmode="event+select",

@@ -27,12 +27,14 @@ from viewer.edit import splice_variation
 __all__ = [
     "Document",
     "HandEntry",
+    "NotARecord",
     "default_source",
     "example_files",
     "follow_line",
     "load_document",
     "read_example",
     "simulated_text",
+    "why_unreadable",
 ]
 
 
@@ -180,13 +182,36 @@ def default_source() -> tuple[str, str]:
     return "simulated.psn", simulated_text()
 
 
+class NotARecord(ValueError):
+    """A path whose name is not a record's (``.psn`` or ``.txt``)."""
+
+
 def read_path(path: str) -> str:
     """The text of a ``.psn`` (or ``.txt``) file on this computer; other files are
     refused, so that a link cannot make the page show an arbitrary file."""
     p = Path(path).expanduser()
+    if p.is_dir():
+        raise IsADirectoryError(path)
     if p.suffix.lower() not in (".psn", ".txt"):
-        raise FileNotFoundError(f"{path}: not a .psn file")
+        raise NotARecord(path)
     return p.read_text(encoding="utf-8-sig")
+
+
+def why_unreadable(error: Exception) -> tuple[str, dict[str, int]]:
+    """Why a file could not be opened: the label's key and its values.
+
+    >>> why_unreadable(IsADirectoryError("x"))
+    ('path_folder', {})
+    >>> why_unreadable(UnicodeDecodeError("utf-8", b"Caf\\xe9", 3, 4, "invalid start byte"))
+    ('path_not_utf8', {'byte': 233, 'offset': 3})
+    """
+    if isinstance(error, UnicodeDecodeError):
+        return "path_not_utf8", {"byte": error.object[error.start], "offset": error.start}
+    if isinstance(error, IsADirectoryError):
+        return "path_folder", {}
+    if isinstance(error, NotARecord):
+        return "path_not_psn", {}
+    return "path_missing", {}
 
 
 # ---- uploads kept on this computer, so that a reload (or the URL) opens them again ----

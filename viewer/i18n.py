@@ -236,6 +236,18 @@ _EN: Final[dict[str, str]] = {
     "rec_findings": "Findings in the record so far ({n})",
     "rec_download": "Download the record",
     "rec_bad_cards": "Could not read that: {error}",
+    # the points graph's penalties and result; paths that cannot be opened
+    "chart_penalty": "failed-throw penalty",
+    "chart_penalty_at": "Trick {n}: seat {seat}'s throw failed, defenders {change} → {total}",
+    "chart_result": "result",
+    "chart_kitty_at": "Kitty {kitty}×{times}: the result, {total}",
+    "chart_result_at": "The result: {total}",
+    "chart_after_trick": "After trick {n}: {total}",
+    "points_penalties": "penalties {change:+d}",
+    "points_kitty": "kitty {kitty}×{times}",
+    "path_folder": "is a folder, not a file",
+    "path_not_utf8": "is not UTF-8 text (byte 0x{byte:02x} at offset {offset})",
+    "path_not_psn": "is not a .psn or .txt file",
 }
 
 _ZH: Final[dict[str, str]] = {
@@ -444,6 +456,18 @@ _ZH: Final[dict[str, str]] = {
     "rec_findings": "目前牌谱中的问题（{n}）",
     "rec_download": "下载牌谱",
     "rec_bad_cards": "无法读取：{error}",
+    # 分数图上的罚分与结果；打不开的路径
+    "chart_penalty": "甩牌失败罚分",
+    "chart_penalty_at": "第 {n} 轮：{seat} 号位甩牌失败，闲家 {change} → {total}",
+    "chart_result": "结果",
+    "chart_kitty_at": "底牌 {kitty}×{times}：结果 {total}",
+    "chart_result_at": "结果：{total}",
+    "chart_after_trick": "第 {n} 轮后：{total}",
+    "points_penalties": "罚分 {change:+d}",
+    "points_kitty": "底牌 {kitty}×{times}",
+    "path_folder": "是文件夹，不是文件",
+    "path_not_utf8": "不是 UTF-8 文本（偏移 {offset} 处的字节 0x{byte:02x}）",
+    "path_not_psn": "不是 .psn 或 .txt 文件",
 }
 
 # Rule terms and step kinds, in both languages (the README's table of terms).

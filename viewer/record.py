@@ -9,6 +9,7 @@ computer after every change, under a key the URL names (``?rec=KEY``).
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 import streamlit as st
@@ -21,7 +22,7 @@ from notation.rules.seats import SEATS
 from viewer import document, record_view, render, view
 from viewer.i18n import LANGUAGES, finding_label, seat_name, severity_label, tr
 from viewer.record_state import R, from_query, init, to_query
-from viewer.state import K
+from viewer.state import K, relabel
 
 st.set_page_config(page_title="Record a hand 记录牌局", page_icon="✍️", layout="wide")
 ss = st.session_state
@@ -117,6 +118,7 @@ with st.sidebar:
         format_func=LANGUAGES.__getitem__,
         key=K.LANG,
         horizontal=True,
+        on_change=partial(relabel, ss, R.LABELLED),
     )
     lang = ss[K.LANG]
     st.button(tr(lang, "rec_new"), key="rec_new", on_click=_new, icon="🆕")

@@ -48,6 +48,8 @@ class R:
     DEAL_HANDS = ("rec_deal1", "rec_deal2", "rec_deal3", "rec_deal4")
     DEAL_KITTY = "rec_deal_kitty"
     RUN_SECONDS = "rec_run_seconds"  # how long the page script took, last run
+    # choices shown by a label in the page's language: set again when it changes
+    LABELLED = (MODE, SEAT, BID_KIND, BID_SEAT, BID_STRAIN, DEALER)
 
 
 DEFAULTS: Final[dict[str, Any]] = {

@@ -19,7 +19,7 @@ from viewer.charts import TEAM_COLOURS
 from viewer.i18n import tr
 from viewer.view import SeatView, Slots, TableView
 
-__all__ = ["CSS", "card_html", "cards_html", "table_html"]
+__all__ = ["CSS", "PAGE_CSS", "card_html", "cards_html", "table_html"]
 
 CSS = """
 <style>
@@ -27,17 +27,20 @@ CSS = """
   gap:8px;background:#1d6b3a;border-radius:14px;padding:12px;color:#fff;font-family:sans-serif}
 .sj-seat{background:rgba(0,0,0,.18);border-radius:10px;padding:6px 8px;border:3px solid transparent}
 .sj-seat.turn{border-color:#ffd54f}
-.sj-seat .name{background:#fff;border-radius:6px;padding:1px 6px;font-weight:600;font-size:14px;
+.sj-seat .name{background:#fff;border-radius:6px;padding:1px 6px;font-weight:600;font-size:13px;
   margin-bottom:4px}
+.sj-seat .name small{white-space:nowrap}
 .sj-seat .tag{display:inline-block;border-radius:6px;padding:0 5px;margin-left:4px;font-size:11px;
   background:#ffd54f;color:#222}
 .sj-seat .tag.flag{background:#e53935;color:#fff}
-.sj-top{grid-column:1/4;grid-row:1;justify-self:center;max-width:70%}
+.sj-top{grid-column:1/4;grid-row:1;justify-self:center;max-width:96%}
 .sj-left{grid-column:1;grid-row:2}
 .sj-right{grid-column:3;grid-row:2}
-.sj-bottom{grid-column:1/4;grid-row:3;justify-self:center;max-width:90%}
+.sj-bottom{grid-column:1/4;grid-row:3;justify-self:center;max-width:96%}
+.sj-seat .sj-cards{padding-left:13px}
+.sj-seat .sj-cards .card{margin-left:-13px;align-items:flex-start;padding-left:2px}
 .sj-centre{grid-column:2;grid-row:2;display:grid;grid-template-columns:1fr 1fr 1fr;
-  grid-template-rows:auto auto auto;align-items:center;justify-items:center;min-height:190px;
+  grid-template-rows:auto auto auto;align-items:center;justify-items:center;min-height:170px;
   background:rgba(255,255,255,.06);border-radius:10px;padding:6px}
 .sj-centre .p-top{grid-column:1/4;grid-row:1}.sj-centre .p-left{grid-column:1;grid-row:2}
 .sj-centre .p-right{grid-column:3;grid-row:2}.sj-centre .p-bottom{grid-column:1/4;grid-row:3}
@@ -57,9 +60,24 @@ CSS = """
 .card.unknown{background:#ddd;color:#666}
 .card .s{font-size:15px}
 .card.joker{font-size:10px}
-.sj-info{display:flex;flex-wrap:wrap;gap:10px;margin:6px 0;font-family:sans-serif;font-size:14px}
-.sj-info .box{border:1px solid #ccc;border-radius:8px;padding:4px 8px}
+.sj-info{display:flex;flex-wrap:wrap;gap:4px 6px;margin:0;font-family:sans-serif;font-size:13px}
+.sj-info .box{border:1px solid #ccc;border-radius:8px;padding:1px 6px;display:flex;
+  align-items:center;gap:4px}
+.sj-info .sj-cards{padding-left:6px}
+.sj-info .card{width:21px;height:28px;font-size:11px;margin-left:-6px;align-items:flex-start;
+  padding-left:1px}
+.sj-info .card .s{font-size:11px}
 .sj-info .t1{color:#1f6fb5;font-weight:600}.sj-info .t2{color:#c0392b;font-weight:600}
+</style>
+"""
+
+
+# The viewer's page, compact enough that the title, the step controls and the whole table
+# fit one screen (1400 x 1000): less space above the title, a smaller title.
+PAGE_CSS = """
+<style>
+.stMainBlockContainer{padding-top:3.2rem;padding-bottom:2rem}
+.stMainBlockContainer h1{font-size:1.45rem;padding:0.2rem 0 0 0;line-height:1.3}
 </style>
 """
 
@@ -164,18 +182,32 @@ def info_html(view: TableView, lang: str, trump: Trump | None, rules: str) -> st
     if view.defenders is not None:
         side[view.defenders] = f" ({tr(lang, 'defenders')})"
         side[3 - view.defenders] = f" ({tr(lang, 'dealer_side')})"
+    shown = {1: str(view.points[0]), 2: str(view.points[1])}
+    if view.defenders is not None and view.defenders_total is not None:
+        # what the tricks alone do not show: penalties, the kitty; then the total
+        extra = []
+        if view.penalty:
+            extra.append(tr(lang, "points_penalties", change=view.penalty))
+        if view.kitty_bonus is not None:
+            kitty, times = view.kitty_bonus
+            extra.append(tr(lang, "points_kitty", kitty=kitty, times=times))
+        if extra or view.defenders_total != view.points[view.defenders - 1]:
+            cards = view.points[view.defenders - 1]
+            detail = " · ".join([str(cards), *extra])
+            shown[view.defenders] = f"{view.defenders_total} <small>({escape(detail)})</small>"
     team13 = escape(tr(lang, "team13") + side[1])
     team24 = escape(tr(lang, "team24") + side[2])
     boxes.append(
         f"<b>{escape(tr(lang, 'points'))}</b> "
-        f'<span class="t1">{team13}: {view.points[0]}</span> · '
-        f'<span class="t2">{team24}: {view.points[1]}</span>'
+        f'<span class="t1">{team13}: {shown[1]}</span> · '
+        f'<span class="t2">{team24}: {shown[2]}</span>'
     )
     boxes.append(f"<b>{escape(tr(lang, 'rules'))}</b> {escape(rules)}")
     if view.kitty is not None:
         kitty = cards_html(tuple(_sorted(view.kitty, trump)), trump)
     else:
-        kitty = back_html(view.kitty_size) + f" <small>{escape(tr(lang, 'kitty_hidden'))}</small>"
+        backs = f'<div class="sj-cards">{back_html(view.kitty_size)}</div>'
+        kitty = backs + f" <small>{escape(tr(lang, 'kitty_hidden'))}</small>"
     boxes.append(f"<b>{escape(tr(lang, 'kitty'))}</b> {kitty}")
     inner = "".join(f'<div class="box">{b}</div>' for b in boxes)
     return f'{CSS}<div class="sj-info">{inner}</div>'

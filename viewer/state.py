@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping
 from typing import Any, Final
 
-__all__ = ["DEFAULTS", "K", "from_query", "init", "to_query"]
+__all__ = ["DEFAULTS", "K", "from_query", "init", "relabel", "to_query"]
 
 
 class K:
@@ -51,6 +51,8 @@ class K:
     CHART_DEFENDERS = "chart_defenders"  # plotly selections (widget keys)
     CHART_TRICKS = "chart_tricks"
     CHART_LEVELS = "chart_levels"
+    # choices shown by a label in the page's language: set again when it changes
+    LABELLED = (SOURCE, HAND, MODE, SEAT, NOTE_GLYPH)
 
 
 DEFAULTS: Final[dict[str, Any]] = {
@@ -89,6 +91,17 @@ def init(session: MutableMapping[str, Any]) -> None:
     for key, value in DEFAULTS.items():
         if key not in session:
             session[key] = list(value) if isinstance(value, list) else value
+
+
+def relabel(session: MutableMapping[str, Any], keys: tuple[str, ...]) -> None:
+    """The language changed: give each choice in ``keys`` its value again.
+
+    A browser keeps a radio's or a select box's choice as its label; set again, the
+    value goes to the browser under its new label (else the choice shows as none).
+    """
+    for key in keys:
+        if key in session:
+            session[key] = session[key]
 
 
 def _int(value: Any) -> int | None:

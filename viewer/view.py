@@ -40,10 +40,12 @@ from viewer.i18n import kind_label, seat_name, tr
 
 __all__ = [
     "LogEntry",
+    "PointsStep",
     "SeatView",
     "TableView",
     "TrickPoints",
     "annotation_steps",
+    "defenders_series",
     "finding_steps",
     "kitty_holder",
     "log_entries",
@@ -115,8 +117,11 @@ class TableView:
     dealer: int | None
     declarer: int | None
     levels: tuple[str, str] | None
-    points: tuple[int, int]  # team 1&3, team 2&4
+    points: tuple[int, int]  # team 1&3, team 2&4: card points from tricks
     defenders: int | None  # the defenders' team, 1 or 2
+    penalty: int  # failed-throw penalties so far, signed for the defenders
+    kitty_bonus: tuple[int, int] | None  # at the end: the kitty's points and multiplier
+    defenders_total: int | None  # the defenders' points with penalties (at the end: result)
     kitty: Slots | None  # None: face down
     kitty_size: int
     trick_number: int
@@ -180,6 +185,16 @@ def table_view(
         rank = trump.rank.value
     levels = _levels(replay.hand)
     dealer = state.dealer
+    defenders = None if dealer is None else 3 - team(dealer)
+    # The defenders' points as the result counts them: failed-throw penalties where they
+    # happen, and at the end the kitty (when they took the last trick) and the floor at 0.
+    computed = replay.computed
+    total = None if defenders is None else state.defenders_points + state.penalty_points
+    kitty_bonus = None
+    if state.kind is StepKind.END and computed.points is not None:
+        total = computed.points
+        if computed.multiplier and computed.kitty_points is not None:
+            kitty_bonus = (computed.kitty_points, computed.multiplier)
     return TableView(
         seats=tuple(seats),
         trump=trump_text,
@@ -189,7 +204,10 @@ def table_view(
         declarer=state.declarer,
         levels=levels,
         points=state.points,
-        defenders=None if dealer is None else 3 - team(dealer),
+        defenders=None if defenders is None else defenders,
+        penalty=state.penalty_points,
+        kitty_bonus=kitty_bonus,
+        defenders_total=total,
         kitty=state.kitty if kitty_open else None,
         kitty_size=len(state.kitty or ()),
         trick_number=state.trick_number,
@@ -542,6 +560,50 @@ def trick_points(replay: HandReplay, upto: int | None = None) -> list[TrickPoint
         )
         before = state.points
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class PointsStep:
+    """One point of the defenders' running total, as the graph draws it."""
+
+    x: float  # the trick it ends (a penalty: half a trick before; the end: after the last)
+    total: int  # the defenders' points after it: tricks, penalties, at the end the kitty
+    step: int  # the replay step it stands for (a click jumps there)
+    kind: Literal["start", "trick", "penalty", "end"]
+    change: int  # what it added: a trick's points, a penalty, the kitty bonus
+    seat: int | None = None  # a penalty: the seat whose throw failed
+
+
+def defenders_series(replay: HandReplay, upto: int | None = None) -> list[PointsStep]:
+    """The defenders' points step by step: after each trick, at each failed throw's
+    penalty (where it happens: the lead of its trick), and at the end the result when the
+    kitty counts (they took the last trick) or it differs (a total is never below
+    nothing), so the last point is always the result's total.
+
+    With ``upto``, only what happened by that step.
+    """
+    series = [PointsStep(0, 0, 0, "start", 0)]
+    total = 0
+    for state in replay.states:
+        if upto is not None and state.step > upto:
+            break
+        running = state.defenders_points + state.penalty_points
+        if state.kind is StepKind.TRICK:
+            series.append(
+                PointsStep(state.trick_number, running, state.step, "trick", running - total)
+            )
+        elif running != total and state.kind is StepKind.PLAY:
+            seat = state.event.seat if isinstance(state.event, Play) else None
+            x = state.trick_number - 0.5
+            series.append(PointsStep(x, running, state.step, "penalty", running - total, seat))
+        elif state.kind is StepKind.END:
+            result, multiplier = replay.computed.points, replay.computed.multiplier
+            if result is not None and (result != total or multiplier):
+                x = series[-1].x + 1 if series[-1].kind == "trick" else series[-1].x + 0.5
+                series.append(PointsStep(x, result, state.step, "end", result - total))
+            break
+        total = running
+    return series
 
 
 def trick_of(tricks: list[Trick], number: int) -> Trick | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from notation.errors import ShengjiError
+from notation.validate import undecodable
 
 __all__ = [
     "InputError",
@@ -46,7 +47,7 @@ def read_text(path: str) -> str:
     except PermissionError:
         raise InputError(f"{path}: permission denied") from None
     except UnicodeDecodeError as e:
-        raise InputError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        raise InputError(f"{path}: is {undecodable(e)}") from None
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> str:

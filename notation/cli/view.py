@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from notation.cli.common import read_text
 from notation.errors import ShengjiError
 
 __all__ = ["add_parser", "app_path", "command", "run"]
@@ -65,8 +66,8 @@ def command(file: str | None, *, port: int | None = None, headless: bool = False
 
 def run(args: argparse.Namespace) -> int:
     """Start the viewer and wait for it; its exit status is ours."""
-    if args.file is not None and not Path(args.file).is_file():
-        raise ShengjiError(f"{args.file}: no such file")
+    if args.file is not None:
+        read_text(args.file)  # a folder, a missing file, bytes that are not text: said here
     cmd = command(args.file, port=args.port, headless=args.no_browser)
     if args.dry_run:
         print(" ".join(cmd))

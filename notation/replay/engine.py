@@ -159,6 +159,7 @@ class _Base:
                 findings=tuple(self.pending),
                 line=getattr(event, "line", 0),
                 column=getattr(event, "column", 0),
+                penalty_points=self.penalty_points,
             )
         )
         self.pending = []

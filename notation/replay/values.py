@@ -54,6 +54,7 @@ class State:
     findings: tuple[Finding, ...] = ()
     line: int = 0
     column: int = 0
+    penalty_points: int = 0  # failed-throw penalties so far, signed for the defenders
 
     def hand(self, seat: Seat) -> Slots:
         """The cards ``seat`` holds at this step, as far as known."""
