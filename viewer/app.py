@@ -619,7 +619,7 @@ with left:
                     st.warning(tr(lang, "teach_differs", cards=chosen))
                 graded = (
                     teach_grade(ss[K.TEXT], ss[K.NAME], entry.number, step, tuple(guess))
-                    if guess
+                    if guess and not line  # graded on the record's own line
                     else None
                 )
                 if guess and graded is None:
