@@ -26,15 +26,17 @@ from urllib.parse import quote
 
 import pytest
 
+from notation.analysis.annotations import read_analysis
 from notation.psn import Deal, KittyExchange, parse
 from notation.recorder import Recorder
 from notation.replay import replay
 from notation.rules.cards import Card
 from notation.simulate import simulate_hand
-from viewer import record_view, samples, view
+from viewer import analysis_view, record_view, samples, view
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
+EXAMPLES = ROOT / "examples"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -264,6 +266,32 @@ def test_step_through_a_hand_in_chromium(server: str, record: Path, match: Path)
             page.screenshot(path=str(ARTIFACTS / "viewer-charts.png"))
         finally:
             context.close()
+
+
+def test_step_to_the_next_mistake_of_an_analysed_example_in_chromium(server: str) -> None:
+    example = "analysis/04-endgame-only-the-solver.psn"
+    hand = parse((EXAMPLES / example).read_text(encoding="utf-8")).hands[0]
+    rp = replay(hand)
+    analysis = read_analysis(hand)
+    assert analysis is not None
+    [blunder] = analysis_view.mistake_steps(rp, analysis)
+    with _recording_page(f"{server}/?ex={quote(example)}&step=100", height=1600) as page:
+        _wait_step(page, 100)
+        page.wait_for_selector(".st-key-chart_eval .js-plotly-plot")
+        page.locator("h1").first.click()  # focus on the page, not a widget
+        page.keyboard.press("Shift+ArrowRight")  # the next mistake's shortcut
+        _wait_step(page, blunder)
+        _shows(page, "costs the defenders 100 points")
+        assert page.locator(".sj-seat .card.best").count() == 1  # ♥3, the best play
+        page.locator(".st-key-nav_last button").click()
+        _wait_step(page, len(rp.states) - 1)
+        page.locator(".st-key-jump_prev_mistake button").click()
+        _wait_step(page, blunder)
+        page.wait_for_timeout(800)
+        page.screenshot(path=str(ARTIFACTS / "viewer-analysis.png"))
+        page.locator(".st-key-chart_eval").scroll_into_view_if_needed()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / "viewer-analysis-graph.png"))
 
 
 @contextmanager

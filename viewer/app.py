@@ -15,12 +15,16 @@ from typing import Any
 
 import streamlit as st
 
+from notation.analysis.annotate import is_engine_comment
+from notation.analysis.annotations import read_analysis
 from notation.errors import ShengjiError
 from notation.findings import clause_line
 from notation.handout import handout_html
 from notation.image import table_png
-from notation.psn import UNKNOWN, Hand
+from notation.psn import UNKNOWN, Hand, parse_hand, write_hand
 from notation.replay import HandReplay
+from notation.rules.cards import Card
+from viewer import analysis_view as av
 from viewer import charts, document, edit, render, view
 from viewer.i18n import (
     GLYPH_CHOICES,
@@ -109,6 +113,58 @@ def match_figure(text: str, name: str, lang: str, current: int) -> dict[str, Any
 @st.cache_data(max_entries=16, ttl=60, show_spinner=False)
 def example_list() -> list[str]:
     return document.example_files()
+
+
+# --- the analysis (viewer/analysis_view.py) ---------------------------------------------
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def eval_figure(text: str, name: str, number: int, lang: str, current: int) -> dict[str, Any]:
+    """The evaluation graph of a hand's analysis, as a plotly dict."""
+    rp = line_replay(text, name, number, ())
+    analysis = read_analysis(rp.hand)
+    assert analysis is not None
+    rows = view.trick_points(rp)
+    figure: dict[str, Any] = av.eval_figure(rp, analysis, rows, lang, current).to_dict()
+    return figure
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def analysed_hand(
+    hand_text: str,
+    number: int,
+    judge: str,
+    budget: float,
+    first_trick: int,
+    _progress: Any = None,
+) -> tuple[str, str | None]:
+    """A hand analysed, written as PSN: the hand's text and the settings are the key,
+    so that the same hand is not analysed twice."""
+    done, error = av.analyse_hand(
+        parse_hand(hand_text),
+        number,
+        view=judge,
+        budget=budget,
+        first_trick=first_trick,
+        progress=_progress,
+    )
+    return write_hand(done), error
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def teach_grade(
+    text: str, name: str, number: int, step: int, guess: tuple[str, ...]
+) -> av.Grade | None:
+    """The engine's grade of a student's play (see :func:`viewer.analysis_view.grade`)."""
+    rp = line_replay(text, name, number, ())
+    cards = [Card.parse(token) for token in guess]
+    return av.grade(rp, step, cards, read_analysis(rp.hand))
+
+
+for _key, _value in av.SESSION_DEFAULTS.items():
+    if _key not in ss:
+        ss[_key] = _value
+# --- end of the analysis's cached data --------------------------------------------------
 
 
 # ---------------------------------------------------------------------------- the source
@@ -290,6 +346,9 @@ ss[K.STEP] = max(0, min(int(ss[K.STEP]), last))
 step = ss[K.STEP]
 state = rp.states[step]
 hand: Hand = rp.hand
+# --- the analysis: read from the record's comments (never run to be shown) ---
+analysis = read_analysis(entry.hand) if not line and entry.hand is not None else None
+an_note = av.note_at(rp, analysis, step) if analysis is not None else None
 
 # ---------------------------------------------------------------------------- controls
 
@@ -297,6 +356,18 @@ hand: Hand = rp.hand
 def _download_name(name: str) -> str:
     base = Path(name).name or "record.psn"
     return base if base.endswith(".psn") else f"{Path(base).stem}.psn"
+
+
+def _download_file(label: str, key: str) -> None:
+    """A button that downloads the file as it is now (edits and analysis included)."""
+    st.download_button(
+        label,
+        data=ss[K.TEXT].encode("utf-8"),
+        file_name=_download_name(ss[K.NAME]),
+        mime="text/plain",
+        key=key,
+        icon="⬇️",
+    )
 
 
 def _go(target: int | None) -> None:
@@ -343,14 +414,7 @@ with st.sidebar:
     st.toggle(tr(lang, "autoplay"), key=K.AUTOPLAY)
     st.slider(tr(lang, "speed"), 0.3, 5.0, step=0.1, key=K.SPEED)
     st.divider()
-    st.download_button(
-        tr(lang, "download"),
-        data=ss[K.TEXT].encode("utf-8"),
-        file_name=_download_name(ss[K.NAME]),
-        mime="text/plain",
-        key="download",
-        icon="⬇️",
-    )
+    _download_file(tr(lang, "download"), "download")
     if ss[K.EDITS]:
         st.caption(tr(lang, "edited", n=ss[K.EDITS]))
     stem = Path(_download_name(ss[K.NAME])).stem
@@ -467,6 +531,32 @@ for col, (key, steps, forward) in zip(
         disabled=jump_to is None,
         width="stretch",
     )
+# --- the analysis: next / previous mistake, everyone's or one seat's ---
+if analysis is not None and not teaching:
+    marks = st.columns([1.4, 1, 1])
+    marks[0].selectbox(
+        tr(lang, "mistakes_of"),
+        [0, 1, 2, 3, 4],
+        format_func=lambda s: seat_name(lang, s) if s else tr(lang, "all_seats"),
+        key=av.K_SEAT,
+        label_visibility="collapsed",
+    )
+    mistakes = av.mistake_steps(rp, analysis, int(ss[av.K_SEAT]) or None)
+    for col, (key, forward, keys) in zip(
+        marks[1:],
+        (("prev_mistake", False, "Shift+Left"), ("next_mistake", True, "Shift+Right")),
+        strict=True,
+    ):
+        jump_to = view.next_step(mistakes, step, forward)
+        col.button(
+            tr(lang, key),
+            key=f"jump_{key}",
+            on_click=_go,
+            args=(jump_to,),
+            shortcut=keys,
+            disabled=jump_to is None,
+            width="stretch",
+        )
 here_label = view.step_label(lang, state, rp)
 st.caption(f"{tr(lang, 'step')} {step} / {last} · {here_label} · {tr(lang, 'keys_hint')}")
 
@@ -511,7 +601,8 @@ with left:
             view.rules_label(lang, rp.rules),
         )
     )
-    st.html(render.table_html(tv, lang, trump))
+    best_cards = av.best_cards_at(an_note) if not teaching else {}
+    st.html(render.table_html(tv, lang, trump, best=best_cards))
     if state.kind.value == "end":
         recorded, computed = view.result_texts(rp, lang)
         if recorded:
@@ -549,8 +640,26 @@ with left:
                 else:
                     chosen = view.cards_text([held[i] for i in ss.get(guess_key, [])])
                     st.warning(tr(lang, "teach_differs", cards=chosen))
+                graded = (
+                    teach_grade(ss[K.TEXT], ss[K.NAME], entry.number, step, tuple(guess))
+                    if guess and not line  # graded on the record's own line
+                    else None
+                )
+                if guess and graded is None:
+                    st.caption(tr(lang, "teach_grade_none"))
+                elif graded is not None and not graded.legal:
+                    st.warning(tr(lang, "teach_grade_illegal"))
+                elif graded is not None:
+                    best_text = view.cards_text(graded.best)
+                    if graded.loss < 0.5:
+                        st.success(tr(lang, "teach_grade_best", best=best_text))
+                    else:
+                        loss_text = f"{graded.loss:.0f}"
+                        st.warning(tr(lang, "teach_grade_loss", loss=loss_text, best=best_text))
                 for _target, note in view.notes_at(hand, rp.states[step + 1]):
                     for c in note.comments:
+                        if is_engine_comment(c):
+                            continue
                         st.markdown(f"> {c.remark or c.text}")
                     if note.nags:
                         st.caption(" ".join(glyph_label(lang, n) for n in note.nags))
@@ -566,12 +675,28 @@ with left:
 # ------------------------------------------------------------- annotations, findings, log
 
 with right:
+    # --- the analysis of the play at this step, in the page's language ---
+    if an_note is not None and not teaching:
+        st.subheader(tr(lang, "analysis"))
+        for words in av.play_words(rp, an_note, lang):
+            st.markdown(words)
+        if an_note.is_mistake and an_note.best is not None:
+
+            def _try_best(note: av.PlayNote = an_note, at: int = step) -> None:
+                new_hand, index = av.with_best_line(hand, note, trump)
+                if new_hand is not hand:
+                    _edited(edit.replace_hand(ss[K.TEXT], entry.number, new_hand))
+                ss[K.LINE], ss[K.STEP] = [(at, index)], at
+
+            st.button(tr(lang, "an_try_best"), key="an_try_best", on_click=_try_best)
     st.subheader(tr(lang, "annotations"))
     shown = view.notes_at(hand, state)
     if not shown:
         st.caption(tr(lang, "no_annotations"))
     for note_target, note in shown:
         for c in note.comments:
+            if is_engine_comment(c):  # the analysis: shown above, in the page's language
+                continue
             st.markdown(f"💬 {c.remark or c.text}")
             for cmd in c.commands:
                 st.caption(f"[%{cmd.name} {cmd.args}]")
@@ -732,6 +857,49 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
             (st.success if kind == "success" else st.error)(message)
         ss[K.MESSAGE] = None
 
+# --- the analysis: analyse this hand from the viewer ---
+with left, st.expander(tr(lang, "analyse"), expanded=False):
+    tricks_in_hand = max(1, len(entry.hand.tricks) if entry.hand is not None else 1)
+    ss[av.K_FROM] = max(1, min(int(ss[av.K_FROM]), tricks_in_hand))
+    settings = st.columns(3)
+    settings[0].radio(
+        tr(lang, "analyse_view"),
+        ["player", "hindsight"],
+        format_func=lambda v: tr(lang, f"view_{v}"),
+        key=av.K_VIEW,
+    )
+    settings[1].select_slider(tr(lang, "analyse_budget"), list(av.BUDGETS), key=av.K_BUDGET)
+    settings[2].number_input(
+        tr(lang, "analyse_from"), min_value=1, max_value=tricks_in_hand, step=1, key=av.K_FROM
+    )
+    if st.button(tr(lang, "analyse_run"), key="analyse_run", type="primary", disabled=bool(line)):
+        bar = st.progress(0.0)
+
+        def _progress(done: int, total: int) -> None:
+            ss[av.K_RUNS] = ss[av.K_RUNS] + (done == 1)  # counts analyses actually run
+            bar.progress(done / total, text=tr(lang, "analyse_progress", done=done, total=total))
+
+        assert entry.hand is not None
+        result, error = analysed_hand(
+            write_hand(entry.hand),
+            entry.number,
+            str(ss[av.K_VIEW]),
+            float(ss[av.K_BUDGET]),
+            int(ss[av.K_FROM]),
+            _progress=_progress,
+        )
+        if error is not None:
+            st.error(tr(lang, "analyse_failed", reason=error))
+        else:
+            new_text = edit.replace_hand(ss[K.TEXT], entry.number, parse_hand(result))
+            if new_text != ss[K.TEXT]:
+                _edited(new_text)
+            ss[K.MESSAGE] = ("success", tr(lang, "analyse_done"))
+            st.rerun()
+    if analysis is not None:
+        _download_file(tr(lang, "analyse_download"), "analyse_download")
+# --- end of the analysis --------------------------------------------------------------
+
 # ---------------------------------------------------------------------------- charts
 
 
@@ -747,6 +915,29 @@ def _hand_jump() -> None:
         ss[K.HAND] = target
         _on_hand()
 
+
+# --- the analysis: the evaluation graph and the per-seat table ---
+if analysis is not None and not teaching:
+    st.subheader(tr(lang, "analysis"))
+    st.plotly_chart(
+        eval_figure(ss[K.TEXT], ss[K.NAME], entry.number, lang, step),
+        key=av.CHART_KEY,
+        on_select=lambda: _chart_jump(av.CHART_KEY),
+        selection_mode="points",
+    )
+    st.dataframe(av.summary_rows(analysis, lang), hide_index=True)
+    if analysis.engine is not None:
+        engine = analysis.engine
+        st.caption(
+            tr(
+                lang,
+                "an_engine",
+                version=engine.version,
+                view=tr(lang, f"view_{engine.view}"),
+                budget=f"{engine.budget:g}",
+            )
+            + (f" {tr(lang, 'an_stopped')}" if analysis.stopped else "")
+        )
 
 st.subheader(tr(lang, "charts"))
 fig_defenders, fig_tricks = hand_figures(ss[K.TEXT], ss[K.NAME], entry.number, line, lang, upto)

@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from notation.psn import UNKNOWN, CardSlot
@@ -58,6 +60,7 @@ CSS = """
 .card.back{background:repeating-linear-gradient(45deg,#2b4c9b,#2b4c9b 4px,#3d62b8 4px,#3d62b8 8px);
   border-color:#fff}
 .card.unknown{background:#ddd;color:#666}
+.card.best{outline:3px solid #00c853;outline-offset:1px;transform:translateY(-4px)}
 .card .s{font-size:15px}
 .card.joker{font-size:10px}
 .sj-info{display:flex;flex-wrap:wrap;gap:4px 6px;margin:0;font-family:sans-serif;font-size:13px}
@@ -82,8 +85,9 @@ PAGE_CSS = """
 """
 
 
-def card_html(card: CardSlot, trump: Trump | None = None) -> str:
-    """One card face: rank over suit symbol, red or black, framed in gold if trump."""
+def card_html(card: CardSlot, trump: Trump | None = None, best: bool = False) -> str:
+    """One card face: rank over suit symbol, red or black, framed in gold if trump
+    (``best``: outlined in green, a card of the analysis's best play)."""
     if card is UNKNOWN:
         return '<span class="card unknown" title="??">?</span>'
     assert isinstance(card, Card)
@@ -92,6 +96,8 @@ def card_html(card: CardSlot, trump: Trump | None = None) -> str:
         classes.append("red")
     if trump is not None and trump.is_trump(card):
         classes.append("trump")
+    if best:
+        classes.append("best")
     if card.is_joker:
         classes.append("joker")
         face = "大王<br>BJ" if card.rank is Rank.BIG_JOKER else "小王<br>LJ"
@@ -106,12 +112,21 @@ def back_html(count: int) -> str:
     return '<span class="card back"></span>' * count
 
 
-def cards_html(cards: Slots, trump: Trump | None = None) -> str:
-    """A row of cards."""
-    return '<div class="sj-cards">' + "".join(card_html(c, trump) for c in cards) + "</div>"
+def cards_html(cards: Slots, trump: Trump | None = None, best: Sequence[Card] = ()) -> str:
+    """A row of cards (one copy of each card of ``best`` outlined)."""
+    left = Counter(best)
+    faces = []
+    for card in cards:
+        marked = isinstance(card, Card) and left[card] > 0
+        if marked:
+            left[card] -= 1
+        faces.append(card_html(card, trump, best=marked))
+    return '<div class="sj-cards">' + "".join(faces) + "</div>"
 
 
-def _seat_html(seat: SeatView, lang: str, trump: Trump | None, mode_hidden: str) -> str:
+def _seat_html(
+    seat: SeatView, lang: str, trump: Trump | None, mode_hidden: str, best: Sequence[Card] = ()
+) -> str:
     colour = TEAM_COLOURS[seat.team]
     tags = []
     if seat.dealer:
@@ -125,7 +140,11 @@ def _seat_html(seat: SeatView, lang: str, trump: Trump | None, mode_hidden: str)
         f'<div class="name" style="color:{colour}">'
         f"{escape(seat.name)} <small>({count})</small>{''.join(tags)}</div>"
     )
-    body = back_html(min(seat.count, 25)) if seat.cards is None else cards_html(seat.cards, trump)
+    body = (
+        back_html(min(seat.count, 25))
+        if seat.cards is None
+        else cards_html(seat.cards, trump, best)
+    )
     if seat.cards is None:
         body = f'<div class="sj-cards" title="{escape(mode_hidden)}">{body}</div>'
     turn = " turn" if seat.turn else ""
@@ -135,12 +154,18 @@ def _seat_html(seat: SeatView, lang: str, trump: Trump | None, mode_hidden: str)
     )
 
 
-def table_html(view: TableView, lang: str, trump: Trump | None) -> str:
-    """The whole table: four seats around the trick, the winning play outlined."""
+def table_html(
+    view: TableView,
+    lang: str,
+    trump: Trump | None,
+    best: Mapping[int, Sequence[Card]] | None = None,
+) -> str:
+    """The whole table: four seats around the trick, the winning play outlined
+    (``best``: cards of the analysis's best play to outline, by seat)."""
     parts = [CSS, '<div class="sj-table" data-step-label="' + escape(view.label) + '">']
     hidden = tr(lang, "hidden")
     for seat in view.seats:
-        parts.append(_seat_html(seat, lang, trump, hidden))
+        parts.append(_seat_html(seat, lang, trump, hidden, (best or {}).get(seat.seat, ())))
     centre = ['<div class="sj-centre">']
     for seat in view.seats:
         if seat.played is None:

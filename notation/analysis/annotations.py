@@ -1,0 +1,223 @@
+"""The analysis read back from a record: what ``shengji analyze`` wrote into it.
+
+:mod:`notation.analysis.annotate` writes each judged play's value, best alternative,
+loss and class as commands in the engine's comment (PSN.md §9); this module reads them
+again, without running anything, for a reader such as the viewer: each play's
+:class:`PlayNote` and each seat's :class:`SeatTally` (counts per class, average loss,
+as the summary comment gives them).
+
+>>> from notation.psn import parse_hand
+>>> hand = parse_hand(
+...     "1. 1: SA {[%eval 40 ±3] [%engine shengji]} 2: S3? {[%eval 60 ±2] [%best 2: SK]"
+...     " [%loss 20 ±4] [%class mistake] [%engine shengji]} 3: S4 4: S5")
+>>> found = read_analysis(hand)
+>>> [(p.seat, p.value.mean, p.verdict) for p in found.plays]
+[(1, 40.0, 'fine'), (2, 60.0, 'mistake')]
+>>> found.plays[1].best, str(found.plays[1].loss)
+((2, (Card.parse('SK'),)), '20 ±4')
+>>> found.tally[2].mistake, found.tally[2].average_loss
+(1, 20.0)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from notation.analysis.annotate import is_engine_comment
+from notation.analysis.review import Verdict
+from notation.psn.model import Comment, Hand
+from notation.rules.cards import Card
+from notation.rules.seats import SEATS, Seat
+
+__all__ = ["Engine", "HandAnalysis", "PlayNote", "SeatTally", "Value", "read_analysis"]
+
+_NUMBER: Final = re.compile(r"^(-?\d+(?:\.\d+)?)(?:\s*±\s*(\d+(?:\.\d+)?))?$")
+_BEST: Final = re.compile(r"^([1-4])\s*:\s*(.+)$")
+# the summary's words for one seat: "seat 2: 3 plays, 1 blunder, average loss 22.2"
+_SEAT_LINE: Final = re.compile(r"seat ([1-4]): (\d+) plays?,[^;]*?average loss (\d+(?:\.\d+)?)")
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A number as the analysis wrote it: ``62`` (proved) or ``62 ±4`` (estimated)."""
+
+    mean: float
+    half: float | None  # half the 95% interval; None: proved
+
+    @property
+    def proved(self) -> bool:
+        """True when the solver proved the value (no ``±``)."""
+        return self.half is None
+
+    def __str__(self) -> str:
+        mean = f"{self.mean:g}"
+        return mean if self.half is None else f"{mean} ±{self.half:g}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayNote:
+    """One judged play: where it is, its value, and for a play below fine the best
+    alternative and the loss."""
+
+    trick: int  # the trick's place in the hand, from 0
+    play: int  # the play's place in its trick, from 0
+    seat: Seat
+    cards: tuple[Card, ...]  # as written in the record
+    value: Value  # the defenders' final points expected after the play
+    verdict: str  # a Verdict's value: fine, inaccuracy, mistake, blunder
+    best: tuple[Seat, tuple[Card, ...]] | None = None
+    loss: Value | None = None
+
+    @property
+    def is_mistake(self) -> bool:
+        """True for an inaccuracy, a mistake or a blunder."""
+        return self.verdict != Verdict.FINE.value
+
+    def best_value(self, defender: bool) -> float | None:
+        """The defenders' points after the best play: the value plus the loss for a
+        defender (who wants points high), minus it for the dealer's team."""
+        if self.loss is None:
+            return None
+        return self.value.mean + (self.loss.mean if defender else -self.loss.mean)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTally:
+    """One seat's judged plays: counts per class and the average loss (a fine play
+    counted as 0)."""
+
+    plays: int
+    fine: int
+    inaccuracy: int
+    mistake: int
+    blunder: int
+    average_loss: float
+
+
+@dataclass(frozen=True, slots=True)
+class Engine:
+    """The settings of the run, from ``[%engine shengji VERSION VIEW BUDGET SEED]``."""
+
+    version: str
+    view: str  # player or hindsight
+    budget: float
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandAnalysis:
+    """A hand's analysis as the record holds it."""
+
+    plays: tuple[PlayNote, ...]
+    engine: Engine | None
+    stopped: str | None  # the engine's words where the analysis had to stop
+    averages: tuple[tuple[Seat, int, float], ...] = ()  # the summary's (seat, plays, loss)
+
+    @property
+    def tally(self) -> dict[Seat, SeatTally]:
+        """Each seat's tally, seats 1 to 4 (a seat with no judged play has 0 plays). The
+        average loss is the summary's where it counts the same plays: it was taken
+        before the losses were rounded for the comments."""
+        written = {seat: (n, loss) for seat, n, loss in self.averages}
+        out: dict[Seat, SeatTally] = {}
+        for seat in SEATS:
+            mine = [p for p in self.plays if p.seat == seat]
+            counts = {v: sum(p.verdict == v.value for p in mine) for v in Verdict}
+            lost = sum(p.loss.mean for p in mine if p.loss is not None and p.is_mistake)
+            average = lost / len(mine) if mine else 0.0
+            if seat in written and written[seat][0] == len(mine):
+                average = written[seat][1]
+            out[seat] = SeatTally(
+                len(mine),
+                counts[Verdict.FINE],
+                counts[Verdict.INACCURACY],
+                counts[Verdict.MISTAKE],
+                counts[Verdict.BLUNDER],
+                average,
+            )
+        return out
+
+    def mistakes(self, seat: Seat | None = None) -> list[PlayNote]:
+        """The plays below fine, in order (only ``seat``'s if given)."""
+        return [p for p in self.plays if p.is_mistake and (seat is None or p.seat == seat)]
+
+
+def read_analysis(hand: Hand) -> HandAnalysis | None:
+    """The analysis in ``hand``'s engine comments, or ``None`` if it has none.
+
+    A command that does not read (a hand-edited ``[%eval x]``) leaves its play out
+    rather than failing: the record stays readable whatever a comment says.
+    """
+    engine: Engine | None = None
+    stopped: str | None = None
+    averages: tuple[tuple[Seat, int, float], ...] = ()
+    for comment in hand.comments:
+        if is_engine_comment(comment):
+            engine = _engine(comment) or engine
+            found = _SEAT_LINE.findall(comment.remark)
+            averages = tuple((int(s), int(n), float(a)) for s, n, a in found) or averages
+    plays: list[PlayNote] = []
+    for t, trick in enumerate(hand.tricks):
+        for p, play in enumerate(trick.plays):
+            for comment in play.comments:
+                if not is_engine_comment(comment):
+                    continue
+                note = _note(comment, t, p, play.seat, tuple(play.attempted or play.cards))
+                if note is not None:
+                    plays.append(note)
+                elif "stops here" in comment.remark:
+                    stopped = comment.remark
+    if engine is None and not plays:
+        return None
+    return HandAnalysis(tuple(plays), engine, stopped, averages)
+
+
+def _note(
+    comment: Comment, trick: int, play: int, seat: Seat, cards: tuple[object, ...]
+) -> PlayNote | None:
+    """The play's judgement from its comment's commands, or None if it has no value."""
+    args = {c.name: c.args for c in comment.commands}
+    value = _value(args.get("eval", ""))
+    if value is None:
+        return None
+    words = args.get("class", "").split()
+    verdict = words[0] if words and words[0] in {v.value for v in Verdict} else "fine"
+    best = _best(args.get("best", ""))
+    loss = _value(args.get("loss", ""))
+    shown = tuple(c for c in cards if isinstance(c, Card))
+    return PlayNote(trick, play, seat, shown, value, verdict, best, loss)
+
+
+def _value(text: str) -> Value | None:
+    """``62`` or ``62 ±4`` read, or None."""
+    found = _NUMBER.match(text.strip())
+    if found is None:
+        return None
+    half = found[2]
+    return Value(float(found[1]), float(half) if half is not None else None)
+
+
+def _best(text: str) -> tuple[Seat, tuple[Card, ...]] | None:
+    """``3: SK SK`` read, or None."""
+    found = _BEST.match(text.strip())
+    if found is None:
+        return None
+    try:
+        cards = tuple(Card.parse(token) for token in found[2].split())
+    except ValueError:
+        return None
+    return int(found[1]), cards
+
+
+def _engine(comment: Comment) -> Engine | None:
+    """The run's settings from the summary comment's ``[%engine]``, or None."""
+    for command in comment.commands:
+        words = command.args.split()
+        if command.name == "engine" and len(words) == 5:
+            try:
+                return Engine(words[1], words[2], float(words[3]), int(words[4]))
+            except ValueError:
+                return None
+    return None

@@ -1,0 +1,80 @@
+"""Reading the analysis back from a record's comments (notation.analysis.annotations)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from notation.analysis.annotate import annotate_hand
+from notation.analysis.annotations import read_analysis
+from notation.analysis.evaluate import Evaluator
+from notation.analysis.review import hand_review, plan_hand, review_decision
+from notation.psn import parse, parse_hand, write_hand
+from notation.rules.cards import Card
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "analysis"
+
+
+def example(name: str) -> str:
+    return next(EXAMPLES.glob(f"{name}*.psn")).read_text(encoding="utf-8")
+
+
+def test_the_blunder_of_the_endgame_example_is_read_with_its_best_and_loss() -> None:
+    found = read_analysis(parse(example("04")).hands[0])
+    assert found is not None and found.engine is not None
+    assert (found.engine.view, found.engine.budget, found.engine.seed) == ("hindsight", 1.0, 0)
+    [blunder] = found.mistakes()
+    assert (blunder.trick, blunder.play, blunder.seat, blunder.verdict) == (22, 0, 2, "blunder")
+    assert blunder.value.mean == 240 and blunder.value.proved
+    assert blunder.best == (2, (Card.parse("H3"),))
+    assert blunder.loss is not None and blunder.loss.mean == 100
+    assert blunder.best_value(defender=True) == 340
+    assert len(found.plays) == 12  # three tricks judged, four plays each
+
+
+def test_the_seat_tally_counts_classes_and_takes_the_summary_average() -> None:
+    found = read_analysis(parse(example("01")).hands[0])
+    assert found is not None
+    seat2 = found.tally[2]
+    assert (seat2.plays, seat2.blunder, seat2.mistake, seat2.fine) == (3, 1, 0, 2)
+    assert seat2.average_loss == 22.2  # the summary's, not 67 / 3 from the rounded loss
+    assert found.tally[1].average_loss == 0.0
+
+
+def test_an_estimate_keeps_its_interval() -> None:
+    found = read_analysis(parse(example("02")).hands[0])
+    assert found is not None
+    [mistake] = found.mistakes(seat=2)
+    assert str(mistake.value) == "73 ±1" and not mistake.value.proved
+    assert found.mistakes(seat=1) == []
+
+
+def test_a_hand_without_analysis_reads_as_none() -> None:
+    assert read_analysis(parse_hand("1. 1: SA {a comment} 2: S3 3: S4 4: S5")) is None
+
+
+def test_a_hand_edited_command_that_does_not_read_leaves_the_play_out() -> None:
+    hand = parse_hand(
+        "1. 1: SA {[%eval lots] [%engine shengji]} 2: S3 {[%eval 5] [%engine shengji]} 3: S4 4: S5"
+    )
+    found = read_analysis(hand)
+    assert found is not None and [p.seat for p in found.plays] == [2]
+
+
+def test_what_annotate_writes_reads_back_the_same() -> None:
+    hand = parse(example("04")).hands[0]
+    plan = plan_hand(hand)
+    evaluator = Evaluator("hindsight")  # the last three tricks: the solver's, exact
+    results = [review_decision(plan, d, evaluator, 0) for d in plan.decisions if d.trick >= 23]
+    review = hand_review(plan, evaluator.view, results)
+    written = parse_hand(
+        write_hand(annotate_hand(hand, review, view="hindsight", budget=1, seed=0))
+    )
+    found = read_analysis(written)
+    assert found is not None
+    assert [(p.seat, p.value.mean, p.verdict) for p in found.plays] == [
+        (p.seat, round(p.value.mean), p.verdict.value) for p in review.plays
+    ]
+    for seat, summary in review.summary.items():
+        assert found.tally[seat].plays == summary.plays
+        assert found.tally[seat].blunder == summary.blunder
+        assert found.tally[seat].average_loss == round(summary.average_loss, 1)

@@ -1,0 +1,197 @@
+"""The analysis in the viewer: graph, mistakes, a play in words, the per-seat table,
+analysing a hand, teaching graded by the engine (viewer.analysis_view and the page)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from notation.analysis.annotate import strip_analysis
+from notation.analysis.annotations import read_analysis
+from notation.psn import parse, write_hand
+from notation.replay import replay
+from notation.rules.cards import Card
+from viewer import analysis_view as av
+from viewer import charts, view
+
+APP = str(Path(__file__).parent.parent / "viewer" / "app.py")
+ENDGAME = "analysis/04-endgame-only-the-solver.psn"
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def start(example: str = ENDGAME, **query: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["ex"] = example
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception
+    return at
+
+
+def endgame_replay() -> tuple[object, object]:
+    hand = parse((EXAMPLES / ENDGAME).read_text(encoding="utf-8")).hands[0]
+    analysis = read_analysis(hand)
+    assert analysis is not None
+    return replay(hand), analysis
+
+
+# ---------------------------------------------------------------------------- pure parts
+
+
+def test_the_blunder_is_found_at_the_step_of_its_play() -> None:
+    rp, analysis = endgame_replay()
+    [step] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    assert rp.states[step].event.cards == (Card.parse("BJ"),)  # type: ignore[attr-defined]
+    assert av.mistake_steps(rp, analysis, seat=1) == []  # type: ignore[arg-type]
+    note = av.note_at(rp, analysis, step)  # type: ignore[arg-type]
+    assert note is not None and note.verdict == "blunder"
+    assert av.best_cards_at(note) == {2: (Card.parse("H3"),)}
+
+
+def test_the_words_of_a_play_come_from_its_commands_in_chinese() -> None:
+    rp, analysis = endgame_replay()
+    note = analysis.mistakes()[0]  # type: ignore[attr-defined]
+    words = " ".join(av.play_words(rp, note, "zh"))  # type: ignore[arg-type]
+    assert "240" in words and "100" in words and "340" in words and "♥3" in words
+    assert "大错" in words and "守方" in words
+    assert "better" not in words and "defenders" not in words
+
+
+def test_the_graph_carries_every_judged_play_and_marks_the_blunder() -> None:
+    rp, analysis = endgame_replay()
+    fig = av.eval_figure(rp, analysis, view.trick_points(rp), "en")  # type: ignore[arg-type]
+    names = [t.name for t in fig.data]
+    expected = next(t for t in fig.data if t.name == "Expected final points")
+    assert len(expected.y) == 12 and set(expected.y) == {240}
+    blunders = next(t for t in fig.data if "blunder" in (t.name or ""))
+    assert list(blunders.customdata) == av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    assert "Defenders" in " ".join(n or "" for n in names)  # the actual points beside it
+    # a click on the blunder's point is a selection event whose customdata is its step
+    event = {"selection": {"points": [{"customdata": blunders.customdata[0]}]}}
+    assert charts.selected_point(event) == av.mistake_steps(rp, analysis)[0]  # type: ignore[arg-type]
+
+
+def test_analysing_the_endgame_in_hindsight_proves_the_blunder() -> None:
+    hand = strip_analysis(parse((EXAMPLES / ENDGAME).read_text(encoding="utf-8")).hands[0])
+    calls: list[tuple[int, int]] = []
+    done, error = av.analyse_hand(
+        hand, view="hindsight", first_trick=23, progress=lambda d, n: calls.append((d, n))
+    )
+    assert error is None and calls[-1] == (12, 12)
+    found = read_analysis(parse(write_hand(done)).hands[0])
+    assert found is not None
+    [blunder] = found.mistakes()
+    assert blunder.best == (2, (Card.parse("H3"),)) and blunder.loss is not None
+    assert blunder.loss.mean == 100 and blunder.loss.proved
+
+
+def test_the_solver_grades_a_students_play_in_a_small_position() -> None:
+    rp, _ = endgame_replay()
+    step = av.mistake_steps(rp, _)[0] - 1  # type: ignore[arg-type]
+    worse = av.grade(rp, step, [Card.parse("BJ")], None)  # type: ignore[arg-type]
+    best = av.grade(rp, step, [Card.parse("H3")], None)  # type: ignore[arg-type]
+    illegal = av.grade(rp, step, [Card.parse("SA")], None)  # type: ignore[arg-type]
+    assert worse is not None and worse.exact and worse.loss == 100
+    assert worse.best == (Card.parse("H3"),)
+    assert best is not None and best.loss == 0
+    assert illegal is not None and not illegal.legal
+
+
+# ---------------------------------------------------------------------------- the page
+
+
+def test_an_analysed_example_shows_the_graph_and_the_summary_table() -> None:
+    at = start()
+    assert len(at.get("plotly_chart")) == 3  # the evaluation graph, then the two charts
+    table = at.dataframe[0].value
+    seat2 = table[table["Seat"] == "Seat 2"].iloc[0]
+    assert seat2["?? blunder"] == 1 and seat2["Plays judged"] == 3
+    assert seat2["Average loss"] == pytest.approx(33.3)
+    assert table["?? blunder"].sum() == 1
+
+
+def test_next_and_previous_mistake_move_the_step() -> None:
+    at = start()
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    assert at.button(key="jump_prev_mistake").disabled
+    at.button(key="jump_next_mistake").click().run()
+    assert at.session_state["step"] == blunder
+    words = " ".join(m.value for m in at.markdown)
+    assert "costs the defenders 100 points" in words and "♥3" in words
+    assert "better 2: H3" not in words  # the engine's English comment is not shown
+    table = next(h.proto.body for h in at.get("html") if 'class="sj-table"' in h.proto.body)
+    assert table.count("card red best") + table.count("card best") == 1  # ♥3 outlined
+    assert at.button(key="jump_next_mistake").disabled  # the only one
+    at.button(key="nav_last").click().run()
+    at.button(key="jump_prev_mistake").click().run()
+    assert at.session_state["step"] == blunder
+    at.button(key="nav_last").click().run()
+    at.selectbox(key="an_seat").set_value(1).run()  # seat 1 made no mistake
+    assert at.button(key="jump_prev_mistake").disabled
+
+
+def test_the_page_in_chinese_shows_no_english_of_the_engine() -> None:
+    at = start(lang="zh")
+    at.button(key="jump_next_mistake").click().run()
+    words = " ".join(m.value for m in at.markdown)
+    assert "大错" in words and "守方" in words
+    assert "the defenders" not in words and "better" not in words
+
+
+def test_stepping_into_the_best_play_enters_it_as_a_variation() -> None:
+    at = start()
+    at.button(key="jump_next_mistake").click().run()
+    blunder = at.session_state["step"]
+    at.button(key="an_try_best").click().run()
+    assert not at.exception
+    assert at.session_state["line"] == [(blunder, 0)] and at.session_state["step"] == blunder
+    table = next(h.proto.body for h in at.get("html") if 'class="sj-table"' in h.proto.body)
+    played = table.split('class="sj-centre"')[1]
+    assert "3<span" in played  # ♥3 is on the table now, in place of the big joker
+    assert "(2: H3)" in at.session_state["text"].replace("(23. 2: H3)", "(2: H3)")
+
+
+def test_analyse_this_hand_writes_the_analysis_and_the_download_reparses() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    text = (EXAMPLES / ENDGAME).read_text(encoding="utf-8")
+    stripped = write_hand(strip_analysis(parse(text).hands[0]))
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="uploader").upload("end.psn", stripped.encode("utf-8"), "text/plain")
+    at.run()
+    assert not at.get("plotly_chart") or len(at.get("plotly_chart")) == 2  # no analysis yet
+    at.radio(key="an_view").set_value("hindsight").run()
+    at.number_input(key="an_from").set_value(23).run()
+    runs = at.session_state["an_runs"]
+    at.button(key="analyse_run").click().run()
+    assert not at.exception
+    assert at.session_state["an_runs"] == runs + 1
+    found = read_analysis(parse(at.session_state["text"]).hands[0])
+    assert found is not None and [p.verdict for p in found.mistakes()] == ["blunder"]
+    assert len(at.get("plotly_chart")) == 3
+    download = next(d for d in at.get("download_button") if d.proto.id and "analyse" in d.proto.id)
+    assert download is not None
+    # the same hand and settings again: taken from the cache, not analysed again
+    at.session_state["text"] = text.replace(text, stripped)
+    at.button(key="analyse_run").click().run()
+    assert at.session_state["an_runs"] == runs + 1
+
+
+def test_teaching_grades_the_students_play_with_the_solver() -> None:
+    at = start()
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    at.toggle(key="teach").set_value(True).run()
+    at.selectbox(key="seat").set_value(2).run()
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    held = [c for c in rp.states[blunder - 1].hand(2)]
+    pick = next(i for i, c in enumerate(held) if c == Card.parse("BJ"))
+    at.multiselect(key=f"teach_guess_1_{blunder - 1}").set_value([pick]).run()
+    at.button(key="teach_reveal").click().run()
+    assert not at.exception
+    warnings = " ".join(w.value for w in at.warning)
+    assert "loses 100 points against the best (♥3)" in warnings

@@ -1,0 +1,361 @@
+"""The analysis in the viewer: the evaluation graph, mistakes to step to, a play's
+judgement in words, the per-seat table, analysing a hand, grading a student's play.
+
+Pure functions (no Streamlit): the page (``viewer/app.py``) draws what they return. The
+analysis is read from the record's comments (:mod:`notation.analysis.annotations`), never
+run again to be shown; :func:`analyse_text` runs it when the user asks, and
+:func:`grade` values a student's play with the engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import plotly.graph_objects as go
+
+from notation.analysis.annotate import annotate_hand
+from notation.analysis.annotations import HandAnalysis, PlayNote
+from notation.analysis.evaluate import EXACT_CARDS, Evaluator, View
+from notation.analysis.review import (
+    Decision,
+    HandPlan,
+    PlayReview,
+    Stop,
+    hand_review,
+    plan_hand,
+    review_decision,
+)
+from notation.psn import CardSlot, Hand, Trick
+from notation.replay import HandReplay, StepKind
+from notation.rules.cards import Card
+from notation.rules.game import GameError, PlayState
+from notation.rules.order import Trump
+from viewer import charts, edit
+from viewer.i18n import seat_name, tr
+from viewer.view import TrickPoints, cards_text
+
+__all__ = [
+    "CLASS_STYLE",
+    "DEFAULT_BUDGET",
+    "Grade",
+    "analyse_hand",
+    "best_cards_at",
+    "eval_figure",
+    "grade",
+    "is_defender",
+    "mistake_steps",
+    "note_at",
+    "play_steps",
+    "play_words",
+    "summary_rows",
+    "with_best_line",
+]
+
+# The page's session keys (widgets and counters) and their first values.
+CHART_KEY: Final = "chart_eval"
+K_SEAT: Final = "an_seat"  # whose mistakes the buttons step to (0: every seat)
+K_VIEW: Final = "an_view"
+K_BUDGET: Final = "an_budget"
+K_FROM: Final = "an_from"
+K_RUNS: Final = "an_runs"  # analyses actually run (not taken from the cache)
+# Small, so that a hand's endgame is analysed in seconds; the CLI's default is 1.
+DEFAULT_BUDGET: Final = 0.25
+BUDGETS: Final = (0.1, 0.25, 0.5, 1.0, 2.0)
+SESSION_DEFAULTS: Final[dict[str, object]] = {
+    K_SEAT: 0,
+    K_VIEW: View.PLAYER.value,
+    K_BUDGET: DEFAULT_BUDGET,
+    K_FROM: 1,
+    K_RUNS: 0,
+}
+# lichess's colours: inaccuracy blue, mistake orange, blunder red; a symbol each too, so
+# that the classes differ without colour.
+CLASS_STYLE: Final = {
+    "inaccuracy": ("#56b4e9", "circle", "?!"),
+    "mistake": ("#e69f00", "diamond", "?"),
+    "blunder": ("#db3031", "x", "??"),
+}
+
+
+def play_steps(replay: HandReplay) -> dict[tuple[int, int], int]:
+    """The step of every play: ``(trick's place, play's place) -> step``."""
+    where = {
+        id(play): (t, p)
+        for t, trick in enumerate(replay.hand.tricks)
+        for p, play in enumerate(trick.plays)
+    }
+    return {
+        where[id(s.event)]: s.step
+        for s in replay.states
+        if s.kind is StepKind.PLAY and id(s.event) in where
+    }
+
+
+def mistake_steps(replay: HandReplay, analysis: HandAnalysis, seat: int | None = None) -> list[int]:
+    """The steps of the plays below fine (only ``seat``'s if given), in order."""
+    steps = play_steps(replay)
+    found = (steps.get((p.trick, p.play)) for p in analysis.mistakes(seat))
+    return sorted(s for s in found if s is not None)
+
+
+def note_at(replay: HandReplay, analysis: HandAnalysis, step: int) -> PlayNote | None:
+    """The judgement of the play made at ``step``, if that step is a judged play."""
+    steps = play_steps(replay)
+    return next((p for p in analysis.plays if steps.get((p.trick, p.play)) == step), None)
+
+
+def is_defender(replay: HandReplay, seat: int) -> bool:
+    """True if ``seat`` is on the defenders' team (the dealer's team is not)."""
+    dealer = replay.computed.dealer
+    return dealer is not None and (seat - dealer) % 2 == 1
+
+
+def _x(replay: HandReplay, note: PlayNote) -> float:
+    """A play's place on the trick axis: trick N's plays between N-1 and N."""
+    trick = replay.hand.tricks[note.trick]
+    return trick.number - 1 + (note.play + 1) / max(len(trick.plays), 1)
+
+
+def eval_figure(
+    replay: HandReplay,
+    analysis: HandAnalysis,
+    rows: list[TrickPoints],
+    lang: str,
+    current: int | None = None,
+) -> go.Figure:
+    """The evaluation graph: the defenders' expected final points after every judged
+    play, over the defenders' points chart (its level bands and the actual points);
+    mistakes marked by class. Every point carries its step in ``customdata``."""
+    fig = charts.defenders_figure(replay, rows, lang)
+    steps = play_steps(replay)
+    plays = [p for p in analysis.plays if (p.trick, p.play) in steps]
+    fig.add_trace(
+        go.Scatter(
+            x=[_x(replay, p) for p in plays],
+            y=[p.value.mean for p in plays],
+            customdata=[steps[(p.trick, p.play)] for p in plays],
+            text=[_hover(p, lang) for p in plays],
+            mode="lines+markers",
+            name=tr(lang, "an_expected"),
+            line={"color": "#6a1b9a", "width": 2, "dash": "dot"},
+            marker={"size": 5},
+            hovertemplate="%{text}<extra></extra>",
+        )
+    )
+    for verdict, (colour, symbol, glyph) in CLASS_STYLE.items():
+        marked = [p for p in plays if p.verdict == verdict]
+        if not marked:
+            continue
+        fig.add_trace(
+            go.Scatter(
+                x=[_x(replay, p) for p in marked],
+                y=[p.value.mean for p in marked],
+                customdata=[steps[(p.trick, p.play)] for p in marked],
+                text=[_hover(p, lang) for p in marked],
+                mode="markers",
+                name=f"{glyph} {tr(lang, f'class_{verdict}')}",
+                marker={"size": 14, "color": colour, "symbol": symbol, "line": {"width": 1}},
+                hovertemplate="%{text}<extra></extra>",
+            )
+        )
+    if current is not None:
+        at = next((p for p in plays if steps[(p.trick, p.play)] == current), None)
+        if at is not None:
+            fig.add_vline(x=_x(replay, at), line_dash="dot", line_color="#888")
+    top = max([p.value.mean for p in plays] + [float(fig.layout.yaxis.range[1]) - 20])
+    fig.update_layout(
+        title=tr(lang, "an_chart"),
+        showlegend=True,
+        legend={"orientation": "h", "y": -0.2},
+        height=360,
+        yaxis={"range": [0, top + 20]},
+    )
+    return fig
+
+
+def _hover(note: PlayNote, lang: str) -> str:
+    """``Seat 2: ♠BJ ?? · 240`` for a point's hover."""
+    glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
+    return f"{seat_name(lang, note.seat)}: {cards_text(note.cards)} {glyph} · {note.value}"
+
+
+def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
+    """The per-seat table under the graph: plays, counts per class, average loss."""
+    rows: list[dict[str, object]] = []
+    for seat, tally in analysis.tally.items():
+        rows.append(
+            {
+                tr(lang, "seat"): seat_name(lang, seat),
+                tr(lang, "an_plays"): tally.plays,
+                f"?! {tr(lang, 'class_inaccuracy')}": tally.inaccuracy,
+                f"? {tr(lang, 'class_mistake')}": tally.mistake,
+                f"?? {tr(lang, 'class_blunder')}": tally.blunder,
+                tr(lang, "an_average_loss"): round(tally.average_loss, 1),
+            }
+        )
+    return rows
+
+
+def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
+    """A play's judgement in the page's language, from the commands alone (never the
+    engine's English words)."""
+    value = _number(note.value.mean)
+    how = tr(lang, "an_proved") if note.value.proved else tr(lang, "an_estimated")
+    lines = [tr(lang, "an_value", value=value, how=how)]
+    if not note.is_mistake or note.loss is None:
+        lines.append(tr(lang, "an_fine"))
+        return lines
+    defender = is_defender(replay, note.seat)
+    side = tr(lang, "an_side_defenders" if defender else "an_side_dealer")
+    glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
+    verdict = f"{glyph} {tr(lang, f'class_{note.verdict}')}".strip()
+    lines.append(tr(lang, "an_loss", loss=_number(note.loss.mean), side=side, verdict=verdict))
+    if note.best is not None:
+        best_value = note.best_value(defender)
+        seat, cards = note.best
+        lines.append(
+            tr(
+                lang,
+                "an_best",
+                seat=seat_name(lang, seat),
+                cards=cards_text(cards),
+                value=_number(best_value if best_value is not None else note.value.mean),
+            )
+        )
+    return lines
+
+
+def _number(value: float) -> str:
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def best_cards_at(note: PlayNote | None) -> dict[int, tuple[Card, ...]]:
+    """The cards to highlight on the table: the best play's, in its seat's hand."""
+    if note is None or not note.is_mistake or note.best is None:
+        return {}
+    seat, cards = note.best
+    return {seat: cards}
+
+
+def best_line(note: PlayNote, trump: Trump | None) -> str:
+    """The best play written as a variation of the play judged (``2: H3``)."""
+    assert note.best is not None
+    seat, cards = note.best
+    shown = trump.sorted(cards) if trump is not None else list(cards)
+    return f"{seat}: {' '.join(str(c) for c in shown)}"
+
+
+# ---------------------------------------------------------------------------- analysing
+
+
+def analyse_hand(
+    hand: Hand,
+    number: int = 1,
+    *,
+    view: str = View.PLAYER.value,
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+    first_trick: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Hand, str | None]:
+    """``hand`` (hand ``number`` of its file) analysed, the plays of tricks from
+    ``first_trick`` on, with the analysis written in as ``shengji analyze`` writes it;
+    ``progress(done, total)`` after each play. Returns the hand and why it could not be
+    analysed, if it could not (the hand is then returned as it was)."""
+    plan = plan_hand(hand, None, number)
+    if plan.error is not None:
+        return hand, plan.error
+    evaluator = Evaluator(view, budget)
+    judged = [d for d in plan.decisions if d.trick >= first_trick]
+    results: list[PlayReview | Stop] = []
+    for done, decision in enumerate(judged, 1):
+        results.append(review_decision(plan, decision, evaluator, seed))
+        if progress is not None:
+            progress(done, len(judged))
+        if isinstance(results[-1], Stop):
+            break
+    review = hand_review(plan, evaluator.view, results)
+    return annotate_hand(hand, review, view=view, budget=budget, seed=seed), None
+
+
+def with_best_line(hand: Hand, note: PlayNote, trump: Trump | None) -> tuple[Hand, int]:
+    """``hand`` with the best play as a one-play variation of the play ``note`` judges
+    (unless it has that variation already), and the variation's index."""
+    assert note.best is not None
+    play = hand.tricks[note.trick].plays[note.play]
+    seat, cards = note.best
+    for index, variation in enumerate(play.variations):
+        first = variation.events[0] if variation.events else None
+        if isinstance(first, Trick) and first.plays:
+            alternative = first.plays[0]
+            if alternative.seat == seat and Counter(alternative.cards) == Counter(cards):
+                return hand, index
+    target = edit.Target("play", note.trick, note.play)
+    return edit.add_variation(hand, target, best_line(note, trump)), len(play.variations)
+
+
+# ---------------------------------------------------------------------------- teaching
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """The engine's judgement of a student's play: its loss against the best play."""
+
+    legal: bool
+    loss: float = 0.0
+    best: tuple[Card, ...] = ()
+    exact: bool = False  # proved by the solver
+
+
+def grade(
+    replay: HandReplay,
+    step: int,
+    guess: Sequence[CardSlot],
+    analysis: HandAnalysis | None,
+) -> Grade | None:
+    """The student's play before ``step + 1`` valued against the best: by the solver
+    where every hand holds at most ``EXACT_CARDS`` cards (hindsight, proved); from the
+    analysis when the record has one and the choice is the play made or the best; by
+    the engine with the analysis's settings otherwise. ``None`` where neither holds."""
+    plan = plan_hand(replay.hand, replay.rules, replay.number)
+    decision = next((d for d in plan.decisions if d.step == step), None)
+    if decision is None:
+        return None
+    cards = tuple(c for c in guess if isinstance(c, Card))
+    try:
+        PlayState(decision.position).play(cards)
+    except (GameError, ValueError):
+        return Grade(False)
+    small = max(len(h) for h in decision.position.hands) <= EXACT_CARDS
+    note = None if analysis is None else note_at(replay, analysis, step + 1)
+    if not small and note is not None:
+        if Counter(cards) == Counter(note.cards):
+            loss = note.loss.mean if note.loss is not None and note.is_mistake else 0.0
+            best = note.best[1] if note.best is not None else note.cards
+            return Grade(True, loss, best, note.value.proved)
+        if note.best is not None and Counter(cards) == Counter(note.best[1]):
+            return Grade(True, 0.0, note.best[1], note.value.proved)
+    if not small and (analysis is None or analysis.engine is None):
+        return None
+    return _engine_grade(plan, decision, cards, analysis if not small else None)
+
+
+def _engine_grade(
+    plan: HandPlan, decision: Decision, cards: tuple[Card, ...], analysis: HandAnalysis | None
+) -> Grade:
+    """The student's play valued by the evaluator: the solver in hindsight for a small
+    position, else the settings the record was analysed with."""
+    if analysis is None or analysis.engine is None:
+        evaluator = Evaluator(View.HINDSIGHT)
+        knowledge = None
+    else:
+        evaluator = Evaluator(analysis.engine.view, analysis.engine.budget)
+        knowledge = plan.knowledge(decision) if evaluator.view is View.PLAYER else None
+    evaluation = evaluator.evaluate(decision.position, knowledge, cards, seed="teach")
+    played = evaluation.played
+    assert played is not None
+    loss = max(0.0, evaluation.compare(evaluation.best, played).points.mean)
+    return Grade(True, loss, evaluation.best.cards, evaluation.exact)
