@@ -56,7 +56,7 @@ def test_the_words_of_a_play_come_from_its_commands_in_chinese() -> None:
     note = analysis.mistakes()[0]  # type: ignore[attr-defined]
     words = " ".join(av.play_words(rp, note, "zh"))  # type: ignore[arg-type]
     assert "240" in words and "100" in words and "340" in words and "♥3" in words
-    assert "大错" in words and "守方" in words
+    assert "大错" in words and "闲家" in words
     assert "better" not in words and "defenders" not in words
 
 
@@ -138,7 +138,7 @@ def test_the_page_in_chinese_shows_no_english_of_the_engine() -> None:
     at = start(lang="zh")
     at.button(key="jump_next_mistake").click().run()
     words = " ".join(m.value for m in at.markdown)
-    assert "大错" in words and "守方" in words
+    assert "大错" in words and "闲家" in words
     assert "the defenders" not in words and "better" not in words
 
 
