@@ -16,7 +16,7 @@ SETTINGS = {"view": View.PLAYER, "budget": 1.0, "seed": 0}
 
 
 def _hand() -> Hand:
-    """The first trick of a simulated hand (seat 1 leads ♦Q; trump ♠, rank 2)."""
+    """The first trick of a simulated hand (trump ♠, rank 2)."""
     hand = simulate_hand("qq", seed=3)
     return replace(hand, tricks=hand.tricks[:1], result=None)
 
@@ -58,9 +58,10 @@ def test_a_mistake_gets_its_glyph_and_a_comment_with_the_better_play() -> None:
     plays = annotated.tricks[0].plays
     assert [p.nags for p in plays] == [(), (GLYPHS["?"],), (GLYPHS["??"],), (GLYPHS["?!"],)]
     assert plays[0].comments[-1].text == "[%eval 80 ±4] [%engine shengji]"
+    lead = " ".join(str(c) for c in hand.tricks[0].plays[0].cards)  # the best, here
     assert plays[1].comments[-1].text == (
-        "[%eval 60 ±4] [%best 2: DQ] [%loss 25 ±6] [%class mistake ?] [%engine shengji] "
-        "better 2: DQ (the defenders 85, not 60)"
+        f"[%eval 60 ±4] [%best 2: {lead}] [%loss 25 ±6] [%class mistake ?] [%engine shengji] "
+        f"better 2: {lead} (the defenders 85, not 60)"
     )
     assert "the level result changes" in plays[2].comments[-1].text
     summary = annotated.comments[-1].text

@@ -66,7 +66,7 @@ from typing import Final
 from notation.analysis.knowledge import Knowledge
 from notation.analysis.sampling import Dealer
 from notation.analysis.solver import Solver
-from notation.bots import Bot
+from notation.bots import RandomPlayer, bot_play
 from notation.replay.holding import TWO_DECKS
 from notation.rules.cards import Card
 from notation.rules.game import Play, PlayState, Position
@@ -112,6 +112,10 @@ BATCH: Final = 4  # futures added at a time to the candidates followed
 MIN_FUTURES: Final = 8  # the play made and the best have at least this many futures
 MAX_FUTURES: Final = 400  # ... and at most this many, whatever the budget
 MAX_CANDIDATES: Final = 24  # more distinct plays are cut to this many (see _shortlist)
+# The share of a rollout's plays made at random among the legal ones: the bots choose
+# alike whatever the seed, so in hindsight (every hand known) rollouts without it would
+# all be the same future, one sample counted many times.
+EXPLORE: Final = 0.1
 
 # The cost model, in microseconds on the reference machine (2-core x86_64, Python 3.11):
 # a play of the policy (the bots: 96 µs measured over whole rollouts), a deal of the
@@ -151,24 +155,11 @@ def _indices(cards: Cards) -> tuple[int, ...]:
 
 def _policy_play(state: PlayState, rng: random.Random) -> Play:
     """The rollout policy's play for the seat to move: the one place the policy is called
-    (the bots of :mod:`notation.bots`; every random choice from ``rng``)."""
-    return _bots_play(state, rng)
-
-
-def _bots_play(state: PlayState, rng: random.Random) -> Play:
-    """The bots' play, through their hand-and-table interface."""
-    seat = state.to_move
-    hand = state.hands[seat - 1]
-    bot = Bot(rng, shorter_tractor=state.rules.follow.shorter_tractor)
-    if not state.table:
-        # A bot takes what it cannot see to be the other hands and the kitty: all the
-        # cards but its own and those played.
-        out: Counter[Card] = Counter(state.kitty)
-        for held in state.hands:
-            out.update(held)
-        return state.judge_lead(bot.lead(hand, state.trump, TWO_DECKS - out))
-    table = [(p.seat, list(p.cards)) for p in state.table]
-    return Play(seat, _sorted(bot.follow(seat, hand, state.trump, table)))
+    (the bots of :mod:`notation.bots`, on the same game state; every random choice from
+    ``rng``; a share :data:`EXPLORE` of them a random legal play)."""
+    if rng.random() < EXPLORE:
+        return RandomPlayer(rng).choose(state)
+    return bot_play(state, rng)
 
 
 # --- values and their intervals --------------------------------------------------------------
