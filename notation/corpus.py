@@ -205,11 +205,12 @@ def _before(work: Work[R], piece: Piece, reads: list[ReadHand]) -> tuple[HandRep
     return previous, link(previous)
 
 
-def internal_error(error: BaseException) -> str:
-    """A failure of the validator itself, with where it happened, for a bug report."""
+def internal_error(error: BaseException, doing: str = "reading") -> str:
+    """A failure of the validator (or of what ``doing`` names) itself, with where it
+    happened, for a bug report."""
     frames = traceback.extract_tb(error.__traceback__)
     where = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
-    return f"internal error while reading: {type(error).__name__}: {error}{where}; please report it"
+    return f"internal error while {doing}: {type(error).__name__}: {error}{where}; please report it"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,13 @@ up in file and hand order, in counts, so memory stays flat whatever the corpus:
 * the players (by the ``Seat1`` … ``Seat4`` headers): hands played, mistakes a hand and
   their average loss, and the most expensive mistakes, each with a link that opens the
   viewer at that play. A mistake is a play marked ``?``, ``??`` or ``?!``, or a play
-  whose comment says ``[%loss N]`` (N points more for the defenders than the best play,
-  from the defenders' side or less from the dealer's: what the analysis writes, with
-  ``[%eval N]`` and ``[%best SEAT: CARDS]``); a marked play without ``[%loss]`` counts
-  as a mistake with no loss known.
+  whose comment says ``[%loss N]`` or ``[%loss N ±H]`` (the points the play lost for its
+  side against the best play: what ``shengji analyze`` writes, with ``[%eval N ±H]``,
+  ``[%best SEAT: CARDS]`` and ``[%class CLASS GLYPH]``); a marked play without
+  ``[%loss]`` counts as a mistake with no loss known. With the analysis, also each
+  player's hands and plays the engine judged (an ``[%engine shengji ...]`` summary on
+  the hand, ``[%eval]`` on the play), the mistakes per analysed hand and the loss per
+  play judged (a fine play loses 0), as the analysis's own summary counts them.
 
 :data:`JSON_SCHEMA` is the document ``shengji stats --format json`` prints.
 
@@ -41,6 +44,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from notation.analysis.annotate import is_engine_comment
 from notation.psn.model import GLYPHS, Hand, Play
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.ruleset import Side
@@ -79,6 +83,7 @@ class Mistake:
     cards: str
     glyph: str | None  # ?, ?? or ?!, if marked
     loss: float | None  # from [%loss N], if given
+    verdict: str | None = None  # from [%class CLASS]: inaccuracy, mistake or blunder
 
     def to_dict(self, viewer: str) -> dict[str, Any]:
         """Plain values for JSON, with the link that opens the viewer at the play."""
@@ -92,6 +97,7 @@ class Mistake:
             "cards": self.cards,
             "glyph": self.glyph,
             "loss": self.loss,
+            "class": self.verdict,
             "link": viewer_link(viewer, self.path, self.hand, self.step),
         }
 
@@ -115,6 +121,8 @@ class HandStats:
     failed_throws: tuple[int, ...]  # the seat of each failed throw
     players: tuple[str | None, str | None, str | None, str | None]  # Seat1 .. Seat4
     mistakes: tuple[Mistake, ...]
+    analysed: tuple[int, int, int, int] = (0, 0, 0, 0)  # plays the engine judged, by seat
+    analysed_hand: bool = False  # the hand holds the engine's summary
 
 
 def hand_stats(checked: CheckedHand, path: str) -> HandStats:
@@ -163,6 +171,8 @@ def hand_stats(checked: CheckedHand, path: str) -> HandStats:
         throws,
         players,
         _mistakes(result, path, players),
+        _analysed(hand),
+        any(is_engine_comment(c) for c in hand.comments),
     )
 
 
@@ -176,15 +186,33 @@ def _players(hand: Hand | None) -> tuple[str | None, str | None, str | None, str
 
 
 def _loss(play: Play) -> float | None:
-    """The loss a ``[%loss N]`` command of the play's comments gives, if any."""
+    """The loss a ``[%loss N]`` (or ``[%loss N ±H]``) command of the play's comments
+    gives, if any."""
+    words = _command(play, "loss")
+    try:
+        return float(words[0]) if words else None
+    except ValueError:
+        return None
+
+
+def _command(play: Play, name: str) -> list[str]:
+    """The words of the play's first ``[%name ...]`` command (none: an empty list)."""
     for comment in play.comments:
         for command in comment.commands:
-            if command.name == "loss":
-                try:
-                    return float(command.args.split()[0])
-                except (ValueError, IndexError):
-                    return None
-    return None
+            if command.name == name:
+                return command.args.split()
+    return []
+
+
+def _analysed(hand: Hand) -> tuple[int, int, int, int]:
+    """The plays the engine judged (its comment with ``[%eval]``), by seat."""
+    counts = [0, 0, 0, 0]
+    for trick in hand.tricks:
+        for play in trick.plays:
+            if _command(play, "eval") and any(is_engine_comment(c) for c in play.comments):
+                counts[play.seat - 1] += 1
+    one, two, three, four = counts
+    return (one, two, three, four)
 
 
 def _mistakes(
@@ -204,6 +232,7 @@ def _mistakes(
     found = []
     for trick_number, play in marked:
         glyph = next((MISTAKE_NAGS[n] for n in play.nags if n in MISTAKE_NAGS), None)
+        verdict = _command(play, "class")[:1]
         found.append(
             Mistake(
                 path,
@@ -215,6 +244,7 @@ def _mistakes(
                 " ".join(str(c) for c in play.cards),
                 glyph,
                 _loss(play),
+                verdict[0] if verdict else None,
             )
         )
     return tuple(found)
@@ -245,6 +275,10 @@ class _Player:
     glyphs: Counter[str] = field(default_factory=Counter)
     losses: int = 0  # mistakes with a loss given
     loss: float = 0.0  # their sum
+    analysed_hands: int = 0  # hands the engine analysed
+    analysed_plays: int = 0  # the player's plays it judged
+    analysed_mistakes: int = 0  # the mistakes among them
+    analysed_loss: float = 0.0  # the loss of those plays
 
 
 @dataclass(slots=True)
@@ -306,9 +340,12 @@ class CorpusStats:
             self.hands_with_failed_throws += 1
             self.failed_throws += len(hand.failed_throws)
             self.failed_throws_by_seat.update(hand.failed_throws)
-        for name in hand.players:
+        for name, judged in zip(hand.players, hand.analysed, strict=True):
             if name is not None:
-                self.players.setdefault(name, _Player()).hands += 1
+                player = self.players.setdefault(name, _Player())
+                player.hands += 1
+                player.analysed_hands += hand.analysed_hand
+                player.analysed_plays += judged
         for mistake in hand.mistakes:
             self._add_mistake(mistake)
 
@@ -317,10 +354,13 @@ class CorpusStats:
         if mistake.player is not None:
             player = self.players.setdefault(mistake.player, _Player())
             player.mistakes += 1
-            player.glyphs[mistake.glyph or "[%loss]"] += 1
+            player.glyphs[mistake.glyph or mistake.verdict or "[%loss]"] += 1
             if mistake.loss is not None:
                 player.losses += 1
                 player.loss += mistake.loss
+            if mistake.verdict is not None:  # judged by the engine
+                player.analysed_mistakes += 1
+                player.analysed_loss += mistake.loss or 0.0
         if mistake.loss is None:
             return
         # The most expensive first; among equals the first in the corpus.
@@ -382,6 +422,10 @@ class CorpusStats:
                     "mistakes_per_hand": round(p.mistakes / p.hands, 4) if p.hands else None,
                     "average_loss": round(p.loss / p.losses, 4) if p.losses else None,
                     "glyphs": dict(sorted(p.glyphs.items())),
+                    "analysed_hands": p.analysed_hands,
+                    "analysed_plays": p.analysed_plays,
+                    "mistakes_per_analysed_hand": _ratio(p.analysed_mistakes, p.analysed_hands),
+                    "loss_per_play": _ratio(p.analysed_loss, p.analysed_plays),
                 }
                 for name, p in sorted(self.players.items())
             },
@@ -393,6 +437,10 @@ class CorpusStats:
 def _sorted(counts: Counter[str]) -> dict[str, int]:
     """Counts, the most frequent first (then by name)."""
     return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def _ratio(part: float, whole: int) -> float | None:
+    return round(part / whole, 4) if whole else None
 
 
 def _keyed(counts: Counter[int]) -> dict[str, int]:
@@ -483,7 +531,13 @@ JSON_SCHEMA: dict[str, Any] = {
                     "mistakes": {"type": "integer"},
                     "mistakes_per_hand": _NUMBER_OR_NULL,
                     "average_loss": _NUMBER_OR_NULL,  # over the mistakes with [%loss]
-                    "glyphs": _COUNTS,
+                    "glyphs": _COUNTS,  # a mistake's glyph, else its [%class]
+                    "analysed_hands": {"type": "integer"},  # with the engine's summary
+                    "analysed_plays": {"type": "integer"},  # the engine's [%eval] on them
+                    # the engine's mistakes ([%class]) per analysed hand
+                    "mistakes_per_analysed_hand": _NUMBER_OR_NULL,
+                    # the loss of the plays judged, fine plays counting 0, per play
+                    "loss_per_play": _NUMBER_OR_NULL,
                 },
             },
         },
@@ -503,6 +557,7 @@ JSON_SCHEMA: dict[str, Any] = {
                     "cards": {"type": "string"},
                     "glyph": {"type": ["string", "null"]},
                     "loss": {"type": "number"},
+                    "class": {"type": ["string", "null"]},  # from [%class], if given
                     "link": {"type": "string"},
                 },
             },
@@ -661,7 +716,18 @@ def render_html(report: dict[str, Any], script: str | None = None) -> str:
         ],
     )
     players = _table(
-        ["player", "hands", "mistakes", "mistakes a hand", "average loss", "marks"],
+        [
+            "player",
+            "hands",
+            "mistakes",
+            "mistakes a hand",
+            "average loss",
+            "marks",
+            "hands analysed",
+            "plays judged",
+            "mistakes an analysed hand",
+            "loss a play",
+        ],
         [
             [
                 e(name),
@@ -670,6 +736,10 @@ def render_html(report: dict[str, Any], script: str | None = None) -> str:
                 _num(p["mistakes_per_hand"]),
                 _num(p["average_loss"]),
                 e(", ".join(f"{g} {n}" for g, n in p["glyphs"].items())),
+                str(p.get("analysed_hands", "")),
+                str(p.get("analysed_plays", "")),
+                _num(p.get("mistakes_per_analysed_hand")),
+                _num(p.get("loss_per_play")),
             ]
             for name, p in report["players"].items()
         ],
@@ -709,7 +779,9 @@ td,th{{border:1px solid #ccc;padding:.2em .6em;text-align:left}}.chart{{margin:1
 {by_rules}
 <h2>Players</h2>
 <p>By the Seat1 … Seat4 headers. A mistake is a play marked ?, ?? or ?!, or one whose
-comment gives [%loss N]; the average loss is over the mistakes with a loss given.</p>
+comment gives [%loss N]; the average loss is over the mistakes with a loss given. Of the
+hands shengji analyze wrote its analysis into: the plays it judged, its mistakes per
+analysed hand and the loss per play judged (a fine play loses 0).</p>
 {players}
 <h2>The most expensive mistakes</h2>
 <p>Each link opens the viewer (shengji view) at the play.</p>

@@ -199,3 +199,50 @@ def test_import_notation_stats_imports_no_plotly() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+# --- with the analysis `shengji analyze` writes ---------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "analysis"
+
+
+def test_the_analysis_examples_give_each_player_the_plays_judged_and_the_loss() -> None:
+    _, report = _stats(str(EXAMPLES))
+    bo = report["players"]["Bo 博"]
+    # Bo (seat 2) is judged in every example; each hand's summary comment says how often.
+    summaries = [
+        parse(p.read_text("utf-8")).hands[0].comments[-1].text
+        for p in sorted(EXAMPLES.glob("*.psn"))
+    ]
+    plays = [int(s.split("seat 2: ")[1].split(" play")[0]) for s in summaries]
+    assert bo["analysed_hands"] == 4 and bo["analysed_plays"] == sum(plays)
+    costly = [m for m in report["costliest"] if m["player"] == "Bo 博"]
+    assert bo["loss_per_play"] == round(sum(m["loss"] for m in costly) / sum(plays), 4)
+    assert {m["class"] for m in report["costliest"]} <= {"inaccuracy", "mistake", "blunder"}
+    assert all(m["class"] is not None for m in report["costliest"])
+
+
+def test_stats_read_what_analyze_writes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "analysed"
+    folder.mkdir()
+    for seed in (1, 2, 3):
+        hand = _named(simulate_hand("qq", seed=seed), NAMES)
+        (folder / f"h{seed}.psn").write_text(write(hand), encoding="utf-8")
+    fast = ["--budget", "0.01", "--tricks", "11", "-j", "1"]
+    assert main(["analyze", str(folder), *fast, "--in-place", "--json"]) == 0
+    analysis = json.loads(capsys.readouterr().out)
+    _, report = _stats(str(folder))
+    for seat, name in enumerate(NAMES, start=1):
+        judged = [p for f in analysis["files"] for h in f["hands"] for p in h["plays"]
+                  if p["seat"] == seat]  # fmt: skip
+        wrong = [p for p in judged if p["class"] != "fine"]
+        player = report["players"][name]
+        assert player["analysed_hands"] == 3 and player["analysed_plays"] == len(judged)
+        assert player["mistakes"] == len(wrong)
+        assert player["mistakes_per_analysed_hand"] == round(len(wrong) / 3, 4)
+        # [%loss] is written rounded to a point
+        lost = sum(p["loss"] for p in wrong)
+        assert player["loss_per_play"] == pytest.approx(lost / len(judged), abs=0.5)
+    assert report["mistakes"] == sum(
+        p["class"] != "fine" for f in analysis["files"] for h in f["hands"] for p in h["plays"]
+    )

@@ -1,28 +1,40 @@
 """``shengji analyze``: judge every play of records, and write the analysis into them.
 
-The plays are valued one by one (:mod:`notation.analysis.review`); ``-j`` shares them
-among processes a few plays at a time, so that even one hand uses every core. Each play
-has a seed of its own, made from ``--seed``, the hand's place in its file and the play's
-place in the hand, so the analysis is the same whatever ``-j`` and whatever other files
-are named.
+The plays are valued one by one (:mod:`notation.analysis.review`), a few plays of a hand
+at a time (a chunk), on any executor (:mod:`notation.executor`): this process, ``-j``
+local processes, or a Dask cluster, so that even one hand uses every core. Each play has
+a seed of its own, made from ``--seed``, the hand's place in its file and the play's place
+in the hand, so the analysis is the same whatever ``-j``, whatever the executor and
+whatever other files are named; the results come back in file and hand order.
+
+Files are read as their chunks are sent, a few chunks per worker ahead, and each file is
+written (or printed) when its last chunk is back, so memory stays flat over a corpus.
+When the analysis is written to files (``--in-place``, ``--out``), a hand the file already
+holds the analysis of, made with the same engine version and settings, is not analysed
+again (``--redo``: analyse it anyway): a run that was stopped goes on where it stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import json
-import os
 import sys
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from notation import __version__
-from notation.analysis.annotate import annotate_hand
+from notation.analysis.annotate import (
+    annotate_hand,
+    engine_command,
+    is_engine_comment,
+    strip_analysis,
+)
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator, View
 from notation.analysis.review import (
     JSON_SCHEMA_VERSION,
@@ -35,17 +47,21 @@ from notation.analysis.review import (
     plan_hand,
     review_decision,
 )
-from notation.cli.common import Progress, find_files, plural, read_text, seconds, warn
+from notation.cli.common import Progress, plural, read_text, seconds, warn
+from notation.cli.validate import add_executor_options, open_executor
+from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
+from notation.executor import Executor, Lost
 from notation.psn import Record, parse, write
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
-from notation.rulesets import ruleset_argument
+from notation.rulesets import register_ruleset, ruleset_argument
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "analysed_before", "run"]
 
-CHUNK = 4  # plays sent to a process at a time: one trick, about
+CHUNK = 4  # plays sent to a worker at a time: one trick, about
 ALL = 10**9  # the last trick of "--tricks 18": the end of the hand
+_GLOB = frozenset("*?[")
 
 EPILOG = """\
 values: the defenders' final points expected after each play (cards, kitty, penalties);
@@ -54,9 +70,12 @@ the cards the player could not see at random, consistently with what it knew, ma
 times; --view hindsight plays from the hands as recorded. Classes: fine, inaccuracy
 (?!), mistake (?), blunder (??), by the points lost (10, 20, 40) or the level result
 lost (a quarter, half, one level, expected); a loss inside its confidence interval of
-zero is fine. The same --seed gives the same analysis, whatever -j.
+zero is fine. The same --seed gives the same analysis, whatever -j or --executor.
 Bids and the bury are not judged. A hand with a play the rules do not allow is analysed
 up to that play, and says so.
+corpora: name folders or globs ('games/**/*.psn'); --out DIR writes each file's analysis
+there, mirroring the folders; --in-place rewrites them. A rerun skips the hands already
+analysed with the same engine version, view, budget, seed and tricks (--redo: not).
 exit status: 0 done, 2 input that could not be read or a hand that cannot be analysed
 (the deal and the kitty must be known card by card)."""
 
@@ -73,7 +92,7 @@ def add_parser(sub: Any) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="PATH", help="PSN files or folders")
+    parser.add_argument("files", nargs="+", metavar="PATH", help="PSN files, folders or globs")
     parser.add_argument(
         "--view",
         choices=[v.value for v in View],
@@ -94,93 +113,133 @@ def add_parser(sub: Any) -> None:
         metavar="FIRST[-LAST]",
         help="judge only the plays of these tricks (e.g. 21-25, or 18 for 18 to the end)",
     )
-    parser.add_argument("-j", "--jobs", type=int, default=0, help="processes (default: all cores)")
+    add_executor_options(parser)
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--out", metavar="FILE", help="write the annotated record to FILE")
+    where.add_argument(
+        "--out",
+        metavar="PATH",
+        help="write the annotated record to PATH (a folder, mirroring the tree, for a "
+        "folder, a glob or several files)",
+    )
     where.add_argument("--in-place", "-i", action="store_true", help="rewrite the files")
+    parser.add_argument(
+        "--redo",
+        action="store_true",
+        help="analyse again the hands already analysed with the same settings",
+    )
     parser.add_argument("--rules", help="preset or YAML file (default: each hand's Rules header)")
     parser.set_defaults(run=run)
 
 
 @dataclass(frozen=True, slots=True)
 class _Options:
-    """What every play is analysed with (sent to the worker processes)."""
+    """What every play is analysed with (sent to the workers)."""
 
     view: View
     budget: float
     seed: int
     rules: Ruleset | None
     tricks: tuple[int, int] = (1, ALL)  # the tricks whose plays are judged
+    rulesets: tuple[tuple[str, Ruleset], ...] = ()  # rules folders' sets, for remote workers
 
     def judges(self, decision: Decision) -> bool:
         """True if ``decision``'s play is one of the tricks to judge."""
-        return self.tricks[0] <= decision.trick <= self.tricks[1]
+        return self.in_range(decision.trick)
+
+    def in_range(self, trick: int) -> bool:
+        """True if the plays of trick number ``trick`` are judged."""
+        return self.tricks[0] <= trick <= self.tricks[1]
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    """Up to :data:`CHUNK` judged plays of one hand, from its ``first`` decision."""
+
+    file: int
+    hand: int  # the hand's place in its file, from 0
+    first: int
+    record: Hand
+
+
+_Result = list[PlayReview | Stop] | str  # a chunk's reviews, or why it failed
 
 
 @dataclass(slots=True)
 class _File:
-    """One file read: its hands and their plans, or why it cannot be read."""
+    """One file read: its hands, their plans (None: analysed before), or why it cannot
+    be read; and its chunks' results as they come back."""
 
+    index: int
     path: str
+    target: Path | None  # where the annotated record goes (None: standard output)
     record: Record | None
     error: str | None
-    plans: list[HandPlan]
+    plans: list[HandPlan | None]
+    kept: list[Hand]  # each hand as written when it is not analysed again
+    results: dict[int, list[tuple[int, list[PlayReview | Stop]]]] = field(default_factory=dict)
+    failed: dict[int, str] = field(default_factory=dict)  # hand -> why its analysis failed
+
+    @property
+    def skipped(self) -> int:
+        """Hands analysed before with the same settings."""
+        return sum(plan is None for plan in self.plans)
+
+
+@dataclass(slots=True)
+class _Totals:
+    files: int = 0
+    written: int = 0
+    hands: int = 0
+    skipped: int = 0
+    plays: int = 0
+    bad: int = 0
 
 
 def run(args: argparse.Namespace) -> int:
     """Analyse every file; print or write the results."""
-    names = [str(p) for p in find_files(args.files)]
-    if not names:
-        warn("shengji analyze: no *.psn files found")
+    try:
+        sources = _sources(args.files)
+    except ShengjiError as e:
+        warn(f"shengji analyze: {e}")
         return 2
-    if args.out and len(names) > 1:
-        warn("shengji analyze: --out writes one record: name one file, or use --in-place")
+    if not sources:
+        warn("shengji analyze: no *.psn files found")
         return 2
     if args.jobs < 0:
         warn(f"shengji analyze: -j {args.jobs}: a number of processes is 1 or more")
         return 2
+    many = len(sources) > 1 or any(root is not None for _, root in sources)
+    many = many or bool(args.out and Path(args.out).is_dir())
+    try:
+        targets = _targets(sources, args, many)
+    except ShengjiError as e:
+        warn(f"shengji analyze: {e}")
+        return 2
     rules = ruleset_argument(args.rules) if args.rules else None
     tricks = args.tricks or (1, ALL)
     options = _Options(View(args.view), args.budget, args.seed, rules, tricks)
+    resume = bool(args.in_place or args.out) and not args.redo
     started = time.perf_counter()
-    files = [_read(name, options) for name in names]
-    tasks = [
-        (f, h, judged[i].index)
-        for f, file in enumerate(files)
-        for h, plan in enumerate(file.plans)
-        for judged in [[d for d in plan.decisions if options.judges(d)]]
-        for i in range(0, len(judged), CHUNK)
-    ]
-    total = sum(options.judges(d) for file in files for plan in file.plans for d in plan.decisions)
-    progress = Progress(total, "plays") if sys.stderr.isatty() and total else None
-    results: dict[tuple[int, int], list[tuple[int, list[PlayReview | Stop]]]] = {}
-    jobs = args.jobs or os.cpu_count() or 1
-    for (f, h, first), chunk in _analysed(files, tasks, options, jobs):
-        results.setdefault((f, h), []).append((first, chunk))
-        if progress:
-            progress.tick(len(chunk))
-    if progress:
-        progress.done()
-    reviews = [
-        [
-            hand_review(plan, options.view, _in_order(results.get((f, h), [])))
-            for h, plan in enumerate(file.plans)
-        ]
-        for f, file in enumerate(files)
-    ]
-    bad = _report(files, reviews)
+    with open_executor(args) as executor:
+        if getattr(executor, "address", None) is not None:
+            options = replace(options, rulesets=folder_rulesets())
+        totals, report = _analyse(sources, targets, options, executor, args, resume)
     if args.json:
-        print(json.dumps(_json(files, reviews, options), ensure_ascii=False, indent=2))
-    written = _write(files, reviews, options, args)
+        document = {**_engine(options), "files": report}
+        print(json.dumps(document, ensure_ascii=False, indent=2))
     if args.in_place or args.out:
-        hands = sum(len(r) for r in reviews)
-        seconds = time.perf_counter() - started
-        warn(
-            f"{plural(written, 'file')} written, {plural(hands, 'hand')}, "
-            f"{plural(total, 'play')} analysed in {seconds:.0f} s"
+        took = time.perf_counter() - started
+        skipped = (
+            f" ({totals.skipped} skipped: analysed before with the same settings)"
+            if totals.skipped
+            else ""
         )
-    return 2 if bad else 0
+        warn(
+            f"{plural(totals.written, 'file')} written, {plural(totals.hands, 'hand')}"
+            f"{skipped}, {plural(totals.plays, 'play')} analysed in {took:.0f} s"
+        )
+    return 2 if totals.bad else 0
 
 
 def trick_range(text: str) -> tuple[int, int]:
@@ -195,17 +254,274 @@ def trick_range(text: str) -> tuple[int, int]:
     return span
 
 
-def _read(name: str, options: _Options) -> _File:
-    """A file read and its hands planned; a file that is not PSN is not analysed."""
+def _sources(paths: Sequence[str]) -> list[tuple[Path, Path | None]]:
+    """Every file named: each with the folder its place under ``--out`` is taken from
+    (a folder named, or a glob's folder before its first wildcard; None: a file named)."""
+    found: list[tuple[Path, Path | None]] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found.extend((p, path) for p in sorted(path.rglob("*.psn")))
+        elif not path.exists() and not _GLOB.isdisjoint(name):
+            parts = Path(name).parts
+            plain = [
+                p for p in parts[: next(i for i, p in enumerate(parts) if not _GLOB.isdisjoint(p))]
+            ]
+            root = Path(*plain) if plain else Path()
+            matched = sorted(Path(p) for p in glob.glob(name, recursive=True))
+            found.extend((p, root) for p in matched if p.is_file())
+        else:
+            found.append((path, None))
+    return found
+
+
+def _targets(
+    sources: Sequence[tuple[Path, Path | None]], args: argparse.Namespace, many: bool
+) -> list[Path | None]:
+    """Where each file's analysis is written: itself, ``--out`` (a file, or the folder
+    the files' places are mirrored in), or standard output (None)."""
+    if args.in_place:
+        return [path for path, _ in sources]
+    if not args.out:
+        return [None] * len(sources)
+    out = Path(args.out)
+    if not many:
+        return [out]
+    if out.exists() and not out.is_dir():
+        raise ShengjiError(f"--out {out}: a file; for several files, --out names a folder")
+    targets: list[Path | None] = []
+    seen: dict[Path, Path] = {}
+    for path, root in sources:
+        target = out / (path.relative_to(root) if root is not None else path.name)
+        if target in seen:
+            raise ShengjiError(
+                f"--out: {seen[target]} and {path} would both be written to {target}"
+            )
+        seen[target] = path
+        targets.append(target)
+    return targets
+
+
+def analysed_before(
+    hand: Hand, view: View, budget: float, seed: int, tricks: tuple[int, int]
+) -> bool:
+    """True if ``hand`` holds the analysis of a run with these settings and this engine
+    version: its summary's ``[%engine shengji VERSION VIEW BUDGET SEED]``, and the
+    engine's comment on exactly the plays of ``tricks`` (up to a play where it stopped)."""
+    settings = engine_command(view, budget, seed)[len("[%engine ") : -1]
+    if not any(
+        c.name == "engine" and c.args.split() == settings.split()
+        for comment in hand.comments
+        for c in comment.commands
+    ):
+        return False
+    stopped = False
+    for trick in hand.tricks:
+        for play in trick.plays:
+            ours = [c for c in play.comments if is_engine_comment(c)]
+            if stopped:
+                if ours:
+                    return False
+                continue
+            if bool(ours) != (tricks[0] <= trick.number <= tricks[1]):
+                return False
+            stopped = any("the analysis stops here" in c.text for c in ours)
+    return True
+
+
+def _read(index: int, path: Path, target: Path | None, options: _Options, resume: bool) -> _File:
+    """A file read and its hands planned; a file that is not PSN is not analysed. With
+    ``resume``, a hand already analysed with these settings (in the file, or in its
+    ``--out`` file) is kept as it is."""
+    name = str(path)
     try:
         text = read_text(name)
     except ShengjiError as e:
-        return _File(name, None, f"shengji: {e}", [])
+        return _File(index, name, target, None, f"shengji: {e}", [], [])
     record = parse(text, name)
     if record.errors:  # reported with their lines; the file is left as it is
-        return _File(name, None, "\n".join(str(e) for e in record.errors), [])
-    plans = [plan_hand(hand, options.rules, n) for n, hand in enumerate(record.hands, start=1)]
-    return _File(name, record, None, plans)
+        return _File(index, name, target, None, "\n".join(str(e) for e in record.errors), [], [])
+    kept = list(record.hands)
+    done = [False] * len(kept)
+    if resume:
+        earlier = _earlier(record, target, path)
+        for h, hand in enumerate(earlier):
+            if hand is not None and analysed_before(
+                hand, options.view, options.budget, options.seed, options.tricks
+            ):
+                kept[h], done[h] = hand, True
+    plans: list[HandPlan | None] = [
+        None if done[n - 1] else plan_hand(hand, options.rules, n)
+        for n, hand in enumerate(record.hands, start=1)
+    ]
+    return _File(index, name, target, record, None, plans, kept)
+
+
+def _earlier(record: Record, target: Path | None, path: Path) -> list[Hand | None]:
+    """Each hand as an earlier run wrote it: the file's own (``--in-place``), or the
+    ``--out`` file's hand in its place if it is the same hand (its analysis aside)."""
+    if target is None or target == path:
+        return list(record.hands)
+    if not target.is_file():
+        return [None] * len(record.hands)
+    try:
+        written = parse(target.read_text(encoding="utf-8-sig"), str(target))
+    except (OSError, UnicodeDecodeError):
+        return [None] * len(record.hands)
+    if written.errors:
+        return [None] * len(record.hands)
+    found: list[Hand | None] = []
+    for h, hand in enumerate(record.hands):
+        other = written.hands[h] if h < len(written.hands) else None
+        same = other is not None and _bare(other) == _bare(hand)
+        found.append(other if same else None)
+    return found
+
+
+def _bare(hand: Hand) -> str:
+    """A hand's text without the engine's analysis."""
+    return write(Record((strip_analysis(hand),)))
+
+
+def _chunks(file: _File, options: _Options) -> Iterator[_Chunk]:
+    """The chunks of a file's hands to analyse, in order."""
+    if file.record is None:
+        return
+    for h, plan in enumerate(file.plans):
+        if plan is None:
+            continue
+        judged = [d for d in plan.decisions if options.judges(d)]
+        for i in range(0, len(judged), CHUNK):
+            yield _Chunk(file.index, h, judged[i].index, file.record.hands[h])
+
+
+def _analyse(
+    sources: Sequence[tuple[Path, Path | None]],
+    targets: Sequence[Path | None],
+    options: _Options,
+    executor: Executor,
+    args: argparse.Namespace,
+    resume: bool,
+) -> tuple[_Totals, list[dict[str, Any]]]:
+    """Read, analyse and write every file, in order; the totals and the JSON files."""
+    totals = _Totals()
+    report: list[dict[str, Any]] = []
+    files: deque[_File] = deque()  # read, and not yet written
+    sent: deque[_Chunk] = deque()
+    progress = _progress(sources, options, resume) if sys.stderr.isatty() else None
+
+    def batches() -> Iterator[tuple[_Chunk, ...]]:
+        for index, ((path, _), target) in enumerate(zip(sources, targets, strict=True)):
+            file = _read(index, path, target, options, resume)
+            files.append(file)
+            for chunk in _chunks(file, options):
+                sent.append(chunk)
+                yield (chunk,)
+
+    def finish(before: int) -> None:
+        while files and files[0].index < before:
+            _finish(files.popleft(), options, args, totals, report)
+
+    fn = partial(_batch, options)
+    for outcome in executor.ordered(fn, batches()):
+        chunk = sent.popleft()
+        finish(chunk.file)
+        result: _Result
+        if isinstance(outcome, Lost):  # again alone; a chunk that still kills its worker fails
+            (again,) = executor.ordered(fn, [(chunk,)], alone=True)
+            result = (
+                f"internal error while analysing: {again}; please report it"
+                if isinstance(again, Lost)
+                else again[0]
+            )
+        else:
+            result = outcome[0]
+        file = files[0]
+        assert file.index == chunk.file
+        if isinstance(result, str):
+            file.failed.setdefault(chunk.hand, result)
+        else:
+            file.results.setdefault(chunk.hand, []).append((chunk.first, result))
+            totals.plays += len(result)
+            if progress:
+                progress.tick(len(result))
+    finish(len(sources))
+    if progress:
+        progress.done()
+    return totals, report
+
+
+def _progress(
+    sources: Sequence[tuple[Path, Path | None]], options: _Options, resume: bool
+) -> Progress | None:
+    """A progress bar over the plays to judge (counted from the records, read here)."""
+    total = 0
+    for path, _ in sources:
+        try:
+            record = parse(read_text(str(path)), str(path))
+        except ShengjiError:
+            continue
+        for hand in record.hands:
+            if resume and any(is_engine_comment(c) for c in hand.comments):
+                continue  # most likely analysed before
+            total += sum(len(t.plays) for t in hand.tricks if options.in_range(t.number))
+    return Progress(total, "plays") if total else None
+
+
+def _finish(
+    file: _File,
+    options: _Options,
+    args: argparse.Namespace,
+    totals: _Totals,
+    report: list[dict[str, Any]],
+) -> None:
+    """A file whose chunks are all back: its reviews reported, printed or written."""
+    reviews: list[HandReview | None] = []
+    for h, plan in enumerate(file.plans):
+        if plan is None:
+            reviews.append(None)
+            continue
+        review = hand_review(plan, options.view, _in_order(file.results.get(h, [])))
+        if h in file.failed:
+            review = replace(review, plays=(), stopped=None, error=file.failed[h])
+        reviews.append(review)
+    totals.files += 1
+    totals.hands += len(reviews)
+    totals.skipped += file.skipped
+    totals.bad += _report(file, reviews)
+    if args.json:
+        report.append(
+            {
+                "path": file.path,
+                "error": file.error,
+                "hands": [_hand_json(r, h) for h, r in enumerate(reviews)],
+            }
+        )
+    if file.record is None or (args.json and not (args.out or args.in_place)):
+        return
+    annotated = [
+        kept
+        if review is None or review.error is not None
+        else annotate_hand(
+            kept, review, view=options.view, budget=options.budget, seed=options.seed
+        )
+        for kept, review in zip(file.kept, reviews, strict=True)
+    ]
+    text = write(Record(tuple(annotated)))
+    if file.target is None:
+        sys.stdout.write(text)
+        return
+    file.target.parent.mkdir(parents=True, exist_ok=True)
+    file.target.write_text(text, encoding="utf-8")
+    totals.written += 1
+
+
+def _hand_json(review: HandReview | None, h: int) -> dict[str, Any]:
+    """A hand as the JSON report writes it; one analysed before is ``skipped`` (its
+    analysis is in the file) with no plays."""
+    if review is not None:
+        return review.to_dict()
+    return {**HandReview(h + 1, View.PLAYER, ()).to_dict(), "skipped": True}
 
 
 def _in_order(chunks: list[tuple[int, list[PlayReview | Stop]]]) -> list[PlayReview | Stop]:
@@ -213,30 +529,18 @@ def _in_order(chunks: list[tuple[int, list[PlayReview | Stop]]]) -> list[PlayRev
     return [r for _, chunk in sorted(chunks, key=lambda c: c[0]) for r in chunk]
 
 
-def _analysed(
-    files: Sequence[_File], tasks: Sequence[tuple[int, int, int]], options: _Options, jobs: int
-) -> Iterator[tuple[tuple[int, int, int], list[PlayReview | Stop]]]:
-    """Each chunk's results, as they come (in this process, or in ``jobs`` processes)."""
-
-    def hand(task: tuple[int, int, int]) -> Hand:
-        record = files[task[0]].record
-        assert record is not None
-        return record.hands[task[1]]
-
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield task, _chunk(hand(task), task, options)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        running: dict[Future[list[PlayReview | Stop]], tuple[int, int, int]] = {}
-        queue = list(reversed(tasks))
-        while queue or running:
-            while queue and len(running) < jobs * 2:
-                task = queue.pop()
-                running[pool.submit(_chunk, hand(task), task, options)] = task
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield running.pop(future), future.result()
+def _batch(options: _Options, batch: tuple[_Chunk, ...]) -> list[_Result]:
+    """Each chunk of a batch analysed (in a worker); a chunk the analysis fails on is
+    its hand's error, not the run's."""
+    for name, ruleset in options.rulesets:
+        register_ruleset(name, ruleset)
+    out: list[_Result] = []
+    for chunk in batch:
+        try:
+            out.append(_chunk(chunk.record, (chunk.file, chunk.hand, chunk.first), options))
+        except Exception as e:
+            out.append(internal_error(e, "analysing"))
+    return out
 
 
 # Per process: the plans of the last hands seen and one evaluator a setting, kept between
@@ -272,26 +576,25 @@ def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[Pl
     return found
 
 
-def _report(files: Sequence[_File], reviews: Sequence[Sequence[HandReview]]) -> int:
+def _report(file: _File, reviews: Sequence[HandReview | None]) -> int:
     """Say on standard error what could not be read or analysed; return how many."""
     bad = 0
-    for file, hands in zip(files, reviews, strict=True):
-        if file.error is not None:
-            warn(file.error)
+    if file.error is not None:
+        warn(file.error)
+        bad += 1
+    for review in reviews:
+        if review is None:
+            continue
+        if review.error is not None:
+            warn(f"{file.path}: hand {review.number}: {review.error}")
             bad += 1
-        for review in hands:
-            if review.error is not None:
-                warn(f"{file.path}: hand {review.number}: {review.error}")
-                bad += 1
-            elif review.stopped is not None:
-                warn(f"{file.path}: hand {review.number}: {review.stopped}")
+        elif review.stopped is not None:
+            warn(f"{file.path}: hand {review.number}: {review.stopped}")
     return bad
 
 
-def _json(
-    files: Sequence[_File], reviews: Sequence[Sequence[HandReview]], options: _Options
-) -> dict[str, Any]:
-    """The JSON report (``notation.analysis.review.JSON_SCHEMA``)."""
+def _engine(options: _Options) -> dict[str, Any]:
+    """The JSON report's head (``notation.analysis.review.JSON_SCHEMA``)."""
     return {
         "version": JSON_SCHEMA_VERSION,
         "engine": {
@@ -301,44 +604,4 @@ def _json(
             "budget": options.budget,
             "seed": options.seed,
         },
-        "files": [
-            {
-                "path": file.path,
-                "error": file.error,
-                "hands": [r.to_dict() for r in hands],
-            }
-            for file, hands in zip(files, reviews, strict=True)
-        ],
     }
-
-
-def _write(
-    files: Sequence[_File],
-    reviews: Sequence[Sequence[HandReview]],
-    options: _Options,
-    args: argparse.Namespace,
-) -> int:
-    """The annotated records: printed, or written to ``--out`` or in place. Returns how
-    many files were written."""
-    if args.json and not (args.out or args.in_place):
-        return 0
-    written = 0
-    for file, hands in zip(files, reviews, strict=True):
-        if file.record is None:
-            continue
-        annotated = [
-            annotate_hand(hand, review, view=options.view, budget=options.budget, seed=options.seed)
-            if review.error is None
-            else hand
-            for hand, review in zip(file.record.hands, hands, strict=True)
-        ]
-        text = write(Record(tuple(annotated)))
-        if args.in_place:
-            Path(file.path).write_text(text, encoding="utf-8")
-            written += 1
-        elif args.out:
-            Path(args.out).write_text(text, encoding="utf-8")
-            written += 1
-        else:
-            sys.stdout.write(text)
-    return written

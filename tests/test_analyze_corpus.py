@@ -1,0 +1,186 @@
+"""``shengji analyze`` over a corpus on every executor: the same bytes with -j 1, -j 2
+and a Dask LocalCluster of 2 worker processes; each file's analysis written beside it or
+under --out DIR mirroring the tree; a rerun skips the hands analysed with the same
+settings and analyses again when they change; a chunk that kills its worker is its
+hand's error, the other hands go on."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from notation.analysis.evaluate import View
+from notation.cli import analyze as analyze_cli
+from notation.cli import main
+from notation.psn import parse, write
+from notation.simulate import simulate_hand, simulate_match
+
+# Fast: a tiny budget, and only the last trick or two of each hand (qq hands have 13).
+FAST = ["--budget", "0.01", "--tricks", "12"]
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    """Two single hands and a match of three hands in a sub-folder."""
+    folder = tmp_path / "corpus"
+    (folder / "club").mkdir(parents=True)
+    for seed in (0, 1):
+        (folder / f"hand-{seed}.psn").write_text(
+            write(simulate_hand("qq", seed=seed)), encoding="utf-8"
+        )
+    match = list(simulate_match("match-a", seed=4))[:3]
+    (folder / "club" / "match.psn").write_text(write(match), encoding="utf-8")
+    return folder
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["analyze", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): p.read_text("utf-8") for p in sorted(folder.rglob("*"))
+            if p.is_file()}  # fmt: skip
+
+
+def test_dask_and_the_local_pool_give_the_same_bytes(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runs = {
+        "j1": ["-j", "1"],
+        "j2": ["-j", "2"],
+        "dask": ["--executor", "dask", "-j", "2"],
+    }
+    reports: dict[str, str] = {}
+    trees: dict[str, dict[str, str]] = {}
+    for name, how in runs.items():
+        out = tmp_path / name
+        code, report, _ = _run(capsys, str(corpus), *FAST, *how, "--json", "--out", str(out))
+        assert code == 0
+        reports[name], trees[name] = report, _tree(out)
+    assert reports["j1"] == reports["j2"] == reports["dask"]
+    assert trees["j1"] == trees["j2"] == trees["dask"]
+    files = json.loads(reports["j1"])["files"]
+    assert [Path(f["path"]).relative_to(corpus).as_posix() for f in files] == [
+        "club/match.psn", "hand-0.psn", "hand-1.psn",
+    ]  # fmt: skip
+    assert [h["number"] for h in files[0]["hands"]] == [1, 2, 3]
+    assert all(p["trick"] >= 12 for f in files for h in f["hands"] for p in h["plays"])
+    assert sum(len(h["plays"]) for f in files for h in f["hands"]) > 0
+
+
+def test_out_mirrors_the_folders_and_leaves_the_corpus_as_it_was(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = _tree(corpus)
+    out = tmp_path / "analysed"
+    code, _, err = _run(capsys, str(corpus), *FAST, "-j", "1", "--out", str(out))
+    assert code == 0 and "3 files written, 5 hands" in err
+    assert _tree(corpus) == before
+    assert sorted(_tree(out)) == ["club/match.psn", "hand-0.psn", "hand-1.psn"]
+    hands = parse(_tree(out)["club/match.psn"]).hands
+    assert len(hands) == 3 and all("[%engine shengji" in h.comments[-1].text for h in hands)
+
+
+def test_a_glob_names_the_files_and_its_folder_is_the_root_under_out(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "analysed"
+    code, _, _ = _run(capsys, f"{corpus}/**/m*.psn", *FAST, "-j", "1", "--out", str(out))
+    assert code == 0 and sorted(_tree(out)) == ["club/match.psn"]
+
+
+def test_two_files_of_one_name_cannot_share_an_out_folder(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copy(corpus / "hand-0.psn", other / "hand-0.psn")
+    named = [str(corpus / "hand-0.psn"), str(other / "hand-0.psn")]
+    code, _, err = _run(capsys, *named, *FAST, "--out", str(tmp_path / "out"))
+    assert code == 2 and "would both be written to" in err
+
+
+def test_a_rerun_skips_the_hands_analysed_with_the_same_settings(
+    corpus: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = _run(capsys, str(corpus), *FAST, "-j", "2", "--in-place")
+    assert code == 0 and "skipped" not in err
+    analysed = _tree(corpus)
+    code, _, err = _run(capsys, str(corpus), *FAST, "-j", "2", "--in-place")
+    assert code == 0 and "5 hands (5 skipped: analysed before with the same settings)" in err
+    assert "0 plays analysed" in err
+    assert _tree(corpus) == analysed
+
+
+def test_a_stopped_run_goes_on_where_it_stopped(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    _run(capsys, str(corpus), *FAST, "-j", "1", "--out", str(out))
+    whole = _tree(out)
+    # The match's last hand was not written: as if the run had stopped there.
+    match = parse(whole["club/match.psn"])
+    (out / "club" / "match.psn").write_text(
+        write([*match.hands[:2], parse((corpus / "club" / "match.psn").read_text()).hands[2]]),
+        encoding="utf-8",
+    )
+    code, _, err = _run(capsys, str(corpus), *FAST, "-j", "1", "--out", str(out))
+    assert code == 0 and "(4 skipped" in err
+    assert _tree(out) == whole
+
+
+@pytest.mark.parametrize(
+    "change", [["--budget", "0.02", "--tricks", "12"], ["--budget", "0.01", "--tricks", "13"],
+               ["--budget", "0.01", "--tricks", "12", "--seed", "1"],
+               ["--budget", "0.01", "--tricks", "12", "--view", "hindsight"],
+               [*FAST, "--redo"]],
+)  # fmt: skip
+def test_other_settings_analyse_again(
+    corpus: Path, change: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = corpus / "hand-0.psn"
+    _run(capsys, str(hand), *FAST, "-j", "1", "--in-place")
+    code, _, err = _run(capsys, str(hand), *change, "-j", "1", "--in-place")
+    assert code == 0 and "skipped" not in err and "1 hand," in err
+
+
+def test_analysed_before_reads_the_summary_and_the_plays_judged(
+    corpus: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = corpus / "hand-0.psn"
+    _run(capsys, str(hand), *FAST, "-j", "1", "--in-place")
+    (done,) = parse(hand.read_text()).hands
+    assert analyze_cli.analysed_before(done, View.PLAYER, 0.01, 0, (12, analyze_cli.ALL))
+    assert not analyze_cli.analysed_before(done, View.PLAYER, 0.01, 0, (11, analyze_cli.ALL))
+    assert not analyze_cli.analysed_before(done, View.PLAYER, 0.01, 0, (12, 12))
+    (fresh,) = parse(write(simulate_hand("qq", seed=0))).hands
+    assert not analyze_cli.analysed_before(fresh, View.PLAYER, 0.01, 0, (12, analyze_cli.ALL))
+
+
+def _dies_on_the_second_hand(hand, task, options):  # type: ignore[no-untyped-def]
+    """A chunk of the match's second hand kills its worker process."""
+    if task[1] == 1:
+        os._exit(3)
+    return _chunk(hand, task, options)
+
+
+_chunk = analyze_cli._chunk
+
+
+def test_a_hand_that_kills_its_worker_is_its_error_and_the_rest_go_on(
+    corpus: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(analyze_cli, "_chunk", _dies_on_the_second_hand)  # the pool forks
+    match = corpus / "club" / "match.psn"
+    code, out, err = _run(capsys, str(match), *FAST, "-j", "2", "--json")
+    assert code == 2
+    assert "hand 2: internal error while analysing: the worker process died" in err
+    hands = json.loads(out)["files"][0]["hands"]
+    assert [h["error"] is None for h in hands] == [True, False, True]
+    assert hands[0]["plays"] and hands[2]["plays"]
