@@ -3,6 +3,7 @@
     python tests/benchmark.py [--hands 200] [--games 400] [--memory-hands 10000]
     python tests/benchmark.py --solver-only [--solver-positions 30]
     python tests/benchmark.py --duplicate-only [--duplicate-deals 100]
+    python tests/benchmark.py --strength-only [--strength-deals 50] [--strength-budget 0.5]
 
 Prints, for simulated full hands (every card played): parse + full validation,
 parse only, the canonical writer and ``judge`` per trick, each against
@@ -24,6 +25,12 @@ second and Dask's overhead per hand.
 The bots' section (``--duplicate-deals 0`` skips it) plays a duplicate match, the bot
 of notation/bots.py against the first bot (tests/baseline_bot.py): each deal twice with
 the seats swapped, the points and levels a deal with their 95% intervals, and the time.
+
+The strength section (``--strength-deals N``, 50 by default, 0 skips it;
+``--strength-only`` runs it alone) plays a duplicate match between a player that picks
+its plays with the evaluator (player's view, ``--strength-budget``, on
+``--strength-jobs`` processes) and the plain bots: the points and levels a deal with
+their 95% intervals, and the time.
 
 The analysis section (``--analysis-hands 0`` skips it; ``--analysis-only`` runs it
 alone) times ``shengji analyze`` on whole simulated hands (every play judged) in
@@ -51,8 +58,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from notation.analysis.duplicate import duplicate_match
+from notation.analysis.duplicate import PlayerMaker, duplicate_match
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator
+from notation.analysis.player import STRENGTH_BUDGET, evaluator_player
 from notation.analysis.positions import hand_positions
 from notation.analysis.review import review_hand
 from notation.analysis.solver import Solver
@@ -468,20 +476,29 @@ def print_executors(numbers: dict[str, object]) -> None:
     )
 
 
-def duplicate_numbers(deals: int, preset: str = "qq", seed: int = 0) -> dict[str, object]:
-    """The bot against the first bot in a duplicate match of ``deals`` deals."""
-    from tests.baseline_bot import BaselineBot
-
+def match_numbers(
+    a: PlayerMaker,
+    b: PlayerMaker,
+    names: tuple[str, str],
+    deals: int,
+    preset: str = "qq",
+    seed: int = 0,
+    jobs: int = 1,
+) -> dict[str, object]:
+    """A duplicate match of ``deals`` deals between ``a`` and ``b`` (named ``names``)."""
     start = time.perf_counter()
-    result = duplicate_match(Bot, BaselineBot, deals, rules=preset, seed=seed)
+    result = duplicate_match(a, b, deals, rules=preset, seed=seed, jobs=jobs)
     seconds = time.perf_counter() - start
     points, levels = result.points, result.levels
     return {
+        "a": names[0],
+        "b": names[1],
         "preset": preset,
         "seed": seed,
         "deals": deals,
-        "bot_defending": result.a_defending,
-        "baseline_defending": result.b_defending,
+        "jobs": jobs,
+        "a_defending": result.a_defending,
+        "b_defending": result.b_defending,
         "points_per_deal": [points.mean, points.low, points.high],
         "levels_per_deal": [levels.mean, levels.low, levels.high],
         "confidence": points.confidence,
@@ -489,16 +506,35 @@ def duplicate_numbers(deals: int, preset: str = "qq", seed: int = 0) -> dict[str
     }
 
 
-def print_duplicate(numbers: dict[str, object]) -> None:
-    """The bots' section of the report."""
-    deals = numbers["deals"]
+def duplicate_numbers(deals: int, preset: str = "qq", seed: int = 0) -> dict[str, object]:
+    """The bot against the first bot in a duplicate match of ``deals`` deals."""
+    from tests.baseline_bot import BaselineBot
+
+    return match_numbers(Bot, BaselineBot, ("bot", "first bot"), deals, preset, seed)
+
+
+def strength_numbers(
+    deals: int, budget: float = STRENGTH_BUDGET, jobs: int = 2, seed: int = 0
+) -> dict[str, object]:
+    """The evaluator's player (player's view, ``budget``) against the plain bots in a
+    duplicate match of ``deals`` deals, on ``jobs`` processes."""
+    numbers = match_numbers(
+        evaluator_player(budget), Bot, ("evaluator", "bots"), deals, seed=seed, jobs=jobs
+    )
+    numbers["budget"] = budget
+    return numbers
+
+
+def print_match(numbers: dict[str, object], title: str) -> None:
+    """A duplicate match's section of the report."""
+    deals, a, b = numbers["deals"], numbers["a"], numbers["b"]
     print(
-        f"\nthe bot against the first bot ({numbers['preset']}, duplicate match: {deals} "
-        f"deals, each played twice with the seats swapped, seed {numbers['seed']}):"
+        f"\n{title} ({numbers['preset']}, duplicate match: {deals} deals, each played twice "
+        f"with the seats swapped, seed {numbers['seed']}):"
     )
     print(
-        f"  defending, points a hand: bot {numbers['bot_defending']:.1f}, "
-        f"first bot {numbers['baseline_defending']:.1f}"
+        f"  defending, points a hand: {a} {numbers['a_defending']:.1f}, "
+        f"{b} {numbers['b_defending']:.1f}"
     )
     confidence = numbers["confidence"]
     assert isinstance(confidence, float) and isinstance(deals, int)
@@ -507,10 +543,27 @@ def print_duplicate(numbers: dict[str, object]) -> None:
         assert isinstance(row, list)
         mean, low, high = row
         print(
-            f"  bot - first bot, {name} a deal: {mean:+.2f}  "
+            f"  {a} - {b}, {name} a deal: {mean:+.2f}  "
             f"({confidence:.0%} CI {low:+.2f} to {high:+.2f})"
         )
-    print(f"  time: {numbers['seconds']:.1f} s ({2 * deals} hands played)")
+    print(
+        f"  time: {numbers['seconds']:.1f} s ({2 * deals} hands played, "
+        f"{numbers['jobs']} process(es))"
+    )
+
+
+def print_duplicate(numbers: dict[str, object]) -> None:
+    """The bots' section of the report."""
+    print_match(numbers, "the bot against the first bot")
+
+
+def print_strength(numbers: dict[str, object]) -> None:
+    """The strength section of the report."""
+    print_match(
+        numbers,
+        f"the evaluator's player (player's view, budget {numbers['budget']}) "
+        "against the plain bots",
+    )
 
 
 # --- the analysis of whole hands ------------------------------------------------------------
@@ -622,6 +675,22 @@ def main() -> int:
         "--duplicate-only", action="store_true", help="only the bots' duplicate match"
     )
     parser.add_argument(
+        "--strength-deals",
+        type=int,
+        default=50,
+        help="deals of the evaluator's player against the bots; 0: skip",
+    )
+    parser.add_argument(
+        "--strength-budget",
+        type=float,
+        default=STRENGTH_BUDGET,
+        help="the evaluator's budget a decision in the strength match (modelled seconds)",
+    )
+    parser.add_argument("--strength-jobs", type=int, default=2, help="processes for it")
+    parser.add_argument(
+        "--strength-only", action="store_true", help="only the evaluator's strength match"
+    )
+    parser.add_argument(
         "--analysis-hands", type=int, default=1, help="hands analysed a setting; 0: skip"
     )
     parser.add_argument("--analysis-only", action="store_true", help="only the analysis section")
@@ -641,6 +710,13 @@ def main() -> int:
             print(json.dumps(bots, indent=2))
         else:
             print_duplicate(bots)
+        return 0
+    if args.strength_only:
+        strength = strength_numbers(args.strength_deals, args.strength_budget, args.strength_jobs)
+        if args.json:
+            print(json.dumps(strength, indent=2))
+        else:
+            print_strength(strength)
         return 0
     if args.analysis_only or args.solver_only:
         if args.analysis_only:
@@ -698,6 +774,11 @@ def main() -> int:
     )
     executors = executor_numbers(args.executor_hands) if args.executor_hands else {}
     bots = duplicate_numbers(args.duplicate_deals) if args.duplicate_deals else {}
+    strength = (
+        strength_numbers(args.strength_deals, args.strength_budget, args.strength_jobs)
+        if args.strength_deals
+        else {}
+    )
     analysis = analysis_times(args.analysis_hands) if args.analysis_hands else {}
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
     view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
@@ -728,6 +809,7 @@ def main() -> int:
         "solver": solver,
         "executors": executors,
         "bots": bots,
+        "strength": strength,
         "analysis": analysis,
     }
     if args.json:
@@ -775,6 +857,8 @@ def main() -> int:
         print_executors(executors)
     if bots:
         print_duplicate(bots)
+    if strength:
+        print_strength(strength)
     if analysis:
         print_analysis(analysis)
     return 0

@@ -113,6 +113,11 @@ def test_a_match_replays_for_a_seed() -> None:
     assert duplicate_match(Bot, RandomPlayer, deals=3, seed=10) != one
 
 
+def test_a_match_on_two_processes_gives_each_deal_the_same_result() -> None:
+    one = duplicate_match(Bot, RandomPlayer, deals=3, seed=9)
+    assert duplicate_match(Bot, RandomPlayer, deals=3, seed=9, jobs=2) == one
+
+
 def test_a_deal_is_a_position_played_by_each_team_on_each_side() -> None:
     rules = load_ruleset("tractor")
     position = set_up_hand(rules, random.Random(4), dealer=2).position

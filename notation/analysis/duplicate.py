@@ -30,7 +30,9 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from math import sqrt
 from statistics import NormalDist, fmean, stdev
 
@@ -179,16 +181,30 @@ def duplicate_match(
     rules: Ruleset | str = "qq",
     seed: int = 0,
     confidence: float = 0.95,
+    jobs: int = 1,
 ) -> MatchResult:
-    """A duplicate match of ``deals`` deals between the players ``a`` and ``b``."""
+    """A duplicate match of ``deals`` deals between the players ``a`` and ``b``.
+
+    ``jobs`` > 1 plays the deals in that many processes (the players' makers must then
+    be picklable: a class, or a ``functools.partial`` of one); each deal's result is
+    the same whatever ``jobs``."""
     ruleset = rules if isinstance(rules, Ruleset) else load_ruleset(rules)
-    results = []
-    for number in range(1, deals + 1):
-        rng = random.Random(f"duplicate {seed} {number}")
-        dealer = 1 + (number - 1) % 4
-        setup = set_up_hand(ruleset, rng, levels=start_levels(ruleset), dealer=dealer)
-        results.append(play_deal(setup.position, a, b, number=number, seed=seed))
+    run = partial(_deal, ruleset, a, b, seed)
+    numbers = range(1, deals + 1)
+    if jobs > 1 and deals > 1:
+        with ProcessPoolExecutor(min(jobs, deals)) as pool:
+            results = list(pool.map(run, numbers))
+    else:
+        results = [run(number) for number in numbers]
     return MatchResult(tuple(results), confidence)
+
+
+def _deal(ruleset: Ruleset, a: PlayerMaker, b: PlayerMaker, seed: int, number: int) -> DealResult:
+    """Deal ``number`` of a match: set up by the simulator, then played twice."""
+    rng = random.Random(f"duplicate {seed} {number}")
+    dealer = 1 + (number - 1) % 4
+    setup = set_up_hand(ruleset, rng, levels=start_levels(ruleset), dealer=dealer)
+    return play_deal(setup.position, a, b, number=number, seed=seed)
 
 
 def player_maker(spec: str) -> PlayerMaker:

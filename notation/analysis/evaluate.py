@@ -37,12 +37,16 @@ policy, a leaf solve and a dealt deal each cost a fixed, measured number of
 microseconds; see :data:`COST_PLAY_US`), never on the clock, so that a seed gives the
 same analysis on any machine, under any load and in any process.
 
-**Confidence**: a value's interval is the mean over its futures ± Student's t (95%) ×
-the standard error; a comparison of two candidates uses the paired differences over the
-futures they share, which is far narrower than the two intervals. In hindsight the
-futures differ only by the policy's random choices, so an interval says how sure the
-rollouts are of *their* value, not how far that is from best play: see the README's
-Analysis section for the measured coverage of exact values.
+**Confidence**: a rollout value's interval holds two errors, added in quadrature:
+the sampling error of the mean over its futures (Student's t (95%) × the standard
+error) and the rollout policy's own error against exact play, which no number of
+futures removes (the bots misplay some positions the same way in every future):
+``half = sqrt((t·s/√n)² + (z·σ)²)``, with σ = :func:`policy_sigma` of the tricks the
+policy plays before the solver takes over, measured against the solver on simulated
+positions (``tests/calibrate_policy.py``; the numbers at :data:`POLICY_SIGMA`). A
+comparison of two candidates uses the paired differences over the futures they share,
+which is far narrower than the two intervals: a policy error common to both plays
+cancels there, and what does not cancel is measured too (:data:`LOSS_SIGMA`).
 
 >>> from notation.analysis.positions import hand_positions
 >>> from notation.simulate import simulate_hand
@@ -79,6 +83,8 @@ __all__ = [
     "DEFAULT_BUDGET",
     "EXACT_CARDS",
     "LEAF_CARDS",
+    "LOSS_SIGMA",
+    "POLICY_SIGMA",
     "Candidate",
     "Comparison",
     "Estimate",
@@ -86,6 +92,7 @@ __all__ = [
     "Evaluator",
     "View",
     "level_score",
+    "policy_sigma",
 ]
 
 Cards = tuple[Card, ...]
@@ -126,6 +133,36 @@ COST_DEAL_US: Final = 150.0
 COST_SOLVE_US: Final = {0: 0.0, 1: 20.0, 2: 150.0, 3: 900.0, 4: 4_400.0, 5: 13_000.0}
 _ALL_PLAYS_FACTOR: Final = 2.0  # Solver.solve (every play's value) over Solver.value
 
+# The rollout policy's own error against exact play, in points (one standard deviation
+# of a rollout mean's bias), by the tricks the policy plays before the solver takes over
+# (cards in the largest hand at the decision, less LEAF_CARDS). Measured with
+# `python tests/calibrate_policy.py --hands 40 --sizes 4 5 6` (hindsight, simulated qq
+# hands of seeds 100-139, two decisions a hand and size, every candidate valued on at
+# least MIN_FUTURES futures at budget 0.05, against the solver; 2026-12-01): for each
+# size the σ that makes 95% of the intervals hold the exact value, 7.7 (183 candidates;
+# RMS error 7.3), 11.8 (166; 8.0) and 10.2 (198; 8.3) for 1, 2 and 3 tricks; without it
+# the intervals held 80%, 77% and 70%. On other hands (seeds 200-229) with it: 98.8%,
+# 98.9% and 98.2% of 166, 175 and 167 (there the σ needed was 4.4, 6.0 and 8.0).
+# policy_sigma takes the largest at or below, so the error never shrinks as positions
+# grow. Beyond the sizes measured (7 cards a hand and more: 4 tricks) it is extrapolated:
+# it grows by POLICY_SIGMA_GROWTH a trick (linearly, wider than a random walk's √, to
+# err on the wide side), up to POLICY_SIGMA_MAX (reached at 25 cards a hand: ± 59 points).
+POLICY_SIGMA: Final = {1: 7.7, 2: 11.8, 3: 10.2}
+POLICY_SIGMA_GROWTH: Final = 1.0
+POLICY_SIGMA_MAX: Final = 30.0
+# The same for a loss (the paired difference of the best and another candidate on the
+# futures they share): a policy error common to both plays cancels, but not all of it
+# does. Measured in the same run and in a second one on other hands (`--seed 200
+# --hands 30`): without it the loss intervals held the exact loss for 86%, 77% and 84%
+# of 85, 102 and 130 pairs (1, 2 and 3 tricks), and of the losses called significant
+# (the interval clear of 0) 3 of 10, 6 of 14 and 6 of 18 were no loss in exact play.
+# The σ that makes 95% of them hold, the larger of the two runs: 6.7, 5.1 and 10.3.
+# Unlike a value's error it does not grow clearly with the tricks, so it is held at the
+# largest measured (grown like a value's, it would call nearly every loss early in a
+# hand fine, on no evidence).
+LOSS_SIGMA: Final = {1: 6.7, 2: 5.1, 3: 10.3}
+_Z975: Final = 1.959964  # the normal quantile at 97.5%: a 95% interval is ± z·σ
+
 # Student's t at 97.5% by degrees of freedom (the largest tabled at or below is used).
 _T975: Final = {
     1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
@@ -136,6 +173,21 @@ _T975: Final = {
 
 def _t(df: int) -> float:
     return _T975[max(k for k in _T975 if k <= df)]
+
+
+def policy_sigma(tricks: int, *, loss: bool = False) -> float:
+    """The rollout policy's error (points, one standard deviation) when it plays
+    ``tricks`` tricks before the solver: the largest measured at or below (so it never
+    shrinks as positions grow), extrapolated beyond (see :data:`POLICY_SIGMA`); with
+    ``loss``, the part that does not cancel in a paired loss (:data:`LOSS_SIGMA`)."""
+    if tricks <= 0:
+        return 0.0
+    table = LOSS_SIGMA if loss else POLICY_SIGMA
+    top = max(table)
+    measured = max(v for k, v in table.items() if k <= min(tricks, top))
+    if loss:
+        return measured
+    return min(measured + POLICY_SIGMA_GROWTH * max(0, tricks - top), POLICY_SIGMA_MAX)
 
 
 def _index(card: Card) -> int:
@@ -175,14 +227,20 @@ class Estimate:
     n: int
 
     @classmethod
-    def of(cls, values: Sequence[float], *, exact: bool = False) -> Estimate:
-        """The mean of ``values`` and its interval at :data:`CONFIDENCE`."""
+    def of(cls, values: Sequence[float], *, exact: bool = False, sigma: float = 0.0) -> Estimate:
+        """The mean of ``values`` and its interval at :data:`CONFIDENCE`: the sampling
+        error and ``sigma`` (an error no number of values removes, one standard
+        deviation) added in quadrature."""
         n = len(values)
         mean = fmean(values)
-        if exact or n < 2:
+        if exact:
             return cls(mean, 0.0, n)
+        fixed = _Z975 * sigma
+        if n < 2:
+            return cls(mean, fixed, n)
         variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-        return cls(mean, _t(n - 1) * sqrt(variance / n), n)
+        sampling = _t(n - 1) * sqrt(variance / n)
+        return cls(mean, sqrt(sampling**2 + fixed**2), n)
 
     @property
     def lower(self) -> float:
@@ -245,6 +303,7 @@ class Evaluation:
     played: Candidate | None  # the play made, when one was given
     exact: bool  # every value proved (hindsight, small enough to solve)
     cost: float  # the modelled seconds spent
+    policy_tricks: int = 0  # tricks the rollout policy plays (0: no rollouts, solved)
 
     @property
     def best(self) -> Candidate:
@@ -270,7 +329,8 @@ class Evaluation:
             return found
 
         exact = better.exact and worse.exact
-        points = Estimate.of([sign * (a - b) for a, b in pairs], exact=exact)
+        sigma = policy_sigma(self.policy_tricks, loss=True)
+        points = Estimate.of([sign * (a - b) for a, b in pairs], exact=exact, sigma=sigma)
         levels = Estimate.of([sign * (score(a) - score(b)) for a, b in pairs], exact=exact)
         changed = sum(score(a) != score(b) for a, b in pairs) / n
         return Comparison(points, levels, changed, exact)
@@ -335,15 +395,18 @@ class Evaluator:
             futures = _Deals(position, knowledge, str(seed), self._charge)
             merge = _merge_state(position, knowledge)
         cards = _candidates(merge, made)
+        tricks = 0  # the tricks the policy plays in a rollout: its error grows with them
         if largest <= self.exact_cards:
             samples = self._solve_deals(futures, cards)
         else:
             samples = self._race(futures, cards, made, maximize)
+            tricks = max(0, largest - self.leaf_cards)
+        sigma = policy_sigma(tricks)
         candidates = [
-            Candidate(c, Estimate.of(s), tuple(s), False)
+            Candidate(c, Estimate.of(s, sigma=sigma), tuple(s), False)
             for c, s in zip(cards, samples, strict=True)
         ]
-        return self._evaluation(root, candidates, made, exact=False)
+        return self._evaluation(root, candidates, made, exact=False, tricks=tricks)
 
     # --- the three ways to value ------------------------------------------------------------
 
@@ -450,7 +513,13 @@ class Evaluator:
         self._cost += microseconds
 
     def _evaluation(
-        self, root: PlayState, candidates: list[Candidate], made: Cards | None, *, exact: bool
+        self,
+        root: PlayState,
+        candidates: list[Candidate],
+        made: Cards | None,
+        *,
+        exact: bool,
+        tricks: int = 0,
     ) -> Evaluation:
         """The candidates in order, best first: the most futures, then the best mean."""
         seat = root.to_move
@@ -461,8 +530,9 @@ class Evaluator:
         if made is not None:
             key = _sorted(made)
             played = next(c for c in order if c.cards == key)
+        cost = self._cost / 1e6
         return Evaluation(
-            seat, maximize, self.view, root.rules, tuple(order), played, exact, self._cost / 1e6
+            seat, maximize, self.view, root.rules, tuple(order), played, exact, cost, tricks
         )
 
 

@@ -1,0 +1,179 @@
+"""Calibrate the rollout policy's error against exact play (the evaluator's
+``POLICY_SIGMA``), and check the loss intervals, on positions of simulated hands.
+
+    python tests/calibrate_policy.py [--hands 20] [--seed 100] [--sizes 4 5 6 7]
+    python tests/calibrate_policy.py --review-hands 2 --seed 300 --sizes
+
+For each size (cards in the largest hand at a decision) it takes decisions of simulated
+qq hands, values every candidate by rollouts in hindsight (the evaluator with
+``exact_cards=0`` at the budget of the coverage test, ``POLICY_SIGMA`` off) and exactly
+by the solver, and prints:
+
+* ``sigma``: the policy error to add in quadrature to the sampling error so that 95% of
+  the candidates' intervals hold the exact value (for each candidate the smallest σ with
+  ``|mean - exact| <= sqrt(half² + (z·σ)²)``; their 95th percentile), and the RMS error;
+* the loss intervals (paired differences of the best and each other candidate valued on
+  as many futures): how often they hold the exact loss, how often a loss called
+  significant (interval clear of 0) is not one exactly, and the σ that makes 95% of them
+  hold it;
+* with ``--review-hands N``: the classes of every play of N simulated hands reviewed in
+  the player's view, with the loss intervals widened by ``LOSS_SIGMA`` and without.
+
+Not a test: the numbers move with the seeds; the constants in
+``notation/analysis/evaluate.py`` were set from a run of this script (seeds 100 on; the
+coverage test uses seeds 0 to 29).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from math import sqrt
+from pathlib import Path
+from statistics import NormalDist
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from notation.analysis import evaluate
+from notation.analysis.evaluate import (
+    MIN_FUTURES,
+    Candidate,
+    Estimate,
+    Evaluation,
+    Evaluator,
+    View,
+)
+from notation.analysis.review import Decision, plan_hand, review_hand
+from notation.analysis.solver import Solver
+from notation.simulate import simulate_hand
+
+Z = NormalDist().inv_cdf(0.975)
+BUDGET = 0.05  # the evaluator's budget a decision, as in the coverage test
+SOLVE_CAP = 20.0  # seconds at most for a position's exact solve (else it is left out)
+
+
+def decisions_at(seed: int, size: int, per_hand: int) -> list[Decision]:
+    """Up to ``per_hand`` decisions of simulated hand ``seed`` where the largest hand
+    holds ``size`` cards (seats at different places in the trick)."""
+    plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+    found = [d for d in plan.decisions if max(len(h) for h in d.position.hands) == size]
+    step = max(1, len(found) // per_hand)
+    return found[::step][:per_hand]
+
+
+def quantile95(values: list[float]) -> float:
+    """The 95th percentile of ``values`` (0 if none)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
+
+
+def loss_samples(evaluation: Evaluation, best: Candidate, other: Candidate) -> list[int]:
+    """The paired losses of ``other`` against ``best`` for the seat to move, future by
+    future."""
+    sign = 1 if evaluation.maximize else -1
+    return [sign * (a - b) for a, b in zip(best.samples, other.samples, strict=False)]
+
+
+def measure(size: int, seeds: range, per_hand: int) -> dict[str, object]:
+    """Rollouts against the exact values at ``size`` cards (see the module's notes)."""
+    solver = Solver()
+    needed: list[float] = []
+    needed_loss: list[float] = []
+    errors: list[float] = []
+    inside = total = 0
+    loss_inside = loss_total = called = false_calls = 0
+    skipped = 0
+    for seed in seeds:
+        for decision in decisions_at(seed, size, per_hand):
+            solution = solver.solve(decision.position, budget=SOLVE_CAP)
+            if not solution.exact:
+                skipped += 1
+                continue
+            exact = {tuple(sorted(r.play.shown, key=lambda c: c.index)): r.value
+                     for r in solution.plays}  # fmt: skip
+            evaluator = Evaluator(View.HINDSIGHT, budget=BUDGET, exact_cards=0, solver=solver)
+            evaluation = evaluator.evaluate(decision.position, played=decision.shown, seed=seed)
+            sign = 1 if evaluation.maximize else -1
+            best = evaluation.best
+            for candidate in evaluation.candidates:
+                if candidate.points.n < MIN_FUTURES:
+                    continue
+                value = exact[candidate.cards]
+                error = abs(candidate.points.mean - value)
+                sampling = Estimate.of(candidate.samples).half
+                errors.append(error)
+                needed.append(sqrt(max(0.0, error**2 - sampling**2)) / Z)
+                total += 1
+                inside += candidate.points.lower <= value <= candidate.points.upper
+                if candidate is best or candidate.points.n != best.points.n:
+                    continue
+                loss = evaluation.compare(best, candidate).points
+                truth = sign * (exact[best.cards] - value)
+                loss_total += 1
+                paired = Estimate.of(loss_samples(evaluation, best, candidate)).half
+                needed_loss.append(sqrt(max(0.0, (loss.mean - truth) ** 2 - paired**2)) / Z)
+                loss_inside += loss.lower <= truth <= loss.upper
+                if loss.lower > 0:
+                    called += 1
+                    false_calls += truth <= 0
+    q95 = quantile95(needed)
+    return {
+        "size": size,
+        "candidates": total,
+        "skipped_positions": skipped,
+        "coverage": inside / total if total else None,
+        "rms_error": sqrt(sum(e * e for e in errors) / len(errors)) if errors else None,
+        "sigma_95": q95,
+        "losses": loss_total,
+        "loss_coverage": loss_inside / loss_total if loss_total else None,
+        "loss_sigma_95": quantile95(needed_loss),
+        "losses_called": called,
+        "false_calls": false_calls,
+    }
+
+
+def review_classes(hands: int, seed: int, budget: float) -> dict[str, object]:
+    """The classes of every play of ``hands`` simulated qq hands reviewed in the player's
+    view at ``budget``, with the loss intervals widened by ``LOSS_SIGMA`` and without:
+    what the widening turns fine."""
+    counts: dict[str, dict[str, int]] = {}
+    kept = dict(evaluate.LOSS_SIGMA)
+    for name, table in (("widened", kept), ("sampling only", dict.fromkeys(kept, 0.0))):
+        evaluate.LOSS_SIGMA = table  # type: ignore[misc]  # read at each comparison
+        found: Counter[str] = Counter()
+        for s in range(seed, seed + hands):
+            hand = simulate_hand("qq", seed=s, dealer=1 + s % 4)
+            review = review_hand(hand, Evaluator(View.PLAYER, budget), seed=s)
+            found.update(str(p.verdict) for p in review.plays)
+        counts[name] = dict(found)
+    evaluate.LOSS_SIGMA = kept  # type: ignore[misc]
+    return {"review_hands": hands, "budget": budget, "classes": counts}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=100, help="the first hand's seed")
+    parser.add_argument("--per-hand", type=int, default=2, help="decisions a hand and size")
+    parser.add_argument("--sizes", type=int, nargs="*", default=[4, 5, 6, 7])
+    parser.add_argument(
+        "--review-hands", type=int, default=0, help="hands reviewed to count the classes"
+    )
+    parser.add_argument("--review-budget", type=float, default=0.2)
+    args = parser.parse_args()
+    if args.review_hands:
+        print(json.dumps(review_classes(args.review_hands, args.seed, args.review_budget)))
+    seeds = range(args.seed, args.seed + args.hands)
+    for size in args.sizes:
+        start = time.perf_counter()
+        row = measure(size, seeds, args.per_hand)
+        row["seconds"] = round(time.perf_counter() - start, 1)
+        print(json.dumps(row), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,55 @@
+"""The evaluator's player (notation/analysis/player.py): it keeps the rules, its views
+agree with the deal, it reads no hidden card, and the duplicate harness runs with it.
+Its strength is measured by the benchmark (``tests/benchmark.py --strength-only``),
+not asserted here."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from notation.analysis.duplicate import duplicate_match
+from notation.analysis.player import EvaluatorPlayer, evaluator_player
+from notation.bots import Bot
+from notation.rules.game import PlayState
+from notation.rulesets import load_ruleset
+from notation.simulate import play_hand, set_up_hand
+
+TINY = 0.01  # modelled seconds a decision: the fewest futures the evaluator allows
+
+
+def test_the_evaluator_player_keeps_the_rules_and_its_views_agree_with_the_deal() -> None:
+    rules = load_ruleset("qq")
+    position = set_up_hand(rules, random.Random(11), dealer=3).position
+    state = PlayState(position)
+    player = EvaluatorPlayer(random.Random(1), budget=TINY)
+    # Every play goes through the state, which refuses an illegal one.
+    for _ in play_hand(state, [player, Bot(random.Random(2))] * 2):
+        for seat, view in player.views.items():
+            assert view.problems(state.hands, state.kitty) == [], seat
+    assert state.is_over() and not any(state.hands)
+    assert state.outcome().points >= 0
+
+
+def test_the_evaluator_player_reads_no_hidden_card() -> None:
+    # The same decision with the unseen cards of the other hands swapped among them:
+    # the same play, for the player sees only its own cards, the table and the plays.
+    rules = load_ruleset("qq")
+    position = set_up_hand(rules, random.Random(5), dealer=1).position
+    state = PlayState(position)
+    player = EvaluatorPlayer(random.Random(3), budget=TINY)
+    player.start(state)
+    hands = list(position.hands)
+    # Seat 1 leads; seats 2 and 4 swap their hands (same sizes), seat 3 keeps its own.
+    hands[1], hands[3] = hands[3], hands[1]
+    other = PlayState(replace(position, hands=tuple(hands)))
+    again = EvaluatorPlayer(random.Random(3), budget=TINY)
+    again.start(other)
+    assert player.choose(state) == again.choose(other)
+
+
+def test_a_duplicate_match_runs_with_the_evaluator_player() -> None:
+    result = duplicate_match(evaluator_player(TINY), Bot, deals=1, seed=2)
+    (deal,) = result.deals
+    assert deal.points == deal.a_defending - deal.b_defending
+    assert deal.a_defending >= 0 and deal.b_defending >= 0
