@@ -62,7 +62,7 @@ def test_the_words_of_a_play_come_from_its_commands_in_chinese() -> None:
 
 def test_the_graph_carries_every_judged_play_and_marks_the_blunder() -> None:
     rp, analysis = endgame_replay()
-    fig = av.eval_figure(rp, analysis, view.trick_points(rp), "en")  # type: ignore[arg-type]
+    fig = av.eval_figure(rp, analysis, view.defenders_series(rp), "en")  # type: ignore[arg-type]
     names = [t.name for t in fig.data]
     expected = next(t for t in fig.data if t.name == "Expected final points")
     assert len(expected.y) == 12 and set(expected.y) == {240}

@@ -35,7 +35,7 @@ from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
 from viewer import charts, edit
 from viewer.i18n import seat_name, tr
-from viewer.view import TrickPoints, cards_text
+from viewer.view import PointsStep, cards_text
 
 __all__ = [
     "CLASS_STYLE",
@@ -122,14 +122,14 @@ def _x(replay: HandReplay, note: PlayNote) -> float:
 def eval_figure(
     replay: HandReplay,
     analysis: HandAnalysis,
-    rows: list[TrickPoints],
+    series: list[PointsStep],
     lang: str,
     current: int | None = None,
 ) -> go.Figure:
     """The evaluation graph: the defenders' expected final points after every judged
     play, over the defenders' points chart (its level bands and the actual points);
     mistakes marked by class. Every point carries its step in ``customdata``."""
-    fig = charts.defenders_figure(replay, rows, lang)
+    fig = charts.defenders_figure(replay, series, lang, len(replay.hand.tricks))
     steps = play_steps(replay)
     plays = [p for p in analysis.plays if (p.trick, p.play) in steps]
     fig.add_trace(

@@ -124,8 +124,8 @@ def eval_figure(text: str, name: str, number: int, lang: str, current: int) -> d
     rp = line_replay(text, name, number, ())
     analysis = read_analysis(rp.hand)
     assert analysis is not None
-    rows = view.trick_points(rp)
-    figure: dict[str, Any] = av.eval_figure(rp, analysis, rows, lang, current).to_dict()
+    series = view.defenders_series(rp)
+    figure: dict[str, Any] = av.eval_figure(rp, analysis, series, lang, current).to_dict()
     return figure
 
 
