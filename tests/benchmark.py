@@ -454,6 +454,70 @@ def executor_numbers(hands: int) -> dict[str, object]:
     return numbers
 
 
+ANALYSIS_BUDGET = 0.05  # modelled seconds a play: small, so that the executors' share shows
+ANALYSIS_TRICKS = (12, 10**9)  # from trick 12: a qq hand's last two (of 13), 8 plays
+
+
+def analysis_executor_numbers(hands: int) -> dict[str, object]:
+    """Analysis hands per second on each executor (small budget, last two tricks only),
+    as ``shengji analyze`` sends them: chunks of a hand's plays, in order."""
+    from functools import partial
+
+    from notation.analysis.evaluate import View
+    from notation.cli.analyze import _batch, _chunks, _Options, _read
+    from notation.executor import DaskExecutor, Executor, InlineExecutor, Lost, PoolExecutor
+
+    options = _Options(View.PLAYER, ANALYSIS_BUDGET, 0, None, ANALYSIS_TRICKS)
+    numbers: dict[str, object] = {
+        "hands": hands, "budget_s": ANALYSIS_BUDGET, "tricks": "12 to the end",
+    }  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        files = executor_corpus(Path(tmp), hands, per_file=10)
+        read = [_read(i, path, None, options, False) for i, path in enumerate(files)]
+        chunks = [c for file in read for c in _chunks(file, options)]
+
+        def rate(executor: Executor, key: str) -> None:
+            """Hands a second, the better of two runs (the first warms the workers up)."""
+            best, plays = float("inf"), 0
+            for _ in range(2):
+                start = time.perf_counter()
+                done = executor.ordered(partial(_batch, options), ((c,) for c in chunks))
+                plays = sum(len(r[0]) for r in done if not isinstance(r, Lost))
+                best = min(best, time.perf_counter() - start)
+            numbers[f"{key}_hands_per_s"] = hands / best
+            numbers[f"{key}_plays_per_s"] = plays / best
+            numbers["plays"] = plays
+
+        numbers["load_average"] = os.getloadavg()[0]
+        rate(InlineExecutor(), "j1")
+        with PoolExecutor(2) as pool:
+            rate(pool, "j2")
+        with DaskExecutor(None, jobs=2) as dask:
+            rate(dask, "dask2")
+    pool_s = 1 / float(numbers["j2_hands_per_s"])  # type: ignore[arg-type]
+    dask_s = 1 / float(numbers["dask2_hands_per_s"])  # type: ignore[arg-type]
+    numbers["dask_overhead_ms_per_hand"] = (dask_s - pool_s) * 1000  # wall, vs the pool
+    return numbers
+
+
+def print_analysis_executors(numbers: dict[str, object]) -> None:
+    """The analysis rows of the executors' section."""
+    row = "  ".join(
+        f"{label} {float(numbers[f'{key}_hands_per_s']):5.2f}"  # type: ignore[arg-type]
+        for label, key in (("-j 1", "j1"), ("-j 2", "j2"), ("dask 2 workers", "dask2"))
+    )
+    print(
+        f"  analyze   {numbers['hands']} simulated hands, budget {numbers['budget_s']} s a play, "
+        f"tricks {numbers['tricks']} only ({numbers['plays']} plays; load average "
+        f"{float(numbers['load_average']):.1f}):"  # type: ignore[arg-type]
+    )
+    print(f"  analyze   hands/s: {row}")
+    print(
+        f"  analyze   wall time a hand more on Dask than on the local pool: "
+        f"{float(numbers['dask_overhead_ms_per_hand']):.1f} ms"  # type: ignore[arg-type]
+    )
+
+
 def print_executors(numbers: dict[str, object]) -> None:
     """The executors' section of the report."""
     print(
@@ -666,6 +730,9 @@ def main() -> int:
     parser.add_argument("--executor-hands", type=int, default=2000, help="0: skip executors")
     parser.add_argument("--executors-only", action="store_true", help="only the executors")
     parser.add_argument(
+        "--analysis-executor-hands", type=int, default=40, help="0: skip analysis on executors"
+    )
+    parser.add_argument(
         "--duplicate-deals",
         type=int,
         default=100,
@@ -697,12 +764,16 @@ def main() -> int:
     args = parser.parse_args()
     if args.executors_only:
         executors = executor_numbers(args.executor_hands)
+        if args.analysis_executor_hands:
+            executors["analysis"] = analysis_executor_numbers(args.analysis_executor_hands)
         if args.json:
             print(json.dumps(executors, indent=2))
         else:
             python = platform.python_version()
             print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {python}")
             print_executors(executors)
+            if "analysis" in executors:
+                print_analysis_executors(executors["analysis"])  # type: ignore[arg-type]
         return 0
     if args.duplicate_only:
         bots = duplicate_numbers(args.duplicate_deals)
@@ -773,6 +844,8 @@ def main() -> int:
         else {}
     )
     executors = executor_numbers(args.executor_hands) if args.executor_hands else {}
+    if executors and args.analysis_executor_hands:
+        executors["analysis"] = analysis_executor_numbers(args.analysis_executor_hands)
     bots = duplicate_numbers(args.duplicate_deals) if args.duplicate_deals else {}
     strength = (
         strength_numbers(args.strength_deals, args.strength_budget, args.strength_jobs)
@@ -855,6 +928,8 @@ def main() -> int:
         print_solver(solver)
     if executors:
         print_executors(executors)
+        if "analysis" in executors:
+            print_analysis_executors(executors["analysis"])  # type: ignore[arg-type]
     if bots:
         print_duplicate(bots)
     if strength:
