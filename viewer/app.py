@@ -44,8 +44,9 @@ def _viewer_page() -> None:
 
 
 # The pages' titles are in the language the link asks for, from the first run on.
-if not ss[K.QUERY_READ] and K.LANG in (asked := from_query(st.query_params.to_dict())):
-    ss[K.LANG] = asked[K.LANG]
+if not ss[K.LANG_READ]:  # once a session: on either page, the user may switch after
+    ss[K.LANG_READ] = True
+    ss[K.LANG] = from_query(st.query_params.to_dict()).get(K.LANG, ss[K.LANG])
 
 # Two pages: the viewer (this script, the default) and recording a hand (record.py).
 _page = st.navigation(

@@ -36,6 +36,7 @@ class K:
     AUTOPLAY = "autoplay"
     SPEED = "speed"
     QUERY_READ = "query_read"  # the URL was read once, at the start of the session
+    LANG_READ = "lang_read"  # the URL's language was taken, before either page is drawn
     KEEP_MOMENT = "keep_moment"  # the URL named a hand or step: keep it when the file opens
     CLI_FILE = "cli_file"  # the file named on the command line, if any
     MESSAGE = "message"  # a one-off notice for the next run
@@ -76,6 +77,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     K.AUTOPLAY: False,
     K.SPEED: 1.0,
     K.QUERY_READ: False,
+    K.LANG_READ: False,
     K.KEEP_MOMENT: False,
     K.AUTOPLAY_AT: None,
     K.RUN_SECONDS: None,
