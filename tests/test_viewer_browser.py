@@ -149,6 +149,9 @@ def _step(page) -> int:  # type: ignore[no-untyped-def]
 
 def _wait_step(page, wanted: int) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + 45
+    # the page writes the moment into the URL at the end of its run, after the table
+    while not re.search(r"[?&]step=\d+", page.url) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     while _step(page) != wanted:
         if time.monotonic() > deadline:
             raise AssertionError(f"step {wanted} not reached: {page.url}")

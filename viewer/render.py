@@ -41,8 +41,9 @@ CSS = """
 .sj-bottom{grid-column:1/4;grid-row:3;justify-self:center;max-width:96%}
 .sj-seat .sj-cards{padding-left:13px}
 .sj-seat .sj-cards .card{margin-left:-13px;align-items:flex-start;padding-left:2px}
+/* the centre as tall as a side seat's 25 cards: the table keeps its height all hand long */
 .sj-centre{grid-column:2;grid-row:2;display:grid;grid-template-columns:1fr 1fr 1fr;
-  grid-template-rows:auto auto auto;align-items:center;justify-items:center;min-height:170px;
+  grid-template-rows:auto auto auto;align-items:center;justify-items:center;min-height:228px;
   background:rgba(255,255,255,.06);border-radius:10px;padding:6px}
 .sj-centre .p-top{grid-column:1/4;grid-row:1}.sj-centre .p-left{grid-column:1;grid-row:2}
 .sj-centre .p-right{grid-column:3;grid-row:2}.sj-centre .p-bottom{grid-column:1/4;grid-row:3}
@@ -63,9 +64,11 @@ CSS = """
 .card.best{outline:3px solid #00c853;outline-offset:1px;transform:translateY(-4px)}
 .card .s{font-size:15px}
 .card.joker{font-size:10px}
-.sj-info{display:flex;flex-wrap:wrap;gap:4px 6px;margin:0;font-family:sans-serif;font-size:13px}
-.sj-info .box{border:1px solid #ccc;border-radius:8px;padding:1px 6px;display:flex;
-  align-items:center;gap:4px}
+/* chips of one height, three rows kept: the page below does not move as they change */
+.sj-info{display:flex;flex-wrap:wrap;gap:4px 6px;margin:0;font-family:sans-serif;font-size:13px;
+  min-height:98px;align-content:flex-start}
+.sj-info .box{border:1px solid #ccc;border-radius:8px;padding:0 6px;display:flex;
+  align-items:center;gap:4px;height:30px;box-sizing:border-box;white-space:nowrap}
 .sj-info .sj-cards{padding-left:6px}
 .sj-info .card{width:21px;height:28px;font-size:11px;margin-left:-6px;align-items:flex-start;
   padding-left:1px}
