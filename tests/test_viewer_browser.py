@@ -625,7 +625,8 @@ def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
 
             # the end of hand 1: the chip counts the failed throws' penalties, as the result
             page.locator(".st-key-nav_last button").click()
-            page.wait_for_function("() => document.body.innerText.includes('Step 100 /')")
+            first = parse(MATCH_EXAMPLE.read_text(encoding="utf-8")).hands[0]
+            _wait_step(page, len(replay(first).states) - 1)
             assert "85 (65 · penalties +20)" in page.locator(".sj-info").inner_text()
             fits(".sj-table")
             page.screenshot(path=str(ARTIFACTS / "viewer-1400-end.png"))
