@@ -148,7 +148,7 @@ def _step(page) -> int:  # type: ignore[no-untyped-def]
 
 
 def _wait_step(page, wanted: int) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + 45
+    deadline = time.monotonic() + 90  # a first run on a busy machine is slow
     # the page writes the moment into the URL at the end of its run, after the table
     while not re.search(r"[?&]step=\d+", page.url) and time.monotonic() < deadline:
         page.wait_for_timeout(100)
