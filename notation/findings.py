@@ -191,19 +191,13 @@ class Finding:
 
     def where(self, lang: str = "en") -> str:
         """``hand 2, trick 5, seat 3`` (``第 2 局，第 5 轮，3 号位``) as far as known."""
-        if lang == "zh":
-            parts = [f"第 {self.hand} 局"]
-            if self.trick is not None:
-                parts.append(f"第 {self.trick} 轮")
-            if self.seat is not None:
-                parts.append(f"{self.seat} 号位")
-            return "，".join(parts)
-        parts = [f"hand {self.hand}"]
+        zh = lang == "zh"
+        parts = [f"第 {self.hand} 局" if zh else f"hand {self.hand}"]
         if self.trick is not None:
-            parts.append(f"trick {self.trick}")
+            parts.append(f"第 {self.trick} 轮" if zh else f"trick {self.trick}")
         if self.seat is not None:
-            parts.append(f"seat {self.seat}")
-        return ", ".join(parts)
+            parts.append(f"{self.seat} 号位" if zh else f"seat {self.seat}")
+        return ("，" if zh else ", ").join(parts)
 
     def clause_dict(self) -> dict[str, Any] | None:
         """The clause as plain values: ``ref`` for machines, ``text`` and ``zh``, the
