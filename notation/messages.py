@@ -92,7 +92,8 @@ def msg(key: str, **params: Param) -> Message:
 
 
 def count(n: int, noun: str) -> Message:
-    """``1 card`` / ``3 cards`` (``3 张牌``): ``noun`` is ``cards``, ``levels`` or ``pairs``."""
+    """``1 card`` / ``3 cards`` (``3 张牌``): ``noun`` is a plural with ``n.NOUN.one`` and
+    ``n.NOUN.many`` in the catalogue (``cards``, ``levels``, ``pairs``, ``plays``, …)."""
     return Message(f"n.{noun}.{'one' if n == 1 else 'many'}", (("n", n),))
 
 
@@ -498,6 +499,58 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path}{at}：第 {n} 局无法读取：{message}",
     ),
     "cli.cannot-be-read": ("cannot be read", "无法读取"),
+    # The analysis written into a record (notation.analysis.annotate): the words after
+    # the machine-readable commands, which stay as they are in both languages.
+    "analysis.better": (
+        "better {seat}: {cards} (the defenders {best}, not {made})",
+        "更好的是 {seat}: {cards}（闲家 {best} 分，而不是 {made} 分）",
+    ),
+    "analysis.better-level": (
+        "better {seat}: {cards} (the defenders {best}, not {made}; the level result changes)",
+        "更好的是 {seat}: {cards}（闲家 {best} 分，而不是 {made} 分；升级结果随之改变）",
+    ),
+    "analysis.summary": ("analysis ({view}): {seats}", "复盘分析（{view}）：{seats}"),
+    "analysis.view.player": ("the player's view", "玩家视角"),
+    "analysis.view.hindsight": ("hindsight", "全知视角"),
+    "analysis.seat": (
+        "seat {seat}: {plays}, {classes}, average loss {loss}",
+        "{seat} 号位：{plays}，{classes}，平均损失 {loss} 分",
+    ),
+    "analysis.no-play": ("no play analysed", "没有分析任何出牌"),
+    "analysis.no-mistake": ("no mistake", "没有失误"),
+    "n.plays.one": ("{n} play", "{n} 手牌"),
+    "n.plays.many": ("{n} plays", "{n} 手牌"),
+    "n.inaccuracies.one": ("{n} inaccuracy", "{n} 手欠佳"),
+    "n.inaccuracies.many": ("{n} inaccuracies", "{n} 手欠佳"),
+    "n.mistakes.one": ("{n} mistake", "{n} 手失误"),
+    "n.mistakes.many": ("{n} mistakes", "{n} 手失误"),
+    "n.blunders.one": ("{n} blunder", "{n} 手大错"),
+    "n.blunders.many": ("{n} blunders", "{n} 手大错"),
+    "analysis.stops-here": ("the analysis stops here: {why}", "分析到此为止：{why}"),
+    "analysis.stopped": (
+        "analysed up to trick {trick}, seat {seat}'s play: {why}",
+        "分析到第 {trick} 轮 {seat} 号位的出牌为止：{why}",
+    ),
+    "analysis.stop-finding": ("{code}: {message}", "{code}。{message}"),
+    "analyze.no-files": (
+        "shengji analyze: no *.psn files found",
+        "shengji analyze：没有找到 *.psn 文件",
+    ),
+    "analyze.jobs": (
+        "shengji analyze: -j {n}: a number of processes is 1 or more",
+        "shengji analyze：-j {n}：进程数至少为 1",
+    ),
+    "analyze.done": (
+        "{files} written, {hands}{skipped}, {plays} analysed in {seconds} s",
+        "写入 {files}，{hands}{skipped}，分析了 {plays}，用时 {seconds} 秒",
+    ),
+    "analyze.skipped": (
+        " ({n} skipped: analysed before with the same settings)",
+        "（跳过 {n} 局：之前已用相同设置分析过）",
+    ),
+    "analyze.hand": ("{path}: hand {n}: {why}", "{path}：第 {n} 局：{why}"),
+    "analyze.plays": ("plays", "手牌"),
+    "analysis.stop-view": ("seat {seat}'s view: {why}", "{seat} 号位所知的牌：{why}"),
     "cli.no-step": (
         "{path}: hand {hand} has no step {step}: its steps are 0 to {last} (or -1, the last, "
         "back to -{count}, the first)",

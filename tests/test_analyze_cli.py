@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -20,6 +21,7 @@ from notation.cli import main
 from notation.psn import Comment, parse, write
 from notation.psn.model import GLYPHS
 from notation.simulate import simulate_hand
+from tests.test_messages import english_in
 
 ROOT = Path(__file__).resolve().parent.parent
 DISPUTES = ROOT / "examples" / "disputes"
@@ -187,3 +189,35 @@ def test_tricks_limits_the_plays_judged(record: Path, capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit) as stop:
         main(["analyze", str(full), "--tricks", "3-2"])
     assert stop.value.code == 2 and "tricks run from 1 up" in capsys.readouterr().err
+
+
+def test_lang_zh_writes_the_engine_s_words_in_chinese(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(DISPUTES / "03-wrong-forced-play.psn")
+    code, out, err = _analyze(capsys, path, *FAST, "--lang", "zh")
+    hand = parse(out).hands[0]
+    assert code == 0 and "分析到第 2 轮 1 号位的出牌为止" in err
+    assert "甩牌失败后没有出最小的失败牌型" in err  # the finding's meaning, not its code
+    engine = [c.text for c in hand.comments if is_engine_comment(c)]
+    assert len(engine) == 1 and "复盘分析（玩家视角）：1 号位：1 手牌" in engine[0]
+    stop = hand.tricks[1].plays[0].comments[-1].text
+    assert stop.startswith("[%engine shengji] 分析到此为止：")
+    for text in (*engine, stop, err):
+        words = re.sub(r"\[%[^\]]*\]|[♠♥♣♦](?:10|[2-9JQKA])|shengji|\S+\.psn", " ", text)
+        assert english_in(words) is None, words
+
+
+def test_the_stop_is_marked_on_its_play_when_only_later_tricks_are_judged(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = str(DISPUTES / "03-wrong-forced-play.psn")
+    code, out, _ = _analyze(capsys, path, *FAST, "--tricks", "2")
+    hand = parse(out).hands[0]
+    marked = [
+        (t.number, p.seat)
+        for t in hand.tricks
+        for p in t.plays
+        if any("the analysis stops here" in c.text for c in p.comments)
+    ]
+    assert code == 0 and marked == [(2, 1)]

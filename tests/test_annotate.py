@@ -105,7 +105,7 @@ def test_another_engine_s_commands_are_a_player_s_comment() -> None:
 
 def test_the_play_where_the_analysis_stopped_is_marked() -> None:
     hand = _hand()
-    stop = Stop(1, 3, "follow-suit: seat 3 did not follow {diamonds}")
+    stop = Stop(1, 3, "follow-suit: seat 3 did not follow {diamonds}", index=2)
     annotated = annotate_hand(hand, _review(hand, [Verdict.FINE] * 2, stop), **SETTINGS)
     third = annotated.tricks[0].plays[2]
     assert third.comments[-1].text == (

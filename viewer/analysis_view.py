@@ -260,9 +260,11 @@ def analyse_hand(
     seed: int = 0,
     first_trick: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    lang: str = "en",
 ) -> tuple[Hand, str | None]:
     """``hand`` (hand ``number`` of its file) analysed, the plays of tricks from
-    ``first_trick`` on, with the analysis written in as ``shengji analyze`` writes it;
+    ``first_trick`` on, with the analysis written in as ``shengji analyze`` writes it
+    (its words in ``lang``);
     ``progress(done, total)`` after each play. Returns the hand and why it could not be
     analysed, if it could not (the hand is then returned as it was)."""
     plan = plan_hand(hand, None, number)
@@ -278,7 +280,7 @@ def analyse_hand(
         if isinstance(results[-1], Stop):
             break
     review = hand_review(plan, evaluator.view, results)
-    return annotate_hand(hand, review, view=view, budget=budget, seed=seed), None
+    return annotate_hand(hand, review, view=view, budget=budget, seed=seed, lang=lang), None
 
 
 def with_best_line(hand: Hand, note: PlayNote, trump: Trump | None) -> tuple[Hand, int]:

@@ -136,10 +136,11 @@ def analysed_hand(
     judge: str,
     budget: float,
     first_trick: int,
+    lang: str,
     _progress: Any = None,
 ) -> tuple[str, str | None]:
-    """A hand analysed, written as PSN: the hand's text and the settings are the key,
-    so that the same hand is not analysed twice."""
+    """A hand analysed, written as PSN (the engine's words in ``lang``): the hand's text
+    and the settings are the key, so that the same hand is not analysed twice."""
     done, error = av.analyse_hand(
         parse_hand(hand_text),
         number,
@@ -147,6 +148,7 @@ def analysed_hand(
         budget=budget,
         first_trick=first_trick,
         progress=_progress,
+        lang=lang,
     )
     return write_hand(done), error
 
@@ -886,6 +888,7 @@ with left, st.expander(tr(lang, "analyse"), expanded=False):
             str(ss[av.K_VIEW]),
             float(ss[av.K_BUDGET]),
             int(ss[av.K_FROM]),
+            lang,
             _progress=_progress,
         )
         if error is not None:

@@ -14,6 +14,8 @@ Every play analysed gets one comment of the engine's, after the comments already
 The hand's opening comments get the summary, with the settings of the run in
 ``[%engine shengji VERSION VIEW BUDGET SEED]``; the play where the analysis stopped (a
 play the rules do not allow) gets ``{[%engine shengji] the analysis stops here: ...}``.
+The words after the commands are in the language asked for (``lang``: ``en`` or ``zh``,
+from the catalogue of :mod:`notation.messages`); the commands are the same in both.
 
 A comment is the engine's if it holds an ``[%engine shengji ...]`` command: running the
 analysis again takes every such comment away, with the glyphs they say the engine
@@ -29,7 +31,8 @@ from typing import Final
 
 from notation import __version__
 from notation.analysis.evaluate import Estimate, View
-from notation.analysis.review import GLYPHS, HandReview, PlayReview, SeatSummary, Stop, Verdict
+from notation.analysis.review import GLYPHS, HandReview, PlayReview, SeatSummary, Verdict
+from notation.messages import Message, Seq, count, msg
 from notation.psn.model import GLYPHS as NAGS
 from notation.psn.model import Comment, Hand, Play, Trick
 from notation.rules.cards import Card
@@ -78,17 +81,17 @@ def _strip_play(play: Play) -> Play:
 
 
 def annotate_hand(
-    hand: Hand, review: HandReview, *, view: View | str, budget: float, seed: int
+    hand: Hand, review: HandReview, *, view: View | str, budget: float, seed: int, lang: str = "en"
 ) -> Hand:
     """``hand`` with the analysis of ``review`` written in (the engine's earlier
-    analysis taken out first)."""
+    analysis taken out first), its words in ``lang``."""
     hand = strip_analysis(hand)
     if review.error is not None:
         return hand
     trump = review.trump
     judged = {p.index: p for p in review.plays}
     stopped = review.stopped
-    stop_at = len(review.plays) if stopped is not None else None
+    stop_at = stopped.index if stopped is not None else None
     index = 0
     tricks: list[Trick] = []
     for trick in hand.tricks:
@@ -96,17 +99,18 @@ def annotate_hand(
         for play in trick.plays:
             found = judged.get(index)
             if found is not None and trump is not None:
-                play = _annotated(play, found, trump)
+                play = _annotated(play, found, trump, lang)
             elif index == stop_at and stopped is not None:
-                play = _with(play, Comment(f"{_MARK} the analysis stops here: {_text(stopped)}"))
+                words = msg("analysis.stops-here", why=stopped.why()).render(lang)
+                play = _with(play, Comment(f"{_MARK} {_safe(words)}"))
             plays.append(play)
             index += 1
         tricks.append(replace(trick, plays=tuple(plays)))
-    summary = Comment(f"{engine_command(view, budget, seed)} {_summary(review)}")
+    summary = Comment(f"{engine_command(view, budget, seed)} {_summary(review, lang)}")
     return replace(hand, comments=(*hand.comments, summary), tricks=tuple(tricks))
 
 
-def _annotated(play: Play, review: PlayReview, trump: Trump) -> Play:
+def _annotated(play: Play, review: PlayReview, trump: Trump, lang: str) -> Play:
     """A play with its comment and, for a class below fine, its glyph."""
     parts = [f"[%eval {_number(review.value)}]"]
     nags = play.nags
@@ -121,18 +125,20 @@ def _annotated(play: Play, review: PlayReview, trump: Trump) -> Play:
             parts.append(f"[%class {review.verdict.value}]")
     parts.append(_MARK)
     if review.verdict is not Verdict.FINE:
-        parts.append(_better(review, trump))
+        parts.append(_better(review, trump).render(lang))
     return replace(_with(play, Comment(" ".join(parts))), nags=nags)
 
 
-def _better(review: PlayReview, trump: Trump) -> str:
+def _better(review: PlayReview, trump: Trump) -> Message:
     """The comment's words: the better play and what it keeps."""
-    best = round(review.best_value.mean)
-    made = round(review.value.mean)
-    words = f"better {review.seat}: {_cards(review.best, trump)} (the defenders {best}, not {made}"
-    if review.result_changes:
-        words += "; the level result changes"
-    return words + ")"
+    key = "analysis.better-level" if review.result_changes else "analysis.better"
+    return msg(
+        key,
+        seat=review.seat,
+        cards=_cards(review.best, trump),
+        best=round(review.best_value.mean),
+        made=round(review.value.mean),
+    )
 
 
 def _with(play: Play, comment: Comment) -> Play:
@@ -150,33 +156,34 @@ def _cards(cards: Iterable[Card], trump: Trump) -> str:
     return " ".join(str(c) for c in trump.sorted(cards))
 
 
-def _text(stopped: Stop) -> str:
-    """A reason, made safe for a comment (which cannot hold ``}``)."""
-    return stopped.reason.replace("}", ")").replace("{", "(")
+def _safe(text: str) -> str:
+    """Words made safe for a comment (which cannot hold ``}``)."""
+    return text.replace("}", ")").replace("{", "(")
 
 
-def _summary(review: HandReview) -> str:
+def _summary(review: HandReview, lang: str) -> str:
     """The hand's summary: per seat, the plays, the classes and the average loss."""
-    view = "the player's view" if review.view is View.PLAYER else "hindsight"
-    parts = [f"analysis ({view}):"]
-    seats = [f"seat {seat}: {_seat_line(s)}" for seat, s in review.summary.items() if s.plays]
-    parts.append("; ".join(seats) or "no play analysed")
+    seats = [_seat_line(seat, s) for seat, s in review.summary.items() if s.plays]
+    view = msg(f"analysis.view.{review.view.value}")
+    listed = Seq(tuple(seats), "; ", "；") if seats else msg("analysis.no-play")
+    words = msg("analysis.summary", view=view, seats=listed).render(lang)
     if review.stopped is not None:
-        parts.append(f"— {str(review.stopped).replace('{', '(').replace('}', ')')}")
-    return " ".join(parts).replace("}", ")")
+        words += " — " + review.stopped.words().render(lang)
+    return _safe(words)
 
 
-def _seat_line(summary: SeatSummary) -> str:
-    """``20 plays, 1 mistake, average loss 2.5``."""
+def _seat_line(seat: int, summary: SeatSummary) -> Message:
+    """``seat 2: 20 plays, 1 mistake, average loss 2.5``."""
     counts = [
-        f"{n} {one if n == 1 else many}"
-        for n, one, many in (
-            (summary.inaccuracy, "inaccuracy", "inaccuracies"),
-            (summary.mistake, "mistake", "mistakes"),
-            (summary.blunder, "blunder", "blunders"),
+        count(n, noun)
+        for n, noun in (
+            (summary.inaccuracy, "inaccuracies"),
+            (summary.mistake, "mistakes"),
+            (summary.blunder, "blunders"),
         )
         if n
     ]
-    shown = ", ".join(counts) if counts else "no mistake"
-    plays = f"{summary.plays} play{'' if summary.plays == 1 else 's'}"
-    return f"{plays}, {shown}, average loss {summary.average_loss:.1f}"
+    classes = Seq(tuple(counts), ", ", "，") if counts else msg("analysis.no-mistake")
+    loss = f"{summary.average_loss:.1f}"
+    plays = count(summary.plays, "plays")
+    return msg("analysis.seat", seat=seat, plays=plays, classes=classes, loss=loss)

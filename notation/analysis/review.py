@@ -53,6 +53,7 @@ from notation.analysis.evaluate import (
 from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
+from notation.messages import MEANINGS_ZH, Both, Message, msg, reason
 from notation.psn.model import Hand
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind, replay
@@ -234,14 +235,26 @@ def judge_play(decision: Decision, evaluation: Evaluation) -> PlayReview:
 
 @dataclass(frozen=True, slots=True)
 class Stop:
-    """Where the analysis of a hand stopped: a play the rules do not allow."""
+    """Where the analysis of a hand stopped: a play the rules do not allow (``index``:
+    its place in the hand, from 0; ``text``: the reason in both languages, ``reason``
+    in English)."""
 
     trick: int
     seat: Seat
     reason: str
+    index: int = -1
+    text: Message | None = None
 
     def __str__(self) -> str:
         return f"analysed up to trick {self.trick}, seat {self.seat}'s play: {self.reason}"
+
+    def why(self) -> Message:
+        """Why, as a message (in words in either language)."""
+        return self.text if self.text is not None else Message("text", (("text", self.reason),))
+
+    def words(self) -> Message:
+        """Where and why, as a message."""
+        return msg("analysis.stopped", trick=self.trick, seat=self.seat, why=self.why())
 
     def to_dict(self) -> dict[str, Any]:
         """As the JSON report writes it."""
@@ -305,7 +318,10 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
         play = cast(RecordPlay, found.event)
         errors = [f for f in found.findings if f.is_error]
         if errors:
-            stopped = Stop(found.trick_number, play.seat, f"{errors[0].code}: {errors[0].message}")
+            first = errors[0]
+            code = Both(first.code, MEANINGS_ZH.get(first.code, first.code))
+            text = msg("analysis.stop-finding", code=code, message=first.text)
+            stopped = Stop(found.trick_number, play.seat, text.render("en"), index, text)
             break
         position = state.position()
         try:
@@ -315,7 +331,8 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
             if made.cards != tuple(sorted(cast(Cards, play.cards), key=lambda c: c.index)):
                 raise GameError("the record's forced cards are not those the rules force")
         except GameError as e:
-            stopped = Stop(found.trick_number, play.seat, str(e))
+            stopped = Stop(found.trick_number, play.seat, str(e), index, Message(
+                "text", (("text", reason(e)),)))  # fmt: skip
             break
         decisions.append(Decision(index, found.trick_number, play.seat, play, position, step - 1))
     return HandPlan(number, replayed, tuple(decisions), stopped)
@@ -337,7 +354,9 @@ def review_decision(
             seed=f"{seed}:{plan.number}:{decision.index}",
         )
     except KnowledgeError as e:
-        return Stop(decision.trick, decision.seat, f"seat {decision.seat}'s view: {e}")
+        why = Both(str(e), "没有一种发牌与它相符")
+        text = msg("analysis.stop-view", seat=decision.seat, why=why)
+        return Stop(decision.trick, decision.seat, text.render("en"), decision.index, text)
     return judge_play(decision, evaluation)
 
 

@@ -57,7 +57,7 @@ RULES_COMMANDS: tuple[str, ...] = (
     "view",
 )
 # The commands that print findings or reports in words: each takes --lang en|zh.
-LANG_COMMANDS: tuple[str, ...] = ("validate", "report", "show")
+LANG_COMMANDS: tuple[str, ...] = ("validate", "report", "show", "analyze")
 EXIT_INTERNAL = 3  # a bug of ours, never a verdict on the input
 
 Runner = Callable[[argparse.Namespace], int]

@@ -47,11 +47,12 @@ from notation.analysis.review import (
     plan_hand,
     review_decision,
 )
-from notation.cli.common import Progress, plural, read_text, seconds, warn
+from notation.cli.common import Progress, read_text, seconds, warn
 from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
+from notation.messages import count, msg
 from notation.psn import Record, parse, write
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
@@ -204,10 +205,10 @@ def run(args: argparse.Namespace) -> int:
         warn(f"shengji analyze: {e}")
         return 2
     if not sources:
-        warn("shengji analyze: no *.psn files found")
+        warn(msg("analyze.no-files").render(args.lang))
         return 2
     if args.jobs < 0:
-        warn(f"shengji analyze: -j {args.jobs}: a number of processes is 1 or more")
+        warn(msg("analyze.jobs", n=args.jobs).render(args.lang))
         return 2
     many = len(sources) > 1 or any(root is not None for _, root in sources)
     many = many or bool(args.out and Path(args.out).is_dir())
@@ -230,15 +231,16 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(document, ensure_ascii=False, indent=2))
     if args.in_place or args.out:
         took = time.perf_counter() - started
-        skipped = (
-            f" ({totals.skipped} skipped: analysed before with the same settings)"
-            if totals.skipped
-            else ""
+        skipped = msg("analyze.skipped", n=totals.skipped) if totals.skipped else ""
+        done = msg(
+            "analyze.done",
+            files=count(totals.written, "files"),
+            hands=count(totals.hands, "hands"),
+            skipped=skipped,
+            plays=count(totals.plays, "plays"),
+            seconds=f"{took:.0f}",
         )
-        warn(
-            f"{plural(totals.written, 'file')} written, {plural(totals.hands, 'hand')}"
-            f"{skipped}, {plural(totals.plays, 'play')} analysed in {took:.0f} s"
-        )
+        warn(done.render(args.lang))
     return 2 if totals.bad else 0
 
 
@@ -408,7 +410,7 @@ def _analyse(
     report: list[dict[str, Any]] = []
     files: deque[_File] = deque()  # read, and not yet written
     sent: deque[_Chunk] = deque()
-    progress = _progress(sources, options, resume) if sys.stderr.isatty() else None
+    progress = _progress(sources, options, resume, args.lang) if sys.stderr.isatty() else None
 
     def batches() -> Iterator[tuple[_Chunk, ...]]:
         for index, ((path, _), target) in enumerate(zip(sources, targets, strict=True)):
@@ -452,7 +454,7 @@ def _analyse(
 
 
 def _progress(
-    sources: Sequence[tuple[Path, Path | None]], options: _Options, resume: bool
+    sources: Sequence[tuple[Path, Path | None]], options: _Options, resume: bool, lang: str
 ) -> Progress | None:
     """A progress bar over the plays to judge (counted from the records, read here)."""
     total = 0
@@ -465,7 +467,7 @@ def _progress(
             if resume and any(is_engine_comment(c) for c in hand.comments):
                 continue  # most likely analysed before
             total += sum(len(t.plays) for t in hand.tricks if options.in_range(t.number))
-    return Progress(total, "plays") if total else None
+    return Progress(total, msg("analyze.plays").render(lang)) if total else None
 
 
 def _finish(
@@ -488,7 +490,7 @@ def _finish(
     totals.files += 1
     totals.hands += len(reviews)
     totals.skipped += file.skipped
-    totals.bad += _report(file, reviews)
+    totals.bad += _report(file, reviews, args.lang)
     if args.json:
         report.append(
             {
@@ -503,7 +505,12 @@ def _finish(
         kept
         if review is None or review.error is not None
         else annotate_hand(
-            kept, review, view=options.view, budget=options.budget, seed=options.seed
+            kept,
+            review,
+            view=options.view,
+            budget=options.budget,
+            seed=options.seed,
+            lang=args.lang,
         )
         for kept, review in zip(file.kept, reviews, strict=True)
     ]
@@ -576,7 +583,7 @@ def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[Pl
     return found
 
 
-def _report(file: _File, reviews: Sequence[HandReview | None]) -> int:
+def _report(file: _File, reviews: Sequence[HandReview | None], lang: str) -> int:
     """Say on standard error what could not be read or analysed; return how many."""
     bad = 0
     if file.error is not None:
@@ -586,10 +593,12 @@ def _report(file: _File, reviews: Sequence[HandReview | None]) -> int:
         if review is None:
             continue
         if review.error is not None:
-            warn(f"{file.path}: hand {review.number}: {review.error}")
+            why = review.error
+            warn(msg("analyze.hand", path=file.path, n=review.number, why=why).render(lang))
             bad += 1
         elif review.stopped is not None:
-            warn(f"{file.path}: hand {review.number}: {review.stopped}")
+            words = review.stopped.words()
+            warn(msg("analyze.hand", path=file.path, n=review.number, why=words).render(lang))
     return bad
 
 
