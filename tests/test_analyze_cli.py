@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from notation.analysis.annotate import is_engine_comment
+from notation.analysis.annotate import engine_version, is_engine_comment
 from notation.analysis.review import JSON_SCHEMA
 from notation.cli import main
 from notation.psn import Comment, parse, write
@@ -58,8 +58,9 @@ def test_the_json_report_follows_its_schema(
     assert code == 0
     assert report["engine"] == {
         "name": "shengji", "version": report["engine"]["version"], "view": "player",
-        "budget": 0.01, "seed": 0,
+        "budget": 0.01, "seed": 0, "rules": None,
     }  # fmt: skip
+    assert report["engine"]["version"] == engine_version()
     first, second = (f["hands"][0] for f in report["files"])
     assert [(p["trick"], p["seat"]) for p in first["plays"]] == [(1, 1), (1, 2), (1, 3), (1, 4)]
     assert all(p["class"] in ("fine", "inaccuracy", "mistake", "blunder") for p in first["plays"])

@@ -9,18 +9,22 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from notation.analysis.annotate import engine_version
 from notation.analysis.evaluate import View
 from notation.cli import analyze as analyze_cli
 from notation.cli import main
 from notation.psn import parse, write
+from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
 
 # Fast: a tiny budget, and only the last trick or two of each hand (qq hands have 13).
 FAST = ["--budget", "0.01", "--tricks", "12"]
+DISPUTES = Path(__file__).resolve().parent.parent / "examples" / "disputes"
 
 
 @pytest.fixture
@@ -139,7 +143,7 @@ def test_a_stopped_run_goes_on_where_it_stopped(
     "change", [["--budget", "0.02", "--tricks", "12"], ["--budget", "0.01", "--tricks", "13"],
                ["--budget", "0.01", "--tricks", "12", "--seed", "1"],
                ["--budget", "0.01", "--tricks", "12", "--view", "hindsight"],
-               [*FAST, "--redo"]],
+               [*FAST, "--rules", "qq"], [*FAST, "--redo"]],
 )  # fmt: skip
 def test_other_settings_analyse_again(
     corpus: Path, change: list[str], capsys: pytest.CaptureFixture[str]
@@ -156,11 +160,29 @@ def test_analysed_before_reads_the_summary_and_the_plays_judged(
     hand = corpus / "hand-0.psn"
     _run(capsys, str(hand), *FAST, "-j", "1", "--in-place")
     (done,) = parse(hand.read_text()).hands
-    assert analyze_cli.analysed_before(done, View.PLAYER, 0.01, 0, (12, analyze_cli.ALL))
-    assert not analyze_cli.analysed_before(done, View.PLAYER, 0.01, 0, (11, analyze_cli.ALL))
-    assert not analyze_cli.analysed_before(done, View.PLAYER, 0.01, 0, (12, 12))
+    settings = analyze_cli._Options(View.PLAYER, 0.01, 0, None, (12, analyze_cli.ALL))
+    assert analyze_cli.analysed_before(done, settings)
+    assert not analyze_cli.analysed_before(done, replace(settings, tricks=(11, analyze_cli.ALL)))
+    assert not analyze_cli.analysed_before(done, replace(settings, tricks=(12, 12)))
+    assert not analyze_cli.analysed_before(done, replace(settings, rules=load_ruleset("qq")))
     (fresh,) = parse(write(simulate_hand("qq", seed=0))).hands
-    assert not analyze_cli.analysed_before(fresh, View.PLAYER, 0.01, 0, (12, analyze_cli.ALL))
+    assert not analyze_cli.analysed_before(fresh, settings)
+    # Another engine (its code changed, even within one release) analyses again.
+    other = write(done).replace(engine_version(), "0.1.0+00000000")
+    assert engine_version() in write(done) and "0.1.0+00000000" in other
+    assert not analyze_cli.analysed_before(parse(other).hands[0], settings)
+
+
+def test_a_run_in_chinese_is_resumed_like_one_in_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = tmp_path / "stops.psn"
+    shutil.copy(DISPUTES / "03-wrong-forced-play.psn", hand)
+    _run(capsys, str(hand), "--budget", "0.01", "-j", "1", "--in-place", "--lang", "zh")
+    written = hand.read_text(encoding="utf-8")
+    assert "分析到此为止" in written
+    code, _, err = _run(capsys, str(hand), "--budget", "0.01", "-j", "1", "--in-place")
+    assert code == 0 and "(1 skipped" in err and hand.read_text(encoding="utf-8") == written
 
 
 def _dies_on_the_second_hand(hand, task, options):  # type: ignore[no-untyped-def]

@@ -90,7 +90,7 @@ def test_the_lesson_play_is_judged_so_today(lesson: Lesson) -> None:
 def test_analyze_again_gives_the_file_s_analysis(lesson: Lesson, tmp_path: Path) -> None:
     copy = tmp_path / lesson.file
     shutil.copy(FOLDER / lesson.file, copy)
-    args = ["analyze", str(copy), "-i", "-j", "1", "--tricks", str(lesson.first_trick)]
+    args = ["analyze", str(copy), "-i", "--redo", "-j", "1", "--tricks", str(lesson.first_trick)]
     assert main([*args, "--view", lesson.view.value]) == 0
     again, kept = parse(copy.read_text(encoding="utf-8")).hands[0], _hand(lesson)
     assert again.tricks == kept.tricks  # every play's comment and glyph, exactly

@@ -25,34 +25,81 @@ added, and writes the new ones. Every other comment and glyph is kept as it was.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import cache
+from pathlib import Path
 from typing import Final
 
 from notation import __version__
 from notation.analysis.evaluate import Estimate, View
 from notation.analysis.review import GLYPHS, HandReview, PlayReview, SeatSummary, Verdict
-from notation.messages import Message, Seq, count, msg
+from notation.messages import MESSAGES, Message, Seq, count, msg
 from notation.psn.model import GLYPHS as NAGS
 from notation.psn.model import Comment, Hand, Play, Trick
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 
-__all__ = ["ENGINE", "annotate_hand", "engine_command", "is_engine_comment", "strip_analysis"]
+__all__ = [
+    "ENGINE",
+    "annotate_hand",
+    "engine_command",
+    "engine_version",
+    "is_engine_comment",
+    "is_stop_comment",
+    "strip_analysis",
+]
 
 ENGINE: Final = "shengji"  # the first word of the engine's [%engine] command
 _MARK: Final = f"[%engine {ENGINE}]"
 _GLYPH_NAGS: Final = frozenset(NAGS.values())  # ! ? !! ?? !? ?!: a player's judgement
 
 
-def engine_command(view: View | str, budget: float, seed: int) -> str:
-    """The command that names the engine and the settings of a run."""
-    return f"[%engine {ENGINE} {__version__} {View(view).value} {budget:g} {seed}]"
+# The code an analysis depends on: the engine, the bots that play its rollouts, the rules
+# core and the replay that plans a hand. Its digest is part of the engine's version.
+_ENGINE_CODE: Final = ("analysis", "bots.py", "rules", "replay")
+
+
+@cache
+def engine_version() -> str:
+    """``0.1.0+1a2b3c4d``: the package's version and a digest of the code the analysis
+    depends on (:data:`_ENGINE_CODE`), so that a change to the engine, even within one
+    release, makes an earlier analysis one of another engine (a rerun does it again)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    try:
+        for name in _ENGINE_CODE:
+            path = root / name
+            for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+                digest.update(file.relative_to(root).as_posix().encode())
+                digest.update(file.read_bytes())
+    except OSError:  # the sources are not files here (a zipped install): the release only
+        return __version__
+    return f"{__version__}+{digest.hexdigest()[:8]}"
+
+
+def engine_command(view: View | str, budget: float, seed: int, rules: str | None = None) -> str:
+    """The command that names the engine and the settings of a run (``rules``: the rule
+    set the run imposed with ``--rules``, if it did)."""
+    words = [ENGINE, engine_version(), View(view).value, f"{budget:g}", str(seed)]
+    if rules is not None:
+        words.append(f"rules={rules}")
+    return f"[%engine {' '.join(words)}]"
 
 
 def is_engine_comment(comment: Comment) -> bool:
     """True for a comment the analysis wrote (it holds ``[%engine shengji ...]``)."""
     return any(c.name == "engine" and c.args.split()[:1] == [ENGINE] for c in comment.commands)
+
+
+# What the comment on the play where the analysis stopped says first, in each language.
+_STOPS_HERE: Final = tuple(t.split("{")[0] for t in MESSAGES["analysis.stops-here"])
+
+
+def is_stop_comment(comment: Comment) -> bool:
+    """True for the engine's comment on the play where the analysis stopped."""
+    return is_engine_comment(comment) and any(s in comment.text for s in _STOPS_HERE)
 
 
 def strip_analysis(hand: Hand) -> Hand:
@@ -81,10 +128,18 @@ def _strip_play(play: Play) -> Play:
 
 
 def annotate_hand(
-    hand: Hand, review: HandReview, *, view: View | str, budget: float, seed: int, lang: str = "en"
+    hand: Hand,
+    review: HandReview,
+    *,
+    view: View | str,
+    budget: float,
+    seed: int,
+    lang: str = "en",
+    rules: str | None = None,
 ) -> Hand:
     """``hand`` with the analysis of ``review`` written in (the engine's earlier
-    analysis taken out first), its words in ``lang``."""
+    analysis taken out first), its words in ``lang`` (``rules``: the rule set the run
+    imposed, for the summary's settings)."""
     hand = strip_analysis(hand)
     if review.error is not None:
         return hand
@@ -106,7 +161,8 @@ def annotate_hand(
             plays.append(play)
             index += 1
         tricks.append(replace(trick, plays=tuple(plays)))
-    summary = Comment(f"{engine_command(view, budget, seed)} {_summary(review, lang)}")
+    command = engine_command(view, budget, seed, rules)
+    summary = Comment(f"{command} {_summary(review, lang)}")
     return replace(hand, comments=(*hand.comments, summary), tricks=tuple(tricks))
 
 

@@ -509,6 +509,7 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                 "view": {"enum": [v.value for v in View]},
                 "budget": {"type": "number", "exclusiveMinimum": 0},
                 "seed": {"type": "integer"},
+                "rules": {"type": ["string", "null"]},
             },
         },
         "files": {
@@ -529,6 +530,8 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                             "properties": {
                                 "number": {"type": "integer", "minimum": 1},
                                 "analysed": {"type": "boolean"},
+                                # analysed before with the same settings: not again
+                                "skipped": {"const": True},
                                 "error": {"type": ["string", "null"]},
                                 "stopped": {
                                     "oneOf": [

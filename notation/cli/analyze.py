@@ -28,11 +28,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from notation import __version__
 from notation.analysis.annotate import (
     annotate_hand,
     engine_command,
+    engine_version,
     is_engine_comment,
+    is_stop_comment,
     strip_analysis,
 )
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator, View
@@ -304,13 +305,13 @@ def _targets(
     return targets
 
 
-def analysed_before(
-    hand: Hand, view: View, budget: float, seed: int, tricks: tuple[int, int]
-) -> bool:
+def analysed_before(hand: Hand, options: _Options) -> bool:
     """True if ``hand`` holds the analysis of a run with these settings and this engine
-    version: its summary's ``[%engine shengji VERSION VIEW BUDGET SEED]``, and the
-    engine's comment on exactly the plays of ``tricks`` (up to a play where it stopped)."""
-    settings = engine_command(view, budget, seed)[len("[%engine ") : -1]
+    version: its summary's ``[%engine shengji VERSION VIEW BUDGET SEED [rules=NAME]]``,
+    and the engine's comment on exactly the plays of ``--tricks`` (up to a play where it
+    stopped). The language of its words does not matter."""
+    settings = _settings(options)[len("[%engine ") : -1]
+    tricks = options.tricks
     if not any(
         c.name == "engine" and c.args.split() == settings.split()
         for comment in hand.comments
@@ -327,8 +328,14 @@ def analysed_before(
                 continue
             if bool(ours) != (tricks[0] <= trick.number <= tricks[1]):
                 return False
-            stopped = any("the analysis stops here" in c.text for c in ours)
+            stopped = any(is_stop_comment(c) for c in ours)
     return True
+
+
+def _settings(options: _Options) -> str:
+    """The summary's ``[%engine ...]`` command for a run with ``options``."""
+    rules = None if options.rules is None else options.rules.name
+    return engine_command(options.view, options.budget, options.seed, rules)
 
 
 def _read(index: int, path: Path, target: Path | None, options: _Options, resume: bool) -> _File:
@@ -348,9 +355,7 @@ def _read(index: int, path: Path, target: Path | None, options: _Options, resume
     if resume:
         earlier = _earlier(record, target, path)
         for h, hand in enumerate(earlier):
-            if hand is not None and analysed_before(
-                hand, options.view, options.budget, options.seed, options.tricks
-            ):
+            if hand is not None and analysed_before(hand, options):
                 kept[h], done[h] = hand, True
     plans: list[HandPlan | None] = [
         None if done[n - 1] else plan_hand(hand, options.rules, n)
@@ -511,6 +516,7 @@ def _finish(
             budget=options.budget,
             seed=options.seed,
             lang=args.lang,
+            rules=None if options.rules is None else options.rules.name,
         )
         for kept, review in zip(file.kept, reviews, strict=True)
     ]
@@ -608,9 +614,10 @@ def _engine(options: _Options) -> dict[str, Any]:
         "version": JSON_SCHEMA_VERSION,
         "engine": {
             "name": "shengji",
-            "version": __version__,
+            "version": engine_version(),
             "view": options.view.value,
             "budget": options.budget,
             "seed": options.seed,
+            "rules": None if options.rules is None else options.rules.name,
         },
     }
