@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 from notation.analysis.duplicate import duplicate_match
+from notation.analysis.evaluate import Evaluation, Evaluator, View
 from notation.analysis.player import EvaluatorPlayer, evaluator_player
 from notation.bots import Bot
 from notation.rules.game import PlayState
@@ -53,3 +55,56 @@ def test_a_duplicate_match_runs_with_the_evaluator_player() -> None:
     (deal,) = result.deals
     assert deal.points == deal.a_defending - deal.b_defending
     assert deal.a_defending >= 0 and deal.b_defending >= 0
+
+
+class _Spy(Evaluator):
+    """An evaluator that keeps every evaluation it gives."""
+
+    def __init__(self) -> None:
+        super().__init__(View.PLAYER, TINY)
+        self.seen: list[Evaluation] = []
+
+    def evaluate(self, *args: Any, **kwargs: Any) -> Evaluation:
+        found = super().evaluate(*args, **kwargs)
+        self.seen.append(found)
+        return found
+
+
+def test_the_player_leaves_the_bot_s_play_only_for_one_surely_better() -> None:
+    rules = load_ruleset("qq")
+    state = PlayState(set_up_hand(rules, random.Random(20), dealer=2).position)
+    player = EvaluatorPlayer(random.Random(4), budget=TINY)
+    spy = player.evaluator = _Spy()
+    kept = left = 0
+    for play in play_hand(state, [player, Bot(random.Random(5))] * 2):
+        if play.seat % 2 == 0 or not spy.seen:
+            continue
+        evaluation = spy.seen.pop()
+        made = evaluation.played
+        assert made is not None  # the bot's choice is the play the evaluator weighs
+        if tuple(sorted(play.shown, key=lambda c: c.index)) == made.cards:
+            kept += 1
+        else:
+            left += 1
+            assert evaluation.surely_better(evaluation.best, made)
+            assert tuple(sorted(play.shown, key=lambda c: c.index)) == evaluation.best.cards
+    assert kept and left and state.is_over()  # this deal has one play of each kind
+
+
+def test_surely_better_is_proved_or_the_paired_interval_clear_of_zero() -> None:
+    rules = load_ruleset("qq")
+    state = PlayState(set_up_hand(rules, random.Random(8), dealer=1).position)
+    bot = Bot(random.Random(3))
+    while state.table or max(len(h) for h in state.hands) > 5:
+        state.apply(bot.choose(state))  # down to 5 cards a hand: solved in hindsight
+    while state.table or len(state.distinct(list(state.leads(failing=False)))) < 2:
+        state.apply(bot.choose(state))  # a lead with a choice
+    evaluation = Evaluator(View.HINDSIGHT).evaluate(state.position())
+    assert evaluation.exact
+    best, *others = evaluation.candidates
+    assert others
+    sign = 1 if evaluation.maximize else -1
+    for other in others:
+        better = sign * (best.points.mean - other.points.mean) > 0
+        assert evaluation.surely_better(best, other) is better
+        assert not evaluation.surely_better(other, best)

@@ -119,10 +119,13 @@ BATCH: Final = 4  # futures added at a time to the candidates followed
 MIN_FUTURES: Final = 8  # the play made and the best have at least this many futures
 MAX_FUTURES: Final = 400  # ... and at most this many, whatever the budget
 MAX_CANDIDATES: Final = 24  # more distinct plays are cut to this many (see _shortlist)
-# The share of a rollout's plays made at random among the legal ones: the bots choose
-# alike whatever the seed, so in hindsight (every hand known) rollouts without it would
-# all be the same future, one sample counted many times.
-EXPLORE: Final = 0.1
+# The share of a rollout's plays made at random among the legal ones, by view. In
+# hindsight (every hand known) the bots choose alike whatever the seed, so rollouts
+# without it would all be the same future, one sample counted many times. In the
+# player's view the futures differ already by their deals, and random plays would only
+# value each candidate against a weaker table than the bots (the strength match played
+# worse with them: see the README).
+EXPLORE: Final = {View.HINDSIGHT: 0.1, View.PLAYER: 0.0}
 
 # The cost model, in microseconds on the reference machine (2-core x86_64, Python 3.11):
 # a play of the policy (the bots: 96 µs measured over whole rollouts), a deal of the
@@ -205,11 +208,11 @@ def _indices(cards: Cards) -> tuple[int, ...]:
 # --- the rollout policy -------------------------------------------------------------------
 
 
-def _policy_play(state: PlayState, rng: random.Random) -> Play:
+def _policy_play(state: PlayState, rng: random.Random, explore: float) -> Play:
     """The rollout policy's play for the seat to move: the one place the policy is called
     (the bots of :mod:`notation.bots`, on the same game state; every random choice from
-    ``rng``; a share :data:`EXPLORE` of them a random legal play)."""
-    if rng.random() < EXPLORE:
+    ``rng``; a share ``explore`` of them a random legal play, :data:`EXPLORE`)."""
+    if explore and rng.random() < explore:
         return RandomPlayer(rng).choose(state)
     return bot_play(state, rng)
 
@@ -334,6 +337,16 @@ class Evaluation:
         levels = Estimate.of([sign * (score(a) - score(b)) for a, b in pairs], exact=exact)
         changed = sum(score(a) != score(b) for a, b in pairs) / n
         return Comparison(points, levels, changed, exact)
+
+    def surely_better(self, better: Candidate, worse: Candidate) -> bool:
+        """True if ``better`` beats ``worse`` for the seat to move beyond the sampling
+        error of their paired difference (proved, for solved values). Unlike
+        :meth:`compare` it leaves out the policy's own error: the question is which of
+        two plays the same rollouts favour, as a player deciding on them asks."""
+        if better.exact and worse.exact:
+            sign = 1 if self.maximize else -1
+            return sign * (better.points.mean - worse.points.mean) > 0
+        return _surely_worse(better.samples, worse.samples, 1 if self.maximize else -1)
 
 
 # --- the evaluator ------------------------------------------------------------------------
@@ -492,6 +505,7 @@ class Evaluator:
         made = state.made
         state.apply(play)
         leaf = self.leaf_cards
+        explore = EXPLORE[self.view]
         plays = 0
         try:
             while True:
@@ -502,7 +516,7 @@ class Evaluator:
                     if size <= leaf:
                         self._cost += COST_SOLVE_US.get(size, COST_SOLVE_US[max(COST_SOLVE_US)])
                         return self.solver.value(state.position())
-                state.apply(_policy_play(state, rng))
+                state.apply(_policy_play(state, rng, explore))
                 plays += 1
         finally:
             self._cost += plays * COST_PLAY_US

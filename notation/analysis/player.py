@@ -5,10 +5,15 @@ At each of its decisions the :class:`EvaluatorPlayer` builds what its seat knows
 the voids and missing pairs they showed, the kitty if its seat buried it), asks an
 :class:`~notation.analysis.evaluate.Evaluator` in the player's view for the value of
 every candidate play (the unseen cards dealt at random consistently with that knowledge,
-rollouts by the bots, the solver at the end) and makes the one best for its side. It
-is the player of the strength check of the evaluator (issue 12): in a duplicate match
-(:mod:`notation.analysis.duplicate`) against the plain bots it must come out ahead, which
-is the evidence that what the evaluator calls a mistake is one.
+rollouts by the bots, the solver at the end) and weighs them as a review weighs a play
+made: the bot's choice (:class:`~notation.bots.Bot`) is the play to beat, and another is
+made only where the evaluator finds it surely better (their paired difference over the
+same futures clear of 0; a review's test is the same with the policy's own error added,
+:data:`~notation.analysis.evaluate.LOSS_SIGMA`). So it leaves the bots' play only on the
+evaluator's evidence that it loses points. It is the player of the strength check of the
+evaluator (issue 12): in a duplicate match (:mod:`notation.analysis.duplicate`) against
+the plain bots it must come out ahead, which is the evidence that what the evaluator
+calls a mistake is one.
 
 It knows no more than its seat may: it reads the state only for its own hand, the table
 and the public facts of the hand (trump, dealer, points so far); the other hands reach
@@ -28,6 +33,7 @@ from functools import partial
 
 from notation.analysis.evaluate import Evaluator, View
 from notation.analysis.knowledge import Knowledge
+from notation.bots import Bot
 from notation.rules.game import Play, PlayState
 from notation.rules.seats import SEATS, Seat
 
@@ -44,36 +50,43 @@ class EvaluatorPlayer:
 
     One player may hold several seats (a team's two in a duplicate match): it keeps one
     view for each seat it has been asked to play, built from the hand's start and every
-    play it is told of. ``rng`` gives each decision its seed.
+    play it is told of, and a bot told every play too (the voids it has seen). ``rng``
+    gives the bot's choices and each decision's seed.
     """
 
     def __init__(self, rng: random.Random, budget: float = STRENGTH_BUDGET) -> None:
         self.rng = rng
         self.evaluator = Evaluator(View.PLAYER, budget)
+        self.bot = Bot(rng)
         self.views: dict[Seat, Knowledge] = {}
 
     def start(self, state: PlayState) -> None:
         """A hand's play begins: each seat's view is its cards (and the kitty it buried)."""
         self.views = {seat: self._view(state, seat) for seat in SEATS}
+        self.bot.start(state)
 
     def observe(self, state: PlayState, play: Play) -> None:
         """Every seat's view learns ``play`` (a failed throw: the forced cards, the throw)."""
         leads = not state.table
         for seat, view in self.views.items():
             self.views[seat] = view.after(play.seat, play.cards, play.attempted, None, leads=leads)
+        self.bot.observe(state, play)
 
     def choose(self, state: PlayState) -> Play:
-        """The candidate the evaluator values best for the seat to move."""
+        """The bot's play, unless the evaluator finds another surely better."""
         seat = state.to_move
         if state.table:
             follows = state.follows()
             if len(state.distinct(list(follows))) == 1:
                 return follows[0]  # nothing to choose: spare the evaluation
+        default = self.bot.choose(state)
         evaluation = self.evaluator.evaluate(
-            state.position(), self.views[seat], seed=self.rng.getrandbits(64)
+            state.position(), self.views[seat], default.shown, seed=self.rng.getrandbits(64)
         )
-        cards = evaluation.best.cards
-        return state.judge_lead(cards) if not state.table else Play(seat, cards)
+        best, made = evaluation.best, evaluation.played
+        if made is None or best.cards == made.cards or not evaluation.surely_better(best, made):
+            return default
+        return state.judge_lead(best.cards) if not state.table else Play(seat, best.cards)
 
     @staticmethod
     def _view(state: PlayState, seat: Seat) -> Knowledge:
