@@ -1,0 +1,69 @@
+"""Messages in English and Chinese: one catalogue of keyed templates, gettext-like.
+
+A message is a key and named parameters (:class:`Message`), plain data that a finding
+keeps and that travels between processes; it is put into words only when shown
+(:func:`render`), in the language asked for. Each key has an English and a Chinese
+template with the same ``{names}``. A parameter is rendered by its type:
+
+* ``int`` (and ``None``) and ``str``: as they are (numbers, header tags, typed values);
+* a tuple of cards: ``♠10 ♥K ??`` (in Chinese the jokers are 大王 and 小王);
+* a :class:`Message`: rendered in the same language (a part of a sentence);
+* :class:`Both`: a literal in each language (a trump symbol, a rule engine's reason);
+* :class:`Seq`: parameters joined by a separator of each language.
+
+The catalogue is one module per concern, each a ``CATALOGUE`` registered here (a key is
+defined once): :mod:`~notation.messages.words` (parts of sentences),
+:mod:`~notation.messages.replay` (findings and violations),
+:mod:`~notation.messages.cli` (the command line, the analysis's words, the reports);
+:mod:`~notation.messages.core` is the machinery.
+
+>>> m = msg("deal.kitty-count", n=7, size=8)
+>>> render(m, "en"), render(m, "zh")
+('The kitty has 7 cards, not 8.', '底牌有 7 张，而不是 8 张。')
+>>> from notation.rules.cards import parse_cards
+>>> render(msg("kitty.not-held", seat=2, cards=tuple(parse_cards("BJ S10"))), "zh")
+'2 号位扣了 大王 ♠10，但它手里没有这些牌。'
+"""
+
+from __future__ import annotations
+
+from notation.messages import cli, replay, words
+from notation.messages.cli import reason_words
+from notation.messages.core import (
+    LANGS,
+    MESSAGES,
+    Both,
+    Message,
+    Param,
+    Seq,
+    count,
+    msg,
+    param_names,
+    register,
+    render,
+    say_cards_in,
+)
+from notation.messages.replay import MEANINGS_ZH, reason, violation_message
+from notation.messages.words import outcome_words
+
+__all__ = [
+    "LANGS",
+    "MEANINGS_ZH",
+    "MESSAGES",
+    "Both",
+    "Message",
+    "Param",
+    "Seq",
+    "count",
+    "msg",
+    "outcome_words",
+    "param_names",
+    "reason",
+    "reason_words",
+    "render",
+    "say_cards_in",
+    "violation_message",
+]
+
+for _catalogue in (words.CATALOGUE, replay.CATALOGUE, cli.CATALOGUE):
+    register(_catalogue)

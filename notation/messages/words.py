@@ -1,0 +1,69 @@
+"""Words and parts of sentences that other messages are made of (counts, suits, sides,
+level results)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from notation.messages.core import Message
+
+__all__ = ["CATALOGUE", "outcome_words"]
+
+CATALOGUE: Final[dict[str, tuple[str, str]]] = {
+    # --- words and parts of sentences --------------------------------------------------
+    "n.cards.one": ("{n} card", "{n} 张牌"),
+    "n.cards.many": ("{n} cards", "{n} 张牌"),
+    "n.levels.one": ("{n} level", "{n} 级"),
+    "n.levels.many": ("{n} levels", "{n} 级"),
+    "n.pairs.one": ("{n} pair", "{n} 对"),
+    "n.pairs.many": ("{n} pairs", "{n} 对"),
+    "suit.one.T": ("trump", "主牌"),
+    "suit.one.S": ("spade", "黑桃"),
+    "suit.one.H": ("heart", "红桃"),
+    "suit.one.C": ("club", "梅花"),
+    "suit.one.D": ("diamond", "方块"),
+    "suit.one.None": ("card", "牌"),
+    "suit.many.T": ("trumps", "主牌"),
+    "suit.many.S": ("spades", "黑桃"),
+    "suit.many.H": ("hearts", "红桃"),
+    "suit.many.C": ("clubs", "梅花"),
+    "suit.many.D": ("diamonds", "方块"),
+    "suit.many.None": ("cards", "牌"),
+    "outcome.dealer": ("dealer +{levels}", "庄家升 {levels} 级"),
+    "outcome.defenders": ("defenders +{levels}", "闲家上台并升 {levels} 级"),
+    "outcome.take-over": ("defenders +{levels}", "闲家上台（升 {levels} 级）"),
+    "outcome.other": ("{side} +{levels}", "{side} +{levels}"),
+    "bid.declare": ("declaration", "亮主"),
+    "bid.reinforce": ("reinforcement", "加固"),
+    "bid.counter": ("counter", "反主"),
+    "kind.declare": ("declare", "亮主"),
+    "kind.reinforce": ("reinforce", "加固"),
+    "kind.counter": ("counter", "反主"),
+    "place.hand": ("seat {seat}'s hand", "{seat} 号位的手牌"),
+    "place.kitty": ("the kitty", "底牌"),
+    "place.trick": ("seat {seat} in trick {trick}", "第 {trick} 轮的 {seat} 号位"),
+    "places.two": ("{first} and {second}", "{first}和{second}"),
+    "copies": ("{card} ×{n}", "{card} ×{n}"),
+    "sentence": ("{text}.", "{text}。"),
+    "text": ("{text}", "{text}"),
+    "syntax": ("{text}", "无法读取：{text}"),
+    "rules.unknown": ("{reason}; replayed under qq", "{reason}：按 qq 规则重放"),
+    "rules.unreadable": (
+        "no rule set {name} can be read",
+        "规则 {name} 不存在或无法读取",
+    ),
+    "trump.unknown": (
+        "no trump is known (no bid, fallback or Trump header): plays are not checked",
+        "不知道主是什么（没有叫主、定主或 Trump 标头）：出牌不作检查",
+    ),
+}
+
+
+def outcome_words(side: str, levels: int | None) -> Message:
+    """A level result, ``dealer +2`` (庄家升 2 级), ``defenders +0`` (闲家上台)."""
+    if side == "dealer":
+        return Message("outcome.dealer", (("levels", levels),))
+    if side == "defenders":
+        key = "outcome.take-over" if levels == 0 else "outcome.defenders"
+        return Message(key, (("levels", levels),))
+    return Message("outcome.other", (("side", side), ("levels", levels)))
