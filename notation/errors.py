@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the messages import the cards, which raise these errors
+    from notation.messages import Message
+
 __all__ = ["CONTEXT_WIDTH", "CardError", "ShengjiError", "SourceError", "describe", "kind_of"]
 
 # The most characters of a line an error draws: a longer line is shown as a window of
@@ -14,11 +19,17 @@ class ShengjiError(ValueError):
 
 
 class CardError(ShengjiError):
-    """A card token that names no card (``"S11"``, ``"XJ"``)."""
+    """A card token that names no card (``"S11"``, ``"XJ"``); ``token`` is the text, when
+    one was read."""
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
 
 
 class SourceError(ShengjiError):
-    """An error at a place in a text: file, line and column, drawn with a caret.
+    """An error at a place in a text: file, line and column, drawn with a caret;
+    ``message`` in English, ``text`` the same in both languages where its maker gave it.
 
     >>> print(SourceError("unknown card 'S11'", source="[Deal]\\n1: S11 HK", line=2, column=4,
     ...                   filename="a.psn"))
@@ -37,9 +48,11 @@ class SourceError(ShengjiError):
         filename: str | None = None,
         width: int = 1,
         first_line: int = 1,
+        text: Message | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
+        self.text = text  # the message in both languages, when its maker gave one
         self.source = source  # the text the error is in, or an excerpt of it
         self.first_line = first_line  # the line number of the excerpt's first line
         self.line = line
@@ -71,7 +84,13 @@ class SourceError(ShengjiError):
         return _draw(text, (self.column or 1) - 1, self.width)
 
     def __str__(self) -> str:
-        head = f"{self.location}: {self.message}"
+        return self.in_lang("en")
+
+    def in_lang(self, lang: str) -> str:
+        """The error as ``str`` gives it, its message in ``lang`` (``en`` or ``zh``) where
+        it was made with one in both languages."""
+        message = self.message if self.text is None else self.text.render(lang)
+        head = f"{self.location}: {message}"
         context = self.context()
         return f"{head}\n{context}" if context else head
 

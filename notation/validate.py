@@ -361,7 +361,8 @@ class FileReport:
 def _syntax_finding(error: ShengjiError, hand: int) -> Finding:
     line = getattr(error, "line", None) or 0
     column = getattr(error, "column", None) or 0
-    text = msg("syntax", text=getattr(error, "message", None) or str(error))
+    words = getattr(error, "text", None) or getattr(error, "message", None) or str(error)
+    text = msg("syntax", text=words)
     width = getattr(error, "width", None) or 1
     return Finding(code="syntax", text=text, hand=hand, line=line, column=column, width=width)
 

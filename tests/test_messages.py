@@ -22,8 +22,16 @@ import pytest
 from notation.cli import main
 from notation.cli.common import default_lang
 from notation.findings import CATALOGUE, Finding
-from notation.messages import MEANINGS_ZH, MESSAGES, msg, param_names, render, violation_message
-from notation.psn import write
+from notation.messages import (
+    MEANINGS_ZH,
+    MESSAGES,
+    Message,
+    msg,
+    param_names,
+    render,
+    violation_message,
+)
+from notation.psn import parse, write
 from notation.resources import examples_dir
 from notation.rules.cards import ALL_CARDS, Suit, parse_cards
 from notation.rules.order import TRUMP
@@ -167,10 +175,8 @@ def test_findings_over_examples_and_mutated_hands_are_many_and_varied() -> None:
 
 
 def test_every_finding_renders_in_chinese_without_an_english_sentence() -> None:
-    """Syntax errors are the reader's own words: they keep their English (see the report)."""
+    """The reader's syntax errors too: the fuzz cases and mutated hands give many kinds."""
     for f in _findings():
-        if f.code == "syntax":
-            continue
         zh = f.message_in("zh")
         assert zh and english_in(zh) is None, (f.code, zh, f.message)
         penalty = f.penalty_in("zh")
@@ -308,3 +314,35 @@ def test_show_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(["show", "--lang", "zh", "--step", "60", str(path)], capsys)
     assert status == 0 and out.startswith("第 60/") and "底牌：" in out
     assert english_in(_without_record_data(out, path)) is None
+
+
+# --- the reader's errors ------------------------------------------------------------------
+
+_HEAD = '[Event "x"]\n\n'
+READER_CASES = {
+    "psn.variation-open": "1. 1: SK (1: SA\n",
+    "psn.ends-too-soon": "1. 1: SK 2: S3 won by\n",
+    "psn.trick-under-way": "1. 1: SK 2: S3 (2: S4 1. 1: S5)\n",
+    "psn.variation-trick": "1. 1: SK 2: S3 (2. 1: S4)\n",
+    "psn.four-plays": "1. 1: SK 2: S3 3: S4 4: S5 (4: S6 1: S7)\n",
+    "psn.empty-variation": "1. 1: SK ()\n",
+    "psn.trick-from-1": "0. 1: SK\n",
+    "psn.variation-seat": "1. 1: SK 2: S3 (3: S4)\n",
+    "psn.kitty-twice": "deal kitty: S2 S3 kitty: S4\n",
+    "psn.unexpected": "1. 1: SK won by 1 2: S3\n",  # with: 'won by' ends its trick
+    "psn.unknown-card": "1. 1: SK 2: XX\n",
+    "psn.no-seat": "1. 1: SK 5: S3\n",
+    "psn.comment-open": "1. 1: SK {never closed\n",
+}
+
+
+@pytest.mark.parametrize("key", sorted(READER_CASES))
+def test_the_reader_s_errors_in_chinese(key: str) -> None:
+    (error, *_) = parse(_HEAD + READER_CASES[key]).errors
+    parts = [error.text, *(v for _, v in error.text.params)]
+    made = {m.key for p in parts for m in getattr(p, "items", (p,)) if isinstance(m, Message)}
+    assert key in made, made
+    zh = error.in_lang("zh").splitlines()[0]  # the message; the next lines quote the record
+    assert re.search(r"[\u4e00-\u9fff]", zh) and english_in(zh) is None, zh
+    assert str(error) == error.in_lang("en")
+    assert not re.search(r"[\u4e00-\u9fff]", str(error).splitlines()[0])

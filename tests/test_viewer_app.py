@@ -437,6 +437,17 @@ def test_malformed_upload_says_where_and_shows_the_other_hands() -> None:
     assert any("Hand 2 could not be read" in e.value for e in at.error)
 
 
+def test_a_malformed_upload_is_explained_in_chinese() -> None:
+    text = samples.broken_text()
+    at = open_text(text, "broken.psn")
+    at.radio(key="lang").set_value("zh").run()
+    located = " ".join(c.value for c in at.code)
+    assert "不认识的牌 'XX'" in located and "unknown card" not in located
+    at.selectbox(key="hand").set_value(2).run()
+    shown = " ".join(c.value for c in at.code)
+    assert not at.exception and "不认识的牌 'XX'" in shown and "unknown card" not in shown
+
+
 def test_upload_of_garbage_is_a_message_not_a_traceback() -> None:
     at = open_text("this is not a record {", "junk.psn")
     assert not at.exception

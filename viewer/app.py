@@ -21,6 +21,7 @@ from notation.errors import ShengjiError
 from notation.findings import clause_line
 from notation.handout import handout_html
 from notation.image import table_png
+from notation.messages import error_words
 from notation.psn import UNKNOWN, Hand, parse_hand, write_hand
 from notation.replay import HandReplay
 from notation.rules.cards import Card
@@ -292,7 +293,7 @@ title_col.title(f"{tr(lang, 'title')} · {ss[K.NAME]}")
 
 if doc.unreadable:
     st.warning(tr(lang, "errors_in_file", n=len(doc.unreadable)))
-    for message in doc.syntax_messages:
+    for message in doc.syntax_messages(lang):
         st.code(message, language=None)
 
 if not doc.readable:
@@ -333,7 +334,7 @@ assert found is not None
 entry: document.HandEntry = found
 if not entry.readable:
     st.error(tr(lang, "unreadable_title", n=entry.number))
-    st.code(entry.errors_text(), language=None)
+    st.code(entry.errors_text(lang), language=None)
     st.stop()
 
 line = tuple(tuple(x) for x in ss[K.LINE])
@@ -838,7 +839,7 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
                 try:
                     new_hand = edit.add_variation(hand, target, ss[K.NEW_LINE], into=written)
                 except ShengjiError as e:
-                    ss[K.MESSAGE] = ("code", str(e))
+                    ss[K.MESSAGE] = ("code", error_words(e, lang))
                     return
                 except ValueError as e:
                     ss[K.MESSAGE] = ("error", str(e))

@@ -58,9 +58,9 @@ class HandEntry:
         """The hand as read, or ``None``."""
         return None if self.replay is None else self.replay.hand
 
-    def errors_text(self) -> str:
+    def errors_text(self, lang: str = "en") -> str:
         """The parser's located messages for an unreadable hand, one after another."""
-        return "\n".join(f.message for f in self.findings if f.code == "syntax")
+        return "\n".join(f.message_in(lang) for f in self.findings if f.code == "syntax")
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,11 @@ class Document:
     name: str
     text: str
     entries: tuple[HandEntry, ...]
-    syntax_messages: tuple[str, ...]  # located parser errors, drawn with a caret
+    syntax: tuple[SourceError, ...]  # located parser errors
+
+    def syntax_messages(self, lang: str = "en") -> tuple[str, ...]:
+        """The parser's errors, located and drawn with a caret, in ``lang``."""
+        return tuple(e.in_lang(lang) for e in self.syntax)
 
     @property
     def readable(self) -> tuple[HandEntry, ...]:
@@ -99,15 +103,14 @@ def load_document(text: str, name: str = "<input>") -> Document:
     report = validate_text(text, name, timeline=True)
     chunks = split_hands(text)
     syntax = tuple(
-        str(
-            SourceError(
-                f.message,
-                source=text,
-                line=f.line,
-                column=f.column,
-                width=f.width,
-                filename=name,
-            )
+        SourceError(
+            f.message,
+            source=text,
+            line=f.line,
+            column=f.column,
+            width=f.width,
+            filename=name,
+            text=f.text,
         )
         for h in report.hands
         for f in h.findings

@@ -273,6 +273,7 @@ def _in_text(error: PSNError, full: str, start: int, text: str) -> SourceError:
         column=offset + 1,
         width=error.width,
         filename="your text",
+        text=error.text,
     )
 
 

@@ -16,6 +16,7 @@ import streamlit as st
 
 from notation.errors import ShengjiError
 from notation.findings import Finding, clause_line
+from notation.messages import error_words
 from notation.psn import CardSlot
 from notation.recorder import Entry, Recorder, RecorderError
 from notation.rules.seats import SEATS
@@ -77,7 +78,7 @@ def _guarded(action: Any, *args: Any) -> Any:
     except RecorderError as e:
         ss[R.MESSAGE] = ("error", str(e))
     except ShengjiError as e:  # typed cards that name no card
-        _say("error", "rec_bad_cards", error=str(e))
+        _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
     return None
 
 
@@ -154,7 +155,7 @@ def _set_deal() -> None:
             else None
         )
     except ShengjiError as e:
-        _say("error", "rec_bad_cards", error=str(e))
+        _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
         return
     if _guarded(_rec().set_deal, deal) is not None:
         _say("success", "rec_deal_set")
@@ -237,7 +238,7 @@ def _typed() -> None:
     try:
         cards, attempted = record_view.typed_play(text)
     except ShengjiError as e:
-        _say("error", "rec_bad_cards", error=str(e))
+        _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
         return
     seat = _who()
     if _guarded(lambda: _rec().play(cards, attempted=attempted, seat=seat)) is not None:
@@ -250,7 +251,7 @@ def _auction() -> None:
             ss[R.BID_KIND], int(ss[R.BID_SEAT]), ss[R.BID_CARDS], ss[R.BID_STRAIN], ss[R.BID_DRAW]
         )
     except (ShengjiError, ValueError) as e:
-        _say("error", "rec_bad_cards", error=str(e))
+        _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
         return
     entry = _guarded(_rec().add, event)
     if entry is not None:

@@ -14,7 +14,8 @@ template with the same ``{names}``. A parameter is rendered by its type:
 The catalogue is one module per concern, each a ``CATALOGUE`` registered here (a key is
 defined once): :mod:`~notation.messages.words` (parts of sentences),
 :mod:`~notation.messages.replay` (findings and violations),
-:mod:`~notation.messages.cli` (the command line, the analysis's words, the reports);
+:mod:`~notation.messages.cli` (the command line, the analysis's words, the reports),
+:mod:`~notation.messages.reader` (the PSN reader's errors);
 :mod:`~notation.messages.core` is the machinery.
 
 >>> m = msg("deal.kitty-count", n=7, size=8)
@@ -27,7 +28,8 @@ defined once): :mod:`~notation.messages.words` (parts of sentences),
 
 from __future__ import annotations
 
-from notation.messages import cli, replay, words
+from notation.errors import CardError, SourceError
+from notation.messages import cli, reader, replay, words
 from notation.messages.cli import reason_words
 from notation.messages.core import (
     LANGS,
@@ -55,6 +57,7 @@ __all__ = [
     "Param",
     "Seq",
     "count",
+    "error_words",
     "msg",
     "outcome_words",
     "param_names",
@@ -65,5 +68,17 @@ __all__ = [
     "violation_message",
 ]
 
-for _catalogue in (words.CATALOGUE, replay.CATALOGUE, cli.CATALOGUE):
+
+def error_words(error: BaseException, lang: str = "en") -> str:
+    """An error for a user, in ``lang``: a located one (:class:`~notation.errors.
+    SourceError`) with its place and caret, a card that could not be read, or else the
+    error's own words."""
+    if isinstance(error, SourceError):
+        return error.in_lang(lang)
+    if isinstance(error, CardError) and error.token is not None:
+        return msg("psn.unknown-card", reason=Both(str(error), repr(error.token))).render(lang)
+    return str(error)
+
+
+for _catalogue in (words.CATALOGUE, replay.CATALOGUE, cli.CATALOGUE, reader.CATALOGUE):
     register(_catalogue)

@@ -18,13 +18,15 @@ import threading
 from collections.abc import Generator, Iterable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternRE, TerminalDef
 
 from notation.errors import CardError
+from notation.messages import Both, Message, Seq, msg
+from notation.messages.reader import TERMS_ZH
 from notation.psn.errors import PSNError, PSNSemanticError, PSNSyntaxError
 from notation.psn.model import (
     GLYPHS,
@@ -176,9 +178,8 @@ def parse_hand(text: str, filename: str | None = None) -> Hand:
     """The one hand in ``text``; raises a :class:`PSNError` if it is broken or not one."""
     record = read(text, filename)
     if len(record.hands) != 1:
-        raise PSNSemanticError(
-            f"expected exactly one hand, found {len(record.hands)}", filename=filename
-        )
+        words = msg("psn.one-hand", n=len(record.hands))
+        raise PSNSemanticError(words.render(), filename=filename, text=words)
     return record.hands[0]
 
 
@@ -329,11 +330,12 @@ def _read_hand(
     # its errors are exactly those of the grammar's ordinary tokens.
     if len(chunk) > MAX_HAND_CHARS:
         builder = _Builder(chunk, first_line, filename, exact=True)
-        builder.error(_TOO_LONG.format(len(chunk)), first_line, 1)
+        size, most = f"{len(chunk):,}", f"{MAX_HAND_CHARS:,}"
+        builder.error(msg("psn.too-long", size=size, most=most), first_line, 1)
         return None, builder.errors
     if chunk.count("(") > MAX_VARIATION_DEPTH and (deep := _too_deep(chunk)) is not None:
         builder = _Builder(chunk, first_line, filename, exact=True)
-        builder.error(_TOO_DEEP, *builder.position(deep))
+        builder.error(msg("psn.too-deep", most=MAX_VARIATION_DEPTH), *builder.position(deep))
         return None, builder.errors
     tree: _Node | None = _plain_tree(chunk)
     if tree is None:
@@ -350,11 +352,6 @@ def _read_hand(
     return _read_exactly(chunk, first_line, filename)
 
 
-_TOO_DEEP = f"variations nested deeper than {MAX_VARIATION_DEPTH}"
-_TOO_LONG = (
-    "a hand of {:,} characters, more than any hand holds (at most "
-    f"{MAX_HAND_CHARS:,}): is a line pasted in, or a header line missing between hands?"
-)
 # What can hold a bracket that opens no variation: a comment, a header's quoted value.
 _BRACKETS = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|[()]')
 
@@ -480,7 +477,7 @@ def _read_exactly(
     except ValueError as e:
         # A node refused its values; the builder has reported why, or this says it.
         if not builder.errors:
-            builder.error(str(e), first_line, 1)
+            builder.error(msg("text", text=str(e)), first_line, 1)
         return None, builder.errors
     return (hand if not builder.errors else None), builder.errors
 
@@ -568,12 +565,13 @@ class _Builder:
 
     # -- errors and positions
 
-    def error(self, message: str, line: int, column: int, width: int = 1) -> None:
+    def error(self, message: Message, line: int, column: int, width: int = 1) -> None:
         if not self.exact:
             raise _ReadAgain
         self.errors.append(
             PSNSemanticError(
-                message,
+                message.render(),
+                text=message,
                 source=self.text,
                 first_line=self.first_line,
                 line=line,
@@ -583,7 +581,7 @@ class _Builder:
             )
         )
 
-    def error_at(self, token: Token, message: str) -> None:
+    def error_at(self, token: Token, message: Message) -> None:
         # A seat with its cards is underlined up to the colon: the seat is the point.
         text = token.value.split("\n")[0].rstrip()
         width = text.index(":") + 1 if token.type == "SEAT_CARDS" else len(text)
@@ -632,7 +630,8 @@ class _Builder:
                 out.append(_CARD_CACHE.get(m[0]) or parse_card(m[0]))
             except CardError as e:
                 line, column = self.position((token.start_pos or 0) + m.start())
-                self.error(str(e), line, column, len(m[0]))
+                why = msg("psn.unknown-card", reason=Both(str(e), repr(m[0])))
+                self.error(why, line, column, len(m[0]))
                 out.append(UNKNOWN)
         return tuple(out)
 
@@ -642,15 +641,15 @@ class _Builder:
         text = token.value if text is None else text
         digits = text.strip().lstrip("+-")
         if len(digits.lstrip("0")) > MAX_DIGITS:
-            message = f"a number of {len(digits)} digits: a number in PSN has at most {MAX_DIGITS}"
+            message = msg("psn.digits", n=len(digits), most=MAX_DIGITS)
             self.error_at(token, message)
-            raise ValueError(message)  # the hand stops here: the error above says why
+            raise ValueError(message.render())  # the hand stops here: the error above says why
         return int(text)
 
     def seat(self, token: Token, text: str | None = None) -> Seat:
         value = self.number(token, text)
         if not 1 <= value <= 4:
-            self.error_at(token, f"no seat {value}: seats are 1, 2, 3 and 4")
+            self.error_at(token, msg("psn.no-seat", value=value))
             # Read on as seat 1 to find the other errors; checks of turn skip this one.
             self.bad_seats.add(token.start_pos or 0)
             return 1
@@ -746,14 +745,14 @@ class _Builder:
             assert isinstance(first, Token)
             if first.type == "KITTY":
                 if kitty is not None:
-                    self.error_at(first, "the kitty is written twice in the deal")
+                    self.error_at(first, msg("psn.kitty-twice"))
                 last = child.children[-1]
                 assert isinstance(last, Token)
                 kitty = self.cards(last)
             else:
                 seat, cards = self.seat_cards(first)
                 if hands[seat - 1] is not None:
-                    self.error_at(first, f"seat {seat} is dealt twice")
+                    self.error_at(first, msg("psn.dealt-twice", seat=seat))
                 hands[seat - 1] = cards
         line, column = self._where(tree)
         return Deal(
@@ -902,10 +901,7 @@ class _Builder:
                 tricks.append(child)
             else:
                 if context[0] == "play" and not auction:
-                    self.error_at(
-                        _first_token(child),
-                        "a variation of a play holds plays and tricks, not bids or buries",
-                    )
+                    self.error_at(_first_token(child), msg("psn.play-variation-bids"))
                 auction.append(self.auction_event(child))
         events: list[Event] = list(auction)
         if context[0] == "play":
@@ -916,29 +912,24 @@ class _Builder:
                 events.append(partial)
                 if tricks and self.trick_number(tricks[0]) == number:
                     self.error_at(
-                        self.trick_token(tricks[0]),
-                        f"trick {number} is already under way in this variation",
+                        self.trick_token(tricks[0]), msg("psn.trick-under-way", number=number)
                     )
                 events.extend(self.tricks(tricks, number + 1))
             elif tricks:
                 if self.trick_number(tricks[0]) != number:
                     self.error_at(
-                        self.trick_token(tricks[0]),
-                        f"a variation of a play in trick {number} starts in trick {number}",
+                        self.trick_token(tricks[0]), msg("psn.variation-trick", number=number)
                     )
                 first = self.trick(tricks[0], first_seat=seat, offset=offset)
                 events.append(first)
                 events.extend(self.tricks(tricks[1:], number + 1))
         else:
             if loose:
-                self.error_at(
-                    _first_token(loose[0]),
-                    "plays in this variation need a trick number, like 1. 1: SA",
-                )
+                self.error_at(_first_token(loose[0]), msg("psn.variation-number"))
             events.extend(self.tricks(tricks, None))
         if not events:
             if not self.errors:
-                self.error_at(lpar, "an empty variation: write the alternative plays or bids")
+                self.error_at(lpar, msg("psn.empty-variation"))
             return None
         line, column = self._line(lpar), _column(lpar)
         return Variation(tuple(events), self.comments(comments), line, column)
@@ -1024,10 +1015,10 @@ class _Builder:
             token = _token(node.children[0])
             number = self.trick_number(node)
             if expected is not None and number != expected:
-                message = f"trick {number} is out of sequence: expected trick {expected}"
+                message = msg("psn.trick-sequence", number=number, expected=expected)
                 self.error_at(token, message)
             elif number < 1:
-                self.error_at(token, "tricks are numbered from 1")
+                self.error_at(token, msg("psn.trick-from-1"))
             out.append(self.trick(node))
             expected = number + 1
         return tuple(out)
@@ -1076,15 +1067,11 @@ class _Builder:
                 out.append(play)
                 continue
             if index == 0 and first_seat is not None and play.seat != first_seat:
-                self.error_at(
-                    token,
-                    f"this variation replaces seat {first_seat}'s play, so it starts with "
-                    f"seat {first_seat}",
-                )
+                self.error_at(token, msg("psn.variation-seat", seat=first_seat))
             # A play out of turn is a rules matter: the replay reports it (out-of-turn)
             # and the hand is still read.
             if offset + index == 4:
-                self.error_at(token, f"trick {number} already has four plays")
+                self.error_at(token, msg("psn.four-plays", number=number))
                 break
             out.append(play)
         return tuple(out)
@@ -1267,51 +1254,46 @@ _NAMES_AFTER_WON = {
 # Right after a trick's winner "won by 3", which ends the trick, what belongs to a trick.
 _AFTER_WINNER = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won\s*by\s*[0-9]+)\s*\Z""")
 _IN_A_TRICK = {"SEAT_CARDS", "SLASH", "COMMENT", "GLYPH", "NAG", "LPAR", "WON"}
-_ENDS_THE_TRICK = (
-    " ('won by' ends its trick: write it after the last play and that play's comments, "
-    "marks and variations)"
-)
 
 
-def _expected(names: set[str], text: str = "", offset: int = 0) -> str:
-    """What the parser would accept, in words; ``text[:offset]`` is what came before."""
+def _expected(names: set[str], text: str = "", offset: int = 0) -> Both:
+    """What the parser would accept, in words of each language; ``text[:offset]`` is
+    what came before."""
     names = names - _FAST  # never read by the exact parser; named by their ordinary tokens
     wanted = [n for n in names if n not in _ANNOTATIONS] or sorted(names)
     after_won = _AFTER_WON.search(text, 0, offset) is not None
-    phrases: list[str] = []
+    phrases: list[tuple[str, str]] = []
     for name in sorted(wanted, key=lambda n: _ORDER.get(n, len(_ORDER))):
-        phrase = _NAMES.get(name, name.lower())
-        if after_won:
-            phrase = _NAMES_AFTER_WON.get(name, phrase)
+        phrase = (_NAMES.get(name, name.lower()), TERMS_ZH.get(name, name.lower()))
+        if after_won and name in _NAMES_AFTER_WON:
+            phrase = (_NAMES_AFTER_WON[name], TERMS_ZH[f"{name}_AFTER_WON"])
         if phrase not in phrases:
             phrases.append(phrase)
     if len(phrases) > 5:
-        phrases = [*phrases[:5], "..."]
+        phrases = [*phrases[:5], ("...", "……")]
+    en, zh = [p[0] for p in phrases], [p[1] for p in phrases]
     if len(phrases) == 1:
-        return phrases[0]
-    return ", ".join(phrases[:-1]) + " or " + phrases[-1]
+        return Both(en[0], zh[0])
+    return Both(", ".join(en[:-1]) + " or " + en[-1], "、".join(zh[:-1]) + "或" + zh[-1])
 
 
-_LONE_UNKNOWN = (
-    "a ?? standing alone is an unknown card and cannot stand here; "
-    "write a glyph right after what it marks (S10??) or as $4"
-)
 _PREVIOUS = re.compile(r"(\S+)\s*\Z")
+_NOTHING: Final = Both("", "")
 
 
-def _after(text: str, offset: int) -> str:
+def _after(text: str, offset: int) -> Message | Both:
     """Where the error is, in words: after seat 3:, after trick 5., after 'declare'."""
     m = _PREVIOUS.search(text, 0, offset)
     if m is None:
-        return ""
+        return _NOTHING
     word = m[1]
     if re.fullmatch(r"[0-9]+:", word):
-        return f" after seat {word}"
+        return msg("psn.after-seat", word=word)
     if re.fullmatch(r"[0-9]+\.", word):
-        return f" after trick {word}"
+        return msg("psn.after-trick", word=word)
     if len(word) > 20:
         word = "…" + word[-20:]
-    return f" after {word!r}"
+    return msg("psn.after", word=repr(word))
 
 
 def _accepted(e: UnexpectedToken) -> set[str]:
@@ -1337,61 +1319,65 @@ def _syntax_error(
 ) -> PSNSyntaxError:
     """A located error in a player's words; ``text`` is the hand, starting at ``first_line``."""
     line, column, width = e.line, e.column, 1
+    message: Message
     if isinstance(e, UnexpectedToken) and e.token.type != "$END":
         token = e.token
         expected = _accepted(e)
         offset = token.start_pos or 0
         if token.type == "COLON":
-            message = "a seat is a number 1 to 4 and a colon, like 3:"
+            message = msg("psn.seat-colon")
         elif token.type == "SEAT" and "SEAT_CARDS" in expected:
             seat = token.value.replace(" ", "").strip()
-            message = f"expected a card like S10 or BJ after seat {seat}"
+            message = msg("psn.card-after-seat", seat=seat)
             line, column = token.line or 1, _column(token) + len(token.value.rstrip())
         elif token.type == "CARDS" and token.value.startswith("??") and "GLYPH" in expected:
-            message = _LONE_UNKNOWN
+            message = msg("psn.lone-unknown")
             width = 2
         elif token.type == "CARDS" and "SEAT_CARDS" in expected:
-            message = (
-                f"a play names its seat first: expected a seat and its cards like 3: "
-                f"{token.value.split()[0]}{_after(text, offset)}"
-            )
+            card = token.value.split()[0]
+            message = msg("psn.seat-first", card=card, after=_after(text, offset))
         else:
             shown = token.value.split("\n")[0].rstrip()
             width = len(shown)
             if len(shown) > 24:  # a long run of cards: the start says enough
                 shown, width = shown[:24] + "…", len(shown.split()[0])
             wanted = _expected(expected, text, offset)
-            message = f"unexpected {shown!r}: expected {wanted}{_after(text, offset)}"
+            message = msg(
+                "psn.unexpected", shown=repr(shown), wanted=wanted, after=_after(text, offset)
+            )
             if token.type in _IN_A_TRICK and _AFTER_WINNER.search(text, 0, offset):
-                message += _ENDS_THE_TRICK
+                both = Seq((message, msg("psn.ends-the-trick")), "", "")
+                message = msg("text", text=both)
     elif isinstance(e, UnexpectedCharacters):
         offset = e.pos_in_stream or 0
         char = text[offset]
         if char == "{":
-            message = "this comment is never closed: '}' is missing"
+            message = msg("psn.comment-open")
         elif text.startswith("??", offset):
-            message = _LONE_UNKNOWN
+            message = msg("psn.lone-unknown")
             width = 2
         elif char == ":":
-            message = "a seat is a number 1 to 4 and a colon, like 3:"
+            message = msg("psn.seat-colon")
         elif char == "[":
-            message = 'a header must look like [Tag "value"] and come before the moves'
+            message = msg("psn.header-form")
         else:
             wanted = _expected(_accepted_at(text, offset, e), text, offset)
-            message = f"unexpected {char!r}: expected {wanted}"
-            message += _after(text, offset)
+            message = msg(
+                "psn.unexpected", shown=repr(char), wanted=wanted, after=_after(text, offset)
+            )
     else:
         names = set(e.expected) if isinstance(e, UnexpectedToken | UnexpectedEOF) else set()
         stripped = text.rstrip()
         line = stripped.count("\n") + 1
         column = len(stripped) - stripped.rfind("\n")
         if "RPAR" in names:
-            message = "a variation is never closed: ')' is missing at the end of the hand"
+            message = msg("psn.variation-open")
         else:
-            message = f"the hand ends too soon: expected {_expected(names, text, len(text))}"
-            message += _after(text, len(text))
+            wanted = _expected(names, text, len(text))
+            message = msg("psn.ends-too-soon", wanted=wanted, after=_after(text, len(text)))
     return PSNSyntaxError(
-        message,
+        message.render(),
+        text=message,
         source=text,
         first_line=first_line,
         line=line + first_line - 1,

@@ -100,7 +100,7 @@ class Rank(StrEnum):
         """A rank from ``"10"``, ``"T"``, ``"j"``, ``"A"`` ...; jokers are not levels."""
         rank = _RANK_ALIASES.get(text.strip().upper())
         if rank is None or rank.is_joker:
-            raise CardError(f"unknown rank {text!r}: expected 2..10, J, Q, K or A")
+            raise CardError(f"unknown rank {text!r}: expected 2..10, J, Q, K or A", text)
         return rank
 
 
@@ -263,7 +263,7 @@ def parse_card(token: str) -> Card:
         suit = _SUIT_ALIASES[match.group(1)]
         rank = _RANK_ALIASES[match.group(2)]
         return _CANONICAL[suit.value + rank.value]
-    raise CardError(f"unknown card {token!r}: expected a card like S10, HK, C2, BJ or LJ")
+    raise CardError(f"unknown card {token!r}: expected a card like S10, HK, C2, BJ or LJ", token)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
