@@ -47,6 +47,7 @@ from typing import Any, Final, Literal
 
 from notation.errors import ShengjiError
 from notation.findings import Finding
+from notation.messages import Both, Message, Param, error_words, msg
 from notation.psn import (
     UNKNOWN,
     Bid,
@@ -112,7 +113,17 @@ EntryKind = Literal["headers", "deal", "auction", "play", "result"]
 
 class RecorderError(ShengjiError):
     """An entry the recorder cannot take at this point (not a rule broken: those are
-    findings), e.g. a card while an entry waits for a decision."""
+    findings), e.g. a card while an entry waits for a decision; ``text`` says it in both
+    languages (``str`` in English)."""
+
+    def __init__(self, text: Message) -> None:
+        super().__init__(text.render("en"))
+        self.text = text
+
+    @classmethod
+    def of(cls, key: str, **params: Param) -> RecorderError:
+        """The error of the catalogue's message ``key``."""
+        return cls(msg(key, **params))
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,7 +418,7 @@ class Recorder:
         """Enter a bid, a fallback or a bury (after the auction so far)."""
         self._no_waiting()
         if not isinstance(event, Bid | Fallback | KittyExchange):
-            raise RecorderError("only a bid, a fallback or a bury goes in the auction")
+            raise RecorderError.of("rec.auction-only")
         hand = replace(self._hand, auction=(*self._hand.auction, event))
         return self._propose(hand, "auction", event)
 
@@ -420,7 +431,7 @@ class Recorder:
         self._no_waiting()
         self._seat(seat)  # a seat must be known before a card is chosen
         if not isinstance(card, Card) and card is not UNKNOWN:
-            raise RecorderError(f"not a card: {card!r}")
+            raise RecorderError.of("rec.not-a-card", card=repr(card))
         self.pending = (*self.pending, card)
         needed = self.needed
         if needed is not None and len(self.pending) >= needed:
@@ -434,14 +445,14 @@ class Recorder:
             if self.pending[i] is card:
                 self.pending = self.pending[:i] + self.pending[i + 1 :]
                 return
-        raise RecorderError(f"{card} is not among the cards chosen")
+        raise RecorderError.of("rec.not-chosen", card=str(card))
 
     def finish(self, seat: Seat | None = None) -> Entry:
         """Enter the cards chosen so far as the play of the seat to play (or ``seat``):
         how a lead, which may be a throw, is completed."""
         self._no_waiting()
         if not self.pending:
-            raise RecorderError("no card chosen yet")
+            raise RecorderError.of("rec.none-chosen")
         cards, self.pending = self.pending, ()
         try:
             return self.play(cards, seat=seat, _before=cards)
@@ -507,7 +518,7 @@ class Recorder:
         and the seat that beats it (``1: SA SK SQ / SQ by 3``)."""
         option = self.failed_throw()
         if option is None or self._waiting is None:
-            raise RecorderError("no failed throw is waiting")
+            raise RecorderError.of("rec.no-failed-throw")
         forced, blocker = option
         play: Play = self._waiting.entry.node
         pending = self._waiting.pending
@@ -522,7 +533,7 @@ class Recorder:
         """Record the waiting entry as it was made, marked ``[%illegal CODE …]``."""
         waiting = self._waiting
         if waiting is None:
-            raise RecorderError("no entry is waiting")
+            raise RecorderError.of("rec.nothing-waiting")
         entry = waiting.entry
         codes = " ".join(dict.fromkeys(f.code for f in entry.blocking))
         mark = Comment(f"[%{ILLEGAL} {codes}]")
@@ -537,7 +548,7 @@ class Recorder:
         """Drop the waiting entry; the cards chosen for it are chosen again."""
         waiting = self._waiting
         if waiting is None:
-            raise RecorderError("no entry is waiting")
+            raise RecorderError.of("rec.nothing-waiting")
         self._waiting = None
         self.pending = waiting.pending[:-1] if self._auto(waiting) else waiting.pending
         self.last = None
@@ -606,7 +617,7 @@ class Recorder:
         values that are not a recording (a file changed by hand, a wrong version)."""
         try:
             if data.get("version") != 1:
-                raise RecorderError("not a recording of this version")
+                raise RecorderError.of("rec.version")
             recorder = cls(_read_hand(str(data["psn"])))
             pending = _read_cards(data.get("pending") or [])
             waiting = data.get("waiting")
@@ -618,7 +629,7 @@ class Recorder:
                 elif kind == "auction" and held.auction:
                     node = held.auction[-1]
                 else:
-                    raise RecorderError("the waiting entry cannot be read")
+                    raise RecorderError.of("rec.waiting-unreadable")
                 # Checked again: taken into the record if it breaks no rule after all.
                 before = _read_cards(waiting.get("pending") or [])
                 recorder._propose(held, kind, node, before=before)
@@ -628,18 +639,20 @@ class Recorder:
         except (PSNError, KeyError, TypeError, AttributeError, ValueError) as e:
             if isinstance(e, RecorderError):
                 raise
-            raise RecorderError(f"not a recording: {e}") from None
+            raise RecorderError.of(
+                "rec.not-a-recording", why=Both(str(e), error_words(e, "zh"))
+            ) from None
 
     # ---- the inside ------------------------------------------------------------------------
 
     def _no_waiting(self) -> None:
         if self._waiting is not None:
-            raise RecorderError("an entry breaks a rule: accept it or discard it first")
+            raise RecorderError.of("rec.rule-waiting")
 
     def _seat(self, seat: Seat | None) -> Seat:
         who = self.to_play if seat is None else seat
         if who is None:
-            raise RecorderError("who plays next is not known: name the seat")
+            raise RecorderError.of("rec.who-next")
         return check_seat(who)
 
     def _apply(self, hand: Hand, kind: EntryKind, node: Any) -> Entry:
@@ -705,7 +718,7 @@ def _replaced(hand: Hand, old: Any, new: Any) -> Hand:
         return replace(hand, tricks=(*hand.tricks[:-1], trick))
     if hand.auction and hand.auction[-1] is old:
         return replace(hand, auction=(*hand.auction[:-1], new))
-    raise RecorderError("the waiting entry is not the last of the hand")
+    raise RecorderError.of("rec.waiting-not-last")
 
 
 def _read_hand(text: str) -> Hand:
@@ -718,5 +731,5 @@ def _read_cards(tokens: Iterable[Any]) -> tuple[CardSlot, ...]:
         text = str(token)
         cards.append(UNKNOWN if text == "??" else parse_card(text))
         if len(cards) > 2 * len(SEATS) * 27:
-            raise RecorderError("too many cards chosen")
+            raise RecorderError.of("rec.too-many")
     return tuple(cards)

@@ -4,16 +4,19 @@ deal, and a recording kept and read back."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 
+from notation.messages import error_words
 from notation.psn import UNKNOWN, Bid, BidKind, Hand, Play, parse_hand
 from notation.recorder import Entry, Recorder, RecorderError, illegal_codes
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
 from notation.simulate import simulate_hand
 from notation.validate import validate_text
+from tests.test_messages import english_in
 
 
 def card(token: str) -> Card:
@@ -292,3 +295,16 @@ def test_the_end_of_the_hand_is_not_judged_while_the_last_trick_is_played() -> N
             assert not entry.findings, entry.findings
             assert not recorder.findings
     assert recorder.complete and not recorder.findings
+
+
+def test_a_refusal_is_said_in_both_languages() -> None:
+    recorder = Recorder()
+    with pytest.raises(RecorderError) as refused:
+        recorder.finish()
+    assert str(refused.value) == "no card chosen yet"
+    zh = error_words(refused.value, "zh")
+    assert re.search(r"[\u4e00-\u9fff]", zh) and english_in(zh) is None, zh
+    with pytest.raises(RecorderError) as broken:
+        Recorder.from_dict({"version": 1, "psn": "1. 1: XX"})
+    zh = error_words(broken.value, "zh")
+    assert zh.startswith("不是一份记录：") and "不认识的牌 'XX'" in zh, zh

@@ -76,7 +76,7 @@ def _guarded(action: Any, *args: Any) -> Any:
     try:
         return action(*args)
     except RecorderError as e:
-        ss[R.MESSAGE] = ("error", str(e))
+        ss[R.MESSAGE] = ("error", error_words(e, ss[K.LANG]))
     except ShengjiError as e:  # typed cards that name no card
         _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
     return None

@@ -15,7 +15,8 @@ The catalogue is one module per concern, each a ``CATALOGUE`` registered here (a
 defined once): :mod:`~notation.messages.words` (parts of sentences),
 :mod:`~notation.messages.replay` (findings and violations),
 :mod:`~notation.messages.cli` (the command line, the analysis's words, the reports),
-:mod:`~notation.messages.reader` (the PSN reader's errors);
+:mod:`~notation.messages.reader` (the PSN reader's errors),
+:mod:`~notation.messages.recorder` (the recorder's refusals);
 :mod:`~notation.messages.core` is the machinery.
 
 >>> m = msg("deal.kitty-count", n=7, size=8)
@@ -29,7 +30,7 @@ defined once): :mod:`~notation.messages.words` (parts of sentences),
 from __future__ import annotations
 
 from notation.errors import CardError, SourceError
-from notation.messages import cli, reader, replay, words
+from notation.messages import cli, reader, recorder, replay, words
 from notation.messages.cli import reason_words
 from notation.messages.core import (
     LANGS,
@@ -77,8 +78,15 @@ def error_words(error: BaseException, lang: str = "en") -> str:
         return error.in_lang(lang)
     if isinstance(error, CardError) and error.token is not None:
         return msg("psn.unknown-card", reason=Both(str(error), repr(error.token))).render(lang)
-    return str(error)
+    text = getattr(error, "text", None)  # an error made from a catalogue message
+    return text.render(lang) if isinstance(text, Message) else str(error)
 
 
-for _catalogue in (words.CATALOGUE, replay.CATALOGUE, cli.CATALOGUE, reader.CATALOGUE):
+for _catalogue in (
+    words.CATALOGUE,
+    replay.CATALOGUE,
+    cli.CATALOGUE,
+    reader.CATALOGUE,
+    recorder.CATALOGUE,
+):
     register(_catalogue)
