@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
 from notation.analysis.annotate import strip_analysis
@@ -29,6 +30,13 @@ def start(example: str = ENDGAME, **query: str) -> AppTest:
     at.run()
     assert not at.exception
     return at
+
+
+def downloaded(at: AppTest, text: str) -> bool:
+    """True if the sidebar's download button gives ``text`` (the file as the user has it)."""
+    button = next(d for d in at.get("download_button") if "download" in d.proto.id.split("-"))
+    name = Path(at.session_state["name"]).name
+    return _calculate_file_id(text.encode("utf-8"), "text/plain", name) in button.proto.url
 
 
 def endgame_replay() -> tuple[object, object]:
@@ -153,6 +161,51 @@ def test_stepping_into_the_best_play_enters_it_as_a_variation() -> None:
     played = table.split('class="sj-centre"')[1]
     assert "3<span" in played  # ♥3 is on the table now, in place of the big joker
     assert "(2: H3)" in at.session_state["text"].replace("(23. 2: H3)", "(2: H3)")
+
+
+def test_exploring_the_best_play_does_not_edit_the_file() -> None:
+    """A coach stepping through the engine's line has not changed the record: no edit is
+    counted, the download is the file as it was, and back on the main line the line is
+    gone; the steps inside it work as in any variation."""
+    at = start()
+    original = at.session_state["text"]
+    at.button(key="jump_next_mistake").click().run()
+    blunder = at.session_state["step"]
+    at.button(key="an_try_best").click().run()
+    assert not at.exception
+    assert at.session_state["line"] == [(blunder, 0)] and at.session_state["step"] == blunder
+    assert at.session_state["edits"] == 0
+    assert not any("not yet downloaded" in c.value for c in at.caption)
+    assert downloaded(at, original)
+    assert "ex" in at.query_params and "up" not in at.query_params  # still the example
+    at.button(key="nav_next").click().run()  # on into the line, as in any variation
+    assert at.session_state["line"] == [(blunder, 0)]
+    assert at.session_state["step"] == blunder + 1 and at.session_state["edits"] == 0
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and at.session_state["step"] == blunder
+    assert at.session_state["text"] == original and at.session_state["edits"] == 0
+
+
+def test_keeping_the_explored_line_or_writing_in_it_is_an_edit() -> None:
+    at = start()
+    original = at.session_state["text"]
+    at.button(key="jump_next_mistake").click().run()
+    at.button(key="an_try_best").click().run()
+    at.button(key="an_keep_line").click().run()
+    assert at.session_state["edits"] == 1 and " 2: H3)" in at.session_state["text"]
+    assert downloaded(at, at.session_state["text"]) and not downloaded(at, original)
+    at.button(key="back_main").click().run()
+    assert " 2: H3)" in at.session_state["text"]  # kept: still there on the main line
+    # a note written inside the line keeps it too (the note is in it)
+    again = start()
+    again.button(key="jump_next_mistake").click().run()
+    again.button(key="an_try_best").click().run()
+    again.text_area(key="note_text").set_value("The engine's line.").run()
+    again.button(key="note_save").click().run()
+    again.button(key="back_main").click().run()
+    kept = again.session_state["text"]
+    assert again.session_state["edits"] == 1 and "H3 {The engine's line.}" in kept
+    assert downloaded(again, kept)
 
 
 def test_analyse_this_hand_writes_the_analysis_and_the_download_reparses() -> None:
