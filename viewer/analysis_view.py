@@ -28,6 +28,7 @@ from notation.analysis.review import (
     plan_hand,
     review_decision,
 )
+from notation.charts import PointsStep
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
 from notation.rules.cards import Card
@@ -35,7 +36,7 @@ from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
 from viewer import charts, edit
 from viewer.i18n import seat_name, tr
-from viewer.view import PointsStep, cards_text
+from viewer.view import cards_text
 
 __all__ = [
     "CLASS_STYLE",
