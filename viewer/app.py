@@ -662,12 +662,8 @@ with left:
                 elif graded is not None and not graded.legal:
                     st.warning(tr(lang, "teach_grade_illegal"))
                 elif graded is not None:
-                    best_text = view.cards_text(graded.best)
-                    if graded.loss < 0.5:
-                        st.success(tr(lang, "teach_grade_best", best=best_text))
-                    else:
-                        loss_text = f"{graded.loss:.0f}"
-                        st.warning(tr(lang, "teach_grade_loss", loss=loss_text, best=best_text))
+                    as_good, words = av.grade_words(graded, lang)
+                    (st.success if as_good else st.warning)(words)
                 for _target, note in view.notes_at(hand, rp.states[step + 1]):
                     for c in note.comments:
                         if is_engine_comment(c):

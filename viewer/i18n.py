@@ -289,12 +289,12 @@ _EN: Final[dict[str, str]] = {
     "analyse_done": "The hand is analysed; the analysis is in the record.",
     "analyse_failed": "This hand cannot be analysed: {reason}",
     "analyse_download": "Download the analysed file",
-    "teach_grade_best": "The engine: your play is as good as the best ({best}).",
-    "teach_grade_loss": "The engine: your play loses {loss} points against the best ({best}).",
+    "teach_grade_best": "The engine: your play is as good as the best ({best}; {how}).",
+    "teach_grade_loss": "The engine: your play loses {loss} points against the best ({best}): "
+    "{verdict}, {how}.",
     "teach_grade_illegal": "The rules do not allow that play here.",
     "teach_grade_none": "Not graded by the engine: analyse the hand, or step to the last "
     "5 tricks (small enough to solve).",
-    "teach_grade_proved": "proved",
 }
 
 _ZH: Final[dict[str, str]] = {
@@ -555,11 +555,10 @@ _ZH: Final[dict[str, str]] = {
     "analyse_done": "本局已分析，分析结果已写入牌谱。",
     "analyse_failed": "这一局无法分析（发牌和底牌须逐张已知，出牌须合规）。",
     "analyse_download": "下载含分析的牌谱",
-    "teach_grade_best": "引擎：你的出法与最佳出法一样好（{best}）。",
-    "teach_grade_loss": "引擎：你的出法比最佳出法（{best}）少 {loss} 分。",
+    "teach_grade_best": "引擎：你的出法与最佳出法一样好（{best}；{how}）。",
+    "teach_grade_loss": "引擎：你的出法比最佳出法（{best}）少 {loss} 分：{verdict}，{how}。",
     "teach_grade_illegal": "规则不允许此时这样出牌。",
     "teach_grade_none": "引擎未评分：请先分析这一局，或走到最后 5 轮（小到可以穷举）。",
-    "teach_grade_proved": "已证明",
 }
 
 # Rule terms and step kinds, in both languages (the README's table of terms).
