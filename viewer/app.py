@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from notation.analysis.annotate import is_engine_comment
-from notation.analysis.annotations import read_analysis
+from notation.analysis.annotations import PlayNote, read_analysis
 from notation.errors import ShengjiError
 from notation.findings import clause_line
 from notation.handout import handout_html
@@ -690,7 +690,7 @@ with right:
             st.markdown(words)
         if an_note.is_mistake and an_note.best is not None:
 
-            def _try_best(note: av.PlayNote = an_note, at: int = step) -> None:
+            def _try_best(note: PlayNote = an_note, at: int = step) -> None:
                 """Step into the engine's best play, entered as a variation of the play.
 
                 Exploring is not editing: the line is shown (the text the page replays
