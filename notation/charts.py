@@ -1,10 +1,12 @@
 """A hand's charts for paper: the numbers behind them and their drawing as inline SVG.
 
 The defenders' points trick by trick over the level table's bands (who goes up how many
-levels at each total), with the kitty bonus as a last point, and the points won in each
-trick, as the viewer plots them with plotly; here drawn by hand, so that ``notation``
-needs no plotting library and a printed page needs no script. Dark lines, labelled
-bands and a hatched bar for team 2&4 keep them readable in black and white.
+levels at each total), each failed throw's penalty a step where it happens and the kitty
+bonus a last point, and the points won in each trick. The numbers
+(:func:`defenders_series`, :func:`trick_rows`) are the viewer's too, which plots them
+with plotly; here they are drawn by hand, so that ``notation`` needs no plotting library
+and a printed page needs no script. Dark lines, labelled bands, crosses for penalties
+and a hatched bar for team 2&4 keep them readable in black and white.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ import html
 import itertools
 import math
 from dataclasses import dataclass
+from typing import Literal
 
 from notation.labels import label
-from notation.psn.model import CardSlot, Trick
+from notation.psn.model import CardSlot, Play, Trick
 from notation.replay import HandReplay, StepKind
 from notation.rules.ruleset import LevelTable, Side
 from notation.rules.seats import Seat, team
@@ -23,7 +26,9 @@ from notation.rules.seats import Seat, team
 __all__ = [
     "TEAM_COLOURS",
     "Band",
+    "PointsStep",
     "TrickRow",
+    "defenders_series",
     "defenders_svg",
     "level_bands",
     "trick_rows",
@@ -33,6 +38,7 @@ __all__ = [
 TEAM_COLOURS = {1: "#1f6fb5", 2: "#c0392b"}  # team 1&3 blue, team 2&4 red, as in the viewer
 _SIDE_COLOURS = {Side.DEALER: "#1f6fb5", Side.DEFENDERS: "#c0392b"}
 _KITTY_GOLD = "#d4a017"
+_PENALTY_RED = "#c62828"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +92,7 @@ class TrickRow:
     plays: tuple[tuple[Seat, tuple[CardSlot, ...]], ...]  # the cards on the table
     winner: Seat | None
     points: int  # card points the winner's team took
-    defenders_total: int  # the defenders' points after the trick
+    defenders_total: int  # the defenders' points after the trick, penalties so far counted
 
 
 def trick_rows(replay: HandReplay) -> list[TrickRow]:
@@ -104,11 +110,60 @@ def trick_rows(replay: HandReplay) -> list[TrickRow]:
                     state.trick,
                     state.turn,  # the winner leads next
                     now - taken,
-                    state.defenders_points,
+                    state.defenders_points + state.penalty_points,
                 )
             )
             taken = now
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class PointsStep:
+    """One point of the defenders' running total, as the graph draws it."""
+
+    x: float  # the trick it ends (a penalty: half a trick before; the end: after the last)
+    total: int  # the defenders' points after it: tricks, penalties, at the end the kitty
+    step: int  # the replay step it stands for (a click jumps there)
+    kind: Literal["start", "trick", "penalty", "end"]
+    change: int  # what it added: a trick's points, a penalty, the kitty bonus
+    seat: Seat | None = None  # a penalty: the seat whose throw failed
+
+    @property
+    def trick(self) -> int:
+        """The trick it belongs to (a penalty: the trick its failed throw leads)."""
+        return math.ceil(self.x)
+
+
+def defenders_series(replay: HandReplay, upto: int | None = None) -> list[PointsStep]:
+    """The defenders' points step by step: after each trick, at each failed throw's
+    penalty (where it happens: the lead of its trick), and at the end the result when the
+    kitty counts (they took the last trick) or it differs (a total is never below
+    nothing), so the last point is always the result's total.
+
+    With ``upto``, only what happened by that step.
+    """
+    series = [PointsStep(0, 0, 0, "start", 0)]
+    total = 0
+    for state in replay.states:
+        if upto is not None and state.step > upto:
+            break
+        running = state.defenders_points + state.penalty_points
+        if state.kind is StepKind.TRICK:
+            series.append(
+                PointsStep(state.trick_number, running, state.step, "trick", running - total)
+            )
+        elif running != total and state.kind is StepKind.PLAY:
+            seat = state.event.seat if isinstance(state.event, Play) else None
+            x = state.trick_number - 0.5
+            series.append(PointsStep(x, running, state.step, "penalty", running - total, seat))
+        elif state.kind is StepKind.END:
+            result, multiplier = replay.computed.points, replay.computed.multiplier
+            if result is not None and (result != total or multiplier):
+                x = series[-1].x + 1 if series[-1].kind == "trick" else series[-1].x + 0.5
+                series.append(PointsStep(x, result, state.step, "end", result - total))
+            break
+        total = running
+    return series
 
 
 # --- drawing ---------------------------------------------------------------------------
@@ -181,23 +236,22 @@ def _star(cx: float, cy: float, r: float) -> str:
     return " ".join(points)
 
 
+def _cross(r: float) -> str:
+    """An x-shaped cross's path around ``(0, 0)``, for a penalty (placed by its group)."""
+    return f"M{-r},{-r} L{r},{r} M{-r},{r} L{r},{-r}"
+
+
 def defenders_svg(replay: HandReplay, lang: str = "en") -> str:
-    """The defenders' running points by trick over the level table's bands, as SVG; their
-    total with the kitty bonus (when they took the last trick) and the failed-throw
-    penalties as a gold star after the last trick."""
-    rows = trick_rows(replay)
+    """The defenders' running points over the level table's bands, as SVG: a point after
+    each trick, a red cross where a failed throw's penalty moves them (the lead of its
+    trick), and a gold star for the result when the kitty bonus (they took the last
+    trick) or the floor at nothing changes it: the line ends on the result's points.
+    Every point says what it is under the pointer (its ``<title>``)."""
+    series = defenders_series(replay)
     computed = replay.computed
-    ys = [0] + [r.defenders_total for r in rows]
-    total = computed.points
-    # What the tricks alone do not show: the kitty bonus and failed-throw penalties.
-    extra = []
-    if computed.multiplier and computed.kitty_points is not None:
-        extra.append(f"{label(lang, 'chart_kitty')} {computed.kitty_points}×{computed.multiplier}")
-    if computed.penalty_points:
-        extra.append(f"{label(lang, 'penalties')} {computed.penalty_points:+d}")
-    final = total is not None and bool(rows) and (bool(extra) or total != ys[-1])
-    top = max([*ys, total or 0, 120])
-    frame = _Frame(680, 250, 46, 14, 10, 34, max(1, len(rows) + (1 if final else 0)), top + 20)
+    tricks = sum(1 for p in series if p.kind == "trick")
+    top = max([*(p.total for p in series), 120])
+    frame = _Frame(680, 250, 46, 14, 10, 34, max(1.0, series[-1].x, tricks), top + 20)
     last_tick = frame.y(0) + 20.0  # where the last number on the points axis was written
     out = frame.open(label(lang, "chart_defenders"))
     for band in level_bands(replay.rules.scoring.level_table, top):
@@ -222,24 +276,49 @@ def defenders_svg(replay: HandReplay, lang: str = "en") -> str:
                 f'<text x="{frame.left - 4}" y="{y_low + 3}" text-anchor="end">{band.low}</text>'
             )
             last_tick = y_low
-    points = " ".join(f"{frame.x(i)},{frame.y(v)}" for i, v in enumerate(ys))
+    # the result's point, drawn apart (gold, dashed): the tricks and penalties end before it
+    line = [p for p in series if p.kind != "end"]
+    points = " ".join(f"{frame.x(p.x)},{frame.y(p.total)}" for p in line)
     out.append(f'<polyline points="{points}" fill="none" stroke="#222" stroke-width="2"/>')
-    out += [
-        f'<circle cx="{frame.x(i)}" cy="{frame.y(v)}" r="3" fill="#222"/>' for i, v in enumerate(ys)
-    ]
-    if final and total is not None:
-        x, y = frame.x(len(rows) + 1), frame.y(total)
-        text = " + ".join(extra) + f" → {total}"
+    defenders = label(lang, "defenders")
+    for p in line:
+        x, y = frame.x(p.x), frame.y(p.total)
+        trick = label(lang, "trick_n", n=p.trick)
+        if p.kind == "penalty":
+            said = f"{trick} · {label(lang, 'penalties')} {p.change:+d} → {p.total}"
+            out.append(
+                f'<g class="penalty" transform="translate({x} {y})">'
+                f"<title>{html.escape(said)}</title>"
+                f'<path d="{_cross(5)}" stroke="{_PENALTY_RED}" stroke-width="2.5"/>'
+                f'<text x="0" y="-8" text-anchor="middle" font-size="9" '
+                f'fill="{_PENALTY_RED}">{p.change:+d}</text></g>'
+            )
+        else:
+            said = f"{trick} · {defenders} {p.total}" if p.kind == "trick" else ""
+            title = f"<title>{html.escape(said)}</title>" if said else ""
+            out.append(f'<circle cx="{x}" cy="{y}" r="3" fill="#222">{title}</circle>')
+    end = series[-1]
+    if end.kind == "end":
+        x, y = frame.x(end.x), frame.y(end.total)
+        if computed.multiplier and computed.kitty_points is not None:
+            kitty = f"{computed.kitty_points}×{computed.multiplier}"
+            text = f"{label(lang, 'chart_kitty')} {kitty} → {end.total}"
+        else:  # the floor: a total is never below nothing
+            text = f"{label(lang, 'result')} {end.total}"
+        before = line[-1]
         out.append(
-            f'<line x1="{frame.x(len(rows))}" y1="{frame.y(ys[-1])}" x2="{x}" y2="{y}" '
+            f'<line x1="{frame.x(before.x)}" y1="{frame.y(before.total)}" x2="{x}" y2="{y}" '
             f'stroke="{_KITTY_GOLD}" stroke-width="1.5" stroke-dasharray="4 3"/>'
         )
-        out.append(f'<polygon points="{_star(x, y, 7)}" fill="{_KITTY_GOLD}" stroke="#222"/>')
+        out.append(
+            f'<polygon points="{_star(x, y, 7)}" fill="{_KITTY_GOLD}" stroke="#222">'
+            f"<title>{html.escape(text)}</title></polygon>"
+        )
         out.append(
             f'<text x="{x - 10}" y="{y - 8}" text-anchor="end" font-weight="bold">'
             f"{html.escape(text)}</text>"
         )
-    out += frame.axes(_ticks(len(rows)), label(lang, "trick"), label(lang, "points"))
+    out += frame.axes(_ticks(tricks), label(lang, "trick"), label(lang, "points"))
     out.append("</svg>")
     return "\n".join(out)
 

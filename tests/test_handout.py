@@ -193,9 +193,52 @@ def test_the_kitty_bonus_is_the_last_point_of_the_graph() -> None:
     assert "<polygon" in page  # the star
 
 
-def test_failed_throw_penalties_are_in_the_last_point() -> None:
-    _, page = checked(MATCH)
-    assert "failed-throw penalties +20 → 85" in page
+def test_failed_throw_penalties_step_the_graph_at_their_tricks() -> None:
+    """Hand 1 of the full match: the tricks give the defenders 65; seat 4's failed throw
+    leading trick 4 costs them 10, the dealer's leading trick 15 gives them 30. The
+    graph steps (a red cross) where each happens and ends on the result's 85, as the
+    viewer's does; so does the table's running total."""
+    played, page = checked(MATCH)
+    assert played.computed.points == 85 and played.computed.card_points == 65
+    svg = next(e for e in tree(page).iter() if e.tag.endswith("svg"))
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def title(element: ET.Element) -> str:
+        found = element.find(f"{ns}title")
+        return "" if found is None else text(found)
+
+    def place(attribute: str) -> tuple[float, float]:
+        x, y = attribute.removeprefix("translate(").removesuffix(")").split()
+        return float(x), float(y)
+
+    # the points after each trick, by their hover text ("Trick 3 · Defenders 25")
+    after = {
+        title(c): (float(c.get("cx", "")), float(c.get("cy", "")))
+        for c in svg.iter(f"{ns}circle")
+        if title(c)
+    }
+    x_of = {int(t.split(" · ")[0].removeprefix("Trick ")): xy[0] for t, xy in after.items()}
+    crosses = [g for g in svg.iter(f"{ns}g") if g.get("class") == "penalty"]
+    assert [title(g) for g in crosses] == [
+        "Trick 4 · failed-throw penalties -10 → 15",
+        "Trick 15 · failed-throw penalties +30 → 75",
+    ]
+    polyline = next(svg.iter(f"{ns}polyline")).get("points", "")
+    line = [place(f"translate({p.replace(',', ' ')})") for p in polyline.split()]
+    for cross, trick in zip(crosses, (4, 15), strict=True):
+        x, y = place(cross.get("transform", ""))
+        assert (x, y) in line  # a step of the line, between the trick before and its own
+        assert x_of[trick - 1] < x < x_of[trick]
+    assert line[-1] == after["Trick 19 · Defenders 85"] and len(after) == 19
+    assert "<polygon" not in svg_text(page)  # no star: neither kitty nor floor here
+    table = by_class(tree(page), "table", "tricks")[0]
+    rows = [r for r in table.iter("tr") if r.find("td") is not None]
+    assert text(rows[-1].findall("td")[7]) == "85"
+
+
+def svg_text(page: str) -> str:
+    """The first chart of the page, as written."""
+    return page[page.index("<svg") : page.index("</svg>")]
 
 
 def test_findings_and_the_result_close_the_handout() -> None:

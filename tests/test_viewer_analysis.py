@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
 from notation.analysis.annotate import strip_analysis
 from notation.analysis.annotations import read_analysis
+from notation.analysis.evaluate import EXACT_CARDS
 from notation.psn import parse, write_hand
-from notation.replay import replay
+from notation.replay import HandReplay, replay
 from notation.rules.cards import Card
 from viewer import analysis_view as av
 from viewer import charts, view
@@ -29,6 +31,13 @@ def start(example: str = ENDGAME, **query: str) -> AppTest:
     at.run()
     assert not at.exception
     return at
+
+
+def downloaded(at: AppTest, text: str) -> bool:
+    """True if the sidebar's download button gives ``text`` (the file as the user has it)."""
+    button = next(d for d in at.get("download_button") if "download" in d.proto.id.split("-"))
+    name = Path(at.session_state["name"]).name
+    return _calculate_file_id(text.encode("utf-8"), "text/plain", name) in button.proto.url
 
 
 def endgame_replay() -> tuple[object, object]:
@@ -155,6 +164,51 @@ def test_stepping_into_the_best_play_enters_it_as_a_variation() -> None:
     assert "(2: H3)" in at.session_state["text"].replace("(23. 2: H3)", "(2: H3)")
 
 
+def test_exploring_the_best_play_does_not_edit_the_file() -> None:
+    """A coach stepping through the engine's line has not changed the record: no edit is
+    counted, the download is the file as it was, and back on the main line the line is
+    gone; the steps inside it work as in any variation."""
+    at = start()
+    original = at.session_state["text"]
+    at.button(key="jump_next_mistake").click().run()
+    blunder = at.session_state["step"]
+    at.button(key="an_try_best").click().run()
+    assert not at.exception
+    assert at.session_state["line"] == [(blunder, 0)] and at.session_state["step"] == blunder
+    assert at.session_state["edits"] == 0
+    assert not any("not yet downloaded" in c.value for c in at.caption)
+    assert downloaded(at, original)
+    assert "ex" in at.query_params and "up" not in at.query_params  # still the example
+    at.button(key="nav_next").click().run()  # on into the line, as in any variation
+    assert at.session_state["line"] == [(blunder, 0)]
+    assert at.session_state["step"] == blunder + 1 and at.session_state["edits"] == 0
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and at.session_state["step"] == blunder
+    assert at.session_state["text"] == original and at.session_state["edits"] == 0
+
+
+def test_keeping_the_explored_line_or_writing_in_it_is_an_edit() -> None:
+    at = start()
+    original = at.session_state["text"]
+    at.button(key="jump_next_mistake").click().run()
+    at.button(key="an_try_best").click().run()
+    at.button(key="an_keep_line").click().run()
+    assert at.session_state["edits"] == 1 and " 2: H3)" in at.session_state["text"]
+    assert downloaded(at, at.session_state["text"]) and not downloaded(at, original)
+    at.button(key="back_main").click().run()
+    assert " 2: H3)" in at.session_state["text"]  # kept: still there on the main line
+    # a note written inside the line keeps it too (the note is in it)
+    again = start()
+    again.button(key="jump_next_mistake").click().run()
+    again.button(key="an_try_best").click().run()
+    again.text_area(key="note_text").set_value("The engine's line.").run()
+    again.button(key="note_save").click().run()
+    again.button(key="back_main").click().run()
+    kept = again.session_state["text"]
+    assert again.session_state["edits"] == 1 and "H3 {The engine's line.}" in kept
+    assert downloaded(again, kept)
+
+
 def test_analyse_this_hand_writes_the_analysis_and_the_download_reparses() -> None:
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
@@ -195,3 +249,97 @@ def test_teaching_grades_the_students_play_with_the_solver() -> None:
     assert not at.exception
     warnings = " ".join(w.value for w in at.warning)
     assert "loses 100 points against the best (♥3)" in warnings
+
+
+# ---------------------------------------------------------------------------- the engine's grade
+
+THROW = "analysis/02-throw-ruffed.psn"  # analysed from trick 22, the player's view
+
+
+def throw_text(budget: float = 0.05) -> str:
+    """The example with its analysis's budget made small: the engine grades in a second."""
+    text = (EXAMPLES / THROW).read_text(encoding="utf-8")
+    assert text.count("player 1 0]") == 1
+    return text.replace("player 1 0]", f"player {budget:g} 0]")
+
+
+def big_joker_led(rp: HandReplay) -> int:
+    """The step at which seat 3 has led the big joker to trick 7 and seat 4 (the dealer's
+    partner, out of trumps) is to discard."""
+    return next(
+        s.step
+        for s in rp.states
+        if s.trick_number == 7
+        and [(seat, list(map(str, c))) for seat, c in s.trick] == [(3, ["BJ"])]
+    )
+
+
+def test_the_engine_grades_a_play_early_in_the_hand_against_the_best() -> None:
+    """Trick 7, 18 or 19 cards a hand: too many for the solver, and plays the analysis
+    (tricks 22 on) did not judge. The engine grades each with the analysis's settings and
+    judges it as the analysis judges a recorded play: a loss only where it is sure (else
+    the play is *fine* and loses 0), with its class; and the best play it names, played,
+    is graded the best."""
+    hand = parse(throw_text()).hands[0]
+    rp, analysis = replay(hand), read_analysis(hand)
+    assert analysis is not None and analysis.engine is not None
+    step = big_joker_led(rp)
+    assert min(len(rp.states[step].hand(s)) for s in (1, 2, 3, 4)) > EXACT_CARDS
+    assert av.note_at(rp, analysis, step + 1) is None  # not in the record's analysis
+    record = rp.states[step + 1].event.cards  # type: ignore[attr-defined]
+    assert record == (Card.parse("C4"),)
+    for guess in ("D10", "CK", "H6", "C4", "DA"):
+        graded = av.grade(rp, step, [Card.parse(guess)], analysis)
+        assert graded is not None and graded.legal and not graded.exact, guess  # estimated
+        assert graded.verdict in ("fine", "inaccuracy", "mistake", "blunder"), guess
+        # the class and the loss agree: an estimated loss counts only when it is a class
+        assert (graded.verdict == "fine") == (graded.loss == 0), (guess, graded)
+        assert graded.verdict == "fine" or graded.loss >= 10, (guess, graded)
+        good, words = av.grade_words(graded, "en")
+        assert good == (graded.loss == 0) and "estimated" in words, (guess, words)
+        # graded against the best the engine finds, not against the record: the best,
+        # played, is the best, whatever the student tried first
+        again = av.grade(rp, step, list(graded.best), analysis)
+        assert again is not None and (again.loss, again.verdict) == (0, "fine"), (guess, again)
+    # without the analysis's engine the engine has no settings to grade with
+    assert av.grade(rp, step, [Card.parse("D10")], None) is None
+
+
+def test_a_grades_words_say_the_loss_that_decides_it() -> None:
+    """The loss in whole points both decides "as good as the best" and is said, with the
+    class: never "loses 0 points"; a proof is told from an estimate."""
+    best = (Card.parse("H3"),)
+    cases = ((0.0, True, None), (0.4, True, None), (0.5, False, "1"), (2.5, False, "3"))
+    for loss, good, said in cases:
+        ok, words = av.grade_words(av.Grade(True, loss, best, exact=True), "en")
+        assert ok is good and "loses 0 points" not in words, loss
+        assert said is None or f"loses {said} points" in words, loss
+    ok, words = av.grade_words(av.Grade(True, 0.0, best), "en")
+    assert ok and words == "The engine: your play is as good as the best (♥3; estimated)."
+    blunder = av.Grade(True, 100.0, best, exact=True, verdict="blunder")
+    assert av.grade_words(blunder, "en")[1].endswith("(♥3): ?? blunder, proved by the solver.")
+    zh = av.grade_words(blunder, "zh")[1]
+    assert "少 100 分" in zh and "大错" in zh and "求解器已证明" in zh and "♥3" in zh
+
+
+def test_teaching_grades_an_early_play_with_the_engine_on_the_page() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.radio(key="source").set_value("upload").run()
+    at.file_uploader(key="uploader").upload("throw.psn", throw_text().encode("utf-8"), "text/plain")
+    at.run()
+    hand = parse(throw_text()).hands[0]
+    rp, analysis = replay(hand), read_analysis(hand)
+    step = big_joker_led(rp)
+    at.toggle(key="teach").set_value(True).run()
+    at.selectbox(key="seat").set_value(4).run()
+    at.slider(key="step_slider").set_value(step).run()
+    held = list(rp.states[step].hand(4))
+    at.multiselect(key=f"teach_guess_1_{step}").set_value([held.index(Card.parse("D10"))]).run()
+    at.button(key="teach_reveal").click().run()
+    assert not at.exception
+    expected = av.grade(rp, step, [Card.parse("D10")], analysis)
+    assert expected is not None
+    good, words = av.grade_words(expected, "en")
+    assert words in [m.value for m in (at.success if good else at.warning)]
+    assert "Not graded" not in " ".join(c.value for c in at.caption)

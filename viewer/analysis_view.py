@@ -3,15 +3,16 @@ judgement in words, the per-seat table, analysing a hand, grading a student's pl
 
 Pure functions (no Streamlit): the page (``viewer/app.py``) draws what they return. The
 analysis is read from the record's comments (:mod:`notation.analysis.annotations`), never
-run again to be shown; :func:`analyse_text` runs it when the user asks, and
+run again to be shown; :func:`analyse_hand` runs it when the user asks, and
 :func:`grade` values a student's play with the engine.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import plotly.graph_objects as go
@@ -25,9 +26,11 @@ from notation.analysis.review import (
     PlayReview,
     Stop,
     hand_review,
+    judge_play,
     plan_hand,
     review_decision,
 )
+from notation.charts import PointsStep
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
 from notation.rules.cards import Card
@@ -35,7 +38,7 @@ from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
 from viewer import charts, edit
 from viewer.i18n import seat_name, tr
-from viewer.view import PointsStep, cards_text
+from viewer.view import cards_text
 
 __all__ = [
     "CLASS_STYLE",
@@ -45,12 +48,14 @@ __all__ = [
     "best_cards_at",
     "eval_figure",
     "grade",
+    "grade_words",
     "is_defender",
     "mistake_steps",
     "note_at",
     "play_steps",
     "play_words",
     "summary_rows",
+    "verdict_words",
     "with_best_line",
 ]
 
@@ -61,6 +66,9 @@ K_VIEW: Final = "an_view"
 K_BUDGET: Final = "an_budget"
 K_FROM: Final = "an_from"
 K_RUNS: Final = "an_runs"  # analyses actually run (not taken from the cache)
+# The file as the user has it while the engine's best play is only explored: entered as a
+# variation to step through, not an edit (None when no line is explored).
+K_EXPLORED: Final = "an_explored"
 # Small, so that a hand's endgame is analysed in seconds; the CLI's default is 1.
 DEFAULT_BUDGET: Final = 0.25
 BUDGETS: Final = (0.1, 0.25, 0.5, 1.0, 2.0)
@@ -70,6 +78,7 @@ SESSION_DEFAULTS: Final[dict[str, object]] = {
     K_BUDGET: DEFAULT_BUDGET,
     K_FROM: 1,
     K_RUNS: 0,
+    K_EXPLORED: None,
 }
 # lichess's colours: inaccuracy blue, mistake orange, blunder red; a symbol each too, so
 # that the classes differ without colour.
@@ -210,8 +219,7 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
         return lines
     defender = is_defender(replay, note.seat)
     side = tr(lang, "an_side_defenders" if defender else "an_side_dealer")
-    glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
-    verdict = f"{glyph} {tr(lang, f'class_{note.verdict}')}".strip()
+    verdict = verdict_words(note.verdict, lang)
     lines.append(tr(lang, "an_loss", loss=_number(note.loss.mean), side=side, verdict=verdict))
     if note.best is not None:
         best_value = note.best_value(defender)
@@ -226,6 +234,12 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
             )
         )
     return lines
+
+
+def verdict_words(verdict: str, lang: str) -> str:
+    """A class in words with its glyph: ``?? blunder``, ``fine``."""
+    glyph = CLASS_STYLE[verdict][2] if verdict in CLASS_STYLE else ""
+    return f"{glyph} {tr(lang, f'class_{verdict}')}".strip()
 
 
 def _number(value: float) -> str:
@@ -304,12 +318,15 @@ def with_best_line(hand: Hand, note: PlayNote, trump: Trump | None) -> tuple[Han
 
 @dataclass(frozen=True, slots=True)
 class Grade:
-    """The engine's judgement of a student's play: its loss against the best play."""
+    """The engine's judgement of a student's play, as the analysis judges a recorded
+    one: its loss against the best play (counted as the analysis counts it: an estimated
+    loss within the noise, a *fine* play, is 0) and its class."""
 
     legal: bool
     loss: float = 0.0
     best: tuple[Card, ...] = ()
     exact: bool = False  # proved by the solver
+    verdict: str = "fine"  # the analysis's class: fine, inaccuracy, mistake, blunder
 
 
 def grade(
@@ -321,7 +338,9 @@ def grade(
     """The student's play before ``step + 1`` valued against the best: by the solver
     where every hand holds at most ``EXACT_CARDS`` cards (hindsight, proved); from the
     analysis when the record has one and the choice is the play made or the best; by
-    the engine with the analysis's settings otherwise. ``None`` where neither holds."""
+    the engine with the analysis's settings otherwise (the last two where a hand holds
+    more). Judged and classed as the analysis judges the record's plays. ``None`` where
+    neither the solver nor the analysis's settings can grade it."""
     plan = plan_hand(replay.hand, replay.rules, replay.number)
     decision = next((d for d in plan.decisions if d.step == step), None)
     if decision is None:
@@ -337,7 +356,7 @@ def grade(
         if Counter(cards) == Counter(note.cards):
             loss = note.loss.mean if note.loss is not None and note.is_mistake else 0.0
             best = note.best[1] if note.best is not None else note.cards
-            return Grade(True, loss, best, note.value.proved)
+            return Grade(True, loss, best, note.value.proved, note.verdict)
         if note.best is not None and Counter(cards) == Counter(note.best[1]):
             return Grade(True, 0.0, note.best[1], note.value.proved)
     if not small and (analysis is None or analysis.engine is None):
@@ -348,8 +367,10 @@ def grade(
 def _engine_grade(
     plan: HandPlan, decision: Decision, cards: tuple[Card, ...], analysis: HandAnalysis | None
 ) -> Grade:
-    """The student's play valued by the evaluator: the solver in hindsight for a small
-    position, else the settings the record was analysed with."""
+    """The student's play valued by the evaluator (the solver in hindsight for a small
+    position, else the settings the record was analysed with) and judged as the
+    analysis judges the record's plays (:func:`~notation.analysis.review.judge_play`):
+    against the best the evaluation finds, the loss counted only where it is sure."""
     if analysis is None or analysis.engine is None:
         evaluator = Evaluator(View.HINDSIGHT)
         knowledge = None
@@ -357,7 +378,20 @@ def _engine_grade(
         evaluator = Evaluator(analysis.engine.view, analysis.engine.budget)
         knowledge = plan.knowledge(decision) if evaluator.view is View.PLAYER else None
     evaluation = evaluator.evaluate(decision.position, knowledge, cards, seed="teach")
-    played = evaluation.played
-    assert played is not None
-    loss = max(0.0, evaluation.compare(evaluation.best, played).points.mean)
-    return Grade(True, loss, evaluation.best.cards, evaluation.exact)
+    student = replace(decision, play=replace(decision.play, cards=cards, attempted=None))
+    review = judge_play(student, evaluation)
+    return Grade(True, review.counted_loss, review.best, review.exact, review.verdict.value)
+
+
+def grade_words(graded: Grade, lang: str) -> tuple[bool, str]:
+    """What the page says of a legal grade, and whether the play is as good as the best:
+    one number, the loss in whole points, decides that and is the number said (never
+    "loses 0 points"); a loss is said with its class, and a proof told from an
+    estimate."""
+    best = cards_text(graded.best)
+    how = tr(lang, "an_proved" if graded.exact else "an_estimated")
+    lost = math.floor(graded.loss + 0.5)
+    if lost == 0:
+        return True, tr(lang, "teach_grade_best", best=best, how=how)
+    verdict = verdict_words(graded.verdict, lang)
+    return False, tr(lang, "teach_grade_loss", loss=lost, best=best, verdict=verdict, how=how)

@@ -16,7 +16,7 @@ from typing import Any
 import streamlit as st
 
 from notation.analysis.annotate import is_engine_comment
-from notation.analysis.annotations import read_analysis
+from notation.analysis.annotations import PlayNote, read_analysis
 from notation.errors import ShengjiError
 from notation.findings import clause_line
 from notation.handout import handout_html
@@ -197,8 +197,11 @@ def _keep(text: str) -> None:
 
 
 def _edited(text: str) -> None:
-    """The file as the coach changed it, kept on this computer too."""
+    """The file as the coach changed it, kept on this computer too. An edit made while
+    the engine's best play is explored is made on the file with that line in it: the
+    line is kept from then on (see ``_try_best``)."""
     ss[K.TEXT] = text
+    ss[av.K_EXPLORED] = None
     ss[K.EDITS] = ss[K.EDITS] + 1
     _keep(text)
 
@@ -206,7 +209,7 @@ def _edited(text: str) -> None:
 def _open(loaded: str, name: str, text: str, draft: str | None = None) -> None:
     """Show a file; ``draft``: the key it is kept under (an upload), else none yet."""
     ss[K.LOADED], ss[K.NAME], ss[K.TEXT], ss[K.DRAFT] = loaded, name, text, draft
-    ss[K.EDITS], ss[K.LINE] = 0, []
+    ss[K.EDITS], ss[K.LINE], ss[av.K_EXPLORED] = 0, [], None
     if not ss[K.KEEP_MOMENT]:
         ss[K.HAND], ss[K.STEP] = 1, 0
     ss[K.KEEP_MOMENT] = False
@@ -285,6 +288,11 @@ if ss[K.TEXT] is None:  # nothing chosen yet (an upload pending): open the defau
     name0, text0 = document.default_source()
     _open(f"example:{name0}" if examples else "simulated", name0, text0)
 
+if ss[av.K_EXPLORED] is not None and not ss[K.LINE]:
+    # Back on the main line (or on another hand): the best play that was only explored
+    # leaves the file as the user had it.
+    ss[K.TEXT], ss[av.K_EXPLORED] = ss[av.K_EXPLORED], None
+
 doc = load(ss[K.TEXT], ss[K.NAME])
 
 st.html(render.PAGE_CSS)
@@ -362,10 +370,12 @@ def _download_name(name: str) -> str:
 
 
 def _download_file(label: str, key: str) -> None:
-    """A button that downloads the file as it is now (edits and analysis included)."""
+    """A button that downloads the file as the user has it: edits and analysis included,
+    a best play only explored left out (see ``_try_best``)."""
+    record = ss[K.TEXT] if ss[av.K_EXPLORED] is None else ss[av.K_EXPLORED]
     st.download_button(
         label,
-        data=ss[K.TEXT].encode("utf-8"),
+        data=record.encode("utf-8"),
         file_name=_download_name(ss[K.NAME]),
         mime="text/plain",
         key=key,
@@ -653,12 +663,8 @@ with left:
                 elif graded is not None and not graded.legal:
                     st.warning(tr(lang, "teach_grade_illegal"))
                 elif graded is not None:
-                    best_text = view.cards_text(graded.best)
-                    if graded.loss < 0.5:
-                        st.success(tr(lang, "teach_grade_best", best=best_text))
-                    else:
-                        loss_text = f"{graded.loss:.0f}"
-                        st.warning(tr(lang, "teach_grade_loss", loss=loss_text, best=best_text))
+                    as_good, words = av.grade_words(graded, lang)
+                    (st.success if as_good else st.warning)(words)
                 for _target, note in view.notes_at(hand, rp.states[step + 1]):
                     for c in note.comments:
                         if is_engine_comment(c):
@@ -685,10 +691,20 @@ with right:
             st.markdown(words)
         if an_note.is_mistake and an_note.best is not None:
 
-            def _try_best(note: av.PlayNote = an_note, at: int = step) -> None:
+            def _try_best(note: PlayNote = an_note, at: int = step) -> None:
+                """Step into the engine's best play, entered as a variation of the play.
+
+                Exploring is not editing: the line is shown (the text the page replays
+                holds it) but the file as the user had it is kept aside, and that is
+                what the download gives, what the draft keeps and what counts as edits.
+                The line becomes part of the file when the user keeps it (the "keep"
+                button) or edits while in it (a note on it, a further line); back on
+                the main line otherwise, it is gone. A variation the file has already
+                is simply entered."""
                 new_hand, index = av.with_best_line(hand, note, trump)
                 if new_hand is not hand:
-                    _edited(edit.replace_hand(ss[K.TEXT], entry.number, new_hand))
+                    ss[av.K_EXPLORED] = ss[K.TEXT]
+                    ss[K.TEXT] = edit.replace_hand(ss[K.TEXT], entry.number, new_hand)
                 ss[K.LINE], ss[K.STEP] = [(at, index)], at
 
             st.button(tr(lang, "an_try_best"), key="an_try_best", on_click=_try_best)
@@ -731,6 +747,14 @@ with right:
             ss[K.STEP] = back_to
 
         st.button(tr(lang, "back_main"), key="back_main", on_click=_back, type="primary")
+        if ss[av.K_EXPLORED] is not None:  # the engine's line, explored: not in the file
+
+            def _keep_line() -> None:
+                _edited(ss[K.TEXT])
+                ss[K.MESSAGE] = ("success", tr(lang, "an_line_kept"))
+
+            st.caption(tr(lang, "an_explored"))
+            st.button(tr(lang, "an_keep_line"), key="an_keep_line", on_click=_keep_line)
 
     st.subheader(tr(lang, "findings"))
     if not findings:

@@ -270,6 +270,10 @@ _EN: Final[dict[str, str]] = {
     "an_engine": "Analysed by shengji {version}, {view}, {budget} s a play.",
     "an_stopped": "The analysis stops at a play the rules do not allow.",
     "an_try_best": "Step into the best play",
+    "an_explored": "The engine's line, to explore: not part of the file unless you keep it "
+    "or write in it.",
+    "an_keep_line": "Keep this line in the file",
+    "an_line_kept": "The line is kept in the file.",
     "prev_mistake": "Previous mistake",
     "next_mistake": "Next mistake",
     "mistakes_of": "Mistakes of",
@@ -285,12 +289,12 @@ _EN: Final[dict[str, str]] = {
     "analyse_done": "The hand is analysed; the analysis is in the record.",
     "analyse_failed": "This hand cannot be analysed: {reason}",
     "analyse_download": "Download the analysed file",
-    "teach_grade_best": "The engine: your play is as good as the best ({best}).",
-    "teach_grade_loss": "The engine: your play loses {loss} points against the best ({best}).",
+    "teach_grade_best": "The engine: your play is as good as the best ({best}; {how}).",
+    "teach_grade_loss": "The engine: your play loses {loss} points against the best ({best}): "
+    "{verdict}, {how}.",
     "teach_grade_illegal": "The rules do not allow that play here.",
     "teach_grade_none": "Not graded by the engine: analyse the hand, or step to the last "
     "5 tricks (small enough to solve).",
-    "teach_grade_proved": "proved",
 }
 
 _ZH: Final[dict[str, str]] = {
@@ -533,6 +537,9 @@ _ZH: Final[dict[str, str]] = {
     "an_engine": "由 shengji {version} 分析，{view}，每手 {budget} 秒。",
     "an_stopped": "分析停在一手违反规则的出牌处。",
     "an_try_best": "走入最佳出法",
+    "an_explored": "引擎给出的变着，仅供查看：保存或在其中批注后才写入牌谱。",
+    "an_keep_line": "把这条变着写入牌谱",
+    "an_line_kept": "这条变着已写入牌谱。",
     "prev_mistake": "上一个失误",
     "next_mistake": "下一个失误",
     "mistakes_of": "谁的失误",
@@ -548,11 +555,10 @@ _ZH: Final[dict[str, str]] = {
     "analyse_done": "本局已分析，分析结果已写入牌谱。",
     "analyse_failed": "这一局无法分析（发牌和底牌须逐张已知，出牌须合规）。",
     "analyse_download": "下载含分析的牌谱",
-    "teach_grade_best": "引擎：你的出法与最佳出法一样好（{best}）。",
-    "teach_grade_loss": "引擎：你的出法比最佳出法（{best}）少 {loss} 分。",
+    "teach_grade_best": "引擎：你的出法与最佳出法一样好（{best}；{how}）。",
+    "teach_grade_loss": "引擎：你的出法比最佳出法（{best}）少 {loss} 分：{verdict}，{how}。",
     "teach_grade_illegal": "规则不允许此时这样出牌。",
     "teach_grade_none": "引擎未评分：请先分析这一局，或走到最后 5 轮（小到可以穷举）。",
-    "teach_grade_proved": "已证明",
 }
 
 # Rule terms and step kinds, in both languages (the README's table of terms).

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from notation.charts import PointsStep, defenders_series
 from notation.findings import Finding
 from notation.psn import (
     UNKNOWN,
@@ -560,50 +561,6 @@ def trick_points(replay: HandReplay, upto: int | None = None) -> list[TrickPoint
         )
         before = state.points
     return rows
-
-
-@dataclass(frozen=True, slots=True)
-class PointsStep:
-    """One point of the defenders' running total, as the graph draws it."""
-
-    x: float  # the trick it ends (a penalty: half a trick before; the end: after the last)
-    total: int  # the defenders' points after it: tricks, penalties, at the end the kitty
-    step: int  # the replay step it stands for (a click jumps there)
-    kind: Literal["start", "trick", "penalty", "end"]
-    change: int  # what it added: a trick's points, a penalty, the kitty bonus
-    seat: int | None = None  # a penalty: the seat whose throw failed
-
-
-def defenders_series(replay: HandReplay, upto: int | None = None) -> list[PointsStep]:
-    """The defenders' points step by step: after each trick, at each failed throw's
-    penalty (where it happens: the lead of its trick), and at the end the result when the
-    kitty counts (they took the last trick) or it differs (a total is never below
-    nothing), so the last point is always the result's total.
-
-    With ``upto``, only what happened by that step.
-    """
-    series = [PointsStep(0, 0, 0, "start", 0)]
-    total = 0
-    for state in replay.states:
-        if upto is not None and state.step > upto:
-            break
-        running = state.defenders_points + state.penalty_points
-        if state.kind is StepKind.TRICK:
-            series.append(
-                PointsStep(state.trick_number, running, state.step, "trick", running - total)
-            )
-        elif running != total and state.kind is StepKind.PLAY:
-            seat = state.event.seat if isinstance(state.event, Play) else None
-            x = state.trick_number - 0.5
-            series.append(PointsStep(x, running, state.step, "penalty", running - total, seat))
-        elif state.kind is StepKind.END:
-            result, multiplier = replay.computed.points, replay.computed.multiplier
-            if result is not None and (result != total or multiplier):
-                x = series[-1].x + 1 if series[-1].kind == "trick" else series[-1].x + 0.5
-                series.append(PointsStep(x, result, state.step, "end", result - total))
-            break
-        total = running
-    return series
 
 
 def trick_of(tricks: list[Trick], number: int) -> Trick | None:
