@@ -28,13 +28,18 @@ from notation.messages import (
     Message,
     msg,
     param_names,
+    reason,
     render,
+    say_cards_in,
     violation_message,
 )
+from notation.messages import replay as replay_messages
 from notation.psn import parse, write
 from notation.resources import examples_dir
+from notation.rules import bidding
 from notation.rules.cards import ALL_CARDS, Suit, parse_cards
 from notation.rules.order import TRUMP
+from notation.rules.ruleset import BidShape
 from notation.rules.violations import Code, Violation
 from notation.rulesets import preset_names
 from notation.simulate import simulate_hand
@@ -346,3 +351,32 @@ def test_the_reader_s_errors_in_chinese(key: str) -> None:
     assert re.search(r"[\u4e00-\u9fff]", zh) and english_in(zh) is None, zh
     assert str(error) == error.in_lang("en")
     assert not re.search(r"[\u4e00-\u9fff]", str(error).splitlines()[0])
+
+
+# --- the rules core's reasons for a refused bid ------------------------------------------
+
+_BIDDING = Path(bidding.__file__).read_text(encoding="utf-8")
+# Each raise site: its key and the names of the facts it gives.
+_RAISES = {
+    m[1]: re.findall(r"\b(\w+)=", m[2])
+    for m in re.finditer(r'key="([a-z-]+)",?((?:\s*\w+=[^\n]*\n?)*)', _BIDDING)
+}
+_SAMPLES: dict[str, object] = {
+    "cards": tuple(parse_cards("S2 S2")), "old": tuple(parse_cards("BJ BJ")),
+    "shape": BidShape.PAIR, "allowed": (BidShape.SINGLE, BidShape.PAIR), "first": True,
+    "partner": True, "rank": "2", "text": "'2 declare'", "draw": 9, "earlier": 17,
+    "seat": 3, "last": 4, "first_seat": 2, "last_seat": 1,
+}  # fmt: skip
+
+
+def test_every_bid_refusal_has_a_chinese_reason_with_its_facts() -> None:
+    assert len(_RAISES) >= 30 and set(_RAISES) == set(replay_messages._BID_REASONS_ZH)
+    for key, names in _RAISES.items():
+        facts = {n: _SAMPLES[n] for n in names}
+        error = bidding.BidError("the English reason", key=key, **facts)
+        zh = reason(error).zh
+        assert "{" not in zh and english_in(zh) is None, (key, zh)
+        for name in set(names) & {"cards", "old", "seat", "draw", "earlier"}:
+            value = facts[name]
+            shown = say_cards_in(value, "zh") if isinstance(value, tuple) else str(value)
+            assert shown in zh, (key, name, zh)

@@ -74,14 +74,20 @@ __all__ = [
 
 
 class BidError(ShengjiError):
-    """A bid that the rule set does not allow; ``rule`` names the rule it breaks."""
+    """A bid that the rule set does not allow; ``rule`` names the rule it breaks. The
+    message is English; ``key`` and ``facts`` (its cards, seats, shapes, counts) let a
+    message catalogue say the same in another language (``notation.messages.reason``)."""
 
     rule: Rule = Rule.DECLARE
 
-    def __init__(self, message: str, rule: Rule | None = None) -> None:
+    def __init__(
+        self, message: str, rule: Rule | None = None, *, key: str = "", **facts: object
+    ) -> None:
         super().__init__(message)
         if rule is not None:
             self.rule = rule
+        self.key = key
+        self.facts = facts
 
 
 class NotRankCard(BidError):
@@ -184,7 +190,7 @@ class Bid:
         check_seat(self.seat)
         object.__setattr__(self, "cards", tuple(self.cards))
         if not self.cards:
-            raise NotABid("a bid shows at least one card")
+            raise NotABid("a bid shows at least one card", key="no-cards")
         if self.draw is not None and not 0 <= self.draw <= 100:
             raise ValueError(f"the draw count is 0..100 (cards dealt), not {self.draw}")
 
@@ -202,7 +208,11 @@ class Bid:
         except (IndexError, ValueError) as e:
             if isinstance(e, BidError):
                 raise
-            raise NotABid(f"{text!r}: expected seat, kind and cards, like '2 counter S2 S2'") from e
+            raise NotABid(
+                f"{text!r}: expected seat, kind and cards, like '2 counter S2 S2'",
+                key="bid-text",
+                text=repr(text),
+            ) from e
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,27 +311,47 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
     others = [c for c in cards if not c.is_joker]
     for card in others:
         if card.rank is not rank:
-            raise NotRankCard(f"{card.symbol} is not a card of the trump rank {rank.value}")
+            raise NotRankCard(
+                f"{card.symbol} is not a card of the trump rank {rank.value}",
+                key="not-rank",
+                cards=(card,),
+                rank=rank.value,
+            )
     if not others:
         if len(jokers) == 2 and jokers[0] == jokers[1]:
             return BidShape.TWO_JOKERS, None
         if len(jokers) == 2:
-            raise NotABid(f"{format_symbols(cards)}: a big and a little joker are not a pair")
+            raise NotABid(
+                f"{format_symbols(cards)}: a big and a little joker are not a pair",
+                key="jokers-not-pair",
+                cards=tuple(cards),
+            )
         raise JokersCannotDeclare(
-            f"{format_symbols(cards)}: jokers alone cannot declare (常主不可进行报主)"
+            f"{format_symbols(cards)}: jokers alone cannot declare (常主不可进行报主)",
+            key="jokers-alone",
+            cards=tuple(cards),
         )
     suit = others[0].suit
     if any(c != others[0] for c in others):
-        raise NotABid(f"{format_symbols(cards)}: the rank cards of a bid are of one suit")
+        raise NotABid(
+            f"{format_symbols(cards)}: the rank cards of a bid are of one suit",
+            key="one-suit",
+            cards=tuple(cards),
+        )
     assert suit is not None
     if len(others) > 2 or len(jokers) > 1:
-        raise NotABid(f"{format_symbols(cards)}: too many cards for a bid")
+        raise NotABid(
+            f"{format_symbols(cards)}: too many cards for a bid", key="too-many", cards=tuple(cards)
+        )
     if not jokers:
         return (BidShape.SINGLE if len(others) == 1 else BidShape.PAIR), suit
     joker = jokers[0]
     if (joker.rank is Rank.BIG_JOKER) != suit.is_red:
         raise NotABid(
-            f"{format_symbols(cards)}: the big joker goes with ♥ or ♦, the little joker with ♠ or ♣"
+            f"{format_symbols(cards)}: the big joker goes with ♥ or ♦, "
+            "the little joker with ♠ or ♣",
+            key="joker-colour",
+            cards=tuple(cards),
         )
     return (BidShape.JOKER_WITH_SINGLE if len(others) == 1 else BidShape.JOKER_WITH_PAIR), suit
 
@@ -390,6 +420,9 @@ def _check_draw(state: BidState, new: Bid) -> None:
             raise OutsideWindow(
                 f"bid after {new.draw} cards dealt comes after a bid at {earlier.draw}",
                 Rule.BID_WINDOW,
+                key="draw-order",
+                draw=new.draw,
+                earlier=earlier.draw,
             )
 
 
@@ -398,87 +431,131 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
     b = rules.bidding
     _check_draw(state, new)
     if state.phase is BidPhase.PLAY:
-        raise OutsideWindow("bidding is over once play has started", Rule.BID_WINDOW)
+        raise OutsideWindow(
+            "bidding is over once play has started", Rule.BID_WINDOW, key="play-started"
+        )
     if state.phase is BidPhase.CLOSED:
         when = "the first hand" if state.first_hand else "a later hand"
         raise OutsideWindow(
             f"bidding closed when seat {state.kitty_holder} picked up the kitty: in {when} "
             "this rule set has no counters after the bury (炒底)",
             Rule.BID_WINDOW,
+            key="closed",
+            seat=state.kitty_holder,
+            first=state.first_hand,
         )
 
     if new.kind is BidKind.DECLARE:
         if state.showing is not None:
             raise AlreadyDeclared(
-                f"seat {state.showing.seat} has declared already: counter or reinforce instead"
+                f"seat {state.showing.seat} has declared already: counter or reinforce instead",
+                key="declared",
+                seat=state.showing.seat,
             )
         if state.phase not in (BidPhase.DEAL, BidPhase.DEALT) or state.fallback_used:
-            raise OutsideWindow("a trump is declared during the deal", Rule.DECLARE)
+            raise OutsideWindow(
+                "a trump is declared during the deal", Rule.DECLARE, key="declare-in-deal"
+            )
         showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
         if showing.shape is BidShape.TWO_JOKERS and not b.direct_no_trump:
             raise NoDirectNoTrump(
-                "a pair of jokers cannot declare directly (不能直接亮无主): it only counters"
+                "a pair of jokers cannot declare directly (不能直接亮无主): it only counters",
+                key="no-direct-nt",
             )
         if showing.shape not in b.declare_with:
             raise ShapeNotAllowed(
                 f"{_shape_words(showing.shape)} cannot declare: declare with "
                 f"{_shapes(b.declare_with)}",
                 Rule.DECLARE,
+                key="shape-declare",
+                shape=showing.shape,
+                allowed=tuple(b.declare_with),
             )
         return showing
 
     if new.kind is BidKind.REINFORCE:
         old = state.showing
         if old is None:
-            raise NothingToCounter("nothing has been declared to reinforce", Rule.REINFORCE)
+            raise NothingToCounter(
+                "nothing has been declared to reinforce", Rule.REINFORCE, key="nothing-reinforce"
+            )
         if state.phase not in (BidPhase.DEAL, BidPhase.DEALT):
-            raise OutsideWindow("reinforcing happens during the deal", Rule.REINFORCE)
+            raise OutsideWindow(
+                "reinforcing happens during the deal", Rule.REINFORCE, key="reinforce-in-deal"
+            )
         allowed = set(b.reinforce_by)
         if not allowed:
-            raise ReinforceNotAllowed("this rule set has no reinforcing (上保险)")
+            raise ReinforceNotAllowed(
+                "this rule set has no reinforcing (上保险)", key="no-reinforcing"
+            )
         own = new.seat == old.seat and Reinforcer.SELF in allowed
         ally = new.seat == partner(old.seat) and Reinforcer.PARTNER in allowed
         if not (own or ally):
             who = " or partner" if Reinforcer.PARTNER in allowed else ""
             raise ReinforceNotAllowed(
-                f"only the declarer{who} may reinforce seat {old.seat}'s declaration"
+                f"only the declarer{who} may reinforce seat {old.seat}'s declaration",
+                key="reinforce-who",
+                seat=old.seat,
+                partner=bool(who),
             )
         showing = _reinforced(state, new, old)  # (at the declaration's rank)
         if showing.suit != old.suit:
             raise ReinforceMismatch(
-                f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}"
+                f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}",
+                key="reinforce-suit",
+                cards=new.cards,
             )
         if showing.shape not in b.reinforce_with:
             raise ShapeNotAllowed(
                 f"{_shape_words(showing.shape)} cannot reinforce: reinforce with "
                 f"{_shapes(b.reinforce_with)}",
                 Rule.REINFORCE,
+                key="shape-reinforce",
+                shape=showing.shape,
+                allowed=tuple(b.reinforce_with),
             )
         if showing.shape.copies <= old.shape.copies:
             raise ReinforceMismatch(
-                f"{format_symbols(showing.cards)} is no stronger than {format_symbols(old.cards)}"
+                f"{format_symbols(showing.cards)} is no stronger than {format_symbols(old.cards)}",
+                key="reinforce-weak",
+                cards=showing.cards,
+                old=old.cards,
             )
         return replace(showing, seat=old.seat)
 
     # A counter.
     if not state.decided:
-        raise NothingToCounter("nothing has been declared to counter: declare instead")
+        raise NothingToCounter(
+            "nothing has been declared to counter: declare instead", key="nothing-counter"
+        )
     window = b.window(state.first_hand)
     when = "the first hand" if state.first_hand else "a later hand"
     if window is CounterWindow.NONE:
-        raise OutsideWindow(f"no counters in {when}")
+        raise OutsideWindow(f"no counters in {when}", key="no-counters", first=state.first_hand)
     if window is CounterWindow.BEFORE_PICKUP and state.phase not in (
         BidPhase.DEAL,
         BidPhase.DEALT,
     ):
-        raise OutsideWindow(f"in {when} counters come before the dealer picks up the kitty")
+        raise OutsideWindow(
+            f"in {when} counters come before the dealer picks up the kitty",
+            key="counter-before-pickup",
+            first=state.first_hand,
+        )
     if window is CounterWindow.AFTER_BURY and state.phase is not BidPhase.BURIED:
-        raise OutsideWindow(f"in {when} counters come after the dealer has buried (炒底)")
+        raise OutsideWindow(
+            f"in {when} counters come after the dealer has buried (炒底)",
+            key="counter-after-bury",
+            first=state.first_hand,
+        )
     if state.fallback_used and not b.counter_after_fallback:
-        raise OutsideWindow("a trump set by turning a card cannot be countered")
+        raise OutsideWindow(
+            "a trump set by turning a card cannot be countered", key="fallback-final"
+        )
     old = state.showing
     if old is not None and new.seat == old.seat and not b.self_counter:
-        raise SelfCounter(f"seat {new.seat} cannot counter their own declaration")
+        raise SelfCounter(
+            f"seat {new.seat} cannot counter their own declaration", key="self", seat=new.seat
+        )
     if window is CounterWindow.AFTER_BURY:
         _check_turn(state, new.seat)
     showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
@@ -486,9 +563,17 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
         raise ShapeNotAllowed(
             f"{_shape_words(showing.shape)} cannot counter: counter with {_shapes(b.counter_with)}",
             Rule.COUNTER,
+            key="shape-counter",
+            shape=showing.shape,
+            allowed=tuple(b.counter_with),
         )
     if old is not None and not _stronger(rules, showing, old):
-        raise TooWeak(f"{format_symbols(showing.cards)} does not beat {format_symbols(old.cards)}")
+        raise TooWeak(
+            f"{format_symbols(showing.cards)} does not beat {format_symbols(old.cards)}",
+            key="too-weak",
+            cards=showing.cards,
+            old=old.cards,
+        )
     return showing
 
 
@@ -496,7 +581,9 @@ def _reinforced(state: BidState, new: Bid, old: Showing) -> Showing:
     """The full showing after a reinforcement: the cards as shown, or added to the old."""
     if any(not c.is_joker and c.suit is not old.suit for c in new.cards):
         raise ReinforceMismatch(
-            f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}"
+            f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}",
+            key="reinforce-suit",
+            cards=new.cards,
         )
     try:
         alone = _showing(new.seat, new.cards, old.rank)
@@ -540,7 +627,12 @@ def _check_turn(state: BidState, seat: Seat) -> None:
     if state.last_in_round is not None and order.index(seat) <= order.index(state.last_in_round):
         raise OutOfTurn(
             f"seat {seat} cannot counter after seat {state.last_in_round}: after the bury "
-            f"counters go round from seat {order[0]} to seat {order[-1]}"
+            f"counters go round from seat {order[0]} to seat {order[-1]}",
+            key="out-of-turn",
+            seat=seat,
+            last=state.last_in_round,
+            first_seat=order[0],
+            last_seat=order[-1],
         )
 
 
@@ -610,7 +702,7 @@ def end_deal(state: BidState, rules: Ruleset | None = None) -> BidState:
     (谁亮主谁坐庄, 000§3 二.4).
     """
     if state.phase is not BidPhase.DEAL:
-        raise OutsideWindow(f"the deal is already over (phase {state.phase.value})")
+        raise OutsideWindow(f"the deal is already over (phase {state.phase.value})", key="dealt")
     state = replace(state, phase=BidPhase.DEALT)
     if rules is None or not rules.bidding.deal_passes_to_declarer or state.first_hand:
         return state
@@ -628,17 +720,23 @@ def bury(rules: Ruleset, state: BidState) -> BidState:
     if state.phase is BidPhase.DEAL:
         state = end_deal(state, rules)
     if state.phase is not BidPhase.DEALT:
-        raise OutsideWindow(f"the kitty is buried once, after the deal (phase {state.phase.value})")
+        raise OutsideWindow(
+            f"the kitty is buried once, after the deal (phase {state.phase.value})",
+            key="bury-once",
+        )
     if state.dealer is None:
         raise NothingToCounter(
             "nobody has declared in this first hand, so nobody deals: nobody can bury",
             Rule.NO_DECLARATION,
+            key="bury-no-dealer",
         )
     if not state.decided:
         raise NothingToCounter(
             f"seat {state.dealer} buried before a trump was set: nobody has declared, and no "
             "fallback turned a trump",
             Rule.NO_DECLARATION,
+            key="bury-no-trump",
+            seat=state.dealer,
         )
     window = rules.bidding.window(state.first_hand)
     next_phase = BidPhase.BURIED if window is CounterWindow.AFTER_BURY else BidPhase.CLOSED
@@ -689,7 +787,10 @@ def apply_fallback(
     """The state after the deal when nobody declared: the fallback trump, or a redeal."""
     if state.showing is not None:
         raise AlreadyDeclared(
-            f"seat {state.showing.seat} declared: no fallback", Rule.NO_DECLARATION
+            f"seat {state.showing.seat} declared: no fallback",
+            Rule.NO_DECLARATION,
+            key="no-fallback",
+            seat=state.showing.seat,
         )
     if state.phase is BidPhase.DEAL:
         state = end_deal(state, rules)
