@@ -622,3 +622,20 @@ def test_the_replay_asks_for_a_shorter_tractor_as_the_rule_set_says() -> None:
     loose = load_ruleset("qq")
     loose = replace(loose, follow=replace(loose.follow, shorter_tractor=ShorterTractor.OPTIONAL))
     assert not [f for f in replay(hand, loose).findings if f.code.startswith("follow")]
+
+
+def test_a_record_that_stops_inside_a_trick_gives_that_trick_to_nobody() -> None:
+    hand = simulate_hand("qq", seed=3)
+    index = next(
+        i for i, t in enumerate(hand.tricks) if sum(c.points for p in t.plays[:2] for c in p.cards)
+    )
+    cut = hand.tricks[index]
+    stopped = replace(
+        hand, tricks=(*hand.tricks[:index], replace(cut, plays=cut.plays[:2])), result=None
+    )
+    states = replay(stopped).states
+    before = replay(replace(hand, tricks=hand.tricks[:index], result=None)).states[-1]
+    assert [s.kind for s in states[-3:]] == [StepKind.PLAY, StepKind.PLAY, StepKind.END]
+    assert sum(s.kind is StepKind.TRICK for s in states) == index  # the tricks finished
+    assert states[-1].points == before.points  # its cards' points are nobody's yet
+    assert states[-1].trick_number == index + 1

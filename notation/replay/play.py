@@ -114,6 +114,13 @@ class _Play(_Checks):
                     )
                 elif self.pending:
                     self.pending.clear()
+            turns = len(trick.plays) + skipped
+            if (
+                index + 1 == len(tricks)
+                and turns < 4
+                and played[order[turns]] < capacity[order[turns]]
+            ):
+                break  # the record stops inside this trick: nobody has won it yet
             self.winning = winner = open_trick.winning if open_trick else None
             claimed = None  # a recorded winner the rules do not give: the next lead may follow it
             if trick.winner is not None:
