@@ -336,10 +336,12 @@ def test_annotate_a_play_inside_a_variation(annotated_text: str) -> None:
     assert target is not None
     expected = set_annotation(spliced, target, ("Better: keep the pair.",), (1,), into=before)
     assert expected == after
-    # The step where the line branches off inside its first trick is not written as such:
-    # nothing to annotate there (its plays are).
+    # The step after the line's plays (it stops inside its first trick, which nobody has
+    # won yet: the line's end) is not written as such: nothing to annotate there.
     trick_end = next(
-        s.step for s in replay(spliced).states if s.kind is StepKind.TRICK and s.step > branch
+        s.step
+        for s in replay(spliced).states
+        if s.kind in (StepKind.TRICK, StepKind.END) and s.step > branch
     )
     at.slider(key="step_slider").set_value(trick_end).run()
     assert any("Nothing to annotate" in c.value for c in at.caption)
