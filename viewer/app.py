@@ -18,7 +18,6 @@ import streamlit as st
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import PlayNote, read_analysis
 from notation.errors import ShengjiError
-from notation.findings import clause_line
 from notation.handout import handout_html
 from notation.image import table_png
 from notation.messages import error_words
@@ -33,7 +32,6 @@ from viewer.i18n import (
     finding_label,
     glyph_label,
     seat_name,
-    severity_label,
     tr,
 )
 from viewer.state import K, from_query, init, relabel, to_query
@@ -762,19 +760,7 @@ with right:
     with st.container(height=220 if findings else "content"):
         for n, f in enumerate(findings):
             cols = st.columns([3, 1])
-            icon = "🛑" if f.is_error else ("⚠️" if f.severity.value == "warning" else "ℹ️")
-            where = []
-            if f.trick is not None:
-                where.append(tr(lang, "trick_n", n=f.trick))
-            if f.seat is not None:
-                where.append(seat_name(lang, f.seat))
-            severity = severity_label(lang, f.severity.value)
-            cols[0].markdown(
-                f"{icon} **{finding_label(lang, f.code)}** · {severity}"
-                f" · {' · '.join(where)}  \n{f.message_in(lang)}"
-                + (f"  \n*{tr(lang, 'clause')}*: {clause_line(f.clause, lang)}" if f.clause else "")
-                + (f"  \n*{tr(lang, 'penalty')}*: {f.penalty_in(lang)}" if f.penalty else "")
-            )
+            cols[0].markdown(view.finding_markdown(f, lang))
             cols[1].button(
                 tr(lang, "goto"),
                 key=f"finding_{n}",

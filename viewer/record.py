@@ -15,13 +15,12 @@ from typing import Any
 import streamlit as st
 
 from notation.errors import ShengjiError
-from notation.findings import Finding, clause_line
 from notation.messages import error_words
 from notation.psn import CardSlot
 from notation.recorder import Entry, Recorder, RecorderError
 from notation.rules.seats import SEATS
 from viewer import document, record_view, render, view
-from viewer.i18n import LANGUAGES, finding_label, seat_name, severity_label, tr
+from viewer.i18n import LANGUAGES, seat_name, tr
 from viewer.record_state import R, from_query, init, to_query
 from viewer.state import K, relabel
 
@@ -284,31 +283,13 @@ def _write_result() -> None:
     _guarded(_rec().set_result, _rec().rules_result())
 
 
-def _finding_text(f: Finding) -> str:
-    where = []
-    if f.trick is not None:
-        where.append(tr(lang, "trick_n", n=f.trick))
-    if f.seat is not None:
-        where.append(seat_name(lang, f.seat))
-    text = (
-        f"**{finding_label(lang, f.code)}** ({f.code}) · {severity_label(lang, f.severity.value)}"
-        + (f" · {' · '.join(where)}" if where else "")
-        + f"  \n{f.message_in(lang)}"
-    )
-    if f.clause:
-        text += f"  \n*{tr(lang, 'clause')}*: {clause_line(f.clause, lang)}"
-    if f.penalty:
-        text += f"  \n*{tr(lang, 'penalty')}*: {f.penalty_in(lang)}"
-    return text
-
-
 waiting = rec.waiting
 with left:
     if waiting is not None:
         what = record_view.entry_text(waiting)
         st.error(f"**{tr(lang, 'rec_breaks', what=what)}**")
         for f in waiting.blocking:
-            st.error(_finding_text(f))
+            st.error(view.finding_markdown(f, lang))
         b1, b2, b3 = st.columns([1.4, 0.8, 2])
         option = rec.failed_throw()  # a throw that fails: usually written as failed
         b1.button(
@@ -428,7 +409,7 @@ with right:
             st.caption(tr(lang, "rec_last_ok", what=what))
         for f in last.findings:
             if f not in last.blocking:
-                (st.warning if f.is_error else st.info)(_finding_text(f))
+                (st.warning if f.is_error else st.info)(view.finding_markdown(f, lang))
     st.subheader(tr(lang, "rec_psn"))
     text = rec.write()
     st.code(text or " ", language=None, wrap_lines=True)
@@ -443,7 +424,7 @@ with right:
     found = [f for f in rec.findings if f.severity.value != "info"]
     with st.expander(tr(lang, "rec_findings", n=len(found)), expanded=False):
         for f in found:
-            (st.error if f.is_error else st.warning)(_finding_text(f))
+            (st.error if f.is_error else st.warning)(view.finding_markdown(f, lang))
         if not found:
             st.caption(tr(lang, "no_findings"))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from notation.charts import PointsStep, defenders_series
-from notation.findings import Finding
+from notation.findings import Finding, clause_line
 from notation.psn import (
     UNKNOWN,
     Bid,
@@ -37,7 +37,7 @@ from viewer.edit import (
     describe_target,
     target_of,
 )
-from viewer.i18n import kind_label, seat_name, tr
+from viewer.i18n import finding_label, kind_label, seat_name, severity_label, tr
 
 __all__ = [
     "LogEntry",
@@ -566,3 +566,21 @@ def trick_points(replay: HandReplay, upto: int | None = None) -> list[TrickPoint
 def trick_of(tricks: list[Trick], number: int) -> Trick | None:
     """The trick numbered ``number``."""
     return next((t for t in tricks if t.number == number), None)
+
+
+def finding_markdown(f: Finding, lang: str) -> str:
+    """A finding as the viewer's pages show it (Markdown): its title, code, severity and
+    place, then the message, the clause it breaks and the penalty, in ``lang``."""
+    icon = "🛑" if f.is_error else ("⚠️" if f.severity.value == "warning" else "ℹ️")
+    head = [f"{icon} **{finding_label(lang, f.code)}** ({f.code})"]
+    head.append(severity_label(lang, f.severity.value))
+    if f.trick is not None:
+        head.append(tr(lang, "trick_n", n=f.trick))
+    if f.seat is not None:
+        head.append(seat_name(lang, f.seat))
+    lines = [" · ".join(head), f.message_in(lang)]
+    if f.clause:
+        lines.append(f"*{tr(lang, 'clause')}*: {clause_line(f.clause, lang)}")
+    if f.penalty:
+        lines.append(f"*{tr(lang, 'penalty')}*: {f.penalty_in(lang)}")
+    return "  \n".join(lines)
