@@ -2,15 +2,49 @@
 
 from __future__ import annotations
 
-__all__ = ["CONTEXT_WIDTH", "CardError", "ShengjiError", "SourceError", "describe", "kind_of"]
+from typing import Protocol, runtime_checkable
+
+__all__ = [
+    "CONTEXT_WIDTH",
+    "CardError",
+    "Sayable",
+    "ShengjiError",
+    "SourceError",
+    "describe",
+    "kind_of",
+    "said",
+]
 
 # The most characters of a line an error draws: a longer line is shown as a window of
 # this many characters around the column, with … where it goes on (as compilers do).
 CONTEXT_WIDTH = 120
 
 
+@runtime_checkable
+class Sayable(Protocol):
+    """Words that can be said in English or in Chinese: a message of the catalogue
+    (:class:`notation.messages.Message`), which this module cannot import."""
+
+    def render(self, lang: str = "en") -> str:
+        """The words in ``lang`` (``en`` or ``zh``)."""
+        ...
+
+
+def said(words: object, lang: str = "en") -> str:
+    """``words`` in ``lang`` if they can be said in it (:class:`Sayable`), else as they are."""
+    return words.render(lang) if isinstance(words, Sayable) else str(words)
+
+
 class ShengjiError(ValueError):
-    """Base class of every error about input that shengji reports to a user."""
+    """Base class of every error about input that shengji reports to a user.
+
+    Its one argument is its text, or a message of the catalogue that the command line
+    says in the user's language (:meth:`say`); ``str()`` is the English.
+    """
+
+    def say(self, lang: str = "en") -> str:
+        """The error in ``lang`` (text that is no message of the catalogue as it is)."""
+        return said(self.args[0], lang) if len(self.args) == 1 else str(self)
 
 
 class CardError(ShengjiError):
@@ -29,7 +63,7 @@ class SourceError(ShengjiError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Sayable,
         *,
         source: str | None = None,
         line: int | None = None,
@@ -39,7 +73,8 @@ class SourceError(ShengjiError):
         first_line: int = 1,
     ) -> None:
         super().__init__(message)
-        self.message = message
+        self.words = message  # said in the user's language by :meth:`say`
+        self.message = said(message)  # in English
         self.source = source  # the text the error is in, or an excerpt of it
         self.first_line = first_line  # the line number of the excerpt's first line
         self.line = line
@@ -70,10 +105,14 @@ class SourceError(ShengjiError):
             return ""
         return _draw(text, (self.column or 1) - 1, self.width)
 
-    def __str__(self) -> str:
-        head = f"{self.location}: {self.message}"
+    def say(self, lang: str = "en") -> str:
+        """Where and what, in ``lang``, with the line and its caret."""
+        head = f"{self.location}: {said(self.words, lang)}"
         context = self.context()
         return f"{head}\n{context}" if context else head
+
+    def __str__(self) -> str:
+        return self.say("en")
 
 
 def kind_of(value: object) -> str:

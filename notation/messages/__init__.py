@@ -14,7 +14,9 @@ template with the same ``{names}``. A parameter is rendered by its type:
 The catalogue is one module per concern, each a ``CATALOGUE`` registered here (a key is
 defined once): :mod:`~notation.messages.words` (parts of sentences),
 :mod:`~notation.messages.replay` (findings and violations),
-:mod:`~notation.messages.cli` (the command line, the analysis's words, the reports);
+:mod:`~notation.messages.cli` (the command line, the analysis's words, the reports),
+:mod:`~notation.messages.commands` (the other commands' words, the errors they share, the
+corpus report's page);
 :mod:`~notation.messages.core` is the machinery.
 
 >>> m = msg("deal.kitty-count", n=7, size=8)
@@ -27,7 +29,7 @@ defined once): :mod:`~notation.messages.words` (parts of sentences),
 
 from __future__ import annotations
 
-from notation.messages import cli, replay, words
+from notation.messages import cli, commands, replay, words
 from notation.messages.cli import reason_words
 from notation.messages.core import (
     LANGS,
@@ -65,5 +67,5 @@ __all__ = [
     "violation_message",
 ]
 
-for _catalogue in (words.CATALOGUE, replay.CATALOGUE, cli.CATALOGUE):
+for _catalogue in (words.CATALOGUE, replay.CATALOGUE, cli.CATALOGUE, commands.CATALOGUE):
     register(_catalogue)
