@@ -2,57 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "CONTEXT_WIDTH",
-    "CardError",
-    "Sayable",
-    "ShengjiError",
-    "SourceError",
-    "describe",
-    "kind_of",
-    "said",
-]
+if TYPE_CHECKING:  # the messages import the cards, which raise these errors
+    from notation.messages import Message
+
+__all__ = ["CONTEXT_WIDTH", "CardError", "ShengjiError", "SourceError", "describe", "kind_of"]
 
 # The most characters of a line an error draws: a longer line is shown as a window of
 # this many characters around the column, with … where it goes on (as compilers do).
 CONTEXT_WIDTH = 120
 
 
-@runtime_checkable
-class Sayable(Protocol):
-    """Words that can be said in English or in Chinese: a message of the catalogue
-    (:class:`notation.messages.Message`), which this module cannot import."""
-
-    def render(self, lang: str = "en") -> str:
-        """The words in ``lang`` (``en`` or ``zh``)."""
-        ...
-
-
-def said(words: object, lang: str = "en") -> str:
-    """``words`` in ``lang`` if they can be said in it (:class:`Sayable`), else as they are."""
-    return words.render(lang) if isinstance(words, Sayable) else str(words)
-
-
 class ShengjiError(ValueError):
-    """Base class of every error about input that shengji reports to a user.
-
-    Its one argument is its text, or a message of the catalogue that the command line
-    says in the user's language (:meth:`say`); ``str()`` is the English.
-    """
-
-    def say(self, lang: str = "en") -> str:
-        """The error in ``lang`` (text that is no message of the catalogue as it is)."""
-        return said(self.args[0], lang) if len(self.args) == 1 else str(self)
+    """Base class of every error about input that shengji reports to a user."""
 
 
 class CardError(ShengjiError):
-    """A card token that names no card (``"S11"``, ``"XJ"``)."""
+    """A card token that names no card (``"S11"``, ``"XJ"``); ``token`` is the text, when
+    one was read."""
+
+    def __init__(self, message: str, token: str | None = None) -> None:
+        super().__init__(message)
+        self.token = token
 
 
 class SourceError(ShengjiError):
-    """An error at a place in a text: file, line and column, drawn with a caret.
+    """An error at a place in a text: file, line and column, drawn with a caret;
+    ``message`` in English, ``text`` the same in both languages where its maker gave it.
 
     >>> print(SourceError("unknown card 'S11'", source="[Deal]\\n1: S11 HK", line=2, column=4,
     ...                   filename="a.psn"))
@@ -63,7 +40,7 @@ class SourceError(ShengjiError):
 
     def __init__(
         self,
-        message: str | Sayable,
+        message: str,
         *,
         source: str | None = None,
         line: int | None = None,
@@ -71,10 +48,11 @@ class SourceError(ShengjiError):
         filename: str | None = None,
         width: int = 1,
         first_line: int = 1,
+        text: Message | None = None,
     ) -> None:
         super().__init__(message)
-        self.words = message  # said in the user's language by :meth:`say`
-        self.message = said(message)  # in English
+        self.message = message
+        self.text = text  # the message in both languages, when its maker gave one
         self.source = source  # the text the error is in, or an excerpt of it
         self.first_line = first_line  # the line number of the excerpt's first line
         self.line = line
@@ -105,14 +83,16 @@ class SourceError(ShengjiError):
             return ""
         return _draw(text, (self.column or 1) - 1, self.width)
 
-    def say(self, lang: str = "en") -> str:
-        """Where and what, in ``lang``, with the line and its caret."""
-        head = f"{self.location}: {said(self.words, lang)}"
+    def __str__(self) -> str:
+        return self.in_lang("en")
+
+    def in_lang(self, lang: str) -> str:
+        """The error as ``str`` gives it, its message in ``lang`` (``en`` or ``zh``) where
+        it was made with one in both languages."""
+        message = self.message if self.text is None else self.text.render(lang)
+        head = f"{self.location}: {message}"
         context = self.context()
         return f"{head}\n{context}" if context else head
-
-    def __str__(self) -> str:
-        return self.say("en")
 
 
 def kind_of(value: object) -> str:

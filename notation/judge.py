@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from notation.errors import ShengjiError
-from notation.messages import Both, msg, violation_message
+from notation.messages import Both, MessageError, msg, violation_message
 from notation.messages.commands import described, kind_words
 from notation.rules.cards import Card, Rank, Suit, parse_card
 from notation.rules.clauses import Rule
@@ -36,7 +36,7 @@ from notation.rulesets import RulesetError, load_ruleset
 __all__ = ["JudgeError", "judge_trick"]
 
 
-class JudgeError(ShengjiError):
+class JudgeError(MessageError):
     """A request that cannot be judged: a missing field, an unknown card or seat."""
 
 

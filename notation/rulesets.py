@@ -42,8 +42,8 @@ from typing import Any, Union
 
 import yaml
 
-from notation.errors import SourceError, said
-from notation.messages import Seq, msg
+from notation.errors import SourceError
+from notation.messages import Message, Seq, msg
 from notation.resources import presets_dir
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
@@ -69,18 +69,26 @@ __all__ = [
 class RulesetError(SourceError):
     """A rule-set file that cannot be used: where, which key, and why."""
 
-    def say(self, lang: str = "en") -> str:
+    def in_lang(self, lang: str) -> str:
         """The error in ``lang``; one about no place in a file (an unknown preset name)
         without a location."""
         if self.filename is None and self.line is None:
-            return said(self.words, lang)
-        return SourceError.say(self, lang)
+            return self._words(lang)
+        return SourceError.in_lang(self, lang)
 
     def brief(self, lang: str = "en") -> str:
         """Where and what on one line, without the file's text (for a record's findings)."""
         if self.filename is None and self.line is None:
-            return said(self.words, lang)
-        return f"{self.location}: {said(self.words, lang)}"
+            return self._words(lang)
+        return f"{self.location}: {self._words(lang)}"
+
+    def _words(self, lang: str) -> str:
+        return self.message if self.text is None else self.text.render(lang)
+
+
+def _error(text: Message, filename: str | None = None) -> RulesetError:
+    """An error said in both languages, about ``filename`` if given."""
+    return RulesetError(text.render("en"), text=text, filename=filename)
 
 
 # ---------------------------------------------------------------------------- located YAML
@@ -449,7 +457,7 @@ def load_ruleset(name: str) -> Ruleset:
         return ruleset
     if not is_ruleset_name(name):
         shown = name if len(name) <= 40 else name[:40] + "…"
-        raise RulesetError(msg("ruleset.not-a-name", name=repr(shown), presets=_presets()))
+        raise _error(msg("ruleset.not-a-name", name=repr(shown), presets=_presets()))
     if (presets_dir() / f"{name}.yaml").is_file():
         return _load_preset(name)
     folders = rules_dirs()
@@ -464,7 +472,7 @@ def load_ruleset(name: str) -> Ruleset:
             return cached[1]  # looked up again for every hand that names it
         return load_ruleset_file(path)
     if folders:
-        raise RulesetError(
+        raise _error(
             msg(
                 "ruleset.no-preset-in",
                 name=repr(name),
@@ -473,7 +481,7 @@ def load_ruleset(name: str) -> Ruleset:
                 presets=_presets(),
             )
         )
-    raise RulesetError(msg("ruleset.no-preset", name=repr(name), presets=_presets()))
+    raise _error(msg("ruleset.no-preset", name=repr(name), presets=_presets()))
 
 
 def _presets() -> Seq:
@@ -522,7 +530,7 @@ def _looks_like_path(text: str) -> bool:
 def _preset_path(name: str) -> Path:
     path = presets_dir() / f"{name}.yaml"
     if not is_ruleset_name(name) or not path.is_file():
-        raise RulesetError(msg("ruleset.no-preset", name=repr(name), presets=_presets()))
+        raise _error(msg("ruleset.no-preset", name=repr(name), presets=_presets()))
     return path
 
 
@@ -538,31 +546,31 @@ def _read_limited(path: Path) -> tuple[str, tuple[int, int, int]]:
         # Non-blocking, so that a FIFO put where the file was is not waited on.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise RulesetError(msg("reason.no-such-file"), filename=where) from None
+        raise _error(msg("reason.no-such-file"), where) from None
     except IsADirectoryError:
-        raise RulesetError(_FOLDER, filename=where) from None
+        raise _error(_FOLDER, where) from None
     except OSError as e:
         why = msg("text", text=e.strerror or str(e))
-        raise RulesetError(msg("ruleset.cannot-read", reason=why), filename=where) from None
+        raise _error(msg("ruleset.cannot-read", reason=why), where) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise RulesetError(_FOLDER, filename=where)
+            raise _error(_FOLDER, where)
         if not stat.S_ISREG(info.st_mode):
-            raise RulesetError(msg("ruleset.not-regular"), filename=where)
+            raise _error(msg("ruleset.not-regular"), where)
         if info.st_size > MAX_RULES_FILE:
-            raise RulesetError(_TOO_LARGE, filename=where)
+            raise _error(_TOO_LARGE, where)
     except RulesetError:
         os.close(fd)
         raise
     with os.fdopen(fd, "rb") as f:
         data = f.read(MAX_RULES_FILE + 1)  # the file may have grown since
     if len(data) > MAX_RULES_FILE:
-        raise RulesetError(_TOO_LARGE, filename=where)
+        raise _error(_TOO_LARGE, where)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise RulesetError(msg("reason.not-utf8", byte=e.start), filename=where) from None
+        raise _error(msg("reason.not-utf8", byte=e.start), where) from None
     return text, _stamp(info)
 
 

@@ -28,9 +28,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from notation.analysis.solver import PlayValue, Solution, Solver
-from notation.errors import ShengjiError
 from notation.judge import JudgeError, _cards, _field, _seat, _trump
-from notation.messages import Seq, msg
+from notation.messages import MessageError, Seq, msg
 from notation.rules.cards import Card
 from notation.rules.game import GameError, Position
 from notation.rules.order import Trump
@@ -41,7 +40,7 @@ from notation.rulesets import load_ruleset
 __all__ = ["SolveError", "read_position", "solution_answer", "solve_request"]
 
 
-class SolveError(ShengjiError):
+class SolveError(MessageError):
     """A request that describes no position: a missing field, an unknown card or seat."""
 
 
@@ -54,7 +53,7 @@ def read_position(
     try:
         return _read_position(request, rules, load)
     except JudgeError as e:  # the field readers are shared with ``judge``
-        raise SolveError(*e.args) from None
+        raise SolveError(e.text or str(e)) from None
 
 
 def _read_position(

@@ -46,8 +46,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from notation.analysis.annotate import is_engine_comment
-from notation.errors import ShengjiError
-from notation.messages import Param, msg, outcome_words
+from notation.messages import MessageError, Param, msg, outcome_words
 from notation.messages.commands import unreadable_words
 from notation.psn.model import GLYPHS, Hand, Play
 from notation.replay import HandReplay, StepKind, replay
@@ -584,7 +583,7 @@ def plotly_js() -> str:
     """The text of plotly.js as the installed plotly package ships it (not imported)."""
     spec = importlib.util.find_spec("plotly")
     if spec is None or spec.origin is None:
-        raise ShengjiError(msg("stats.no-plotly"))
+        raise MessageError(msg("stats.no-plotly"))
     return (Path(spec.origin).parent / "package_data" / "plotly.min.js").read_text("utf-8")
 
 

@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from notation import __version__
-from notation.cli.common import default_lang
+from notation.cli.common import InputError, default_lang
 from notation.errors import ShengjiError
-from notation.messages import LANGS, msg
+from notation.messages import LANGS, error_words, msg
 from notation.rulesets import (
     RULES_DIR_ENV,
     is_ruleset_name,
@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run(args)
     except ShengjiError as e:
         lang = getattr(args, "lang", "en")
-        print(msg("cmd.error", text=e.say(lang)).render(lang), file=sys.stderr)
+        print(msg("cmd.error", text=error_words(e, lang)).render(lang), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -138,7 +138,7 @@ def _rule_sets(args: argparse.Namespace) -> Iterator[None]:
         folders: list[str] = getattr(args, "rules_dir", None) or []
         for folder in folders:
             if not Path(folder).is_dir():
-                raise ShengjiError(msg("cmd.rules-dir", folder=folder))
+                raise InputError(msg("cmd.rules-dir", folder=folder))
         if folders:
             os.environ[RULES_DIR_ENV] = os.pathsep.join([*folders, *([saved] if saved else [])])
         for text in (getattr(args, "rules", None), getattr(args, "ruleset", None)):

@@ -53,7 +53,7 @@ from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
-from notation.messages import count, msg
+from notation.messages import MessageError, count, error_words, msg
 from notation.psn import Record, parse, write
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         sources = _sources(args.files)
     except ShengjiError as e:
-        warn(msg("cmd.error-in", command="analyze", text=e.say(args.lang)), lang=args.lang)
+        warn(msg("cmd.error-in", command="analyze", text=error_words(e, args.lang)), lang=args.lang)
         return 2
     if not sources:
         warn(msg("analyze.no-files").render(args.lang))
@@ -216,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         targets = _targets(sources, args, many)
     except ShengjiError as e:
-        warn(msg("cmd.error-in", command="analyze", text=e.say(args.lang)), lang=args.lang)
+        warn(msg("cmd.error-in", command="analyze", text=error_words(e, args.lang)), lang=args.lang)
         return 2
     rules = ruleset_argument(args.rules) if args.rules else None
     tricks = args.tricks or (1, ALL)
@@ -291,13 +291,13 @@ def _targets(
     if not many:
         return [out]
     if out.exists() and not out.is_dir():
-        raise ShengjiError(msg("analyze.out-file", out=str(out)))
+        raise MessageError(msg("analyze.out-file", out=str(out)))
     targets: list[Path | None] = []
     seen: dict[Path, Path] = {}
     for path, root in sources:
         target = out / (path.relative_to(root) if root is not None else path.name)
         if target in seen:
-            raise ShengjiError(
+            raise MessageError(
                 msg("analyze.out-twice", a=str(seen[target]), b=str(path), target=str(target))
             )
         seen[target] = path
@@ -353,7 +353,7 @@ def _read(
     try:
         text = read_text(name)
     except ShengjiError as e:
-        error = msg("cmd.error", text=e.say(lang)).render(lang)
+        error = msg("cmd.error", text=error_words(e, lang)).render(lang)
         return _File(index, name, target, None, error, [], [])
     record = parse(text, name)
     if record.errors:  # reported with their lines; the file is left as it is

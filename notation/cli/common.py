@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from notation.errors import ShengjiError
-from notation.messages import Message, msg
+from notation.messages import Message, MessageError, error_words, msg
 from notation.messages.commands import json_words
 
 __all__ = [
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-class InputError(ShengjiError):
+class InputError(MessageError):
     """A file that cannot be read: missing, a folder, not UTF-8 text."""
 
 
@@ -109,7 +109,7 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-class NotJSON(ShengjiError):
+class NotJSON(MessageError):
     """A line of input that is not a JSON value we can hold."""
 
 
@@ -139,7 +139,7 @@ def answer_lines(answer: Callable[[Any], dict[str, Any]], lang: str = "en") -> i
         try:
             reply = answer(read_line(line))
         except ShengjiError as e:
-            reply = {"error": msg("lines.error", n=number, text=e.say(lang)).render(lang)}
+            reply = {"error": msg("lines.error", n=number, text=error_words(e, lang)).render(lang)}
         if "error" in reply:
             bad += 1
         print(json.dumps(reply, ensure_ascii=False), flush=True)

@@ -11,10 +11,9 @@ from typing import Any
 
 from notation.cli.common import InputError, warn, write_output
 from notation.cli.report import replayed_hand, step_index
-from notation.errors import said
 from notation.handout import handout_html
 from notation.image import FontWarning, table_png
-from notation.messages import msg
+from notation.messages import Message, msg
 
 
 def add_parser(sub: Any) -> None:
@@ -71,8 +70,8 @@ def run_export(args: argparse.Namespace) -> int:
             warnings.simplefilter("always", FontWarning)
             data = table_png(replay, step, lang)
         for warning in caught:
-            message = warning.message  # a FontWarning holds a message of the catalogue
-            words = message.args[0] if isinstance(message, Warning) and message.args else message
-            warn(msg("cmd.warning", text=said(words, lang)), lang=lang)
+            words = warning.message.args[0] if isinstance(warning.message, Warning) else None
+            text = words.render(lang) if isinstance(words, Message) else str(warning.message)
+            warn(msg("cmd.warning", text=text), lang=lang)
     write_output(args.output, data)
     return 0

@@ -7,7 +7,7 @@ import sys
 
 from notation.cli.common import find_files, read_text, warn, write_output
 from notation.errors import ShengjiError
-from notation.messages import Message, Seq, count, msg
+from notation.messages import Message, Seq, count, error_words, msg
 from notation.psn import parse, write
 
 __all__ = ["add_parser", "run"]
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             text = read_text(name)
         except ShengjiError as e:
-            warn(msg("cmd.error", text=e.say(lang)), lang=lang)
+            warn(msg("cmd.error", text=error_words(e, lang)), lang=lang)
             broken += 1
             continue
         record = parse(text, name)

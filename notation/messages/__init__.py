@@ -29,6 +29,7 @@ corpus report's page);
 
 from __future__ import annotations
 
+from notation.errors import SourceError
 from notation.messages import cli, commands, replay, words
 from notation.messages.cli import reason_words
 from notation.messages.core import (
@@ -36,6 +37,7 @@ from notation.messages.core import (
     MESSAGES,
     Both,
     Message,
+    MessageError,
     Param,
     Seq,
     count,
@@ -54,9 +56,11 @@ __all__ = [
     "MESSAGES",
     "Both",
     "Message",
+    "MessageError",
     "Param",
     "Seq",
     "count",
+    "error_words",
     "msg",
     "outcome_words",
     "param_names",
@@ -66,6 +70,17 @@ __all__ = [
     "say_cards_in",
     "violation_message",
 ]
+
+
+def error_words(error: BaseException, lang: str = "en") -> str:
+    """An error for a user, in ``lang``: a located one (:class:`~notation.errors.
+    SourceError`) with its place and caret, one made from a message of the catalogue
+    (its ``text``), or else the error's own words."""
+    if isinstance(error, SourceError):
+        return error.in_lang(lang)
+    text = getattr(error, "text", None)  # an error made from a catalogue message
+    return text.render(lang) if isinstance(text, Message) else str(error)
+
 
 for _catalogue in (words.CATALOGUE, replay.CATALOGUE, cli.CATALOGUE, commands.CATALOGUE):
     register(_catalogue)
