@@ -357,7 +357,8 @@ def _read(
         return _File(index, name, target, None, error, [], [])
     record = parse(text, name)
     if record.errors:  # reported with their lines; the file is left as it is
-        return _File(index, name, target, None, "\n".join(str(e) for e in record.errors), [], [])
+        said = "\n".join(error_words(e, lang) for e in record.errors)
+        return _File(index, name, target, None, said, [], [])
     kept = list(record.hands)
     done = [False] * len(kept)
     if resume:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from notation.cli.common import read_text, warn, write_output
-from notation.messages import msg
+from notation.messages import error_words, msg
 from notation.psn import from_json, parse, to_json, write
 
 __all__ = ["add_parser", "run"]
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
         record = parse(text, args.file)
         if record.errors:
             for error in record.errors:
-                warn(msg("syntax", text=str(error)), lang=args.lang)
+                warn(msg("syntax", text=error_words(error, args.lang)), lang=args.lang)
             return 2
         out = to_json(record)
     write_output(args.output, out)

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         record = parse(text, name)
         if record.errors:
             for error in record.errors:
-                warn(msg("syntax", text=str(error)), lang=lang)
+                warn(msg("syntax", text=error_words(error, lang)), lang=lang)
             broken += 1
             continue
         canonical = write(record)
