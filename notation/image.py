@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from notation.handout import card_symbols, outcome_words, trump_words
 from notation.labels import label
+from notation.messages import msg
 from notation.psn.model import GLYPH_OF, Bid, CardSlot, Fallback, KittyExchange, Play
 from notation.replay import HandReplay, State, StepKind
 from notation.rules.cards import Card, Rank
@@ -459,21 +460,9 @@ def table_image(
     _kitty(p, state, reveal_kitty or state.kind is StepKind.END, lang)
     _notes(p, state, lang)
     if "cjk" in p.missing:
-        warnings.warn(
-            FontWarning(
-                "no font with Chinese characters is installed (Debian: fonts-noto-cjk): "
-                "Chinese text in the image shows as boxes"
-            ),
-            stacklevel=2,
-        )
+        warnings.warn(FontWarning(msg("font.no-cjk")), stacklevel=2)
     if "dejavu" in p.missing:
-        warnings.warn(
-            FontWarning(
-                "DejaVu Sans is not installed (Debian: fonts-dejavu-core): the image uses "
-                "Pillow's own font, and suit symbols may show as boxes"
-            ),
-            stacklevel=2,
-        )
+        warnings.warn(FontWarning(msg("font.no-dejavu")), stacklevel=2)
     return image
 
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from notation.errors import ShengjiError, describe, kind_of
+from notation.errors import ShengjiError
+from notation.messages import Both, MessageError, msg, violation_message
+from notation.messages.commands import described, kind_words
 from notation.rules.cards import Card, Rank, Suit, parse_card
 from notation.rules.clauses import Rule
 from notation.rules.follow import check_follow, check_lead
@@ -34,32 +36,32 @@ from notation.rulesets import RulesetError, load_ruleset
 __all__ = ["JudgeError", "judge_trick"]
 
 
-class JudgeError(ShengjiError):
+class JudgeError(MessageError):
     """A request that cannot be judged: a missing field, an unknown card or seat."""
 
 
 def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     if name not in request:
-        raise JudgeError(f"missing field {name!r}")
+        raise JudgeError(msg("judge.missing-field", name=repr(name)))
     value = request[name]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise JudgeError(f"field {name!r} has the wrong type: {kind_of(value)}")
+        raise JudgeError(msg("judge.wrong-type", name=repr(name), kind=kind_words(value)))
     return value
 
 
 def _cards(value: Any, where: str) -> list[Card]:
     if not isinstance(value, list):
-        raise JudgeError(f'{where} must be a list of cards like ["S10", "BJ"]')
+        raise JudgeError(msg("judge.card-list", where=where))
     cards: list[Card] = []
     for index, token in enumerate(value):
         if not isinstance(token, str):
             raise JudgeError(
-                f'{where}[{index}]: expected a card like "S10", found {kind_of(token)}'
+                msg("judge.card-kind", where=where, index=index, kind=kind_words(token))
             )
         try:
             cards.append(parse_card(token))
-        except ShengjiError as e:
-            raise JudgeError(f"{where}: {e}") from None
+        except ShengjiError:
+            raise JudgeError(msg("judge.unknown-card", where=where, token=repr(token))) from None
     return cards
 
 
@@ -67,48 +69,45 @@ def _seat(value: Any, where: str) -> Seat:
     if isinstance(value, str) and value.strip() in ("1", "2", "3", "4"):
         return int(value)
     if isinstance(value, bool) or value not in SEATS:
-        raise JudgeError(f"{where}: no seat {describe(value)}; seats are 1, 2, 3 and 4")
+        raise JudgeError(msg("judge.no-seat", where=where, value=described(value)))
     return int(value)
 
 
 def _trump(value: Any, rules: Ruleset) -> Trump:
     if not isinstance(value, dict) or "rank" not in value:
-        raise JudgeError(
-            'field "trump" must be like {"rank": "10", "suit": "H"} (suit null: no-trump)'
-        )
+        raise JudgeError(msg("judge.trump-shape"))
     rank_text, suit_text = value["rank"], value.get("suit")
     if isinstance(rank_text, int) and not isinstance(rank_text, bool):
         rank_text = str(rank_text) if 2 <= rank_text <= 10 else "?"
     if not isinstance(rank_text, str):
-        raise JudgeError(f'trump.rank: expected a rank like "10", found {kind_of(rank_text)}')
+        raise JudgeError(msg("judge.rank-kind", kind=kind_words(rank_text)))
     if suit_text is not None and not isinstance(suit_text, str):
-        raise JudgeError(
-            f'trump.suit: expected a suit like "H" or null, found {kind_of(suit_text)}'
-        )
+        raise JudgeError(msg("judge.suit-kind", kind=kind_words(suit_text)))
     try:
         rank = Rank.parse(rank_text)
         suit = None if suit_text in (None, "", "NT", "nt") else Suit(str(suit_text).upper())
     except (ShengjiError, ValueError):
-        shown = f"rank {describe(rank_text)}, suit {describe(suit_text)}"
-        raise JudgeError(f"bad trump ({shown}): rank 2..A, suit S, H, C, D or null") from None
+        bad = msg("judge.bad-trump", rank=described(rank_text), suit=described(suit_text))
+        raise JudgeError(bad) from None
     return rules.trump(rank, suit)
 
 
 def _rules(value: Any, load: Callable[[str], Ruleset]) -> Ruleset:
     """The rule set a request names: a name only (never a file, whatever it holds)."""
     if not isinstance(value, str):
-        raise JudgeError(f"field 'rules' must be a rule-set name like \"qq\", not {kind_of(value)}")
+        raise JudgeError(msg("judge.rules-kind", kind=kind_words(value)))
     try:
         return load(value)
     except RulesetError as e:
-        raise JudgeError(f"field 'rules': {e.brief()}") from None
+        reason = Both(e.brief("en"), e.brief("zh"))
+        raise JudgeError(msg("judge.rules", reason=reason)) from None
 
 
-def _finding(v: Violation, rules: Ruleset, seat: Seat) -> dict[str, Any]:
+def _finding(v: Violation, rules: Ruleset, seat: Seat, lang: str) -> dict[str, Any]:
     clause = rules.clause(v.rule)
     return {
         "code": v.code.value,
-        "message": v.sentence(seat),
+        "message": violation_message(v, seat).render(lang),
         "rule": v.rule.value,
         "clause": clause.ref,
         "cards": [str(c) for c in v.cards],
@@ -119,10 +118,12 @@ def judge_trick(
     request: Mapping[str, Any],
     rules: Ruleset | None = None,
     load: Callable[[str], Ruleset] = load_ruleset,
+    lang: str = "en",
 ) -> dict[str, Any]:
-    """Judge one trick; see the module docstring for the shape of request and answer."""
+    """Judge one trick; see the module docstring for the shape of request and answer
+    (its findings' messages in ``lang``)."""
     if not isinstance(request, Mapping):
-        raise JudgeError("a request is a JSON object")
+        raise JudgeError(msg("request.object"))
     if request.get("rules") is not None:
         rules = _rules(request["rules"], load)
     elif rules is None:
@@ -131,19 +132,19 @@ def judge_trick(
     leader = _seat(_field(request, "leader", (int, str)), "leader")
     raw_hands = request.get("hands") or {}
     if not isinstance(raw_hands, dict):
-        raise JudgeError('field "hands" must map seats to lists of cards')
+        raise JudgeError(msg("judge.hands-map"))
     hands: dict[Seat, list[Card]] = {
         _seat(k, "hands"): _cards(v, f"hands.{k}") for k, v in raw_hands.items()
     }
     raw_plays = _field(request, "plays", list)
     if not 1 <= len(raw_plays) <= 4:
-        raise JudgeError(f"a trick has 1 to 4 plays, not {len(raw_plays)}")
+        raise JudgeError(msg("judge.trick-plays", n=len(raw_plays)))
     plays = [_cards(p, f"plays[{i}]") for i, p in enumerate(raw_plays)]
     order = seats_from(leader)
     last_trick = request.get("last_trick")
     if last_trick is not None and not isinstance(last_trick, bool):
-        raise JudgeError(f"field 'last_trick' must be true or false, not {kind_of(last_trick)}")
-    return _judge(rules, trump, leader, hands, plays, order, bool(last_trick))
+        raise JudgeError(msg("judge.last-trick", kind=kind_words(last_trick)))
+    return _judge(rules, trump, leader, hands, plays, order, bool(last_trick), lang)
 
 
 def _judge(
@@ -154,6 +155,7 @@ def _judge(
     plays: Sequence[list[Card]],
     order: Sequence[Seat],
     last_trick: bool,
+    lang: str,
 ) -> dict[str, Any]:
     answers: list[dict[str, Any]] = []
     attempt = plays[0]
@@ -179,7 +181,7 @@ def _judge(
             "clause": rules.clause(Rule.THROW).ref,
             "penalty_clause": rules.clause(Rule.THROW_PENALTY).ref,
         }
-    answers.append(_answer(leader, lead_problems, leader in hands, rules))
+    answers.append(_answer(leader, lead_problems, leader in hands, rules, lang))
     for seat, play in zip(order[1:], plays[1:], strict=False):
         if seat in hands and not lead_problems:
             problems = check_follow(
@@ -187,7 +189,8 @@ def _judge(
             )
         else:
             problems = []
-        answers.append(_answer(seat, problems, seat in hands and not lead_problems, rules))
+        checked = seat in hands and not lead_problems
+        answers.append(_answer(seat, problems, checked, rules, lang))
     winner: Seat | None = None
     winning: Seat | None = None
     shape: tuple[int, int] | None = None
@@ -214,9 +217,11 @@ def _judge(
     }
 
 
-def _answer(seat: Seat, problems: list[Violation], checked: bool, rules: Ruleset) -> dict[str, Any]:
+def _answer(
+    seat: Seat, problems: list[Violation], checked: bool, rules: Ruleset, lang: str
+) -> dict[str, Any]:
     return {
         "seat": seat,
         "legal": (not problems) if checked or problems else None,
-        "findings": [_finding(v, rules, seat) for v in problems],
+        "findings": [_finding(v, rules, seat, lang) for v in problems],
     }

@@ -45,9 +45,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
-from notation.errors import ShengjiError
 from notation.findings import Finding
-from notation.messages import Both, Message, Param, error_words, msg
+from notation.messages import Both, Param, error_words, msg
+from notation.messages.core import MessageError
 from notation.psn import (
     UNKNOWN,
     Bid,
@@ -111,14 +111,10 @@ AuctionNode = Bid | Fallback | KittyExchange
 EntryKind = Literal["headers", "deal", "auction", "play", "result"]
 
 
-class RecorderError(ShengjiError):
+class RecorderError(MessageError):
     """An entry the recorder cannot take at this point (not a rule broken: those are
     findings), e.g. a card while an entry waits for a decision; ``text`` says it in both
     languages (``str`` in English)."""
-
-    def __init__(self, text: Message) -> None:
-        super().__init__(text.render("en"))
-        self.text = text
 
     @classmethod
     def of(cls, key: str, **params: Param) -> RecorderError:

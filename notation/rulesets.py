@@ -43,6 +43,7 @@ from typing import Any, Union
 import yaml
 
 from notation.errors import SourceError
+from notation.messages import Message, Seq, msg
 from notation.resources import presets_dir
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
@@ -68,16 +69,26 @@ __all__ = [
 class RulesetError(SourceError):
     """A rule-set file that cannot be used: where, which key, and why."""
 
-    def __str__(self) -> str:
+    def in_lang(self, lang: str) -> str:
+        """The error in ``lang``; one about no place in a file (an unknown preset name)
+        without a location."""
         if self.filename is None and self.line is None:
-            return self.message  # not about a place in a file: an unknown preset name
-        return SourceError.__str__(self)
+            return self._words(lang)
+        return SourceError.in_lang(self, lang)
 
-    def brief(self) -> str:
+    def brief(self, lang: str = "en") -> str:
         """Where and what on one line, without the file's text (for a record's findings)."""
         if self.filename is None and self.line is None:
-            return self.message
-        return f"{self.location}: {self.message}"
+            return self._words(lang)
+        return f"{self.location}: {self._words(lang)}"
+
+    def _words(self, lang: str) -> str:
+        return self.message if self.text is None else self.text.render(lang)
+
+
+def _error(text: Message, filename: str | None = None) -> RulesetError:
+    """An error said in both languages, about ``filename`` if given."""
+    return RulesetError(text.render("en"), text=text, filename=filename)
 
 
 # ---------------------------------------------------------------------------- located YAML
@@ -446,10 +457,7 @@ def load_ruleset(name: str) -> Ruleset:
         return ruleset
     if not is_ruleset_name(name):
         shown = name if len(name) <= 40 else name[:40] + "…"
-        raise RulesetError(
-            f"{shown!r} is not a rule-set name (a record names a rule set, never a file): "
-            f"the presets are {', '.join(preset_names())}"
-        )
+        raise _error(msg("ruleset.not-a-name", name=repr(shown), presets=_presets()))
     if (presets_dir() / f"{name}.yaml").is_file():
         return _load_preset(name)
     folders = rules_dirs()
@@ -463,8 +471,22 @@ def load_ruleset(name: str) -> Ruleset:
         if cached is not None and cached[0] == _stamp(info):
             return cached[1]  # looked up again for every hand that names it
         return load_ruleset_file(path)
-    where = f" and no {name}.yaml in {', '.join(map(str, folders))}" if folders else ""
-    raise RulesetError(f"no preset {name!r}{where}: the presets are {', '.join(preset_names())}")
+    if folders:
+        raise _error(
+            msg(
+                "ruleset.no-preset-in",
+                name=repr(name),
+                file=f"{name}.yaml",
+                folders=Seq(tuple(map(str, folders)), ", ", "、"),
+                presets=_presets(),
+            )
+        )
+    raise _error(msg("ruleset.no-preset", name=repr(name), presets=_presets()))
+
+
+def _presets() -> Seq:
+    """The presets' names, listed."""
+    return Seq(tuple(preset_names()), ", ", "、")
 
 
 def load_ruleset_file(path: str | Path) -> Ruleset:
@@ -508,13 +530,12 @@ def _looks_like_path(text: str) -> bool:
 def _preset_path(name: str) -> Path:
     path = presets_dir() / f"{name}.yaml"
     if not is_ruleset_name(name) or not path.is_file():
-        known = ", ".join(preset_names())
-        raise RulesetError(f"no preset {name!r}: the presets are {known}")
+        raise _error(msg("ruleset.no-preset", name=repr(name), presets=_presets()))
     return path
 
 
-_TOO_LARGE = f"larger than {MAX_RULES_FILE // 1024} KiB: too large for a rule set"
-_FOLDER = "is a folder, not a rule-set file"
+_TOO_LARGE = msg("ruleset.too-large", kib=MAX_RULES_FILE // 1024)
+_FOLDER = msg("ruleset.folder")
 
 
 def _read_limited(path: Path) -> tuple[str, tuple[int, int, int]]:
@@ -525,30 +546,31 @@ def _read_limited(path: Path) -> tuple[str, tuple[int, int, int]]:
         # Non-blocking, so that a FIFO put where the file was is not waited on.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise RulesetError("no such file", filename=where) from None
+        raise _error(msg("reason.no-such-file"), where) from None
     except IsADirectoryError:
-        raise RulesetError(_FOLDER, filename=where) from None
+        raise _error(_FOLDER, where) from None
     except OSError as e:
-        raise RulesetError(f"cannot be read: {e.strerror}", filename=where) from None
+        why = msg("text", text=e.strerror or str(e))
+        raise _error(msg("ruleset.cannot-read", reason=why), where) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise RulesetError(_FOLDER, filename=where)
+            raise _error(_FOLDER, where)
         if not stat.S_ISREG(info.st_mode):
-            raise RulesetError("not a regular file: a rule set is a YAML file", filename=where)
+            raise _error(msg("ruleset.not-regular"), where)
         if info.st_size > MAX_RULES_FILE:
-            raise RulesetError(_TOO_LARGE, filename=where)
+            raise _error(_TOO_LARGE, where)
     except RulesetError:
         os.close(fd)
         raise
     with os.fdopen(fd, "rb") as f:
         data = f.read(MAX_RULES_FILE + 1)  # the file may have grown since
     if len(data) > MAX_RULES_FILE:
-        raise RulesetError(_TOO_LARGE, filename=where)
+        raise _error(_TOO_LARGE, where)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise RulesetError(f"not UTF-8 text (byte {e.start})", filename=where) from None
+        raise _error(msg("reason.not-utf8", byte=e.start), where) from None
     return text, _stamp(info)
 
 

@@ -28,8 +28,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from notation.analysis.solver import PlayValue, Solution, Solver
-from notation.errors import ShengjiError
 from notation.judge import JudgeError, _cards, _field, _seat, _trump
+from notation.messages import MessageError, Seq, msg
 from notation.rules.cards import Card
 from notation.rules.game import GameError, Position
 from notation.rules.order import Trump
@@ -40,7 +40,7 @@ from notation.rulesets import load_ruleset
 __all__ = ["SolveError", "read_position", "solution_answer", "solve_request"]
 
 
-class SolveError(ShengjiError):
+class SolveError(MessageError):
     """A request that describes no position: a missing field, an unknown card or seat."""
 
 
@@ -53,14 +53,14 @@ def read_position(
     try:
         return _read_position(request, rules, load)
     except JudgeError as e:  # the field readers are shared with ``judge``
-        raise SolveError(str(e)) from None
+        raise SolveError(e.text or str(e)) from None
 
 
 def _read_position(
     request: Mapping[str, Any], rules: Ruleset | None, load: Callable[[str], Ruleset]
 ) -> Position:
     if not isinstance(request, Mapping):
-        raise SolveError("a request is a JSON object")
+        raise SolveError(msg("request.object"))
     if request.get("rules") is not None:
         rules = load(str(request["rules"]))
     elif rules is None:
@@ -72,16 +72,16 @@ def _read_position(
         hands[_seat(key, "hands")] = _cards(cards, f"hands.{key}")
     missing = [str(s) for s in SEATS if s not in hands]
     if missing:
-        raise SolveError(f"hands: every seat's cards are needed; missing {', '.join(missing)}")
+        raise SolveError(msg("solve.hands-missing", seats=Seq(tuple(missing), ", ", "、")))
     raw_trick = request.get("trick") or []
     if not isinstance(raw_trick, list):
-        raise SolveError('field "trick" must be a list of plays like [["S5"], ["S9"]]')
+        raise SolveError(msg("solve.trick-list"))
     trick = tuple(tuple(_cards(p, f"trick[{i}]")) for i, p in enumerate(raw_trick))
     points = request.get("points", 0)
     if not isinstance(points, int) or isinstance(points, bool):
-        raise SolveError(f'field "points" must be a whole number, not {points!r}')
+        raise SolveError(msg("solve.points", value=repr(points)))
     if "kitty" not in request:
-        raise SolveError('missing field "kitty": the buried cards ([] if they hold no points)')
+        raise SolveError(msg("solve.kitty"))
     return Position(
         rules,
         trump,

@@ -40,11 +40,14 @@ import importlib.util
 import json
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from notation.analysis.annotate import is_engine_comment
+from notation.messages import MessageError, Param, msg, outcome_words
+from notation.messages.commands import unreadable_words
 from notation.psn.model import GLYPHS, Hand, Play
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.ruleset import Side
@@ -580,8 +583,13 @@ def plotly_js() -> str:
     """The text of plotly.js as the installed plotly package ships it (not imported)."""
     spec = importlib.util.find_spec("plotly")
     if spec is None or spec.origin is None:
-        raise FileNotFoundError("the plotly package is not installed: pip install plotly")
+        raise MessageError(msg("stats.no-plotly"))
     return (Path(spec.origin).parent / "package_data" / "plotly.min.js").read_text("utf-8")
+
+
+def _words(lang: str, key: str, **params: Param) -> str:
+    """A word or sentence of the report's page (``stats.KEY``) in ``lang``."""
+    return msg(f"stats.{key}", **params).render(lang)
 
 
 def _bar(
@@ -606,11 +614,15 @@ def _bar(
     }
 
 
-def _charts(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The report's charts, as plotly figure specs."""
+def _charts(report: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
+    """The report's charts, as plotly figure specs, their words in ``lang``."""
+    say = partial(_words, lang)
+    hands = say("hands")
     charts = [
-        _bar("Findings by code", report["findings"]["by_code"], "code", "#7f8c8d", "findings"),
-        _bar("The defenders' points", report["points"]["defenders"], "points"),
+        _bar(
+            say("by-code"), report["findings"]["by_code"], say("code"), "#7f8c8d", say("findings")
+        ),
+        _bar(say("defenders-points"), report["points"]["defenders"], say("points"), y=hands),
     ]
     sides = report["level_results"]
     charts.append(
@@ -618,22 +630,22 @@ def _charts(report: dict[str, Any]) -> list[dict[str, Any]]:
             "data": [
                 {
                     "type": "bar",
-                    "name": side,
-                    "x": [f"{side} +{k}" for k in counts],
+                    "name": say(f"side.{side}"),
+                    "x": [outcome_words(side, int(k)).render(lang) for k in counts],
                     "y": list(counts.values()),
                     "marker": {"color": _SIDE_COLOURS[side]},
                 }
                 for side, counts in sides.items()
             ],
             "layout": {
-                "title": {"text": "Level results by side"},
+                "title": {"text": say("level-results")},
                 "height": 360,
                 "xaxis": {"type": "category"},
-                "yaxis": {"title": {"text": "hands"}},
+                "yaxis": {"title": {"text": hands}},
             },
         }
     )
-    charts.append(_bar("Kitty captures by multiplier", report["kitty"]["multipliers"], "×"))
+    charts.append(_bar(say("multipliers"), report["kitty"]["multipliers"], "×", y=hands))
     players = report["players"]
     if players:
         names = list(players)
@@ -642,25 +654,25 @@ def _charts(report: dict[str, Any]) -> list[dict[str, Any]]:
                 "data": [
                     {
                         "type": "bar",
-                        "name": "mistakes per hand",
+                        "name": say("mistakes-per-hand"),
                         "x": names,
                         "y": [p["mistakes_per_hand"] for p in players.values()],
                     },
                     {
                         "type": "bar",
-                        "name": "average loss",
+                        "name": say("average-loss"),
                         "x": names,
                         "yaxis": "y2",
                         "y": [p["average_loss"] for p in players.values()],
                     },
                 ],
                 "layout": {
-                    "title": {"text": "Players"},
+                    "title": {"text": say("players")},
                     "barmode": "group",
                     "height": 380,
-                    "yaxis": {"title": {"text": "mistakes per hand"}},
+                    "yaxis": {"title": {"text": say("mistakes-per-hand")}},
                     "yaxis2": {
-                        "title": {"text": "average loss (points)"},
+                        "title": {"text": say("loss-in-points")},
                         "overlaying": "y",
                         "side": "right",
                     },
@@ -677,20 +689,24 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{top}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def render_html(report: dict[str, Any], script: str | None = None) -> str:
+def render_html(report: dict[str, Any], script: str | None = None, lang: str = "en") -> str:
     """The report (:meth:`CorpusStats.to_dict`) as one self-contained HTML page with
-    plotly charts; ``script``: plotly.js (default: :func:`plotly_js`)."""
+    plotly charts, its words in ``lang``; ``script``: plotly.js (default: :func:`plotly_js`)."""
     e = html.escape
-    charts = _charts(report)
+    say = partial(_words, lang)
+    charts = _charts(report, lang)
     summary = _table(
         [
-            "files",
-            "hands",
-            "unreadable hands",
-            "hands with errors",
-            "kitty captures",
-            "failed throws",
-            "mistakes",
+            say(k)
+            for k in (
+                "files",
+                "hands",
+                "unreadable-hands",
+                "hands-with-errors",
+                "kitty-captures",
+                "failed-throws",
+                "mistakes",
+            )
         ],
         [
             [
@@ -705,28 +721,31 @@ def render_html(report: dict[str, Any], script: str | None = None) -> str:
         ],
     )
     by_rules = _table(
-        ["rule set", "hands", "findings"],
+        [say("rule-set"), say("hands"), say("findings")],
         [
             [
                 e(rules),
                 str(report["findings"]["hands_by_rules"].get(rules, 0)),
-                e(", ".join(f"{code} {n}" for code, n in codes.items()) or "none"),
+                e(", ".join(f"{code} {n}" for code, n in codes.items()) or say("none")),
             ]
             for rules, codes in report["findings"]["by_rules"].items()
         ],
     )
     players = _table(
         [
-            "player",
-            "hands",
-            "mistakes",
-            "mistakes a hand",
-            "average loss",
-            "marks",
-            "hands analysed",
-            "plays judged",
-            "mistakes an analysed hand",
-            "loss a play",
+            say(k)
+            for k in (
+                "player",
+                "hands",
+                "mistakes",
+                "mistakes-a-hand",
+                "average-loss",
+                "marks",
+                "hands-analysed",
+                "plays-judged",
+                "mistakes-analysed",
+                "loss-a-play",
+            )
         ],
         [
             [
@@ -745,7 +764,7 @@ def render_html(report: dict[str, Any], script: str | None = None) -> str:
         ],
     )
     costly = _table(
-        ["loss", "player", "seat", "cards", "mark", "where"],
+        [say(k) for k in ("loss", "player", "seat", "cards", "mark", "where")],
         [
             [
                 _num(m["loss"]),
@@ -753,40 +772,47 @@ def render_html(report: dict[str, Any], script: str | None = None) -> str:
                 str(m["seat"]),
                 e(m["cards"]),
                 e(m["glyph"] or ""),
-                f'<a href="{e(m["link"])}">{e(Path(m["path"]).name)}, hand {m["hand"]}, '
-                f"trick {m['trick']} (step {m['step']})</a>",
+                f'<a href="{e(m["link"])}">'
+                + e(
+                    say(
+                        "at",
+                        file=Path(m["path"]).name,
+                        hand=m["hand"],
+                        trick=m["trick"],
+                        step=m["step"],
+                    )
+                )
+                + "</a>",
             ]
             for m in report["costliest"]
         ],
     )
     unread = "".join(
-        f"<li>{e(u['path'])}: {e(u['reason'])}</li>" for u in report.get("unreadable", [])
+        f"<li>{e(u['path'])}: {e(unreadable_words(u['reason']).render(lang))}</li>"
+        for u in report.get("unreadable", [])
     )
     divs = "".join(f'<div class="chart" id="chart{i}"></div>' for i in range(len(charts)))
-    figures = json.dumps(charts).replace("</", "<\\/")
+    figures = json.dumps(charts, ensure_ascii=False).replace("</", "<\\/")
     js = (script if script is not None else plotly_js()).replace("</script", "<\\/script")
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>shengji corpus report</title>
+<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(say("title"))}</title>
 <style>body{{font-family:sans-serif;margin:2em;max-width:70em}}
 table{{border-collapse:collapse;margin:1em 0}}
 td,th{{border:1px solid #ccc;padding:.2em .6em;text-align:left}}.chart{{margin:1em 0}}</style>
 <script>{js}</script></head><body>
-<h1>Corpus report</h1>
+<h1>{e(say("heading"))}</h1>
 {summary}
-<h2>Charts</h2>
+<h2>{e(say("charts"))}</h2>
 {divs}
-<h2>Findings by rule set</h2>
+<h2>{e(say("by-rules"))}</h2>
 {by_rules}
-<h2>Players</h2>
-<p>By the Seat1 … Seat4 headers. A mistake is a play marked ?, ?? or ?!, or one whose
-comment gives [%loss N]; the average loss is over the mistakes with a loss given. Of the
-hands shengji analyze wrote its analysis into: the plays it judged, its mistakes per
-analysed hand and the loss per play judged (a fine play loses 0).</p>
+<h2>{e(say("players"))}</h2>
+<p>{e(say("players-about"))}</p>
 {players}
-<h2>The most expensive mistakes</h2>
-<p>Each link opens the viewer (shengji view) at the play.</p>
+<h2>{e(say("costliest"))}</h2>
+<p>{e(say("costliest-about"))}</p>
 {costly}
-{f"<h2>Files not read to their end</h2><ul>{unread}</ul>" if unread else ""}
+{f"<h2>{e(say('unread'))}</h2><ul>{unread}</ul>" if unread else ""}
 <script>
 const figures = {figures};
 figures.forEach((f, i) => Plotly.newPlot("chart" + i, f.data, f.layout, {{responsive: true}}));

@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from notation import __version__
-from notation.cli.common import default_lang
+from notation.cli.common import InputError, default_lang
 from notation.errors import ShengjiError
-from notation.messages import LANGS, msg
+from notation.messages import LANGS, error_words, msg
 from notation.rulesets import (
     RULES_DIR_ENV,
     is_ruleset_name,
@@ -56,8 +56,9 @@ RULES_COMMANDS: tuple[str, ...] = (
     "rules",
     "view",
 )
-# The commands that print findings or reports in words: each takes --lang en|zh.
-LANG_COMMANDS: tuple[str, ...] = ("validate", "report", "show", "analyze")
+# Every command says what it says in English or in Chinese: --lang en|zh (argparse's own
+# help and usage stay English).
+LANG_COMMANDS: tuple[str, ...] = (*COMMANDS, "show")
 EXIT_INTERNAL = 3  # a bug of ours, never a verdict on the input
 
 Runner = Callable[[argparse.Namespace], int]
@@ -90,8 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
             "--lang",
             choices=LANGS,
             default=default_lang(),
-            help="the language of messages and reports: en or zh (default: from the "
-            "locale, LC_ALL / LC_MESSAGES / LANG; zh_CN.UTF-8 gives zh)",
+            help="the language of what the command says and writes (messages, reports, "
+            "cards, handouts): en or zh (default: from the locale, LC_ALL / LC_MESSAGES / "
+            "LANG; zh_CN.UTF-8 gives zh)",
         )
     return parser
 
@@ -105,7 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _rule_sets(args):
             return run(args)
     except ShengjiError as e:
-        print(f"shengji: {e}", file=sys.stderr)
+        lang = getattr(args, "lang", "en")
+        print(msg("cmd.error", text=error_words(e, lang)).render(lang), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -135,7 +138,7 @@ def _rule_sets(args: argparse.Namespace) -> Iterator[None]:
         folders: list[str] = getattr(args, "rules_dir", None) or []
         for folder in folders:
             if not Path(folder).is_dir():
-                raise ShengjiError(f"--rules-dir {folder}: no such folder")
+                raise InputError(msg("cmd.rules-dir", folder=folder))
         if folders:
             os.environ[RULES_DIR_ENV] = os.pathsep.join([*folders, *([saved] if saved else [])])
         for text in (getattr(args, "rules", None), getattr(args, "ruleset", None)):

@@ -53,7 +53,7 @@ from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
-from notation.messages import count, msg
+from notation.messages import MessageError, count, error_words, msg
 from notation.psn import Record, parse, write
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         sources = _sources(args.files)
     except ShengjiError as e:
-        warn(f"shengji analyze: {e}")
+        warn(msg("cmd.error-in", command="analyze", text=error_words(e, args.lang)), lang=args.lang)
         return 2
     if not sources:
         warn(msg("analyze.no-files").render(args.lang))
@@ -216,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         targets = _targets(sources, args, many)
     except ShengjiError as e:
-        warn(f"shengji analyze: {e}")
+        warn(msg("cmd.error-in", command="analyze", text=error_words(e, args.lang)), lang=args.lang)
         return 2
     rules = ruleset_argument(args.rules) if args.rules else None
     tricks = args.tricks or (1, ALL)
@@ -291,14 +291,14 @@ def _targets(
     if not many:
         return [out]
     if out.exists() and not out.is_dir():
-        raise ShengjiError(f"--out {out}: a file; for several files, --out names a folder")
+        raise MessageError(msg("analyze.out-file", out=str(out)))
     targets: list[Path | None] = []
     seen: dict[Path, Path] = {}
     for path, root in sources:
         target = out / (path.relative_to(root) if root is not None else path.name)
         if target in seen:
-            raise ShengjiError(
-                f"--out: {seen[target]} and {path} would both be written to {target}"
+            raise MessageError(
+                msg("analyze.out-twice", a=str(seen[target]), b=str(path), target=str(target))
             )
         seen[target] = path
         targets.append(target)
@@ -338,18 +338,27 @@ def _settings(options: _Options) -> str:
     return engine_command(options.view, options.budget, options.seed, rules)
 
 
-def _read(index: int, path: Path, target: Path | None, options: _Options, resume: bool) -> _File:
-    """A file read and its hands planned; a file that is not PSN is not analysed. With
-    ``resume``, a hand already analysed with these settings (in the file, or in its
-    ``--out`` file) is kept as it is."""
+def _read(
+    index: int,
+    path: Path,
+    target: Path | None,
+    options: _Options,
+    resume: bool,
+    lang: str = "en",
+) -> _File:
+    """A file read and its hands planned; a file that is not PSN is not analysed (why, in
+    ``lang``). With ``resume``, a hand already analysed with these settings (in the file,
+    or in its ``--out`` file) is kept as it is."""
     name = str(path)
     try:
         text = read_text(name)
     except ShengjiError as e:
-        return _File(index, name, target, None, f"shengji: {e}", [], [])
+        error = msg("cmd.error", text=error_words(e, lang)).render(lang)
+        return _File(index, name, target, None, error, [], [])
     record = parse(text, name)
     if record.errors:  # reported with their lines; the file is left as it is
-        return _File(index, name, target, None, "\n".join(str(e) for e in record.errors), [], [])
+        said = "\n".join(error_words(e, lang) for e in record.errors)
+        return _File(index, name, target, None, said, [], [])
     kept = list(record.hands)
     done = [False] * len(kept)
     if resume:
@@ -419,7 +428,7 @@ def _analyse(
 
     def batches() -> Iterator[tuple[_Chunk, ...]]:
         for index, ((path, _), target) in enumerate(zip(sources, targets, strict=True)):
-            file = _read(index, path, target, options, resume)
+            file = _read(index, path, target, options, resume, args.lang)
             files.append(file)
             for chunk in _chunks(file, options):
                 sent.append(chunk)

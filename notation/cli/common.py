@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from notation.errors import ShengjiError
-from notation.validate import undecodable
+from notation.messages import Message, MessageError, error_words, msg
+from notation.messages.commands import json_words
 
 __all__ = [
     "InputError",
@@ -21,15 +22,15 @@ __all__ = [
     "answer_lines",
     "default_lang",
     "find_files",
-    "plural",
     "read_line",
     "read_text",
     "seconds",
     "warn",
+    "write_output",
 ]
 
 
-class InputError(ShengjiError):
+class InputError(MessageError):
     """A file that cannot be read: missing, a folder, not UTF-8 text."""
 
 
@@ -41,13 +42,44 @@ def read_text(path: str) -> str:
     try:
         return p.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(msg("file.no-such-file", path=path)) from None
     except IsADirectoryError:
-        raise InputError(f"{path}: is a folder, not a file") from None
+        raise InputError(msg("file.folder", path=path)) from None
     except PermissionError:
-        raise InputError(f"{path}: permission denied") from None
+        raise InputError(msg("file.permission", path=path)) from None
     except UnicodeDecodeError as e:
-        raise InputError(f"{path}: is {undecodable(e)}") from None
+        byte = f"{e.object[e.start]:02x}"
+        raise InputError(msg("file.not-utf8", path=path, byte=byte, offset=e.start)) from None
+
+
+def write_output(path: str | None, data: str | bytes) -> None:
+    """Write ``data`` to the file ``path`` (text in UTF-8), or to standard output when
+    ``path`` is None; a file that cannot be written is an :class:`InputError`."""
+    if path is None:
+        if isinstance(data, bytes):
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            sys.stdout.write(data)
+        return
+    try:
+        if isinstance(data, bytes):
+            Path(path).write_bytes(data)
+        else:
+            Path(path).write_text(data, encoding="utf-8")
+    except OSError as e:
+        raise InputError(msg("file.cannot-write", path=path, reason=_os_reason(e))) from None
+
+
+def _os_reason(error: OSError) -> Message:
+    """Why a file could not be written, in words of both languages."""
+    if isinstance(error, FileNotFoundError):
+        return msg("reason.no-folder")
+    if isinstance(error, IsADirectoryError):
+        return msg("reason.folder")
+    if isinstance(error, PermissionError):
+        return msg("reason.permission")
+    return msg("text", text=error.strerror or str(error))
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> str:
@@ -61,9 +93,10 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def warn(message: str, stream: TextIO | None = None) -> None:
-    """Print a message for the user on standard error."""
-    print(message, file=stream or sys.stderr)
+def warn(message: str | Message, stream: TextIO | None = None, lang: str = "en") -> None:
+    """Print a message for the user on standard error (a :class:`Message` in ``lang``)."""
+    text = message.render(lang) if isinstance(message, Message) else message
+    print(text, file=stream or sys.stderr)
 
 
 def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -76,16 +109,7 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
-def plural(count: int, noun: str, nouns: str | None = None) -> str:
-    """``count`` and ``noun``, in the plural unless one (``nouns``, else ``noun + "s"``).
-
-    >>> plural(1, "file"), plural(2, "file"), plural(0, "match", "matches")
-    ('1 file', '2 files', '0 matches')
-    """
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
-
-
-class NotJSON(ShengjiError):
+class NotJSON(MessageError):
     """A line of input that is not a JSON value we can hold."""
 
 
@@ -95,18 +119,18 @@ def read_line(line: str) -> Any:
     try:
         return json.loads(line)
     except json.JSONDecodeError as e:
-        raise NotJSON(f"not JSON: {e.msg} at column {e.colno}") from None
+        raise NotJSON(json_words(e.msg, e.colno)) from None
     except RecursionError:
-        raise NotJSON("not JSON we can read: lists or objects nested too deeply") from None
+        raise NotJSON(msg("json.too-deep")) from None
     except ValueError:  # Python reads at most 4300 digits into a number
         digits = max((len(m) for m in re.findall(r"[0-9]+", line)), default=0)
-        raise NotJSON(f"not JSON we can read: a number of {digits} digits") from None
+        raise NotJSON(msg("json.long-number", digits=digits)) from None
 
 
-def answer_lines(answer: Callable[[Any], dict[str, Any]]) -> int:
+def answer_lines(answer: Callable[[Any], dict[str, Any]], lang: str = "en") -> int:
     """Answer each JSON line of standard input with one JSON line: ``answer(request)``, or
-    ``{"error": ...}`` for a line that cannot be read or answered (the others go on).
-    Returns the exit status: 2 if any line was in error, else 0."""
+    ``{"error": ...}`` (in ``lang``) for a line that cannot be read or answered (the
+    others go on). Returns the exit status: 2 if any line was in error, else 0."""
     bad = 0
     for number, line in enumerate(sys.stdin, start=1):
         if not line.strip():
@@ -115,7 +139,7 @@ def answer_lines(answer: Callable[[Any], dict[str, Any]]) -> int:
         try:
             reply = answer(read_line(line))
         except ShengjiError as e:
-            reply = {"error": f"line {number}: {e}"}
+            reply = {"error": msg("lines.error", n=number, text=error_words(e, lang)).render(lang)}
         if "error" in reply:
             bad += 1
         print(json.dumps(reply, ensure_ascii=False), flush=True)

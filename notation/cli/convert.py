@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
-from notation.cli.common import read_text, warn
+from notation.cli.common import read_text, warn, write_output
+from notation.messages import error_words, msg
 from notation.psn import from_json, parse, to_json, write
 
 __all__ = ["add_parser", "run"]
@@ -39,11 +38,8 @@ def run(args: argparse.Namespace) -> int:
         record = parse(text, args.file)
         if record.errors:
             for error in record.errors:
-                warn(str(error))
+                warn(msg("syntax", text=error_words(error, args.lang)), lang=args.lang)
             return 2
         out = to_json(record)
-    if args.output:
-        Path(args.output).write_text(out, encoding="utf-8")
-    else:
-        sys.stdout.write(out)
+    write_output(args.output, out)
     return 0

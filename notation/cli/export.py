@@ -9,11 +9,11 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from notation.cli.common import InputError, warn
+from notation.cli.common import InputError, warn, write_output
 from notation.cli.report import replayed_hand, step_index
 from notation.handout import handout_html
 from notation.image import FontWarning, table_png
-from notation.labels import LANGS
+from notation.messages import Message, msg
 
 
 def add_parser(sub: Any) -> None:
@@ -40,9 +40,6 @@ def add_parser(sub: Any) -> None:
         "file's suffix, else html",
     )
     export.add_argument("-o", "--output", help="write to this file instead of standard output")
-    export.add_argument(
-        "--lang", choices=LANGS, default="en", help="the labels' language (default en)"
-    )
     export.add_argument("--rules", help="preset or YAML file (default: the hand's Rules header)")
     export.set_defaults(run=run_export)
 
@@ -57,28 +54,24 @@ def run_export(args: argparse.Namespace) -> int:
     """Write the handout or the picture; exit 0 (an export is not a verdict: the
     handout lists the findings)."""
     form = _format(args)
+    lang = args.lang
     if form == "html" and args.step is not None:
-        raise InputError("--step goes with --format png: the handout shows the whole hand")
+        raise InputError(msg("export.step-html"))
     if form == "png" and not args.output and sys.stdout.isatty():
-        raise InputError("a PNG is not for the terminal: name a file with -o FILE.png")
-    replay, findings = replayed_hand(args.file, args.hand, args.rules)
+        raise InputError(msg("export.png-terminal"))
+    replay, findings = replayed_hand(args.file, args.hand, args.rules, lang)
     if form == "html":
-        data = handout_html(replay, findings, args.lang).encode("utf-8")
+        data = handout_html(replay, findings, lang).encode("utf-8")
     else:
         step = step_index(
-            args.file, args.hand, -1 if args.step is None else args.step, len(replay.states)
+            args.file, args.hand, -1 if args.step is None else args.step, len(replay.states), lang
         )
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", FontWarning)
-            data = table_png(replay, step, args.lang)
+            data = table_png(replay, step, lang)
         for warning in caught:
-            warn(f"shengji: warning: {warning.message}")
-    if args.output:
-        try:
-            Path(args.output).write_bytes(data)
-        except OSError as e:
-            raise InputError(f"{args.output}: cannot write: {e.strerror or e}") from None
-    else:
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
+            words = warning.message.args[0] if isinstance(warning.message, Warning) else None
+            text = words.render(lang) if isinstance(words, Message) else str(warning.message)
+            warn(msg("cmd.warning", text=text), lang=lang)
+    write_output(args.output, data)
     return 0

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from notation.cli.common import find_files, plural, read_text, warn
+from notation.cli.common import find_files, read_text, warn, write_output
 from notation.errors import ShengjiError
+from notation.messages import Message, Seq, count, error_words, msg
 from notation.psn import parse, write
 
 __all__ = ["add_parser", "run"]
@@ -42,6 +42,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Format every file; 2 if one could not be read, else 1 if --check found changes."""
     broken = changed = unchanged = 0
+    lang = args.lang
     names = [str(p) for p in find_files(n for n in args.files if n != "-")]
     if "-" in args.files:
         names.insert(args.files.index("-"), "-")
@@ -49,13 +50,13 @@ def run(args: argparse.Namespace) -> int:
         try:
             text = read_text(name)
         except ShengjiError as e:
-            warn(f"shengji: {e}")
+            warn(msg("cmd.error", text=error_words(e, lang)), lang=lang)
             broken += 1
             continue
         record = parse(text, name)
         if record.errors:
             for error in record.errors:
-                warn(str(error))
+                warn(msg("syntax", text=error_words(error, lang)), lang=lang)
             broken += 1
             continue
         canonical = write(record)
@@ -65,27 +66,31 @@ def run(args: argparse.Namespace) -> int:
             changed += 1
         if args.check:
             if canonical != text:
-                print(f"would reformat {name}")
+                print(msg("fmt.would-reformat", path=name).render(lang))
         elif args.in_place and name != "-":
             if canonical != text:
-                Path(name).write_text(canonical, encoding="utf-8")
-                print(f"reformatted {name}", file=sys.stderr)
+                write_output(name, canonical)
+                warn(msg("fmt.reformatted", path=name), lang=lang)
         else:
             sys.stdout.write(canonical)
     if args.check or args.in_place:
-        warn(_summary(changed, unchanged, broken, would=args.check))
+        warn(_summary(changed, unchanged, broken, would=args.check), lang=lang)
     if broken:
         return 2
     return 1 if changed and args.check else 0
 
 
-def _summary(changed: int, unchanged: int, broken: int, *, would: bool) -> str:
+def _summary(changed: int, unchanged: int, broken: int, *, would: bool) -> Message:
     """One line, as black ends: ``1 file would be reformatted, 2 files would be left
     unchanged``; parts with no file are left out."""
-    verb = "would be " if would else ""
     parts = [
-        f"{plural(changed, 'file')} {verb}reformatted" if changed else "",
-        f"{plural(unchanged, 'file')} {verb}left unchanged" if unchanged else "",
-        f"{plural(broken, 'file')} could not be read" if broken else "",
+        msg("fmt.would-change" if would else "fmt.changed", files=count(changed, "files"))
+        if changed
+        else None,
+        msg("fmt.would-keep" if would else "fmt.kept", files=count(unchanged, "files"))
+        if unchanged
+        else None,
+        msg("fmt.broken", files=count(broken, "files")) if broken else None,
     ]
-    return ", ".join(p for p in parts if p) or "no *.psn files found: nothing to do"
+    said = tuple(p for p in parts if p is not None)
+    return msg("text", text=Seq(said, ", ", "，")) if said else msg("fmt.nothing")

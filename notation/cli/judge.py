@@ -43,4 +43,4 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Judge every line of standard input; exit 2 if any line could not be judged."""
     rules = ruleset_argument(args.rules)
-    return answer_lines(lambda request: judge_trick(request, rules))
+    return answer_lines(lambda request: judge_trick(request, rules, lang=args.lang), args.lang)

@@ -9,6 +9,7 @@ import sys
 from enum import StrEnum
 from typing import Any
 
+from notation.messages import msg
 from notation.rules.clauses import Rule, rule_name
 from notation.rules.ruleset import BidSuit, LevelTable, Outcome, Ruleset, Side
 from notation.rules.scoring import is_possible_total, max_defenders_total, total_step
@@ -183,12 +184,6 @@ def add_parser(subparsers: Any) -> None:
     parser.add_argument("ruleset", metavar="PRESET|FILE", help="a preset name or a YAML file")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument(
-        "--lang",
-        choices=("en", "zh"),
-        default="en",
-        help="the language of the card and of --points: en (English) or zh (中文)",
-    )
-    parser.add_argument(
         "--points",
         type=int,
         metavar="N",
@@ -203,13 +198,14 @@ def run(args: argparse.Namespace) -> int:
     rules = load_ruleset(args.ruleset)
     if args.points is not None:
         if not is_possible_total(rules, args.points):
-            print(
-                f"shengji rules: --points {args.points}: the defenders' total under "
-                f"{rules.name} is a multiple of {total_step(rules)} from 0 to "
-                f"{max_defenders_total(rules)} (all card points, the kitty at its largest "
-                "multiplier, and the failed-throw penalties the dealer side can pay)",
-                file=sys.stderr,
+            error = msg(
+                "rules.points-range",
+                points=args.points,
+                name=rules.name,
+                step=total_step(rules),
+                most=max_defenders_total(rules),
             )
+            print(error.render(args.lang), file=sys.stderr)
             return 2
         result = rules.outcome(args.points)
         if args.json:
@@ -227,23 +223,13 @@ def run(args: argparse.Namespace) -> int:
 
 def format_outcome(rules: Ruleset, points: int, result: Outcome, lang: str = "en") -> str:
     """One sentence: what a defenders' total gives under ``rules``."""
-    if lang == "zh":
-        head = f"{rules.name}：闲家得{points}分"
-        if result.winner is Side.DEALER:
-            return f"{head}，庄家方升{result.levels}级。"
-        if result.levels == 0:
-            return f"{head}，闲家上台，不升级。"
-        return f"{head}，闲家上台并升{result.levels}级。"
-    head = f"{rules.name}: defenders with {points} points"
     if result.winner is Side.DEALER:
-        return f"{head}: the dealer side goes up {_levels(result.levels)}."
-    if result.levels == 0:
-        return f"{head}: the defenders take over the deal (上台), no level gained."
-    return f"{head}: the defenders take over and go up {_levels(result.levels)}."
-
-
-def _levels(n: int) -> str:
-    return f"{n} level" if n == 1 else f"{n} levels"
+        key = f"rules.outcome.dealer.{'one' if result.levels == 1 else 'many'}"
+    elif result.levels == 0:
+        key = "rules.outcome.take-over"
+    else:
+        key = f"rules.outcome.defenders.{'one' if result.levels == 1 else 'many'}"
+    return msg(key, name=rules.name, points=points, n=result.levels).render(lang)
 
 
 def _value(value: object, lang: str) -> str:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from notation.cli.common import plural
+from notation.messages import count, msg
 from notation.psn import write
 from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
@@ -35,7 +35,7 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Simulate and write the records."""
     if args.hands < 1:
-        print("shengji simulate: --hands must be at least 1", file=sys.stderr)
+        print(msg("simulate.hands").render(args.lang), file=sys.stderr)
         return 2
     rules = load_ruleset(args.rules)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
@@ -65,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
             (out / f"{rules.name}-{kind}-{seed}-{number:04d}.psn").write_text(
                 text, encoding="utf-8"
             )
-    what = plural(len(records), "match", "matches") if args.match else plural(len(records), "hand")
-    print(f"wrote {what} (seed {seed}) to {out}", file=sys.stderr)
+    what = count(len(records), "matches" if args.match else "hands")
+    print(
+        msg("simulate.wrote", what=what, seed=seed, out=str(out)).render(args.lang), file=sys.stderr
+    )
     return 0

@@ -60,5 +60,6 @@ def run(args: argparse.Namespace) -> int:
     rules = load_ruleset(args.rules)
     solver = Solver()  # positions of one hand share its tables
     return answer_lines(
-        lambda request: solve_request(request, rules, budget=args.budget, solver=solver)
+        lambda request: solve_request(request, rules, budget=args.budget, solver=solver),
+        args.lang,
     )

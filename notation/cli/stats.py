@@ -7,9 +7,10 @@ import json
 import sys
 from typing import Any
 
-from notation.cli.common import find_files
+from notation.cli.common import find_files, write_output
 from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import FileDone, Work, folder_rulesets, walk
+from notation.messages import msg
 from notation.rulesets import ruleset_argument
 from notation.stats import DEFAULT_VIEWER, CorpusStats, hand_stats, render_html
 
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     rules = ruleset_argument(args.rules) if args.rules else None
     files = list(find_files(args.paths))
     if not files:
-        print("shengji stats: no *.psn files found", file=sys.stderr)
+        print(msg("stats.no-files").render(args.lang), file=sys.stderr)
         return 2
     stats = CorpusStats(top=max(0, args.top))
     with open_executor(args) as executor:
@@ -59,12 +60,8 @@ def run(args: argparse.Namespace) -> int:
                 stats.add(event.value)
     report = stats.to_dict(args.viewer)
     if args.format == "html":
-        text = render_html(report)
+        text = render_html(report, lang=args.lang)
     else:
         text = json.dumps(report, ensure_ascii=False, indent=2) + "\n"
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(text)
-    else:
-        sys.stdout.write(text)
+    write_output(args.output, text)
     return 2 if report["unreadable_files"] or report["unreadable_hands"] else 0

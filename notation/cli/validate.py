@@ -23,7 +23,8 @@ from notation.corpus import FileDone, Work, folder_rulesets, internal_error, wal
 from notation.executor import EXECUTORS, Executor, make_executor
 from notation.findings import CATALOGUE, Severity, meaning
 from notation.messages import count as count_of
-from notation.messages import msg, reason_words
+from notation.messages import msg
+from notation.messages.commands import unreadable_words
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import ruleset_argument
 from notation.validate import (
@@ -184,7 +185,8 @@ def run(args: argparse.Namespace) -> int:
     in_turn = args.executor == "local" and (jobs == 1 or options.strict)
     # The executor is started before anything is printed: one that cannot is exit 2 alone.
     executor = None if in_turn else open_executor(args)
-    progress = Progress(len(files), "files") if sys.stderr.isatty() and len(files) > 5 else None
+    nouns = msg("progress.files").render(lang)
+    progress = Progress(len(files), nouns) if sys.stderr.isatty() and len(files) > 5 else None
     out = sys.stdout
     if options.json:
         out.write(f'{{\n  "version": {JSON_SCHEMA_VERSION},\n  "files": [')
@@ -197,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
         for result in checked:
             _add(totals, result)
             if result.unreadable and not options.json:
-                why = reason_words(result.unreadable).render(lang)
+                why = unreadable_words(result.unreadable).render(lang)
                 print(
                     msg("cli.cannot-read", path=result.path, reason=why).render(lang),
                     file=sys.stderr,

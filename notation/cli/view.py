@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from notation.cli.common import read_text
-from notation.errors import ShengjiError
+from notation.messages import MessageError, msg
 
 __all__ = ["add_parser", "app_path", "command", "run"]
 
@@ -43,10 +43,10 @@ def app_path() -> Path:
     """Where the viewer's page script is (found without importing streamlit)."""
     spec = importlib.util.find_spec("viewer")
     if spec is None or not spec.submodule_search_locations:
-        raise ShengjiError("the viewer package is not installed")
+        raise MessageError(msg("view.not-installed"))
     path = Path(next(iter(spec.submodule_search_locations))) / "app.py"
     if not path.is_file():
-        raise ShengjiError(f"the viewer's page is missing: {path}")
+        raise MessageError(msg("view.page-missing", path=str(path)))
     return path
 
 

@@ -16,7 +16,9 @@ defined once): :mod:`~notation.messages.words` (parts of sentences),
 :mod:`~notation.messages.replay` (findings and violations),
 :mod:`~notation.messages.cli` (the command line, the analysis's words, the reports),
 :mod:`~notation.messages.reader` (the PSN reader's errors),
-:mod:`~notation.messages.recorder` (the recorder's refusals);
+:mod:`~notation.messages.recorder` (the recorder's refusals),
+:mod:`~notation.messages.commands` (the other commands' words, the errors they share, the
+corpus report's page);
 :mod:`~notation.messages.core` is the machinery.
 
 >>> m = msg("deal.kitty-count", n=7, size=8)
@@ -30,13 +32,14 @@ defined once): :mod:`~notation.messages.words` (parts of sentences),
 from __future__ import annotations
 
 from notation.errors import CardError, SourceError
-from notation.messages import cli, reader, recorder, replay, words
+from notation.messages import cli, commands, reader, recorder, replay, words
 from notation.messages.cli import reason_words
 from notation.messages.core import (
     LANGS,
     MESSAGES,
     Both,
     Message,
+    MessageError,
     Param,
     Seq,
     count,
@@ -55,6 +58,7 @@ __all__ = [
     "MESSAGES",
     "Both",
     "Message",
+    "MessageError",
     "Param",
     "Seq",
     "count",
@@ -72,8 +76,8 @@ __all__ = [
 
 def error_words(error: BaseException, lang: str = "en") -> str:
     """An error for a user, in ``lang``: a located one (:class:`~notation.errors.
-    SourceError`) with its place and caret, a card that could not be read, or else the
-    error's own words."""
+    SourceError`) with its place and caret, a card that could not be read, one made from a
+    message of the catalogue (its ``text``), or else the error's own words."""
     if isinstance(error, SourceError):
         return error.in_lang(lang)
     if isinstance(error, CardError) and error.token is not None:
@@ -88,5 +92,6 @@ for _catalogue in (
     cli.CATALOGUE,
     reader.CATALOGUE,
     recorder.CATALOGUE,
+    commands.CATALOGUE,
 ):
     register(_catalogue)

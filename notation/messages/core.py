@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeAlias
 
+from notation.errors import ShengjiError
 from notation.rules.cards import Card
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "MESSAGES",
     "Both",
     "Message",
+    "MessageError",
     "Param",
     "Seq",
     "count",
@@ -75,6 +77,20 @@ class Message:
 
 
 Param: TypeAlias = "int | str | tuple[object, ...] | Message | Both | Seq | None"
+
+
+class MessageError(ShengjiError):
+    """An error made from a message of the catalogue: ``str()`` is its English, ``text``
+    the message, said in the user's language by :func:`notation.messages.error_words`
+    (text already in words is taken as it is, ``text`` None)."""
+
+    def __init__(self, text: Message | str) -> None:
+        super().__init__(text.render("en") if isinstance(text, Message) else text)
+        self.text = text if isinstance(text, Message) else None
+
+    def __reduce__(self) -> tuple[type[MessageError], tuple[Message | str]]:
+        # Made again from its message in another process (``validate -j``'s workers).
+        return type(self), (self.text or str(self),)
 
 
 def msg(key: str, **params: Param) -> Message:
