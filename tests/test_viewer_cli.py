@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from notation.cli import main
 from notation.cli.view import app_path, command
@@ -39,7 +40,7 @@ def test_dry_run_prints_the_streamlit_command(
     assert f"{sys.executable} -m streamlit run {app_path()}" in out
     assert "--server.port 8642" in out and "--server.headless true" in out
     assert "--server.address localhost" in out
-    assert out.strip().endswith(f"-- {record.resolve()}")
+    assert f"-- {record.resolve()} --lang=" in out  # the file, then the page's language
 
 
 def test_no_file_opens_the_default_and_passes_no_arguments() -> None:
@@ -112,3 +113,15 @@ def test_the_viewer_shows_no_deploy_toolbar_however_it_is_started(tmp_path: Path
         env={**os.environ, "HOME": str(tmp_path)},
     ).stdout
     assert out.strip() == "viewer"
+
+
+def test_view_lang_chooses_the_page_s_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert command(None, lang="zh")[-2:] == ["--", "--lang=zh"]
+    monkeypatch.setattr(sys, "argv", ["app.py", "--lang=zh"])
+    at = AppTest.from_file(str(app_path()), default_timeout=60)
+    at.run()
+    assert not at.exception and at.session_state["lang"] == "zh"
+    at = AppTest.from_file(str(app_path()), default_timeout=60)
+    at.query_params["lang"] = "en"  # a link's language wins
+    at.run()
+    assert at.session_state["lang"] == "en"

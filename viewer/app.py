@@ -50,7 +50,10 @@ def _viewer_page() -> None:
 # The pages' titles are in the language the link asks for, from the first run on.
 if not ss[K.LANG_READ]:  # once a session: on either page, the user may switch after
     ss[K.LANG_READ] = True
-    ss[K.LANG] = from_query(st.query_params.to_dict()).get(K.LANG, ss[K.LANG])
+    # ``shengji view --lang zh`` passes ``--lang=zh`` to this script; a link's ?lang= wins.
+    given = next((a[len("--lang=") :] for a in sys.argv[1:] if a.startswith("--lang=")), "")
+    started = given if given in ("en", "zh") else ss[K.LANG]
+    ss[K.LANG] = from_query(st.query_params.to_dict()).get(K.LANG, started)
 
 # Two pages: the viewer (this script, the default) and recording a hand (record.py).
 _page = st.navigation(

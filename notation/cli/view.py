@@ -50,8 +50,15 @@ def app_path() -> Path:
     return path
 
 
-def command(file: str | None, *, port: int | None = None, headless: bool = False) -> list[str]:
-    """The ``streamlit run`` command line for ``file``."""
+def command(
+    file: str | None,
+    *,
+    port: int | None = None,
+    headless: bool = False,
+    lang: str | None = None,
+) -> list[str]:
+    """The ``streamlit run`` command line for ``file``; ``lang``: the page's language
+    until the user switches (a link's ``?lang=`` still wins)."""
     cmd = [sys.executable, "-m", "streamlit", "run", str(app_path())]
     # Local only: the page can open files by path, so it is not served to the network.
     cmd += ["--browser.gatherUsageStats", "false", "--server.address", "localhost"]
@@ -59,8 +66,11 @@ def command(file: str | None, *, port: int | None = None, headless: bool = False
         cmd += ["--server.port", str(port)]
     if headless:
         cmd += ["--server.headless", "true"]
-    if file is not None:
-        cmd += ["--", str(Path(file).resolve())]
+    script = [str(Path(file).resolve())] if file is not None else []
+    if lang is not None:
+        script.append(f"--lang={lang}")
+    if script:
+        cmd += ["--", *script]
     return cmd
 
 
@@ -68,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     """Start the viewer and wait for it; its exit status is ours."""
     if args.file is not None:
         read_text(args.file)  # a folder, a missing file, bytes that are not text: said here
-    cmd = command(args.file, port=args.port, headless=args.no_browser)
+    cmd = command(args.file, port=args.port, headless=args.no_browser, lang=args.lang)
     if args.dry_run:
         print(" ".join(cmd))
         return 0
