@@ -380,3 +380,13 @@ def test_every_bid_refusal_has_a_chinese_reason_with_its_facts() -> None:
             value = facts[name]
             shown = say_cards_in(value, "zh") if isinstance(value, tuple) else str(value)
             assert shown in zh, (key, name, zh)
+
+
+def test_the_list_of_codes_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(["validate", "--codes", "--lang", "zh"], capsys)
+    rows = out.splitlines()
+    assert status == 0 and len(rows) == len(CATALOGUE)
+    for row in rows:
+        code, severity, rest = row.split(maxsplit=2)
+        assert code in CATALOGUE and severity in ("错误", "警告", "提示"), row
+        assert english_in(re.sub(r"\[[^\]]*\]", " ", rest)) is None, row

@@ -169,7 +169,8 @@ def run(args: argparse.Namespace) -> int:
     if args.codes:
         for code, (severity, rule, _) in CATALOGUE.items():
             where = f" [{rule.value}]" if rule else ""
-            print(f"{code:20} {severity.value:8} {meaning(code, lang)}{where}")
+            said = msg(f"severity.{severity.value}").render(lang)
+            print(f"{code:20} {said:8} {meaning(code, lang)}{where}")
         return 0
     if not args.paths:
         print(msg("cli.no-paths").render(lang), file=sys.stderr)
