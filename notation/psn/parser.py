@@ -14,20 +14,31 @@ hand that cannot be read is left out and its errors are collected in
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Generator, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Final, NamedTuple
 
-from lark import Lark, Token, Tree
+from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.lexer import PatternRE, TerminalDef
 
 from notation.errors import CardError
 from notation.messages import Both, Message, Seq, msg
 from notation.messages.reader import TERMS_ZH
 from notation.psn.errors import PSNError, PSNSemanticError, PSNSyntaxError
+from notation.psn.grammar import (
+    _FAST,
+    _LOCK,
+    _column,
+    _exact_parser,
+    _first_token,
+    _is,
+    _Node,
+    _parser,
+    _subtree,
+    _token,
+    _tokens,
+)
 from notation.psn.model import (
     GLYPHS,
     UNKNOWN,
@@ -56,18 +67,12 @@ from notation.psn.model import (
     plain_play,
     plain_trick,
 )
-from notation.resources import grammar_path
 from notation.rules.cards import parse_card
 from notation.rules.seats import Seat
 
 __all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "split_hands"]
 
-_Node = Tree[Token]
 
-
-# The grammar's fast forms: a header block, plain bids and buries, plain tricks, a plain
-# result line, each one token for what is otherwise a run of tokens (see psn.lark).
-_FAST = frozenset({"HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"})
 # No number in a hand comes near a million (tricks, seats, points, marks, draw counts);
 # the fast forms' patterns say the same with [0-9]{1,6}.
 MAX_DIGITS = 6
@@ -79,44 +84,6 @@ MAX_VARIATION_DEPTH = 64
 # hands run together. Reading is refused before it starts: the lexer's patterns take
 # memory in step with a run of cards (a 50 MB line would take gigabytes).
 MAX_HAND_CHARS = 200_000
-
-
-@cache
-def _parser() -> Lark:
-    """The compiled PSN parser (built once; LALR with the contextual lexer)."""
-    return Lark(
-        grammar_path("psn.lark").read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        maybe_placeholders=False,
-    )
-
-
-def _never(terminal: TerminalDef) -> None:
-    """Makes a fast form match nothing: the grammar is then read token by token."""
-    if terminal.name in _FAST:
-        terminal.pattern = PatternRE("(?!)x")
-
-
-@cache
-def _exact_parser() -> Lark:
-    """The same grammar without its fast forms, for hands with errors (built when needed).
-
-    Errors are found, located and worded as the ordinary tokens give them, whatever the
-    fast forms would have taken in one piece.
-    """
-    return Lark(
-        grammar_path("psn.lark").read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        maybe_placeholders=False,
-        edit_terminals=_never,
-    )
-
-
-# One parse at a time: the viewer is threaded, and lark does not promise that a parser
-# may be shared between threads.
-_LOCK = threading.Lock()
 
 
 def parse(text: str, filename: str | None = None) -> Record:
@@ -1167,39 +1134,6 @@ _STRAIN_ALIASES = {
     "♢": "D",
     "无主": "NT",
 }
-
-
-def _token(item: Token | _Node) -> Token:
-    assert isinstance(item, Token)
-    return item
-
-
-def _tokens(tree: _Node) -> list[Token]:
-    return [c for c in tree.children if isinstance(c, Token)]
-
-
-def _subtree(items: list[Token | _Node], index: int, name: str) -> _Node | None:
-    """``items[index]`` if it is a subtree of rule ``name``."""
-    if index < len(items):
-        item = items[index]
-        if isinstance(item, Tree) and item.data == name:
-            return item
-    return None
-
-
-def _is(item: Token | _Node, kind: str) -> bool:
-    return isinstance(item, Token) and item.type == kind
-
-
-def _first_token(tree: _Node) -> Token:
-    item: Token | _Node = tree
-    while isinstance(item, Tree):
-        item = item.children[0]
-    return item
-
-
-def _column(token: Token) -> int:
-    return token.column or 0
 
 
 # ---- Syntax errors in a player's words -------------------------------------------------
