@@ -21,8 +21,8 @@ from typing import NamedTuple
 from lark.exceptions import UnexpectedInput
 
 from notation.messages import msg
-from notation.psn.builder import MAX_DIGITS as MAX_DIGITS  # read here by jsonio
 from notation.psn.builder import _Builder
+from notation.psn.builder.base import MAX_DIGITS as MAX_DIGITS  # read here by jsonio
 from notation.psn.errors import PSNError, PSNSemanticError
 from notation.psn.fast import _plain_tree, _ReadAgain
 from notation.psn.grammar import _LOCK, _exact_parser, _Node, _parser
