@@ -105,6 +105,11 @@ def _plain_tree(chunk: str) -> _Node | None:
     return Tree("start", children) if pos == len(chunk) else None
 
 
+# The builder's phases call methods of the caches and patterns below in the reader's
+# hottest loops (``_RUNS.get`` for every play), so they bind them by assignment
+# (``_RUNS = fast._RUNS``), never by ``from ... import``: Python 3.11 compiles a method
+# call on a from-imported name as an attribute load and a call (it takes the name for a
+# module's), which makes reading a hand a few per cent slower.
 _CARD_CACHE: dict[str, CardSlot] = {"??": UNKNOWN}
 _CARD = _CARD_CACHE.__getitem__
 _RUNS: dict[str, Cards] = {}  # runs of cards in fast forms, as written ("SA SA ")

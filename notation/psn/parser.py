@@ -6,6 +6,12 @@ hand that cannot be read is left out and its errors are collected in
 ``Record.errors``, and the other hands of the file are still read. :func:`read` and
 :func:`parse_hand` are the strict versions: they raise the first error.
 
+This module is the reading API and the reading of one hand; its parts live beside it:
+:mod:`.split` cuts a file into hands, :mod:`.grammar` holds the compiled parsers,
+:mod:`.fast` the fast forms of a plainly written hand, :mod:`.builder` turns a parse
+tree into the model (one module a phase of the hand) and :mod:`.syntax` words the
+syntax errors.
+
 >>> record = parse('[Event "demo"]\\n1. 1: SA 2: S3 3: S4 4: S5\\n')
 >>> [str(p) for p in record.hands[0].tricks[0].plays]
 ['1: SA', '2: S3', '3: S4', '4: S5']
@@ -22,7 +28,7 @@ from lark.exceptions import UnexpectedInput
 
 from notation.messages import msg
 from notation.psn.builder import _Builder
-from notation.psn.builder.base import MAX_DIGITS as MAX_DIGITS  # read here by jsonio
+from notation.psn.builder.base import MAX_DIGITS as MAX_DIGITS  # the reader's limits, all read here
 from notation.psn.errors import PSNError, PSNSemanticError
 from notation.psn.fast import _plain_tree, _ReadAgain
 from notation.psn.grammar import _LOCK, _exact_parser, _Node, _parser

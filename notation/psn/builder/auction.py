@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from lark import Token
 
+from notation.psn import fast
 from notation.psn.builder.base import _Base
-from notation.psn.fast import _AUCTION_PART, _RUNS, _plain_run, _ReadAgain
+from notation.psn.fast import _plain_run, _ReadAgain
 from notation.psn.grammar import _column, _is, _Node, _subtree, _token
 from notation.psn.model import (
     AuctionEvent,
@@ -18,6 +19,9 @@ from notation.psn.model import (
     KittyExchange,
     Strain,
 )
+
+# Bound by assignment, not imported by name: see the note in notation.psn.fast.
+_AUCTION_PART, _RUNS = fast._AUCTION_PART, fast._RUNS
 
 _STRAIN_ALIASES = {
     "♠": "S",

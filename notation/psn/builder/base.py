@@ -10,12 +10,16 @@ from lark import Token
 
 from notation.errors import CardError
 from notation.messages import Both, Message, msg
+from notation.psn import fast
 from notation.psn.errors import PSNError, PSNSemanticError
-from notation.psn.fast import _CARD, _CARD_CACHE, _ReadAgain
+from notation.psn.fast import _CARD, _ReadAgain
 from notation.psn.grammar import _column, _first_token, _Node
 from notation.psn.model import UNKNOWN, Cards, CardSlot, Comment, Variation
 from notation.rules.cards import parse_card
 from notation.rules.seats import Seat
+
+# Bound by assignment, not imported by name: see the note in notation.psn.fast.
+_CARD_CACHE = fast._CARD_CACHE
 
 # No number in a hand comes near a million (tricks, seats, points, marks, draw counts);
 # the fast forms' patterns say the same with [0-9]{1,6}.

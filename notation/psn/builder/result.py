@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from lark import Token
 
+from notation.psn import fast
 from notation.psn.builder.base import _Base
-from notation.psn.fast import _RESULT_LINE, _ReadAgain
+from notation.psn.fast import _ReadAgain
 from notation.psn.grammar import _column, _Node, _tokens
 from notation.psn.model import Result, Side
+
+# Bound by assignment, not imported by name: see the note in notation.psn.fast.
+_RESULT_LINE = fast._RESULT_LINE
 
 
 class _Result(_Base):

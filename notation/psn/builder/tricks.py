@@ -6,11 +6,15 @@ from __future__ import annotations
 from lark import Token
 
 from notation.messages import msg
+from notation.psn import fast
 from notation.psn.builder.base import _Base
-from notation.psn.fast import _RUNS, _SEATS, _TRICK_PART, _plain_run, _ReadAgain
+from notation.psn.fast import _plain_run, _ReadAgain
 from notation.psn.grammar import _column, _Node, _subtree, _token, _tokens
 from notation.psn.model import Cards, Play, Trick, plain_play, plain_trick
 from notation.rules.seats import Seat
+
+# Bound by assignment, not imported by name: see the note in notation.psn.fast.
+_RUNS, _SEATS, _TRICK_PART = fast._RUNS, fast._SEATS, fast._TRICK_PART
 
 
 class _Tricks(_Base):
