@@ -1,0 +1,196 @@
+"""Syntax errors in a player's words: what the parser would have accepted where the text
+is not PSN, said with the catalogue's messages (:mod:`notation.messages.reader`)."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from notation.messages import Both, Message, Seq, msg
+from notation.messages.reader import TERMS_ZH
+from notation.psn.errors import PSNSyntaxError
+from notation.psn.grammar import _FAST, _column, _exact_parser
+
+# What each terminal is called in an error message, most useful first.
+_NAMES: dict[str, str] = {
+    "SEAT_CARDS": "a seat and its cards like 3: S10",
+    "CARDS": "a card like S10 or BJ",
+    "TRICK": "a trick number like 5.",
+    "DECLARE": "a bid (declare, reinforce, counter)",
+    "REINFORCE": "a bid (declare, reinforce, counter)",
+    "COUNTER": "a bid (declare, reinforce, counter)",
+    "BURY": "bury",
+    "FALLBACK": "fallback",
+    "RESULT": "result",
+    "DEAL": "deal",
+    "DECK": "deck",
+    "KITTY": "kitty",
+    "FLIP": "flip",
+    "TO": "to (a trump like to NT)",
+    "DRAW": "a draw count like @37",
+    "SLASH": "/ (a failed throw)",
+    "BY": "by (the seat that beat the throw)",
+    "FROM": "from (the hand after the pick-up)",
+    "WON": "won by (the seat that won the trick)",
+    "INT": "a number",
+    "SIGNED": "a level change like +1",
+    "SIDE": "dealer or defenders",
+    "STRAIN": "a trump like S, H, C, D or NT",
+    "MULT": "a multiplier like x2",
+    "POINTS": "points",
+    "LEVEL": "level",
+    "NEXT": "next",
+    "SEAT": "a seat like 3:",
+    "COLON": ":",
+    "HEADER": 'a header like [Event "Club night"]',
+    "RPAR": ") to close the variation",
+    "$END": "the end of the hand",
+}
+# Annotations may follow almost anything, and so may a bury's hand after the pick-up and a
+# trick's winner; naming them would drown the message (they are named when nothing else fits).
+_ANNOTATIONS = {"COMMENT", "GLYPH", "NAG", "LPAR", "FROM", "WON"}
+_ORDER = {name: i for i, name in enumerate(_NAMES)}
+
+
+# Right after "won" or "won by" (a trick's winner), "by" and the number mean the seat.
+_AFTER_WON = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won(?:\s*by)?)\s*\Z""")
+_NAMES_AFTER_WON = {
+    "BY": "by and the seat that won the trick, like won by 3",
+    "INT": "the seat that won the trick, like won by 3",
+}
+# Right after a trick's winner "won by 3", which ends the trick, what belongs to a trick.
+_AFTER_WINNER = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won\s*by\s*[0-9]+)\s*\Z""")
+_IN_A_TRICK = {"SEAT_CARDS", "SLASH", "COMMENT", "GLYPH", "NAG", "LPAR", "WON"}
+
+
+def _expected(names: set[str], text: str = "", offset: int = 0) -> Both:
+    """What the parser would accept, in words of each language; ``text[:offset]`` is
+    what came before."""
+    names = names - _FAST  # never read by the exact parser; named by their ordinary tokens
+    wanted = [n for n in names if n not in _ANNOTATIONS] or sorted(names)
+    after_won = _AFTER_WON.search(text, 0, offset) is not None
+    phrases: list[tuple[str, str]] = []
+    for name in sorted(wanted, key=lambda n: _ORDER.get(n, len(_ORDER))):
+        phrase = (_NAMES.get(name, name.lower()), TERMS_ZH.get(name, name.lower()))
+        if after_won and name in _NAMES_AFTER_WON:
+            phrase = (_NAMES_AFTER_WON[name], TERMS_ZH[f"{name}_AFTER_WON"])
+        if phrase not in phrases:
+            phrases.append(phrase)
+    if len(phrases) > 5:
+        phrases = [*phrases[:5], ("...", "……")]
+    en, zh = [p[0] for p in phrases], [p[1] for p in phrases]
+    if len(phrases) == 1:
+        return Both(en[0], zh[0])
+    return Both(", ".join(en[:-1]) + " or " + en[-1], "、".join(zh[:-1]) + "或" + zh[-1])
+
+
+_PREVIOUS = re.compile(r"(\S+)\s*\Z")
+_NOTHING: Final = Both("", "")
+
+
+def _after(text: str, offset: int) -> Message | Both:
+    """Where the error is, in words: after seat 3:, after trick 5., after 'declare'."""
+    m = _PREVIOUS.search(text, 0, offset)
+    if m is None:
+        return _NOTHING
+    word = m[1]
+    if re.fullmatch(r"[0-9]+:", word):
+        return msg("psn.after-seat", word=word)
+    if re.fullmatch(r"[0-9]+\.", word):
+        return msg("psn.after-trick", word=word)
+    if len(word) > 20:
+        word = "…" + word[-20:]
+    return msg("psn.after", word=repr(word))
+
+
+def _accepted(e: UnexpectedToken) -> set[str]:
+    """What the parser would really accept here (LALR's look-ahead sets are wider)."""
+    try:
+        return set(e.interactive_parser.accepts())  # type: ignore[no-untyped-call]
+    except Exception:  # no interactive parser: fall back on the look-ahead set
+        return set(e.expected)
+
+
+def _accepted_at(text: str, offset: int, e: UnexpectedCharacters) -> set[str]:
+    """What the parser would accept after ``text[:offset]``, found by parsing up to there."""
+    try:
+        interactive = _exact_parser().parse_interactive(text[:offset])
+        interactive.exhaust_lexer()
+        return set(interactive.accepts())  # type: ignore[no-untyped-call]
+    except Exception:  # the text before the error does not parse alone: a rough answer
+        return set(e.allowed)
+
+
+def _syntax_error(
+    e: UnexpectedInput, text: str, first_line: int, filename: str | None
+) -> PSNSyntaxError:
+    """A located error in a player's words; ``text`` is the hand, starting at ``first_line``."""
+    line, column, width = e.line, e.column, 1
+    message: Message
+    if isinstance(e, UnexpectedToken) and e.token.type != "$END":
+        token = e.token
+        expected = _accepted(e)
+        offset = token.start_pos or 0
+        if token.type == "COLON":
+            message = msg("psn.seat-colon")
+        elif token.type == "SEAT" and "SEAT_CARDS" in expected:
+            seat = token.value.replace(" ", "").strip()
+            message = msg("psn.card-after-seat", seat=seat)
+            line, column = token.line or 1, _column(token) + len(token.value.rstrip())
+        elif token.type == "CARDS" and token.value.startswith("??") and "GLYPH" in expected:
+            message = msg("psn.lone-unknown")
+            width = 2
+        elif token.type == "CARDS" and "SEAT_CARDS" in expected:
+            card = token.value.split()[0]
+            message = msg("psn.seat-first", card=card, after=_after(text, offset))
+        else:
+            shown = token.value.split("\n")[0].rstrip()
+            width = len(shown)
+            if len(shown) > 24:  # a long run of cards: the start says enough
+                shown, width = shown[:24] + "…", len(shown.split()[0])
+            wanted = _expected(expected, text, offset)
+            message = msg(
+                "psn.unexpected", shown=repr(shown), wanted=wanted, after=_after(text, offset)
+            )
+            if token.type in _IN_A_TRICK and _AFTER_WINNER.search(text, 0, offset):
+                both = Seq((message, msg("psn.ends-the-trick")), "", "")
+                message = msg("text", text=both)
+    elif isinstance(e, UnexpectedCharacters):
+        offset = e.pos_in_stream or 0
+        char = text[offset]
+        if char == "{":
+            message = msg("psn.comment-open")
+        elif text.startswith("??", offset):
+            message = msg("psn.lone-unknown")
+            width = 2
+        elif char == ":":
+            message = msg("psn.seat-colon")
+        elif char == "[":
+            message = msg("psn.header-form")
+        else:
+            wanted = _expected(_accepted_at(text, offset, e), text, offset)
+            message = msg(
+                "psn.unexpected", shown=repr(char), wanted=wanted, after=_after(text, offset)
+            )
+    else:
+        names = set(e.expected) if isinstance(e, UnexpectedToken | UnexpectedEOF) else set()
+        stripped = text.rstrip()
+        line = stripped.count("\n") + 1
+        column = len(stripped) - stripped.rfind("\n")
+        if "RPAR" in names:
+            message = msg("psn.variation-open")
+        else:
+            wanted = _expected(names, text, len(text))
+            message = msg("psn.ends-too-soon", wanted=wanted, after=_after(text, len(text)))
+    return PSNSyntaxError(
+        message.render(),
+        text=message,
+        source=text,
+        first_line=first_line,
+        line=line + first_line - 1,
+        column=column,
+        filename=filename,
+        width=width,
+    )
