@@ -1,7 +1,7 @@
-"""The PSN reader's errors (:mod:`notation.psn.parser`): what in a text is not PSN, in
-a player's words, in English and Chinese. The English templates are the reader's own
-words; the Chinese say the same, with PSN's tokens (``3:``, ``S10``, ``won by``) as
-they are written."""
+"""The PSN reader's errors (:mod:`notation.psn.syntax`, :mod:`notation.psn.builder`):
+what in a text is not PSN, in a player's words, in English and Chinese. The English
+templates are the reader's own words; the Chinese say the same, with PSN's tokens
+(``3:``, ``S10``, ``won by``) as they are written."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
 }
 
 # What each terminal of the grammar is called in an error, in Chinese (the English names
-# are the parser's own, notation.psn.parser._NAMES).
+# are the parser's own, notation.psn.syntax._NAMES).
 TERMS_ZH: Final[dict[str, str]] = {
     "SEAT_CARDS": "座位和牌，如 3: S10",
     "CARDS": "牌，如 S10 或 BJ",
