@@ -1,0 +1,129 @@
+"""The messages of what a command reads besides PSN text: a rule-set file
+(:mod:`notation.rulesets`: the YAML reader's errors and the rule set's own checks).
+
+The English is the reader's own words. The rules core's checks of a rule set say their
+reason in English only; they get their Chinese here (:func:`check_words`, by the
+error's key and facts, as a refused bid).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from notation.messages.core import Both
+
+__all__ = ["CATALOGUE", "CHECKS_ZH", "check_words"]
+
+CATALOGUE: Final[dict[str, tuple[str, str]]] = {
+    # --- shared by the readers -------------------------------------------------------
+    # where: a dotted key (kitty.size) or a path (hands[0].deal); text: what is wrong there
+    "value.at": ("{where}: {text}", "{where}：{text}"),
+    "value.expected": ("expected {what}, found {kind}", "应当是{what}，却是{kind}"),
+    "value.one-of": ("one of {choices}", "以下之一：{choices}"),
+    "value.did-you-mean": (" (did you mean {name}?)", "（是不是 {name}？）"),
+    # --- a rule-set file (notation/rulesets.py) --------------------------------------------
+    # problem: the YAML library's words, quoted in Chinese
+    "yaml.malformed": ("malformed YAML: {problem}", "YAML 格式错误：{problem}"),
+    "yaml.unreadable": ("malformed YAML", "无法解析"),
+    "yaml.empty": ("the file is empty: expected a rule set", "文件是空的：应当是一个规则集"),
+    "yaml.aliases": (
+        "more than {n} values: aliases (*name) expand too far for a rule set",
+        "超过 {n} 个值：别名（*name）展开得太多，规则集不会这么大",
+    ),
+    "yaml.plain-key": ("a key must be a plain name", "键必须是一个普通的名字"),
+    "yaml.duplicate-key": ("duplicate key {name}", "键 {name} 重复了"),
+    "yaml.bad-value": ("bad value: {problem}", "值不对：“{problem}”"),
+    "yaml.too-deep": (
+        "lists and mappings nested deeper than {n}: not a rule set",
+        "列表和映射嵌套超过 {n} 层：这不是规则集",
+    ),
+    "yaml.unknown-key": (
+        "unknown key {name} in {where}{hint}: expected one of {known}",
+        "{where}里没有键 {name}{hint}：可用的键有 {known}",
+    ),
+    "yaml.the-rule-set": ("the rule set", "规则集"),
+    "yaml.section": ("section {name}", "{name} 部分"),
+    "yaml.clause": ("clause {name}", "{name} 条款"),
+    "yaml.missing-field": ("missing field {path} in {where}", "{where}缺少字段 {path}"),
+    "yaml.missing-en": (
+        "missing field {path}: the rule in English",
+        "缺少字段 {path}：规则的英文文字",
+    ),
+    "yaml.not-rank": (
+        "{value} is not a rank: expected 2..10, J, Q, K or A",
+        "{value} 不是级别：应当是 2..10、J、Q、K 或 A",
+    ),
+    "yaml.unknown-value": (
+        "unknown value {value}: expected one of {choices}",
+        "没有 {value} 这个值：应当是以下之一：{choices}",
+    ),
+    "yaml.quote-needs-doc": (
+        "a quote or section needs doc, the title of the document it is from",
+        "有 quote 或 section 就要有 doc，即它所出自的文件的标题",
+    ),
+    "yaml.no-clause": ("no clause for rule {rules}", "缺少规则 {rules} 的条款"),
+    "yaml.own-base": ("{name} is its own base", "{name} 以它自己为基础（base）"),
+    # what a key expects (value.expected's {what})
+    "yaml.want.list": ("a list", "列表"),
+    "yaml.want.mapping": ("a mapping", "映射"),
+    "yaml.want.bool": ("true or false", " true 或 false"),  # 应当是 true …
+    "yaml.want.int": ("a whole number", "整数"),
+    "yaml.want.text": ("text", "文字"),
+    "yaml.want.rank": ("a rank 2..A", "级别 2..A"),
+    "yaml.want.single": ("a single value", "单个值"),
+    "yaml.want.table": (
+        "a table name (forty, twenty, super) or a mapping with name, rows and step",
+        "级别表的名字（forty、twenty、super），或含 name、rows 和 step 的映射",
+    ),
+    "yaml.want.clause": ("a mapping with ref and text", "含 ref 和 text 的映射"),
+    "yaml.want.clause-text": ("the rule's text, or en and zh", "规则的文字，或 en 和 zh"),
+    "yaml.want.clauses": ("a mapping of rule ids", "以规则编号为键的映射"),
+    "yaml.want.ruleset": ("a rule set (a mapping of sections)", "规则集（各部分组成的映射）"),
+    "yaml.want.preset": ("a preset name", "预设规则的名字"),
+    # what was found instead (value.expected's {kind})
+    "yaml.kind.mapping": ("a mapping", "映射"),
+    "yaml.kind.list": ("a list", "列表"),
+    "yaml.kind.null": ("nothing (null)", "空值（null）"),
+    "yaml.kind.bool": ("a yes/no value ({value})", "是非值（{value}）"),
+    "yaml.kind.number": ("a number ({value})", "数字（{value}）"),
+    "yaml.kind.value": ("{type} {value}", "{type} {value}"),
+}
+
+
+# --- the rules core's checks of a rule set (notation.rules.ruleset.RulesetCheckError) --
+
+# In Chinese by the error's key; the ``{names}`` are its facts (a list is joined by 、).
+CHECKS_ZH: Final[dict[str, str]] = {
+    "outcome-levels": "升级数是 0 或更多，而不是 {levels}",
+    "dealer-levels": "庄家方赢，至少要升一级",
+    "threshold": "分数线是 5 的倍数，0 或更多，而不是 {points}",
+    "no-rows": "级别表至少要有一行",
+    "first-row": "级别表的第一行从 0 分开始",
+    "thresholds-up": "分数线必须越来越高：{later} 排在了 {earlier} 之后",
+    "step": "step 是 0 或 5 的正倍数，而不是 {step}",
+    "grows": "超出最后一行还继续升级的表，最后一行必须是闲家（defenders）",
+    "no-table": "没有级别表 {name!r}：已有的表是 {known}",
+    "declare-with": "declare_with 至少要有一种牌型",
+    "suit-order": "suit_order 要把 BJ、LJ、S、H、C、D 各列一次",
+    "two-jokers": "declare_with 里有 two_jokers，就要有 direct_no_trump: true",
+    "fallback-card": "fallback_kitty_card 是 1 到 8",
+    "penalty-per-card": "penalty_per_card 是 0 或更多",
+    "kitty-size": "底牌是 {deck} 张牌平均发给四家后剩下的牌（8、4、12……），而不是 {size} 张",
+    "multipliers": "倍数是 0（不用）或正数",
+    "penalty-counts": "罚的级数和次数是 0 或更多",
+    "tribute": "进贡的牌数是 0 或更多",
+    "no-clauses": "规则集 {name!r} 缺少这些规则的条款：{missing}",
+}
+
+
+def check_words(error: Exception) -> Both:
+    """A check of the rules core that a rule set fails (``RulesetCheckError``) in both
+    languages: its own words in English, in Chinese the same from its key and facts."""
+    template = CHECKS_ZH.get(getattr(error, "key", ""))
+    if template is None:
+        return Both(str(error), "这些取值互相矛盾")
+    facts = {
+        name: "、".join(map(str, value)) if isinstance(value, tuple) else value
+        for name, value in getattr(error, "facts", {}).items()
+    }
+    return Both(str(error), template.format_map(facts))
