@@ -9,6 +9,7 @@ is the readers' own, unchanged (``tests/test_rulesets_yaml.py``,
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -17,11 +18,14 @@ import pytest
 
 from notation.cli import main
 from notation.messages import error_words
-from notation.messages.rulesets import CHECKS_ZH
+from notation.messages.rulesets import CHECKS_ZH, model_words
+from notation.psn import from_json
+from notation.psn.jsonio import JSONFormatError
 from notation.resources import presets_dir
 from notation.rules.ruleset import LevelTable, Outcome, RulesetCheckError, Side
 from notation.rulesets import RulesetError, load_ruleset, ruleset_from_text
 from tests.test_messages import english_in
+from tests.test_psn_roundtrip import BAD_JSON, broken
 
 QQ_TEXT = (presets_dir() / "qq.yaml").read_text(encoding="utf-8")
 
@@ -252,3 +256,65 @@ def test_every_check_of_a_rule_set_has_a_chinese_sentence(
         with pytest.raises(RulesetError):
             ruleset_from_text(text)
     assert {*raised, "no-clauses"} == set(CHECKS_ZH)
+
+
+# --- convert --from json -------------------------------------------------------------------
+
+_NOT_JSON = [
+    ('{"format": "psn", "version": 1, "hands": ' + "[" * 100_000, "列表或对象嵌套太深"),
+    ('{"format": "psn", "version": ' + "9" * 5000 + "}", "一个 5000 位的数字"),
+    ("[1, 2]", '不是 PSN 的 JSON 文档：应当是 {"format": "psn", ...}'),
+    ("{", "不是 JSON：第 1 行第 2 列缺少用双引号括起的属性名"),
+    ('{"format": "psn", "version": "1"}', "不支持 PSN JSON 的版本 '1'"),
+]
+
+
+@pytest.mark.parametrize(("change", "value", "english"), BAD_JSON, ids=[c for c, *_ in BAD_JSON])
+def test_a_bad_json_record_is_said_in_chinese(change: str, value: object, english: str) -> None:
+    with pytest.raises(JSONFormatError) as info:
+        from_json(broken(change, value))
+    assert str(info.value).startswith(english)  # the English as before
+    said = error_words(info.value, "zh")
+    if change != "version":
+        assert said.startswith(english.split(":")[0] + "："), said  # the path, as it is
+    _chinese(said)
+
+
+@pytest.mark.parametrize(("text", "words"), _NOT_JSON, ids=range(len(_NOT_JSON)))
+def test_a_document_that_is_no_psn_json_is_said_in_chinese(text: str, words: str) -> None:
+    with pytest.raises(JSONFormatError) as info:
+        from_json(text)
+    said = error_words(info.value, "zh")
+    assert words in said, said
+    _chinese(said)
+
+
+def test_the_record_models_reasons_have_chinese() -> None:
+    # What the model refuses of a node read from JSON (notation/psn/model.py's words).
+    for english in (
+        "a deal records at least one hand or the kitty",
+        "seat 3's hand needs at least one card",
+        "the hand held after the pick-up needs at least one card",
+        "a header tag is letters, digits and _: 'Ev ent'",
+        "header Event: a value is one line",
+        "a level change names the side and the number of levels",
+    ):
+        words = model_words(english)
+        assert words.en == english
+        _chinese(words.zh, "Event")
+
+
+def test_convert_from_json_says_its_errors_in_chinese(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    doc = json.loads(broken("hands[0].tricks[0].plays[0].seat", 7))
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["convert", "--from", "json", str(path), "--lang", "zh"]) == 2
+    err = capsys.readouterr().err
+    assert err == "shengji：hands[0].tricks[0].plays[0].seat：应当是座位 1 到 4，却是7\n"
+    path.write_text('{"format": "psn", "version": 2}', encoding="utf-8")
+    assert main(["convert", "--from", "json", str(path), "--lang", "zh"]) == 2
+    assert capsys.readouterr().err == "shengji：不支持 PSN JSON 的版本 2\n"
+    assert main(["convert", "--from", "json", str(path), "--lang", "en"]) == 2
+    assert capsys.readouterr().err == "shengji: PSN JSON version 2 is not supported\n"

@@ -1,21 +1,24 @@
 """The messages of what a command reads besides PSN text: a rule-set file
-(:mod:`notation.rulesets`: the YAML reader's errors and the rule set's own checks).
+(:mod:`notation.rulesets`: the YAML reader's errors and the rule set's own checks) and a
+record in its JSON form (:mod:`notation.psn.jsonio`, ``convert --from json``).
 
-The English is the reader's own words. The rules core's checks of a rule set say their
-reason in English only; they get their Chinese here (:func:`check_words`, by the
-error's key and facts, as a refused bid).
+The English is the readers' own words. Two kinds of reason come from code that says
+them in English only, and get their Chinese here: the rules core's checks of a rule set
+(:func:`check_words`, by the error's key and facts, as a refused bid) and the record
+model's checks of a node read from JSON (:func:`model_words`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from notation.messages.core import Both
 
-__all__ = ["CATALOGUE", "CHECKS_ZH", "check_words"]
+__all__ = ["CATALOGUE", "CHECKS_ZH", "check_words", "model_words"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
-    # --- shared by the readers -------------------------------------------------------
+    # --- shared by the YAML and the JSON readers ------------------------------------------
     # where: a dotted key (kitty.size) or a path (hands[0].deal); text: what is wrong there
     "value.at": ("{where}: {text}", "{where}：{text}"),
     "value.expected": ("expected {what}, found {kind}", "应当是{what}，却是{kind}"),
@@ -87,6 +90,78 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "yaml.kind.bool": ("a yes/no value ({value})", "是非值（{value}）"),
     "yaml.kind.number": ("a number ({value})", "数字（{value}）"),
     "yaml.kind.value": ("{type} {value}", "{type} {value}"),
+    # --- a record in JSON (notation/psn/jsonio.py) ----------------------------------------
+    "psnjson.not-json": (
+        "not JSON: {why} at line {line} column {column}",
+        "不是 JSON：第 {line} 行第 {column} 列{why}",
+    ),
+    "psnjson.too-deep": (
+        "not JSON a record can be: lists or objects nested too deeply",
+        "不能作为记录的 JSON：列表或对象嵌套太深",
+    ),
+    "psnjson.long-number": (
+        "not JSON a record can be: a number of {digits} digits",
+        "不能作为记录的 JSON：一个 {digits} 位的数字",
+    ),
+    "psnjson.not-psn": (
+        'not a PSN JSON document: expected {{"format": "psn", ...}}',
+        '不是 PSN 的 JSON 文档：应当是 {{"format": "psn", ...}}',
+    ),
+    "psnjson.version": (
+        "PSN JSON version {version} is not supported",
+        "不支持 PSN JSON 的版本 {version}",
+    ),
+    "psnjson.unknown-field": (
+        "unknown field {field}{hint}: expected {fields}",
+        "没有字段 {field}{hint}：可用的字段有 {fields}",
+    ),
+    "psnjson.card-kind": (
+        'expected a card like "S10", found {kind}',
+        '应当是牌，如 "S10"，却是{kind}',
+    ),
+    "psnjson.unknown-card": (
+        "unknown card {token}: expected a card like S10, BJ",
+        "没有 {token} 这张牌：牌写作 S10、BJ 这样",
+    ),
+    "psnjson.no-moves": ("a hand with neither headers nor moves", "这一局既没有标头也没有着法"),
+    "psnjson.trick-in-auction": (
+        "a trick cannot stand in the auction",
+        "叫牌（auction）里不能有轮次",
+    ),
+    "psnjson.only-tricks": (
+        "only tricks stand in the tricks list",
+        "tricks 列表里只能有轮次",
+    ),
+    "psnjson.needs-header": (
+        "every hand but the first needs a header: in PSN text a hand starts at its headers",
+        "除第一局外，每一局都要有标头：在 PSN 文本里，一局从它的标头开始",
+    ),
+    "psnjson.hand-differs": (
+        "this hand would not read back the same from its PSN text",
+        "这一局写成 PSN 文本后，读回来会不一样",
+    ),
+    "psnjson.hands-differ": (
+        "these hands would not read back the same from their PSN text",
+        "这几局写成 PSN 文本后，读回来会不一样",
+    ),
+    "psnjson.want.number": ("a number {low} to {high}", "数字 {low} 到 {high}"),
+    "psnjson.want.seat": ("a seat 1 to 4", "座位 1 到 4"),
+    "psnjson.want.header": ("[tag, value]", " [tag, value]"),
+    "psnjson.want.four-hands": (
+        "four hands (null for one not recorded)",
+        "四手牌（没有记录的一手写 null）",
+    ),
+    "psnjson.want.deal": ("hands or deck", " hands 或 deck"),
+    "psnjson.list.hands": ("a list of hands", "各局的列表"),
+    "psnjson.list.cards": ("a list of cards", "牌的列表"),
+    "psnjson.list.events": ("a list of events", "事件的列表"),
+    "psnjson.list.tricks": ("a list of tricks", "轮次的列表"),
+    "psnjson.list.plays": ("a list of plays", "出牌的列表"),
+    "psnjson.list.comments": ("a list of comments", "评注的列表"),
+    "psnjson.list.headers": ("a list of headers", "标头的列表"),
+    "psnjson.list.four-hands": ("a list of four hands", "四手牌的列表"),
+    "psnjson.list.numbers": ("a list of numbers", "数字的列表"),
+    "psnjson.list.variations": ("a list of variations", "变着的列表"),
 }
 
 
@@ -127,3 +202,53 @@ def check_words(error: Exception) -> Both:
         for name, value in getattr(error, "facts", {}).items()
     }
     return Both(str(error), template.format_map(facts))
+
+
+# --- the record model's checks of a node (notation.psn.model) ------------------------------
+
+# A node read from JSON that the model refuses: its English reason → Chinese.
+_MODEL_ZH: Final[dict[str, str]] = {
+    "a $n mark is a number 0 or more": "$n 符号是 0 或更大的数字",
+    "a comment cannot contain '}'": "评注里不能有 '}'",
+    "a deal has four hands (None for one not recorded)": "发牌有四手牌",
+    "a deal records at least one hand or the kitty": "发牌至少要记录一手牌或底牌",
+    "a draw count is 0 or more": "抓牌数是 0 或更多",
+    "only a failed throw has a seat that beat it": "只有甩牌失败才有管住它的座位",
+    "tricks are numbered from 1": "轮次从 1 开始编号",
+    "a trick has one to four plays": "一轮有一到四手出牌",
+    "a variation holds at least one event": "变着里至少要有一个事件",
+    "a level change names the side and the number of levels": "升级要写明哪一方、升几级",
+    "a kitty multiplier needs the kitty points": "有底牌倍数就要有底分",
+    "points and multipliers are 0 or more": "分数和倍数是 0 或更多",
+}
+# What "... needs at least one card" is about, in Chinese.
+_HOLDERS_ZH: Final[dict[str, str]] = {
+    "a bid": "叫牌",
+    "a fallback": "无人叫主时的定主",
+    "a bury": "扣底",
+    "a play": "出牌",
+    "a throw": "甩牌",
+    "the deck": "牌堆",
+    "the kitty": "底牌",
+    "the hand held after the pick-up": "拿底后的手牌",
+}
+_NEEDS_CARD: Final = re.compile(
+    r"(?:seat (?P<seat>\d)'s hand|(?P<what>.+)) needs at least one card"
+)
+_TAG: Final = re.compile(r"a header tag is letters, digits and _: (?P<tag>.*)")
+_ONE_LINE: Final = re.compile(r"header (?P<tag>.*): a value is one line")
+
+
+def model_words(text: str) -> Both:
+    """Why the record model refuses a node (``notation.psn.model``'s English ``text``)
+    in both languages."""
+    zh = _MODEL_ZH.get(text)
+    if zh is None and (found := _NEEDS_CARD.fullmatch(text)) is not None:
+        what = found["what"]
+        holder = f"{found['seat']} 号位的手牌" if what is None else _HOLDERS_ZH.get(what)
+        zh = None if holder is None else f"{holder}至少要有一张牌"
+    if zh is None and (found := _TAG.fullmatch(text)) is not None:
+        zh = f"标头的名字只能由字母、数字和 _ 组成：{found['tag']}"
+    if zh is None and (found := _ONE_LINE.fullmatch(text)) is not None:
+        zh = f"标头 {found['tag']}：值只能有一行"
+    return Both(text, zh or "记录里的这一项不成立")
