@@ -9,10 +9,12 @@ is the readers' own, unchanged (``tests/test_rulesets_yaml.py``,
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +26,9 @@ from notation.psn.jsonio import JSONFormatError
 from notation.resources import presets_dir
 from notation.rules.ruleset import LevelTable, Outcome, RulesetCheckError, Side
 from notation.rulesets import RulesetError, load_ruleset, ruleset_from_text
+from notation.solve import SolveError, solve_request
 from tests.test_messages import english_in
+from tests.test_messages_commands import SOLVE
 from tests.test_psn_roundtrip import BAD_JSON, broken
 
 QQ_TEXT = (presets_dir() / "qq.yaml").read_text(encoding="utf-8")
@@ -318,3 +322,71 @@ def test_convert_from_json_says_its_errors_in_chinese(
     assert capsys.readouterr().err == "shengji：不支持 PSN JSON 的版本 2\n"
     assert main(["convert", "--from", "json", str(path), "--lang", "en"]) == 2
     assert capsys.readouterr().err == "shengji: PSN JSON version 2 is not supported\n"
+
+
+# --- solve ---------------------------------------------------------------------------------
+
+_EMPTY: dict[str, list[str]] = {"1": [], "2": [], "3": [], "4": []}
+
+# A position the rules cannot reach, what it says in English and in Chinese.
+BAD_POSITIONS: list[tuple[dict[str, Any], str, str]] = [
+    (
+        {"hands": {**SOLVE["hands"], "1": ["SA", "S3", "S6"]}},
+        "every seat holds as many cards as the others when a trick begins",
+        "每一轮开始时，各家手里的牌应当一样多（算上这一轮已出的牌）：1 号位 3 张、2 号位 2 张",
+    ),
+    (
+        {"hands": {**SOLVE["hands"], "1": []}, "trick": [["SA", "S3"]]},
+        "seat 1's throw S3 SA fails (seat 2 can beat S3)",
+        "1 号位甩 ♠3 ♠A 失败（2 号位管得住 ♠3）：这一轮的首引是被迫出的 ♠3",
+    ),
+    ({"hands": _EMPTY}, "every hand is empty", "每一家的手牌都是空的：这一局已经结束，没有牌可出"),
+    (
+        {"hands": {"1": ["SA"], "2": ["S4"], "3": ["S5"], "4": ["D3"]}, "trick": [["S2"]] * 4},
+        "the trick on the table has 4 plays",
+        "桌上这一轮已有四手牌，已经结束了",
+    ),
+    (
+        {"hands": {**SOLVE["hands"], "1": ["SA", "SA"], "2": ["SA", "S4"]}},
+        "more than two of SA in the hands and kitty",
+        "手牌和底牌里的 ♠A 超过了两张",
+    ),
+    (
+        {"hands": {**SOLVE["hands"], "1": ["S3"], "2": ["SK"]}, "trick": [["SA"], ["D5"]]},
+        "Seat 2 did not follow spades",
+        "2 号位没有跟黑桃",
+    ),
+    (
+        {"hands": {**SOLVE["hands"], "1": []}, "trick": [["SA", "C3"]]},
+        "Seat 1 led clubs and spades together",
+        "1 号位同时首出了梅花和黑桃",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("changes", "english", "chinese"), BAD_POSITIONS, ids=range(len(BAD_POSITIONS))
+)
+def test_a_position_solve_cannot_take_is_said_in_chinese(
+    changes: dict[str, Any], english: str, chinese: str
+) -> None:
+    with pytest.raises(SolveError) as info:
+        solve_request({**SOLVE, **changes})
+    assert str(info.value).startswith(english)  # the game's own words, as before
+    said = error_words(info.value, "zh")
+    assert said.startswith(chinese), said
+    _chinese(said)
+
+
+def test_solve_answers_a_bad_position_in_chinese(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [json.dumps({**SOLVE, **changes}) for changes, _, _ in BAD_POSITIONS]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["solve", "--lang", "zh"]) == 2
+    answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    for number, (answer, (_, _, chinese)) in enumerate(
+        zip(answers, BAD_POSITIONS, strict=True), start=1
+    ):
+        assert answer["error"].startswith(f"第 {number} 行：{chinese}"), answer
+        _chinese(answer["error"])

@@ -1,21 +1,27 @@
 """The messages of what a command reads besides PSN text: a rule-set file
-(:mod:`notation.rulesets`: the YAML reader's errors and the rule set's own checks) and a
-record in its JSON form (:mod:`notation.psn.jsonio`, ``convert --from json``).
+(:mod:`notation.rulesets`: the YAML reader's errors and the rule set's own checks), a
+record in its JSON form (:mod:`notation.psn.jsonio`, ``convert --from json``), and a
+position ``shengji solve`` is given that the rules cannot reach.
 
-The English is the readers' own words. Two kinds of reason come from code that says
+The English is the readers' own words. Three kinds of reason come from code that says
 them in English only, and get their Chinese here: the rules core's checks of a rule set
-(:func:`check_words`, by the error's key and facts, as a refused bid) and the record
-model's checks of a node read from JSON (:func:`model_words`).
+(:func:`check_words`, by the error's key and facts, as a refused bid), the record
+model's checks of a node read from JSON (:func:`model_words`) and the game's reasons
+for refusing a position (:func:`position_words`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
-from notation.messages.core import Both
+from notation.errors import CardError
+from notation.messages.core import Both, say_cards_in
+from notation.messages.replay import violation_message
+from notation.rules.cards import parse_cards
 
-__all__ = ["CATALOGUE", "CHECKS_ZH", "check_words", "model_words"]
+__all__ = ["CATALOGUE", "CHECKS_ZH", "check_words", "model_words", "position_words"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- shared by the YAML and the JSON readers ------------------------------------------
@@ -252,3 +258,69 @@ def model_words(text: str) -> Both:
     if zh is None and (found := _ONE_LINE.fullmatch(text)) is not None:
         zh = f"标头 {found['tag']}：值只能有一行"
     return Both(text, zh or "记录里的这一项不成立")
+
+
+# --- a position the rules cannot reach (notation.rules.game.GameError) -------------------
+
+
+def _cards_zh(tokens: str) -> str:
+    """Card tokens (``SA S3 BJ``) as a Chinese reader sees them (``♠A ♠3 大王``)."""
+    try:
+        return say_cards_in(parse_cards(tokens), "zh")
+    except CardError:
+        return tokens
+
+
+def _sizes_zh(found: re.Match[str]) -> str:
+    sizes = re.findall(r"seat (\d): (\d+)", found["sizes"])
+    shown = "、".join(f"{seat} 号位 {n} 张" for seat, n in sizes)
+    return f"每一轮开始时，各家手里的牌应当一样多（算上这一轮已出的牌）：{shown}"
+
+
+def _throw_zh(found: re.Match[str]) -> str:
+    lead, forced = _cards_zh(found["lead"]), _cards_zh(found["forced"])
+    return (
+        f"{found['leader']} 号位甩 {lead} 失败（{found['by']} 号位管得住 {forced}）："
+        f"这一轮的首引是被迫出的 {forced}"
+    )
+
+
+# The game's reasons for a position solve may be given (their English, as a pattern) →
+# the same in Chinese. (Its seats and its four hands are checked as solve reads them.)
+_POSITIONS_ZH: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
+    (
+        re.compile(r"the trick on the table has 4 plays: .*"),
+        lambda m: "桌上这一轮已有四手牌，已经结束了：请给出这一轮之后、由赢家首引的局面",
+    ),
+    (re.compile(r"every seat holds as many cards as the others .*?: (?P<sizes>.*)"), _sizes_zh),
+    (
+        re.compile(r"every hand is empty: .*"),
+        lambda m: "每一家的手牌都是空的：这一局已经结束，没有牌可出",
+    ),
+    (
+        re.compile(r"more than two of (?P<cards>.*) in the hands and kitty"),
+        lambda m: f"手牌和底牌里的 {_cards_zh(m['cards'])} 超过了两张",
+    ),
+    (
+        re.compile(
+            r"seat (?P<leader>\d)'s throw (?P<lead>.*) fails \(seat (?P<by>\d) can beat "
+            r"(?P<forced>.*)\): .*"
+        ),
+        _throw_zh,
+    ),
+)
+
+
+def position_words(error: Exception) -> Both:
+    """Why the rules cannot reach a position (a ``GameError``: its English) in both
+    languages: a broken rule of a play as the referee says it, another reason by its kind."""
+    text = str(error)
+    violations = getattr(error, "violations", ())
+    seat = re.match(r"Seat (\d)\b", text)
+    if violations and seat is not None:
+        return Both(text, violation_message(violations[0], int(seat[1])).render("zh"))
+    for pattern, words in _POSITIONS_ZH:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return Both(text, words(found))
+    return Both(text, "规则到不了这个局面")
