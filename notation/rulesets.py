@@ -33,7 +33,7 @@ import re
 import stat
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
 from functools import lru_cache
@@ -43,7 +43,8 @@ from typing import Any, Union
 import yaml
 
 from notation.errors import SourceError
-from notation.messages import Message, Seq, msg
+from notation.messages import Both, Message, Param, Seq, msg
+from notation.messages.rulesets import check_words
 from notation.resources import presets_dir
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
@@ -103,10 +104,37 @@ class _Pos:
     line: int
     column: int
 
-    def error(self, message: str) -> RulesetError:
+    def error(self, text: Message) -> RulesetError:
+        """The error ``text`` says (in both languages), here."""
         return RulesetError(
-            message, source=self.text, line=self.line, column=self.column, filename=self.filename
+            text.render("en"),
+            text=text,
+            source=self.text,
+            line=self.line,
+            column=self.column,
+            filename=self.filename,
         )
+
+
+def _at(key: Param, text: Param) -> Message:
+    """``kitty.size: <text>``: what is wrong at a key."""
+    return msg("value.at", where=key, text=text)
+
+
+def _expected(key: Param, what: str, item: _Item) -> Message:
+    """``kitty.size: expected a whole number, found str 'eight'`` (``what``: the word's
+    key, ``yaml.want.WHAT``)."""
+    return _at(key, _wanted(msg(f"yaml.want.{what}"), item))
+
+
+def _wanted(what: Param, item: _Item) -> Message:
+    return msg("value.expected", what=what, kind=_kind(item))
+
+
+def _malformed(problem: str | None) -> Message:
+    """``malformed YAML: <the YAML library's words>`` (quoted in Chinese)."""
+    said = Both(problem, f"“{problem}”") if problem else msg("yaml.unreadable")
+    return msg("yaml.malformed", problem=said)
 
 
 @dataclass(slots=True)
@@ -151,14 +179,12 @@ def _compose(text: str, filename: str) -> _Item:
         _check_depth(text, filename)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
-        problem = e.problem or "malformed YAML"
-        raise _pos(filename, text, e.problem_mark or e.context_mark).error(
-            f"malformed YAML: {problem}"
-        ) from None
+        where = _pos(filename, text, e.problem_mark or e.context_mark)
+        raise where.error(_malformed(e.problem)) from None
     except yaml.YAMLError as e:
-        raise RulesetError(f"malformed YAML: {e}", filename=filename) from None
+        raise _error(_malformed(str(e)), filename) from None
     if node is None:
-        raise RulesetError("the file is empty: expected a rule set", filename=filename)
+        raise _error(msg("yaml.empty"), filename)
     constructor = yaml.constructor.SafeConstructor()
     budget = _MAX_VALUES
 
@@ -167,18 +193,16 @@ def _compose(text: str, filename: str) -> _Item:
         where = _pos(filename, text, n.start_mark)
         budget -= 1
         if budget < 0:
-            raise where.error(
-                f"more than {_MAX_VALUES} values: aliases (*name) expand too far for a rule set"
-            )
+            raise where.error(msg("yaml.aliases", n=_MAX_VALUES))
         if isinstance(n, yaml.MappingNode):
             entries: dict[str, tuple[_Pos, _Item]] = {}
             for key_node, value_node in n.value:
                 key_pos = _pos(filename, text, key_node.start_mark)
                 if not isinstance(key_node, yaml.ScalarNode):
-                    raise key_pos.error("a key must be a plain name")
+                    raise key_pos.error(msg("yaml.plain-key"))
                 key = str(constructor.construct_object(key_node))
                 if key in entries:
-                    raise key_pos.error(f"duplicate key {key!r}")
+                    raise key_pos.error(msg("yaml.duplicate-key", name=repr(key)))
                 value = build(value_node)
                 if isinstance(value, _Map):
                     value.pos = key_pos
@@ -189,7 +213,7 @@ def _compose(text: str, filename: str) -> _Item:
         try:
             return _Scalar(constructor.construct_object(n), where)
         except yaml.constructor.ConstructorError as e:
-            raise where.error(f"bad value: {e.problem}") from None
+            raise where.error(msg("yaml.bad-value", problem=str(e.problem))) from None
 
     return build(node)
 
@@ -203,9 +227,7 @@ def _check_depth(text: str, filename: str) -> None:
             if depth > _MAX_DEPTH:
                 mark = event.start_mark
                 line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-                raise _Pos(filename, text, line, column).error(
-                    f"lists and mappings nested deeper than {_MAX_DEPTH}: not a rule set"
-                )
+                raise _Pos(filename, text, line, column).error(msg("yaml.too-deep", n=_MAX_DEPTH))
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -232,19 +254,25 @@ def _merge(base: _Item, over: _Item, path: tuple[str, ...] = ()) -> _Item:
 # ---------------------------------------------------------------------------- typed reading
 
 
-def _kind(item: _Item) -> str:
+def _kind(item: _Item) -> Message:
+    """What a value of the file is: ``a mapping``, ``a number (2)``, ``str 'eight'`` ..."""
     if isinstance(item, _Map):
-        return "a mapping"
+        return msg("yaml.kind.mapping")
     if isinstance(item, _Seq):
-        return "a list"
+        return msg("yaml.kind.list")
     value = item.value
     if value is None:
-        return "nothing (null)"
+        return msg("yaml.kind.null")
     if isinstance(value, bool):
-        return f"a yes/no value ({str(value).lower()})"
+        return msg("yaml.kind.bool", value=str(value).lower())
     if isinstance(value, int):
-        return f"a number ({value})"
-    return f"{type(value).__name__} {value!r}"
+        return msg("yaml.kind.number", value=value)
+    name = type(value).__name__
+    return msg("yaml.kind.value", type=Both(name, _TYPES_ZH.get(name, name)), value=repr(value))
+
+
+# The other values YAML reads (by their Python type's name), in Chinese.
+_TYPES_ZH = {"str": "文字", "float": "小数", "date": "日期", "datetime": "日期时间"}
 
 
 def _read(tp: Any, item: _Item, key: str) -> Any:
@@ -261,67 +289,73 @@ def _read(tp: Any, item: _Item, key: str) -> Any:
     if origin is tuple:
         (element, _ellipsis) = typing.get_args(tp)
         if not isinstance(item, _Seq):
-            raise item.pos.error(f"{key}: expected a list, found {_kind(item)}")
+            raise item.pos.error(_expected(key, "list", item))
         return tuple(_read(element, x, f"{key}[{i}]") for i, x in enumerate(item.items))
     if origin is Mapping or origin is dict:
         return _read_clauses(item, key)
     if not isinstance(item, _Scalar):
-        raise item.pos.error(f"{key}: expected {_expected(tp)}, found {_kind(item)}")
+        raise item.pos.error(_at(key, _wanted(_expected_value(tp), item)))
     value = item.value
     if tp is Rank:
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise item.pos.error(f"{key}: expected a rank 2..A, found {_kind(item)}")
+            raise item.pos.error(_expected(key, "rank", item))
         try:
             return Rank.parse(str(value))
         except ValueError:
-            raise item.pos.error(
-                f"{key}: {value!r} is not a rank: expected 2..10, J, Q, K or A"
-            ) from None
+            raise item.pos.error(_at(key, msg("yaml.not-rank", value=repr(value)))) from None
     if isinstance(tp, type) and issubclass(tp, Enum):
-        choices = ", ".join(str(m.value) for m in tp)
+        choices = _listed(str(m.value) for m in tp)
         if not isinstance(value, str):
-            raise item.pos.error(f"{key}: expected one of {choices}, found {_kind(item)}")
+            raise item.pos.error(_at(key, _wanted(msg("value.one-of", choices=choices), item)))
         try:
             return tp(value)
         except ValueError:
-            raise item.pos.error(
-                f"{key}: unknown value {value!r}: expected one of {choices}"
-            ) from None
+            unknown = msg("yaml.unknown-value", value=repr(value), choices=choices)
+            raise item.pos.error(_at(key, unknown)) from None
     if tp is bool:
         if not isinstance(value, bool):
-            raise item.pos.error(f"{key}: expected true or false, found {_kind(item)}")
+            raise item.pos.error(_expected(key, "bool", item))
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise item.pos.error(f"{key}: expected a whole number, found {_kind(item)}")
+            raise item.pos.error(_expected(key, "int", item))
         return value
     if tp is str:
         if not isinstance(value, str):
-            raise item.pos.error(f"{key}: expected text, found {_kind(item)}")
+            raise item.pos.error(_expected(key, "text", item))
         return value
     raise TypeError(f"no YAML reader for {tp!r}")  # a programming error, not the user's
 
 
-def _expected(tp: Any) -> str:
+def _expected_value(tp: Any) -> Message:
+    """What a key of type ``tp`` expects, said where a list or a mapping was found."""
     if tp is bool:
-        return "true or false"
+        return msg("yaml.want.bool")
     if tp is int:
-        return "a whole number"
+        return msg("yaml.want.int")
     if isinstance(tp, type) and issubclass(tp, StrEnum):
-        return "one of " + ", ".join(m.value for m in tp)
-    return "a single value"
+        return msg("value.one-of", choices=_listed(m.value for m in tp))
+    return msg("yaml.want.single")
 
 
-def _unknown_key(key: str, where: str, known: list[str]) -> str:
+def _listed(names: Iterable[str]) -> Seq:
+    """Names listed: ``a, b, c`` (in Chinese ``a、b、c``)."""
+    return Seq(tuple(names), ", ", "、")
+
+
+def _unknown_key(key: str, where: Param, known: list[str]) -> Message:
     close = difflib.get_close_matches(key, known, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown key {key!r} in {where}{hint}: expected one of {', '.join(known)}"
+    hint = msg("value.did-you-mean", name=repr(close[0])) if close else ""
+    return msg("yaml.unknown-key", name=repr(key), where=where, hint=hint, known=_listed(known))
+
+
+_THE_RULE_SET = msg("yaml.the-rule-set")
 
 
 def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
-    where = f"section {key!r}" if key else "the rule set"
+    where = msg("yaml.section", name=repr(key)) if key else _THE_RULE_SET
     if not isinstance(item, _Map):
-        raise item.pos.error(f"{key or 'the rule set'}: expected a mapping, found {_kind(item)}")
+        raise item.pos.error(_expected(key or _THE_RULE_SET, "mapping", item))
     hints = typing.get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls) if f.init]
     for name, (key_pos, _value) in item.entries.items():
@@ -331,12 +365,12 @@ def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
     for name in names:
         path = f"{key}.{name}" if key else name
         if name not in item.entries:
-            raise item.pos.error(f"missing field {path!r} in {where}")
+            raise item.pos.error(msg("yaml.missing-field", path=repr(path), where=where))
         values[name] = _read(hints[name], item.entries[name][1], path)
     try:
         return cls(**values)
-    except ValueError as e:
-        raise item.pos.error(f"{key or 'the rule set'}: {e}") from None
+    except ValueError as e:  # the rule set's own checks (RulesetCheckError)
+        raise item.pos.error(_at(key or _THE_RULE_SET, check_words(e))) from None
 
 
 def _read_level_table(item: _Item, key: str) -> LevelTable:
@@ -345,12 +379,9 @@ def _read_level_table(item: _Item, key: str) -> LevelTable:
         try:
             return LevelTable.named(item.value)
         except ValueError as e:
-            raise item.pos.error(f"{key}: {e}") from None
+            raise item.pos.error(_at(key, check_words(e))) from None
     if not isinstance(item, _Map):
-        raise item.pos.error(
-            f"{key}: expected a table name (forty, twenty, super) or a mapping with "
-            f"name, rows and step, found {_kind(item)}"
-        )
+        raise item.pos.error(_expected(key, "table", item))
     table: LevelTable = _read_dataclass(LevelTable, item, key)
     return table
 
@@ -364,10 +395,11 @@ def _read_clause(item: _Item, key: str) -> Clause:
     stands for a reader: ``doc`` (the document's title, ``{en, zh}``), ``section`` and
     ``quote`` (its words as written)."""
     if not isinstance(item, _Map):
-        raise item.pos.error(f"{key}: expected a mapping with ref and text, found {_kind(item)}")
+        raise item.pos.error(_expected(key, "clause", item))
+    clause = msg("yaml.clause", name=repr(key))
     for name, (key_pos, _value) in item.entries.items():
         if name not in _CLAUSE_KEYS:
-            raise key_pos.error(_unknown_key(name, f"clause {key!r}", _CLAUSE_KEYS))
+            raise key_pos.error(_unknown_key(name, clause, _CLAUSE_KEYS))
 
     def text_of(name: str) -> str:
         found = item.entries.get(name)
@@ -375,47 +407,45 @@ def _read_clause(item: _Item, key: str) -> Clause:
 
     if "ref" not in item.entries or "text" not in item.entries:
         missing = "ref" if "ref" not in item.entries else "text"
-        raise item.pos.error(f"missing field {key}.{missing} in clause {key!r}")
+        raise item.pos.error(msg("yaml.missing-field", path=f"{key}.{missing}", where=clause))
     text_item = item.entries["text"][1]
     if isinstance(text_item, _Map):
         for name, (key_pos, _value) in text_item.entries.items():
             if name not in _TEXT_KEYS:
-                raise key_pos.error(_unknown_key(name, f"{key}.text", _TEXT_KEYS))
+                text_key = Both(f"{key}.text", f"{key}.text ")  # 'x.text 里没有键'
+                raise key_pos.error(_unknown_key(name, text_key, _TEXT_KEYS))
         if "en" not in text_item.entries:
-            raise text_item.pos.error(f"missing field {key}.text.en: the rule in English")
+            raise text_item.pos.error(msg("yaml.missing-en", path=f"{key}.text.en"))
         en = _read(str, text_item.entries["en"][1], f"{key}.text.en")
         zh_item = text_item.entries.get("zh")
         zh = "" if zh_item is None else _read(str, zh_item[1], f"{key}.text.zh")
     elif isinstance(text_item, _Scalar) and isinstance(text_item.value, str):
         en, zh = text_item.value, ""
     else:
-        raise text_item.pos.error(
-            f"{key}.text: expected the rule's text, or en and zh, found {_kind(text_item)}"
-        )
+        raise text_item.pos.error(_expected(f"{key}.text", "clause-text", text_item))
     doc_item = item.entries.get("doc")
     doc: Title | None = None
     if doc_item is not None:
         doc = _read_dataclass(Title, doc_item[1], f"{key}.doc")
     elif "quote" in item.entries or "section" in item.entries:
-        raise item.pos.error(
-            f"{key}: a quote or section needs doc, the title of the document it is from"
-        )
+        raise item.pos.error(_at(key, msg("yaml.quote-needs-doc")))
     return Clause(text_of("ref"), en, zh, doc, text_of("section"), text_of("quote"))
 
 
 def _read_clauses(item: _Item, key: str) -> Mapping[Rule, Clause]:
     """``rule id → clause`` for every rule id of :class:`Rule`."""
     if not isinstance(item, _Map):
-        raise item.pos.error(f"{key}: expected a mapping of rule ids, found {_kind(item)}")
+        raise item.pos.error(_expected(key, "clauses", item))
     known = [r.value for r in Rule]
     clauses: dict[Rule, Clause] = {}
     for name, (key_pos, value) in item.entries.items():
         if name not in known:
-            raise key_pos.error(_unknown_key(name, f"section {key!r}", known))
+            section = msg("yaml.section", name=repr(key))
+            raise key_pos.error(_unknown_key(name, section, known))
         clauses[Rule(name)] = _read(Clause, value, f"{key}.{name}")
     missing = [r for r in known if Rule(r) not in clauses]
     if missing:
-        raise item.pos.error(f"{key}: no clause for rule {', '.join(missing)}")
+        raise item.pos.error(_at(key, msg("yaml.no-clause", rules=_listed(missing))))
     return clauses
 
 
@@ -583,19 +613,19 @@ def _tree(text: str, filename: str, seen: tuple[str, ...]) -> _Item:
     """The located tree of a rule-set text, with its ``base:`` preset merged under it."""
     tree = _compose(text, filename)
     if not isinstance(tree, _Map):
-        raise tree.pos.error(f"expected a rule set (a mapping of sections), found {_kind(tree)}")
+        raise tree.pos.error(_wanted(msg("yaml.want.ruleset"), tree))
     if "base" not in tree.entries:
         return tree
     key_pos, base_item = tree.entries.pop("base")
     if not (isinstance(base_item, _Scalar) and isinstance(base_item.value, str)):
-        raise base_item.pos.error(f"base: expected a preset name, found {_kind(base_item)}")
+        raise base_item.pos.error(_expected("base", "preset", base_item))
     name = base_item.value
     if name in seen:
-        raise base_item.pos.error(f"base: {name!r} is its own base")
+        raise base_item.pos.error(_at("base", msg("yaml.own-base", name=repr(name))))
     try:
         path = _preset_path(name)
     except RulesetError as e:
-        raise key_pos.error(f"base: {e.message}") from None
+        raise key_pos.error(_at("base", e.text or e.message)) from None
     base = _tree(path.read_text(encoding="utf-8"), str(path), (*seen, name))
     return _merge(base, tree)
 

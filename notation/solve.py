@@ -30,6 +30,7 @@ from typing import Any
 from notation.analysis.solver import PlayValue, Solution, Solver
 from notation.judge import JudgeError, _cards, _field, _seat, _trump
 from notation.messages import MessageError, Seq, msg
+from notation.messages.rulesets import position_words
 from notation.rules.cards import Card
 from notation.rules.game import GameError, Position
 from notation.rules.order import Trump
@@ -111,7 +112,7 @@ def solve_request(
     try:
         solution = (solver or Solver()).solve(position, budget)
     except GameError as e:  # hands, trick or kitty the rules cannot reach
-        raise SolveError(str(e)) from None
+        raise SolveError(msg("text", text=position_words(e))) from None
     return solution_answer(solution, position.trump)
 
 

@@ -18,7 +18,9 @@ defined once): :mod:`~notation.messages.words` (parts of sentences),
 :mod:`~notation.messages.reader` (the PSN reader's errors),
 :mod:`~notation.messages.recorder` (the recorder's refusals),
 :mod:`~notation.messages.commands` (the other commands' words, the errors they share, the
-corpus report's page);
+corpus report's page),
+:mod:`~notation.messages.rulesets` (a rule-set file's errors, a JSON record's, a position
+``solve`` cannot take);
 :mod:`~notation.messages.core` is the machinery.
 
 >>> m = msg("deal.kitty-count", n=7, size=8)
@@ -32,7 +34,7 @@ corpus report's page);
 from __future__ import annotations
 
 from notation.errors import CardError, SourceError
-from notation.messages import cli, commands, reader, recorder, replay, words
+from notation.messages import cli, commands, reader, recorder, replay, rulesets, words
 from notation.messages.cli import reason_words
 from notation.messages.core import (
     LANGS,
@@ -50,7 +52,9 @@ from notation.messages.core import (
     say_cards_in,
 )
 from notation.messages.replay import MEANINGS_ZH, reason, violation_message
+from notation.messages.rulesets import check_words
 from notation.messages.words import outcome_words
+from notation.rules.ruleset import RulesetCheckError
 
 __all__ = [
     "LANGS",
@@ -76,10 +80,13 @@ __all__ = [
 
 def error_words(error: BaseException, lang: str = "en") -> str:
     """An error for a user, in ``lang``: a located one (:class:`~notation.errors.
-    SourceError`) with its place and caret, a card that could not be read, one made from a
-    message of the catalogue (its ``text``), or else the error's own words."""
+    SourceError`) with its place and caret, a card that could not be read, a rule set's
+    values that do not fit together, one made from a message of the catalogue (its
+    ``text``), or else the error's own words."""
     if isinstance(error, SourceError):
         return error.in_lang(lang)
+    if isinstance(error, RulesetCheckError):
+        return msg("text", text=check_words(error)).render(lang)
     if isinstance(error, CardError) and error.token is not None:
         return msg("psn.unknown-card", reason=Both(str(error), repr(error.token))).render(lang)
     text = getattr(error, "text", None)  # an error made from a catalogue message
@@ -93,5 +100,6 @@ for _catalogue in (
     reader.CATALOGUE,
     recorder.CATALOGUE,
     commands.CATALOGUE,
+    rulesets.CATALOGUE,
 ):
     register(_catalogue)

@@ -15,7 +15,10 @@ from enum import StrEnum
 from functools import partial
 from typing import Any, NoReturn, TypeVar
 
-from notation.errors import CardError, ShengjiError, describe, kind_of
+from notation.errors import CardError
+from notation.messages import Message, MessageError, Param, Seq, msg
+from notation.messages.commands import described, json_words, kind_words
+from notation.messages.rulesets import model_words
 from notation.psn.model import (
     UNKNOWN,
     AuctionEvent,
@@ -56,8 +59,8 @@ _E = TypeVar("_E", bound=StrEnum)
 _LARGEST = 10**MAX_DIGITS - 1  # the largest number PSN text holds
 
 
-class JSONFormatError(ShengjiError):
-    """A JSON document that is not a PSN record."""
+class JSONFormatError(MessageError):
+    """A JSON document that is not a PSN record (``str()`` English, ``text`` the message)."""
 
 
 def to_json(record: Record | Hand, indent: int | None = 2) -> str:
@@ -101,19 +104,21 @@ def from_json(text: str) -> Record:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as e:
-        raise JSONFormatError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        # The reason in both languages, as a JSON line's error says it.
+        why = dict(json_words(e.msg, e.colno).params)["why"]
+        not_json = msg("psnjson.not-json", why=why, line=e.lineno, column=e.colno)
+        raise JSONFormatError(not_json) from None
     except RecursionError:
-        raise JSONFormatError(
-            "not JSON a record can be: lists or objects nested too deeply"
-        ) from None
+        raise JSONFormatError(msg("psnjson.too-deep")) from None
     except ValueError:  # Python reads at most 4300 digits into a number
         digits = max((len(m) for m in re.findall(r"[0-9]+", text)), default=0)
-        raise JSONFormatError(f"not JSON a record can be: a number of {digits} digits") from None
+        raise JSONFormatError(msg("psnjson.long-number", digits=digits)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise JSONFormatError('not a PSN JSON document: expected {"format": "psn", ...}')
+        raise JSONFormatError(msg("psnjson.not-psn"))
     if doc.get("version") != VERSION:
-        raise JSONFormatError(f"PSN JSON version {describe(doc.get('version'))} is not supported")
-    hands = _list(doc.get("hands"), "hands", "a list of hands")
+        version = described(doc.get("version"))
+        raise JSONFormatError(msg("psnjson.version", version=version))
+    hands = _list(doc.get("hands"), "hands", "hands")
     record = Record(tuple(_read_hand(h, f"hands[{i}]") for i, h in enumerate(hands)))
     _check_reads_back(record)
     return record
@@ -241,59 +246,73 @@ def hand_from_dict(data: Json) -> Hand:
     return _read_hand(data, "hand")
 
 
-def _fail(path: str, message: str) -> NoReturn:
-    raise JSONFormatError(f"{path}: {message}")
+def _fail(path: str, text: Param) -> NoReturn:
+    """Refuse the document: ``text`` is what is wrong at ``path``."""
+    raise JSONFormatError(msg("value.at", where=path, text=text))
+
+
+def _expected(path: str, what: Message, found: Param) -> NoReturn:
+    """Refuse the document: ``path: expected <what>, found <found>``."""
+    _fail(path, msg("value.expected", what=what, kind=found))
+
+
+def _listed(names: tuple[str, ...]) -> Seq:
+    return Seq(names, ", ", "、")
 
 
 def _object(value: Any, path: str, fields: tuple[str, ...], required: tuple[str, ...]) -> Json:
     """``value`` as an object with only ``fields``, of which ``required`` are there."""
     if not isinstance(value, dict):
-        _fail(path, f"expected an object, found {kind_of(value)}")
+        _expected(path, msg("kind.object"), kind_words(value))
     for key in value:
         if key not in fields:
             close = difflib.get_close_matches(str(key), fields, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            _fail(path, f"unknown field {describe(key)}{hint}: expected {', '.join(fields)}")
+            hint = msg("value.did-you-mean", name=repr(close[0])) if close else ""
+            unknown = msg(
+                "psnjson.unknown-field", field=described(key), hint=hint, fields=_listed(fields)
+            )
+            _fail(path, unknown)
     for key in required:
         if key not in value:
-            _fail(path, f"missing field {key!r}")
+            _fail(path, msg("judge.missing-field", name=repr(key)))
     return value
 
 
 def _list(value: Any, path: str, what: str) -> list[Any]:
+    """``value`` as a list (``what``: its items, ``psnjson.list.WHAT`` in the messages)."""
     if not isinstance(value, list):
-        _fail(path, f"expected {what}, found {kind_of(value)}")
+        _expected(path, msg(f"psnjson.list.{what}"), kind_words(value))
     return value
 
 
 def _text(value: Any, path: str) -> str:
     if not isinstance(value, str):
-        _fail(path, f"expected text, found {kind_of(value)}")
+        _expected(path, msg("kind.text"), kind_words(value))
     return value
 
 
-def _number(value: Any, path: str, low: int = 0) -> int:
+def _number(value: Any, path: str, low: int = 0, high: int = _LARGEST) -> int:
     """A whole number that PSN can write (at most six digits: see the reader)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _LARGEST:
-        _fail(path, f"expected a number {low} to {_LARGEST}, found {describe(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        _expected(path, msg("psnjson.want.number", low=low, high=high), described(value))
     return value
 
 
 def _seat(value: Any, path: str) -> Seat:
     if isinstance(value, bool) or not isinstance(value, int) or value not in SEATS:
-        _fail(path, f"expected a seat 1 to 4, found {describe(value)}")
+        _expected(path, msg("psnjson.want.seat"), described(value))
     seat: Seat = value
     return seat
 
 
 def _choice(value: Any, path: str, kind: type[_E]) -> _E:
-    choices = ", ".join(str(m.value) for m in kind)
+    choices = msg("value.one-of", choices=_listed(tuple(str(m.value) for m in kind)))
     if not isinstance(value, str):
-        _fail(path, f"expected one of {choices}, found {describe(value)}")
+        _expected(path, choices, described(value))
     try:
         return kind(value)
     except ValueError:
-        _fail(path, f"expected one of {choices}, found {describe(value)}")
+        _expected(path, choices, described(value))
 
 
 def _made(path: str, make: Callable[[], _T]) -> _T:
@@ -302,26 +321,26 @@ def _made(path: str, make: Callable[[], _T]) -> _T:
     try:
         return make()
     except (ValueError, TypeError) as e:
-        _fail(path, str(e))
+        _fail(path, model_words(str(e)))
 
 
 def _read_slots(value: Any, path: str) -> Cards:
     out: list[CardSlot] = []
-    for i, token in enumerate(_list(value, path, "a list of cards")):
+    for i, token in enumerate(_list(value, path, "cards")):
         if not isinstance(token, str):
-            _fail(f"{path}[{i}]", f'expected a card like "S10", found {kind_of(token)}')
+            _fail(f"{path}[{i}]", msg("psnjson.card-kind", kind=kind_words(token)))
         if token == "??":
             out.append(UNKNOWN)
             continue
         try:
             out.append(parse_card(token))
         except CardError:
-            _fail(f"{path}[{i}]", f"unknown card {describe(token)}: expected a card like S10, BJ")
+            _fail(f"{path}[{i}]", msg("psnjson.unknown-card", token=described(token)))
     return tuple(out)
 
 
 def _read_comments(value: Any, path: str) -> tuple[Comment, ...]:
-    texts = _list(value, path, "a list of comments")
+    texts = _list(value, path, "comments")
     return tuple(
         _made(f"{path}[{i}]", partial(Comment, _text(t, f"{path}[{i}]")))
         for i, t in enumerate(texts)
@@ -330,10 +349,10 @@ def _read_comments(value: Any, path: str) -> tuple[Comment, ...]:
 
 def _read_headers(value: Any, path: str) -> tuple[Header, ...]:
     out: list[Header] = []
-    for i, pair in enumerate(_list(value, path, "a list of headers")):
+    for i, pair in enumerate(_list(value, path, "headers")):
         where = f"{path}[{i}]"
         if not isinstance(pair, list) or len(pair) != 2:
-            _fail(where, f"expected [tag, value], found {kind_of(pair)}")
+            _expected(where, msg("psnjson.want.header"), kind_words(pair))
         tag, text = _text(pair[0], f"{where}[0]"), _text(pair[1], f"{where}[1]")
         out.append(_made(where, partial(Header, tag, text)))
     return tuple(out)
@@ -349,12 +368,12 @@ def _read_hand(value: Any, path: str) -> Hand:
         deal = _read_deal(data["deal"], f"{path}.deal")
     result = None if data.get("result") is None else _read_result(data["result"], f"{path}.result")
     auction: list[AuctionEvent] = []
-    for i, e in enumerate(_list(data.get("auction", []), f"{path}.auction", "a list of events")):
+    for i, e in enumerate(_list(data.get("auction", []), f"{path}.auction", "events")):
         event = _read_event(e, f"{path}.auction[{i}]", 0, "auction")
         assert not isinstance(event, Trick)
         auction.append(event)
     tricks: list[Trick] = []
-    for i, t in enumerate(_list(data.get("tricks", []), f"{path}.tricks", "a list of tricks")):
+    for i, t in enumerate(_list(data.get("tricks", []), f"{path}.tricks", "tricks")):
         trick = _read_event(t, f"{path}.tricks[{i}]", 0, "tricks")
         assert isinstance(trick, Trick)
         tricks.append(trick)
@@ -367,7 +386,7 @@ def _read_hand(value: Any, path: str) -> Hand:
         result=result,
     )
     if hand == Hand():
-        _fail(path, "a hand with neither headers nor moves")
+        _fail(path, msg("psnjson.no-moves"))
     return hand
 
 
@@ -375,12 +394,9 @@ def _read_deal(value: Any, path: str) -> Deal | Deck:
     kind = _object(value, path, ("type", "hands", "kitty", "first", "cards", "comments"), ("type",))
     if kind["type"] == "hands":
         d = _object(value, path, ("type", "hands", "kitty", "comments"), ("type", "hands"))
-        seats = _list(d["hands"], f"{path}.hands", "a list of four hands")
+        seats = _list(d["hands"], f"{path}.hands", "four-hands")
         if len(seats) != 4:
-            _fail(
-                f"{path}.hands",
-                f"expected four hands (null for one not recorded), found {len(seats)}",
-            )
+            _expected(f"{path}.hands", msg("psnjson.want.four-hands"), len(seats))
         hands = [
             None if c is None else _read_slots(c, f"{path}.hands[{i}]") for i, c in enumerate(seats)
         ]
@@ -395,7 +411,7 @@ def _read_deal(value: Any, path: str) -> Deal | Deck:
             path,
             partial(Deck, first, cards, _read_comments(d.get("comments", []), f"{path}.comments")),
         )
-    _fail(f"{path}.type", f"expected hands or deck, found {describe(kind['type'])}")
+    _expected(f"{path}.type", msg("psnjson.want.deal"), described(kind["type"]))
 
 
 _RESULT = ("points", "kitty_points", "multiplier", "side", "levels", "next_dealer", "comments")
@@ -408,13 +424,8 @@ def _read_result(value: Any, path: str) -> Result:
         return None if r.get(key) is None else _number(r[key], f"{path}.{key}")
 
     levels = r.get("levels")
-    if levels is not None and (
-        isinstance(levels, bool) or not isinstance(levels, int) or abs(levels) > _LARGEST
-    ):
-        _fail(
-            f"{path}.levels",
-            f"expected a number -{_LARGEST} to {_LARGEST}, found {describe(levels)}",
-        )
+    if levels is not None:
+        _number(levels, f"{path}.levels", -_LARGEST)
     return _made(
         path,
         partial(
@@ -461,18 +472,16 @@ def _read_annotations(
     """The marks, comments and variations of an event ``depth`` variations deep."""
     nags = tuple(
         _number(n, f"{path}.nags[{i}]")
-        for i, n in enumerate(_list(data.get("nags", []), f"{path}.nags", "a list of numbers"))
+        for i, n in enumerate(_list(data.get("nags", []), f"{path}.nags", "numbers"))
     )
     variations: list[Variation] = []
-    for i, v in enumerate(
-        _list(data.get("variations", []), f"{path}.variations", "a list of variations")
-    ):
+    for i, v in enumerate(_list(data.get("variations", []), f"{path}.variations", "variations")):
         where = f"{path}.variations[{i}]"
         if depth == MAX_VARIATION_DEPTH:
-            _fail(where, f"variations nested deeper than {MAX_VARIATION_DEPTH}")
+            _fail(where, msg("psn.too-deep", most=MAX_VARIATION_DEPTH))
         variation = _object(v, where, ("comments", "events"), ("events",))
         events: list[Event] = []
-        for k, e in enumerate(_list(variation["events"], f"{where}.events", "a list of events")):
+        for k, e in enumerate(_list(variation["events"], f"{where}.events", "events")):
             events.append(_read_event(e, f"{where}.events[{k}]", depth + 1))
         comments = _read_comments(variation.get("comments", []), f"{where}.comments")
         variations.append(_made(f"{where}.events", partial(Variation, tuple(events), comments)))
@@ -483,17 +492,17 @@ def _read_event(value: Any, path: str, depth: int, place: str = "") -> Event:
     """A bid, fallback, bury or trick ``depth`` variations deep (in a hand's ``auction``
     or ``tricks`` list if ``place`` says so)."""
     if not isinstance(value, dict):
-        _fail(path, f"expected an object, found {kind_of(value)}")
+        _expected(path, msg("kind.object"), kind_words(value))
     kind = _choice(value.get("type"), f"{path}.type", _EventType)
     if place == "auction" and kind is _EventType.TRICK:
-        _fail(path, "a trick cannot stand in the auction")
+        _fail(path, msg("psnjson.trick-in-auction"))
     if place == "tricks" and kind is not _EventType.TRICK:
-        _fail(path, "only tricks stand in the tricks list")
+        _fail(path, msg("psnjson.only-tricks"))
     data = _object(value, path, _FIELDS[kind], _REQUIRED[kind])
     if kind is _EventType.TRICK:
         number = _number(data["number"], f"{path}.number", 1)
         plays: list[Play] = []
-        for i, p in enumerate(_list(data["plays"], f"{path}.plays", "a list of plays")):
+        for i, p in enumerate(_list(data["plays"], f"{path}.plays", "plays")):
             plays.append(_read_play(p, f"{path}.plays[{i}]", depth))
         comments = _read_comments(data.get("comments", []), f"{path}.comments")
         winner = None if data.get("winner") is None else _seat(data["winner"], f"{path}.winner")
@@ -542,23 +551,21 @@ def _check_reads_back(record: Record) -> None:
     for index, hand in enumerate(record.hands):
         path = f"hands[{index}]"
         if index and not hand.headers:
-            _fail(
-                f"{path}.headers",
-                "every hand but the first needs a header: in PSN text a hand starts at its headers",
-            )
+            _fail(f"{path}.headers", msg("psnjson.needs-header"))
         text = write_hand(hand)
         again = parse(text)
         if again.errors:
             error = again.errors[0]
-            _fail(path + _event_path(hand, text, error.line), error.message)
+            said = error.text if error.text is not None else error.message
+            _fail(path + _event_path(hand, text, error.line), said)
         # The writer is canonical: the same text is the same record (and comparing texts
         # walks deep variations on a shorter stack than comparing the records).
         if len(again.hands) != 1 or write_hand(again.hands[0]) != text:
-            _fail(path, "this hand would not read back the same from its PSN text")
+            _fail(path, msg("psnjson.hand-differs"))
     if len(record.hands) > 1:
         text = write(record)
         if write(parse(text)) != text:
-            _fail("hands", "these hands would not read back the same from their PSN text")
+            _fail("hands", msg("psnjson.hands-differ"))
 
 
 def _event_path(hand: Hand, text: str, line: int | None) -> str:

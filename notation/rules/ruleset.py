@@ -20,6 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Final
 
+from notation.errors import ShengjiError
 from notation.rules.cards import DECK, Rank, Suit
 from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.order import Trump
@@ -43,6 +44,7 @@ __all__ = [
     "PenaltyRules",
     "Reinforcer",
     "Ruleset",
+    "RulesetCheckError",
     "ScoringRules",
     "ShorterTractor",
     "Side",
@@ -56,6 +58,19 @@ __all__ = [
 
 
 DECK_SIZE: Final = len(DECK)  # two decks with jokers: 108 cards
+
+
+class RulesetCheckError(ShengjiError):
+    """Values of a rule set that do not fit together (a level table whose thresholds go
+    down, a kitty the deal cannot leave). The message is English; ``key`` and ``facts``
+    let a message catalogue say the same in another language
+    (``notation.messages.rulesets``), as a refused bid does."""
+
+    def __init__(self, message: str, *, key: str, **facts: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.facts = facts
+
 
 # ---------------------------------------------------------------------------- closed choices
 
@@ -186,9 +201,15 @@ class Outcome:
 
     def __post_init__(self) -> None:
         if self.levels < 0:
-            raise ValueError(f"an outcome gains 0 or more levels, not {self.levels}")
+            raise RulesetCheckError(
+                f"an outcome gains 0 or more levels, not {self.levels}",
+                key="outcome-levels",
+                levels=self.levels,
+            )
         if self.winner is Side.DEALER and self.levels == 0:
-            raise ValueError("the dealer side wins by at least one level")
+            raise RulesetCheckError(
+                "the dealer side wins by at least one level", key="dealer-levels"
+            )
 
     def __str__(self) -> str:
         return f"{self.winner.value} +{self.levels}"
@@ -219,7 +240,11 @@ class LevelRow:
     def __post_init__(self) -> None:
         Outcome(self.winner, self.levels)  # the same checks as an outcome
         if self.points < 0 or self.points % 5:
-            raise ValueError(f"a threshold is a multiple of 5, 0 or more, not {self.points}")
+            raise RulesetCheckError(
+                f"a threshold is a multiple of 5, 0 or more, not {self.points}",
+                key="threshold",
+                points=self.points,
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,16 +258,29 @@ class LevelTable:
 
     def __post_init__(self) -> None:
         if not self.rows:
-            raise ValueError("a level table needs at least one row")
+            raise RulesetCheckError("a level table needs at least one row", key="no-rows")
         if self.rows[0].points != 0:
-            raise ValueError("the first row of a level table starts at 0 points")
+            raise RulesetCheckError(
+                "the first row of a level table starts at 0 points", key="first-row"
+            )
         for a, b in zip(self.rows, self.rows[1:], strict=False):
             if b.points <= a.points:
-                raise ValueError(f"thresholds must go up: {b.points} after {a.points}")
+                raise RulesetCheckError(
+                    f"thresholds must go up: {b.points} after {a.points}",
+                    key="thresholds-up",
+                    later=b.points,
+                    earlier=a.points,
+                )
         if self.step < 0 or self.step % 5:
-            raise ValueError(f"step is 0 or a positive multiple of 5, not {self.step}")
+            raise RulesetCheckError(
+                f"step is 0 or a positive multiple of 5, not {self.step}",
+                key="step",
+                step=self.step,
+            )
         if self.step and self.rows[-1].winner is not Side.DEFENDERS:
-            raise ValueError("a table that grows beyond its last row must end with defenders")
+            raise RulesetCheckError(
+                "a table that grows beyond its last row must end with defenders", key="grows"
+            )
 
     @classmethod
     def named(cls, name: str) -> LevelTable:
@@ -251,7 +289,12 @@ class LevelTable:
             return _NAMED_TABLES[name]
         except KeyError:
             known = ", ".join(_NAMED_TABLES)
-            raise ValueError(f"no level table {name!r}: known tables are {known}") from None
+            raise RulesetCheckError(
+                f"no level table {name!r}: known tables are {known}",
+                key="no-table",
+                name=name,
+                known=tuple(_NAMED_TABLES),
+            ) from None
 
     def row(self, points: int) -> LevelRow:
         """The row that holds ``points`` (a negative total counts as 0)."""
@@ -361,13 +404,17 @@ class BiddingRules:
 
     def __post_init__(self) -> None:
         if not self.declare_with:
-            raise ValueError("declare_with needs at least one shape")
+            raise RulesetCheckError("declare_with needs at least one shape", key="declare-with")
         if sorted(self.suit_order) != sorted(BidSuit) or len(self.suit_order) != len(BidSuit):
-            raise ValueError("suit_order lists BJ, LJ, S, H, C and D once each")
+            raise RulesetCheckError(
+                "suit_order lists BJ, LJ, S, H, C and D once each", key="suit-order"
+            )
         if BidShape.TWO_JOKERS in self.declare_with and not self.direct_no_trump:
-            raise ValueError("two_jokers in declare_with needs direct_no_trump: true")
+            raise RulesetCheckError(
+                "two_jokers in declare_with needs direct_no_trump: true", key="two-jokers"
+            )
         if not 1 <= self.fallback_kitty_card <= 8:
-            raise ValueError("fallback_kitty_card is 1..8")
+            raise RulesetCheckError("fallback_kitty_card is 1..8", key="fallback-card")
 
     def suit_strength(self, suit: BidSuit) -> int:
         """Higher for a suit earlier in ``suit_order``."""
@@ -394,7 +441,7 @@ class ThrowRules:
 
     def __post_init__(self) -> None:
         if self.penalty_per_card < 0:
-            raise ValueError("penalty_per_card is 0 or more")
+            raise RulesetCheckError("penalty_per_card is 0 or more", key="penalty-per-card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,12 +455,15 @@ class KittyRules:
 
     def __post_init__(self) -> None:
         if self.size <= 0 or (DECK_SIZE - self.size) % 4:
-            raise ValueError(
+            raise RulesetCheckError(
                 f"the kitty holds what is left of {DECK_SIZE} cards after an equal deal to "
-                f"four players (8, 4, 12 ...), not {self.size}"
+                f"four players (8, 4, 12 ...), not {self.size}",
+                key="kitty-size",
+                deck=DECK_SIZE,
+                size=self.size,
             )
         if self.max_multiplier < 0 or self.side_win_multiplier < 0:
-            raise ValueError("multipliers are 0 (none) or positive")
+            raise RulesetCheckError("multipliers are 0 (none) or positive", key="multipliers")
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,7 +495,7 @@ class PenaltyRules:
 
     def __post_init__(self) -> None:
         if min(self.misplay_levels, self.misplay_strikes_to_lose, self.wrong_card_count_levels) < 0:
-            raise ValueError("penalty counts are 0 or more")
+            raise RulesetCheckError("penalty counts are 0 or more", key="penalty-counts")
 
 
 @dataclass(frozen=True, slots=True)
@@ -457,7 +507,7 @@ class TributeRules:
 
     def __post_init__(self) -> None:
         if self.cards < 0:
-            raise ValueError("tribute cards are 0 or more")
+            raise RulesetCheckError("tribute cards are 0 or more", key="tribute")
 
 
 # ---------------------------------------------------------------------------- the rule set
@@ -485,7 +535,12 @@ class Ruleset:
     def __post_init__(self) -> None:
         missing = [r.value for r in Rule if r not in self.clauses]
         if missing:
-            raise ValueError(f"rule set {self.name!r} has no clause for: {', '.join(missing)}")
+            raise RulesetCheckError(
+                f"rule set {self.name!r} has no clause for: {', '.join(missing)}",
+                key="no-clauses",
+                name=self.name,
+                missing=tuple(missing),
+            )
         object.__setattr__(self, "clauses", MappingProxyType(dict(self.clauses)))
 
     def __str__(self) -> str:

@@ -1,0 +1,326 @@
+"""The messages of what a command reads besides PSN text: a rule-set file
+(:mod:`notation.rulesets`: the YAML reader's errors and the rule set's own checks), a
+record in its JSON form (:mod:`notation.psn.jsonio`, ``convert --from json``), and a
+position ``shengji solve`` is given that the rules cannot reach.
+
+The English is the readers' own words. Three kinds of reason come from code that says
+them in English only, and get their Chinese here: the rules core's checks of a rule set
+(:func:`check_words`, by the error's key and facts, as a refused bid), the record
+model's checks of a node read from JSON (:func:`model_words`) and the game's reasons
+for refusing a position (:func:`position_words`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from notation.errors import CardError
+from notation.messages.core import Both, say_cards_in
+from notation.messages.replay import violation_message
+from notation.rules.cards import parse_cards
+
+__all__ = ["CATALOGUE", "CHECKS_ZH", "check_words", "model_words", "position_words"]
+
+CATALOGUE: Final[dict[str, tuple[str, str]]] = {
+    # --- shared by the YAML and the JSON readers ------------------------------------------
+    # where: a dotted key (kitty.size) or a path (hands[0].deal); text: what is wrong there
+    "value.at": ("{where}: {text}", "{where}：{text}"),
+    "value.expected": ("expected {what}, found {kind}", "应当是{what}，却是{kind}"),
+    "value.one-of": ("one of {choices}", "以下之一：{choices}"),
+    "value.did-you-mean": (" (did you mean {name}?)", "（是不是 {name}？）"),
+    # --- a rule-set file (notation/rulesets.py) --------------------------------------------
+    # problem: the YAML library's words, quoted in Chinese
+    "yaml.malformed": ("malformed YAML: {problem}", "YAML 格式错误：{problem}"),
+    "yaml.unreadable": ("malformed YAML", "无法解析"),
+    "yaml.empty": ("the file is empty: expected a rule set", "文件是空的：应当是一个规则集"),
+    "yaml.aliases": (
+        "more than {n} values: aliases (*name) expand too far for a rule set",
+        "超过 {n} 个值：别名（*name）展开得太多，规则集不会这么大",
+    ),
+    "yaml.plain-key": ("a key must be a plain name", "键必须是一个普通的名字"),
+    "yaml.duplicate-key": ("duplicate key {name}", "键 {name} 重复了"),
+    "yaml.bad-value": ("bad value: {problem}", "值不对：“{problem}”"),
+    "yaml.too-deep": (
+        "lists and mappings nested deeper than {n}: not a rule set",
+        "列表和映射嵌套超过 {n} 层：这不是规则集",
+    ),
+    "yaml.unknown-key": (
+        "unknown key {name} in {where}{hint}: expected one of {known}",
+        "{where}里没有键 {name}{hint}：可用的键有 {known}",
+    ),
+    "yaml.the-rule-set": ("the rule set", "规则集"),
+    "yaml.section": ("section {name}", "{name} 部分"),
+    "yaml.clause": ("clause {name}", "{name} 条款"),
+    "yaml.missing-field": ("missing field {path} in {where}", "{where}缺少字段 {path}"),
+    "yaml.missing-en": (
+        "missing field {path}: the rule in English",
+        "缺少字段 {path}：规则的英文文字",
+    ),
+    "yaml.not-rank": (
+        "{value} is not a rank: expected 2..10, J, Q, K or A",
+        "{value} 不是级别：应当是 2..10、J、Q、K 或 A",
+    ),
+    "yaml.unknown-value": (
+        "unknown value {value}: expected one of {choices}",
+        "没有 {value} 这个值：应当是以下之一：{choices}",
+    ),
+    "yaml.quote-needs-doc": (
+        "a quote or section needs doc, the title of the document it is from",
+        "有 quote 或 section 就要有 doc，即它所出自的文件的标题",
+    ),
+    "yaml.no-clause": ("no clause for rule {rules}", "缺少规则 {rules} 的条款"),
+    "yaml.own-base": ("{name} is its own base", "{name} 以它自己为基础（base）"),
+    # what a key expects (value.expected's {what})
+    "yaml.want.list": ("a list", "列表"),
+    "yaml.want.mapping": ("a mapping", "映射"),
+    "yaml.want.bool": ("true or false", " true 或 false"),  # 应当是 true …
+    "yaml.want.int": ("a whole number", "整数"),
+    "yaml.want.text": ("text", "文字"),
+    "yaml.want.rank": ("a rank 2..A", "级别 2..A"),
+    "yaml.want.single": ("a single value", "单个值"),
+    "yaml.want.table": (
+        "a table name (forty, twenty, super) or a mapping with name, rows and step",
+        "级别表的名字（forty、twenty、super），或含 name、rows 和 step 的映射",
+    ),
+    "yaml.want.clause": ("a mapping with ref and text", "含 ref 和 text 的映射"),
+    "yaml.want.clause-text": ("the rule's text, or en and zh", "规则的文字，或 en 和 zh"),
+    "yaml.want.clauses": ("a mapping of rule ids", "以规则编号为键的映射"),
+    "yaml.want.ruleset": ("a rule set (a mapping of sections)", "规则集（各部分组成的映射）"),
+    "yaml.want.preset": ("a preset name", "预设规则的名字"),
+    # what was found instead (value.expected's {kind})
+    "yaml.kind.mapping": ("a mapping", "映射"),
+    "yaml.kind.list": ("a list", "列表"),
+    "yaml.kind.null": ("nothing (null)", "空值（null）"),
+    "yaml.kind.bool": ("a yes/no value ({value})", "是非值（{value}）"),
+    "yaml.kind.number": ("a number ({value})", "数字（{value}）"),
+    "yaml.kind.value": ("{type} {value}", "{type} {value}"),
+    # --- a record in JSON (notation/psn/jsonio.py) ----------------------------------------
+    "psnjson.not-json": (
+        "not JSON: {why} at line {line} column {column}",
+        "不是 JSON：第 {line} 行第 {column} 列{why}",
+    ),
+    "psnjson.too-deep": (
+        "not JSON a record can be: lists or objects nested too deeply",
+        "不能作为记录的 JSON：列表或对象嵌套太深",
+    ),
+    "psnjson.long-number": (
+        "not JSON a record can be: a number of {digits} digits",
+        "不能作为记录的 JSON：一个 {digits} 位的数字",
+    ),
+    "psnjson.not-psn": (
+        'not a PSN JSON document: expected {{"format": "psn", ...}}',
+        '不是 PSN 的 JSON 文档：应当是 {{"format": "psn", ...}}',
+    ),
+    "psnjson.version": (
+        "PSN JSON version {version} is not supported",
+        "不支持 PSN JSON 的版本 {version}",
+    ),
+    "psnjson.unknown-field": (
+        "unknown field {field}{hint}: expected {fields}",
+        "没有字段 {field}{hint}：可用的字段有 {fields}",
+    ),
+    "psnjson.card-kind": (
+        'expected a card like "S10", found {kind}',
+        '应当是牌，如 "S10"，却是{kind}',
+    ),
+    "psnjson.unknown-card": (
+        "unknown card {token}: expected a card like S10, BJ",
+        "没有 {token} 这张牌：牌写作 S10、BJ 这样",
+    ),
+    "psnjson.no-moves": ("a hand with neither headers nor moves", "这一局既没有标头也没有着法"),
+    "psnjson.trick-in-auction": (
+        "a trick cannot stand in the auction",
+        "叫牌（auction）里不能有轮次",
+    ),
+    "psnjson.only-tricks": (
+        "only tricks stand in the tricks list",
+        "tricks 列表里只能有轮次",
+    ),
+    "psnjson.needs-header": (
+        "every hand but the first needs a header: in PSN text a hand starts at its headers",
+        "除第一局外，每一局都要有标头：在 PSN 文本里，一局从它的标头开始",
+    ),
+    "psnjson.hand-differs": (
+        "this hand would not read back the same from its PSN text",
+        "这一局写成 PSN 文本后，读回来会不一样",
+    ),
+    "psnjson.hands-differ": (
+        "these hands would not read back the same from their PSN text",
+        "这几局写成 PSN 文本后，读回来会不一样",
+    ),
+    "psnjson.want.number": ("a number {low} to {high}", "数字 {low} 到 {high}"),
+    "psnjson.want.seat": ("a seat 1 to 4", "座位 1 到 4"),
+    "psnjson.want.header": ("[tag, value]", " [tag, value]"),
+    "psnjson.want.four-hands": (
+        "four hands (null for one not recorded)",
+        "四手牌（没有记录的一手写 null）",
+    ),
+    "psnjson.want.deal": ("hands or deck", " hands 或 deck"),
+    "psnjson.list.hands": ("a list of hands", "各局的列表"),
+    "psnjson.list.cards": ("a list of cards", "牌的列表"),
+    "psnjson.list.events": ("a list of events", "事件的列表"),
+    "psnjson.list.tricks": ("a list of tricks", "轮次的列表"),
+    "psnjson.list.plays": ("a list of plays", "出牌的列表"),
+    "psnjson.list.comments": ("a list of comments", "评注的列表"),
+    "psnjson.list.headers": ("a list of headers", "标头的列表"),
+    "psnjson.list.four-hands": ("a list of four hands", "四手牌的列表"),
+    "psnjson.list.numbers": ("a list of numbers", "数字的列表"),
+    "psnjson.list.variations": ("a list of variations", "变着的列表"),
+}
+
+
+# --- the rules core's checks of a rule set (notation.rules.ruleset.RulesetCheckError) --
+
+# In Chinese by the error's key; the ``{names}`` are its facts (a list is joined by 、).
+CHECKS_ZH: Final[dict[str, str]] = {
+    "outcome-levels": "升级数是 0 或更多，而不是 {levels}",
+    "dealer-levels": "庄家方赢，至少要升一级",
+    "threshold": "分数线是 5 的倍数，0 或更多，而不是 {points}",
+    "no-rows": "级别表至少要有一行",
+    "first-row": "级别表的第一行从 0 分开始",
+    "thresholds-up": "分数线必须越来越高：{later} 排在了 {earlier} 之后",
+    "step": "step 是 0 或 5 的正倍数，而不是 {step}",
+    "grows": "超出最后一行还继续升级的表，最后一行必须是闲家（defenders）",
+    "no-table": "没有级别表 {name!r}：已有的表是 {known}",
+    "declare-with": "declare_with 至少要有一种牌型",
+    "suit-order": "suit_order 要把 BJ、LJ、S、H、C、D 各列一次",
+    "two-jokers": "declare_with 里有 two_jokers，就要有 direct_no_trump: true",
+    "fallback-card": "fallback_kitty_card 是 1 到 8",
+    "penalty-per-card": "penalty_per_card 是 0 或更多",
+    "kitty-size": "底牌是 {deck} 张牌平均发给四家后剩下的牌（8、4、12……），而不是 {size} 张",
+    "multipliers": "倍数是 0（不用）或正数",
+    "penalty-counts": "罚的级数和次数是 0 或更多",
+    "tribute": "进贡的牌数是 0 或更多",
+    "no-clauses": "规则集 {name!r} 缺少这些规则的条款：{missing}",
+}
+
+
+def check_words(error: Exception) -> Both:
+    """A check of the rules core that a rule set fails (``RulesetCheckError``) in both
+    languages: its own words in English, in Chinese the same from its key and facts."""
+    template = CHECKS_ZH.get(getattr(error, "key", ""))
+    if template is None:
+        return Both(str(error), "这些取值互相矛盾")
+    facts = {
+        name: "、".join(map(str, value)) if isinstance(value, tuple) else value
+        for name, value in getattr(error, "facts", {}).items()
+    }
+    return Both(str(error), template.format_map(facts))
+
+
+# --- the record model's checks of a node (notation.psn.model) ------------------------------
+
+# A node read from JSON that the model refuses: its English reason → Chinese.
+_MODEL_ZH: Final[dict[str, str]] = {
+    "a $n mark is a number 0 or more": "$n 符号是 0 或更大的数字",
+    "a comment cannot contain '}'": "评注里不能有 '}'",
+    "a deal has four hands (None for one not recorded)": "发牌有四手牌",
+    "a deal records at least one hand or the kitty": "发牌至少要记录一手牌或底牌",
+    "a draw count is 0 or more": "抓牌数是 0 或更多",
+    "only a failed throw has a seat that beat it": "只有甩牌失败才有管住它的座位",
+    "tricks are numbered from 1": "轮次从 1 开始编号",
+    "a trick has one to four plays": "一轮有一到四手出牌",
+    "a variation holds at least one event": "变着里至少要有一个事件",
+    "a level change names the side and the number of levels": "升级要写明哪一方、升几级",
+    "a kitty multiplier needs the kitty points": "有底牌倍数就要有底分",
+    "points and multipliers are 0 or more": "分数和倍数是 0 或更多",
+}
+# What "... needs at least one card" is about, in Chinese.
+_HOLDERS_ZH: Final[dict[str, str]] = {
+    "a bid": "叫牌",
+    "a fallback": "无人叫主时的定主",
+    "a bury": "扣底",
+    "a play": "出牌",
+    "a throw": "甩牌",
+    "the deck": "牌堆",
+    "the kitty": "底牌",
+    "the hand held after the pick-up": "拿底后的手牌",
+}
+_NEEDS_CARD: Final = re.compile(
+    r"(?:seat (?P<seat>\d)'s hand|(?P<what>.+)) needs at least one card"
+)
+_TAG: Final = re.compile(r"a header tag is letters, digits and _: (?P<tag>.*)")
+_ONE_LINE: Final = re.compile(r"header (?P<tag>.*): a value is one line")
+
+
+def model_words(text: str) -> Both:
+    """Why the record model refuses a node (``notation.psn.model``'s English ``text``)
+    in both languages."""
+    zh = _MODEL_ZH.get(text)
+    if zh is None and (found := _NEEDS_CARD.fullmatch(text)) is not None:
+        what = found["what"]
+        holder = f"{found['seat']} 号位的手牌" if what is None else _HOLDERS_ZH.get(what)
+        zh = None if holder is None else f"{holder}至少要有一张牌"
+    if zh is None and (found := _TAG.fullmatch(text)) is not None:
+        zh = f"标头的名字只能由字母、数字和 _ 组成：{found['tag']}"
+    if zh is None and (found := _ONE_LINE.fullmatch(text)) is not None:
+        zh = f"标头 {found['tag']}：值只能有一行"
+    return Both(text, zh or "记录里的这一项不成立")
+
+
+# --- a position the rules cannot reach (notation.rules.game.GameError) -------------------
+
+
+def _cards_zh(tokens: str) -> str:
+    """Card tokens (``SA S3 BJ``) as a Chinese reader sees them (``♠A ♠3 大王``)."""
+    try:
+        return say_cards_in(parse_cards(tokens), "zh")
+    except CardError:
+        return tokens
+
+
+def _sizes_zh(found: re.Match[str]) -> str:
+    sizes = re.findall(r"seat (\d): (\d+)", found["sizes"])
+    shown = "、".join(f"{seat} 号位 {n} 张" for seat, n in sizes)
+    return f"每一轮开始时，各家手里的牌应当一样多（算上这一轮已出的牌）：{shown}"
+
+
+def _throw_zh(found: re.Match[str]) -> str:
+    lead, forced = _cards_zh(found["lead"]), _cards_zh(found["forced"])
+    return (
+        f"{found['leader']} 号位甩 {lead} 失败（{found['by']} 号位管得住 {forced}）："
+        f"这一轮的首引是被迫出的 {forced}"
+    )
+
+
+# The game's reasons for a position solve may be given (their English, as a pattern) →
+# the same in Chinese. (Its seats and its four hands are checked as solve reads them.)
+_POSITIONS_ZH: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
+    (
+        re.compile(r"the trick on the table has 4 plays: .*"),
+        lambda m: "桌上这一轮已有四手牌，已经结束了：请给出这一轮之后、由赢家首引的局面",
+    ),
+    (re.compile(r"every seat holds as many cards as the others .*?: (?P<sizes>.*)"), _sizes_zh),
+    (
+        re.compile(r"every hand is empty: .*"),
+        lambda m: "每一家的手牌都是空的：这一局已经结束，没有牌可出",
+    ),
+    (
+        re.compile(r"more than two of (?P<cards>.*) in the hands and kitty"),
+        lambda m: f"手牌和底牌里的 {_cards_zh(m['cards'])} 超过了两张",
+    ),
+    (
+        re.compile(
+            r"seat (?P<leader>\d)'s throw (?P<lead>.*) fails \(seat (?P<by>\d) can beat "
+            r"(?P<forced>.*)\): .*"
+        ),
+        _throw_zh,
+    ),
+)
+
+
+def position_words(error: Exception) -> Both:
+    """Why the rules cannot reach a position (a ``GameError``: its English) in both
+    languages: a broken rule of a play as the referee says it, another reason by its kind."""
+    text = str(error)
+    violations = getattr(error, "violations", ())
+    seat = re.match(r"Seat (\d)\b", text)
+    if violations and seat is not None:
+        return Both(text, violation_message(violations[0], int(seat[1])).render("zh"))
+    for pattern, words in _POSITIONS_ZH:
+        found = pattern.fullmatch(text)
+        if found is not None:
+            return Both(text, words(found))
+    return Both(text, "规则到不了这个局面")
