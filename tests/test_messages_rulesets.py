@@ -149,6 +149,10 @@ BAD_YAML = [
     ),
     ("base: qq\nkitty:\n  max_multiplier: -1\n", "倍数是 0（不用）或正数"),
     ("base: qq\npenalties:\n  misplay_levels: -1\n", "罚的级数和次数是 0 或更多"),
+    (
+        "base: qq\npenalties:\n  wrong_card_count: fixed\n  wrong_card_count_levels: 0\n",
+        "升的级数至少为 1",
+    ),
     ("base: qq\ntribute:\n  cards: -1\n", "进贡的牌数是 0 或更多"),
 ]
 

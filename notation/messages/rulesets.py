@@ -192,6 +192,7 @@ CHECKS_ZH: Final[dict[str, str]] = {
     "kitty-size": "底牌是 {deck} 张牌平均发给四家后剩下的牌（8、4、12……），而不是 {size} 张",
     "multipliers": "倍数是 0（不用）或正数",
     "penalty-counts": "罚的级数和次数是 0 或更多",
+    "fixed-count-levels": "多牌少牌按固定升级处理（fixed）时，升的级数至少为 1",
     "tribute": "进贡的牌数是 0 或更多",
     "no-clauses": "规则集 {name!r} 缺少这些规则的条款：{missing}",
 }

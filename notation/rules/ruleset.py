@@ -496,6 +496,12 @@ class PenaltyRules:
     def __post_init__(self) -> None:
         if min(self.misplay_levels, self.misplay_strikes_to_lose, self.wrong_card_count_levels) < 0:
             raise RulesetCheckError("penalty counts are 0 or more", key="penalty-counts")
+        if self.wrong_card_count is WrongCountRule.FIXED and self.wrong_card_count_levels < 1:
+            # 000§2 八: the side not at fault goes up; a fixed penalty of 0 levels is no rule
+            raise RulesetCheckError(
+                "wrong_card_count: fixed needs wrong_card_count_levels of 1 or more",
+                key="fixed-count-levels",
+            )
 
 
 @dataclass(frozen=True, slots=True)
