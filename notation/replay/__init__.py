@@ -119,7 +119,7 @@ def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, Me
     try:
         return load_ruleset(name), None  # a name, never a path: see notation.rulesets
     except RulesetError as e:  # said on one line: a finding never shows a rule file's text
-        why = Both(e.brief(), msg("rules.unreadable", name=name).render("zh"))
+        why = Both(e.brief(), e.brief("zh"))
         return load_ruleset("qq"), msg("rules.unknown", reason=why)
 
 
