@@ -639,10 +639,14 @@ def analysis_times(hands: int, jobs: tuple[int, ...] = (1, 2)) -> dict[str, obje
     rows: dict[str, object] = {"budget_s": DEFAULT_BUDGET, "hands": hands}
     with tempfile.TemporaryDirectory() as folder:
         paths = []
+        plays = 0
         for seed in range(hands):
             path = Path(folder) / f"hand-{seed}.psn"
-            path.write_text(write(simulate_hand("qq", seed=seed, dealer=1 + seed % 4)))
+            simulated = simulate_hand("qq", seed=seed, dealer=1 + seed % 4)
+            plays += sum(len(t.plays) for t in simulated.tricks)
+            path.write_text(write(simulated))
             paths.append(path)
+        rows["plays_a_hand"] = plays / max(1, hands)
         for view in ("hindsight", "player"):
             for j in jobs:
                 times = []
@@ -685,8 +689,9 @@ def analysis_time_shares(stats: pstats.Stats) -> dict[str, float]:
 def print_analysis(numbers: dict[str, object]) -> None:
     """The analysis section of the report."""
     print(
-        f"\nshengji analyze, one whole simulated qq hand (100 plays), default budget "
-        f"{numbers['budget_s']:g} s a play, wall time per hand over {numbers['hands']}:"
+        f"\nshengji analyze, one whole simulated qq hand ({numbers['plays_a_hand']:.0f} plays "
+        f"on average), default budget {numbers['budget_s']:g} s a play, wall time per hand "
+        f"over {numbers['hands']}:"
     )
     for view in ("hindsight", "player"):
         cells = [
