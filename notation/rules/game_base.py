@@ -1,11 +1,13 @@
 """The play state's data: reading a position, the bookkeeping, who is to move.
 
 :class:`_Base` holds what :class:`~notation.rules.game.PlayState` keeps (the hands, the
-trick on the table, the points, the history that :meth:`undo` takes back, the remembered
+trick on the table, the points, the history that ``undo`` takes back, the remembered
 answers) and reads a :class:`~notation.rules.game_data.Position` into it, checked. The
 phases of the play build on it: the leads (:mod:`.game_leads`), the follows
 (:mod:`.game_follows`), playing and taking back (:mod:`.game_playing`), equal positions
-and equivalent plays (:mod:`.game_equivalence`), the end (:mod:`.game_outcome`).
+and equivalent plays (:mod:`.game_equivalence`), the end (:mod:`.game_outcome`). They
+add methods only (their ``__slots__`` are empty): every field is declared here, and
+:meth:`_Base.copy` copies them all.
 """
 
 from __future__ import annotations

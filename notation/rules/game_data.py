@@ -23,7 +23,7 @@ __all__ = ["Cards", "GameError", "Play", "Position", "TrickMemo"]
 Cards = tuple[Card, ...]
 # One suit's cards still out, in order: ("level", whether it makes a tractor with the level
 # below for some seat, each card's points and copies held by seats 1..4), or ("block", the
-# seat, its cards' points and copies) for levels one seat holds alone (see _describe).
+# seat, its cards' points and copies) for levels one seat holds alone (see game_equivalence).
 _SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
 
 
@@ -115,7 +115,7 @@ class Position:
 @dataclass(slots=True)
 class TrickMemo:
     """Answers that hold for the rest of one trick: each seat's classes of equivalent
-    cards (see :meth:`PlayState.classes`) and, for a search, the plays of a seat in the
+    cards (see :meth:`~.game.PlayState.classes`) and, for a search, the plays of a seat in the
     order it tries them. A new one at each trick start; a seat's entries hold until it
     plays (its hand does not change, and the cards still out are those of the trick's
     start)."""
