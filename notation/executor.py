@@ -227,7 +227,9 @@ class DaskExecutor(Executor):
                     n_workers=max(1, jobs or os.cpu_count() or 1),
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    # no fixed port: Dask's dashboard on 8787 warns on stderr when another
+                    # cluster holds it, and validate's output must not depend on that
+                    dashboard_address="127.0.0.1:0",
                     silence_logs=logging.ERROR,
                 )
                 self.client: Any = distributed.Client(self._cluster)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -412,3 +414,14 @@ def test_a_scheduler_is_for_dask(files: Path) -> None:
     result = shengji("validate", "--scheduler", "tcp://127.0.0.1:9", str(files))
     assert result.returncode == 2
     assert result.stderr == "shengji: --scheduler is for --executor dask\n"
+
+
+def test_dask_says_nothing_when_its_usual_dashboard_port_is_taken(files: Path) -> None:
+    # Another cluster on this machine holds 8787: a local cluster of ours does not warn.
+    with socket.socket() as holder:
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        with contextlib.suppress(OSError):  # held by someone else already: as wanted
+            holder.bind(("127.0.0.1", 8787))
+            holder.listen()
+        done = shengji("validate", "--executor", "dask", "-j", "2", str(files))
+    assert done.stderr == "" and done.returncode in (0, 1), done.stderr
