@@ -53,7 +53,8 @@ from notation.analysis.evaluate import (
 from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
-from notation.messages import MEANINGS_ZH, Both, Message, msg, reason
+from notation.messages import MEANINGS_ZH, Both, Message, msg
+from notation.messages.rulesets import position_words
 from notation.psn.model import Hand
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind, replay
@@ -331,8 +332,8 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
             if made.cards != tuple(sorted(cast(Cards, play.cards), key=lambda c: c.index)):
                 raise GameError("the record's forced cards are not those the rules force")
         except GameError as e:
-            stopped = Stop(found.trick_number, play.seat, str(e), index, Message(
-                "text", (("text", reason(e)),)))  # fmt: skip
+            why = msg("text", text=position_words(e))  # the game's reason, as solve says it
+            stopped = Stop(found.trick_number, play.seat, str(e), index, why)
             break
         decisions.append(Decision(index, found.trick_number, play.seat, play, position, step - 1))
     return HandPlan(number, replayed, tuple(decisions), stopped)
