@@ -16,6 +16,7 @@ from pathlib import Path
 
 from notation import __version__
 from notation.cli.common import InputError, default_lang
+from notation.cli.language import argparse_in, lang_of, localize
 from notation.errors import ShengjiError
 from notation.messages import LANGS, error_words, msg
 from notation.rulesets import (
@@ -56,16 +57,18 @@ RULES_COMMANDS: tuple[str, ...] = (
     "rules",
     "view",
 )
-# Every command says what it says in English or in Chinese: --lang en|zh (argparse's own
-# help and usage stay English).
+# Every command says what it says in English or in Chinese, its help and usage too:
+# --lang en|zh (notation/cli/language.py).
 LANG_COMMANDS: tuple[str, ...] = (*COMMANDS, "show")
 EXIT_INTERNAL = 3  # a bug of ours, never a verdict on the input
 
 Runner = Callable[[argparse.Namespace], int]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered, its help in ``lang`` (build
+    and use it inside :func:`argparse_in` for argparse's own words in ``lang``)."""
+    lang = default_lang() if lang is None else lang
     parser = argparse.ArgumentParser(
         prog="shengji",
         description=(
@@ -74,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"shengji {__version__}")
+    _add_lang(parser, lang)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         module = importlib.import_module(f"notation.cli.{name}")
@@ -87,27 +91,36 @@ def build_parser() -> argparse.ArgumentParser:
             f"name them (repeatable; also ${RULES_DIR_ENV})",
         )
     for name in LANG_COMMANDS:
-        sub.choices[name].add_argument(
-            "--lang",
-            choices=LANGS,
-            default=default_lang(),
-            help="the language of what the command says and writes (messages, reports, "
-            "cards, handouts): en or zh (default: from the locale, LC_ALL / LC_MESSAGES / "
-            "LANG; zh_CN.UTF-8 gives zh)",
-        )
+        _add_lang(sub.choices[name], lang)
+    localize(parser, lang)
     return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser, lang: str) -> None:
+    # Its default is the language the command line was read in: a --lang before the
+    # command's name (``shengji --lang zh validate``) holds for the command too.
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=lang,
+        help="the language of what the command says and writes (messages, reports, "
+        "cards, handouts): en or zh (default: from the locale, LC_ALL / LC_MESSAGES / "
+        "LANG; zh_CN.UTF-8 gives zh)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``shengji`` with ``argv``; return the exit status (never raise for bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    lang = lang_of(words, default_lang())
+    with argparse_in(lang):
+        args = build_parser(lang).parse_args(words)
     run: Runner = args.run
     try:
         with _rule_sets(args):
             return run(args)
     except ShengjiError as e:
-        lang = getattr(args, "lang", "en")
+        lang = getattr(args, "lang", lang)
         print(msg("cmd.error", text=error_words(e, lang)).render(lang), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -118,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as e:  # a bug: said plainly, without a traceback (tests/test_fuzz.py)
         what = f"{type(e).__name__}: {str(e)[:200]}"
-        lang = getattr(args, "lang", "en")
+        lang = getattr(args, "lang", lang)
         print(msg("cli.internal", what=what).render(lang), file=sys.stderr)
         return EXIT_INTERNAL
 

@@ -49,11 +49,13 @@ from notation.analysis.review import (
     review_decision,
 )
 from notation.cli.common import Progress, read_text, seconds, warn
+from notation.cli.language import type_error
 from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
 from notation.messages import MessageError, count, error_words, msg
+from notation.messages.help import ANALYZE_EPILOG
 from notation.psn import Record, parse, write
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
@@ -65,22 +67,6 @@ CHUNK = 4  # plays sent to a worker at a time: one trick, about
 ALL = 10**9  # the last trick of "--tricks 18": the end of the hand
 _GLOB = frozenset("*?[")
 
-EPILOG = """\
-values: the defenders' final points expected after each play (cards, kitty, penalties);
-the defenders want them high, the dealer's team low. --view player (the default) deals
-the cards the player could not see at random, consistently with what it knew, many
-times; --view hindsight plays from the hands as recorded. Classes: fine, inaccuracy
-(?!), mistake (?), blunder (??), by the points lost (10, 20, 40) or the level result
-lost (a quarter, half, one level, expected); a loss inside its confidence interval of
-zero is fine. The same --seed gives the same analysis, whatever -j or --executor.
-Bids and the bury are not judged. A hand with a play the rules do not allow is analysed
-up to that play, and says so.
-corpora: name folders or globs ('games/**/*.psn'); --out DIR writes each file's analysis
-there, mirroring the folders; --in-place rewrites them. A rerun skips the hands already
-analysed with the same engine version, view, budget, seed and tricks (--redo: not).
-exit status: 0 done, 2 input that could not be read or a hand that cannot be analysed
-(the deal and the kitty must be known card by card)."""
-
 
 def add_parser(sub: Any) -> None:
     """Register ``shengji analyze``."""
@@ -91,7 +77,7 @@ def add_parser(sub: Any) -> None:
         "(fine, inaccuracy, mistake, blunder) and write the analysis into the record as "
         "glyphs and [%eval] [%best] [%loss] comments (printed, --out or --in-place), or "
         "print it as JSON.",
-        epilog=EPILOG,
+        epilog=ANALYZE_EPILOG.en,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("files", nargs="+", metavar="PATH", help="PSN files, folders or globs")
@@ -251,9 +237,9 @@ def trick_range(text: str) -> tuple[int, int]:
     try:
         span = (int(first), int(last) if last else ALL)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not tricks FIRST[-LAST]: {text!r}") from None
+        raise type_error(msg("arg.not-tricks", text=repr(text))) from None
     if not 1 <= span[0] <= span[1]:
-        raise argparse.ArgumentTypeError(f"tricks run from 1 up: {text!r}")
+        raise type_error(msg("arg.tricks-from-1", text=repr(text)))
     return span
 
 

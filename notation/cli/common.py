@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -11,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from notation.cli.language import type_error
 from notation.errors import ShengjiError
 from notation.messages import Message, MessageError, error_words, msg
 from notation.messages.commands import json_words
@@ -151,9 +151,9 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise type_error(msg("arg.not-seconds", text=repr(text))) from None
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"a budget is more than 0 seconds, not {text}")
+        raise type_error(msg("arg.budget-positive", text=text))
     return value
 
 

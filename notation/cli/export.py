@@ -25,7 +25,7 @@ def add_parser(sub: Any) -> None:
         "the bidding, the tricks, the annotations and analysis, the graphs, the result); "
         "--format png draws the table at one step, for sharing in a chat.",
     )
-    export.add_argument("file", help="a PSN file")
+    export.add_argument("file", metavar="FILE", help="a PSN file")
     export.add_argument("--hand", type=int, default=1, help="which hand of the file (default 1)")
     export.add_argument(
         "--step",

@@ -7,20 +7,8 @@ from typing import Any
 
 from notation.cli.common import answer_lines
 from notation.judge import judge_trick
+from notation.messages.help import JUDGE_DESCRIPTION
 from notation.rulesets import ruleset_argument
-
-HELP = """\
-Reads one JSON object per line on standard input and writes one per line:
-  in:  {"rules": "qq", "trump": {"rank": "10", "suit": "H"}, "leader": 1,
-        "hands": {"1": ["HA", ...], "2": [...], "3": [...], "4": [...]},
-        "plays": [["HA"], ["H3"], ...], "last_trick": false}
-  out: {"plays": [{"seat": 1, "legal": true, "findings": [...]}, ...],
-        "throw": null or {"failed": ..., "forced": [...], "beaten_by": 3, ...},
-        "winner": 2, "points": 15, "kitty_multiplier": null}
-A line that cannot be judged (not JSON, nested too deeply, a number of thousands of
-digits, an unknown card or seat ...) gets {"error": "..."} and the others go on.
-"rules" is the name of a rule set: a preset, or one of the --rules-dir folders.
-"""
 
 
 def add_parser(sub: Any) -> None:
@@ -28,7 +16,7 @@ def add_parser(sub: Any) -> None:
     parser = sub.add_parser(
         "judge",
         help="judge tricks given as JSON lines (for referees, bots and servers)",
-        description=HELP,
+        description=JUDGE_DESCRIPTION.en,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(

@@ -22,7 +22,7 @@ def add_parser(sub: Any) -> None:
         description="Write an adjudication report for one hand: each violation with the "
         "position, the rule it breaks and its penalty, and the result the rules give.",
     )
-    report.add_argument("file", help="a PSN file")
+    report.add_argument("file", metavar="FILE", help="a PSN file")
     report.add_argument("--hand", type=int, default=1, help="which hand of the file (default 1)")
     report.add_argument("--rules", help="preset or YAML file (default: the hand's Rules header)")
     report.add_argument("--format", choices=("md", "html"), default="md")
@@ -34,7 +34,7 @@ def add_parser(sub: Any) -> None:
         help="draw the state of a hand at one step in the terminal",
         description="Draw a hand's state at a step: the four hands, the trick, trump, points.",
     )
-    show.add_argument("file", help="a PSN file")
+    show.add_argument("file", metavar="FILE", help="a PSN file")
     show.add_argument("--hand", type=int, default=1, help="which hand of the file (default 1)")
     show.add_argument(
         "--step",

@@ -24,11 +24,16 @@ def add_parser(sub: Any) -> None:
         help="a corpus report: findings, points, level results, kitty, throws, players",
         description="Add up every hand of the files (folders: every *.psn below them): "
         "findings by code and rule set, the defenders' points, level results by side, "
-        "kitty captures, failed throws, and each player's mistakes ([%%loss N] and ?, ??, "
+        "kitty captures, failed throws, and each player's mistakes ([%loss N] and ?, ??, "
         "?! marks) with links that open the viewer at the most expensive.",
     )
     parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
-    parser.add_argument("--format", choices=("json", "html"), default="json")
+    parser.add_argument(
+        "--format",
+        choices=("json", "html"),
+        default="json",
+        help="json (the default) or html: a page with the charts and tables",
+    )
     parser.add_argument("-o", "--output", help="write to this file instead of standard output")
     parser.add_argument("--rules", help="preset or YAML file (default: each hand's Rules header)")
     parser.add_argument(
@@ -37,7 +42,13 @@ def add_parser(sub: Any) -> None:
         metavar="URL",
         help=f"the viewer's address, for the links (default {DEFAULT_VIEWER}: shengji view)",
     )
-    parser.add_argument("--top", type=int, default=20, help="the most expensive mistakes listed")
+    parser.add_argument(
+        "--top",
+        type=int,
+        default=20,
+        metavar="N",
+        help="how many of the most expensive mistakes to list (default: %(default)s)",
+    )
     add_executor_options(parser)
     parser.set_defaults(run=run)
 

@@ -25,6 +25,7 @@ from notation.findings import CATALOGUE, Severity, meaning
 from notation.messages import count as count_of
 from notation.messages import msg
 from notation.messages.commands import unreadable_words
+from notation.messages.help import VALIDATE_EPILOG
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import ruleset_argument
 from notation.validate import (
@@ -37,15 +38,6 @@ from notation.validate import (
 
 __all__ = ["FileResult", "HandOut", "HandPrinter", "add_executor_options", "add_parser", "run"]
 
-EPILOG = """\
-exit status: 0 no errors (warnings and notes allowed), 1 findings of severity error,
-2 input that could not be read (a missing file, a hand that is not PSN, a file the
-validator failed on). A file that holds no hand is a warning.
-Findings are printed as each hand is checked, in flat memory whatever the files' size,
-the same bytes whatever -j or --executor: hands are checked in batches on all cores
-(-j) or on a Dask cluster (--executor dask [--scheduler ADDRESS]; needs the dask extra).
-`shengji validate --codes` lists every finding code."""
-
 
 def add_parser(sub: Any) -> None:
     """Register ``shengji validate``."""
@@ -54,7 +46,7 @@ def add_parser(sub: Any) -> None:
         help="replay records under a rule set and report illegal plays, bids and miscounts",
         description="Replay every hand of the files (folders: every *.psn below them) "
         "and report each finding with its rule and penalty.",
-        epilog=EPILOG,
+        epilog=VALIDATE_EPILOG.en,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders")

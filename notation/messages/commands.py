@@ -22,6 +22,14 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "--rules-dir {folder}: no such folder",
         "--rules-dir {folder}：没有这个文件夹",
     ),
+    # the options' values (notation/cli/common.py, notation/cli/analyze.py)
+    "arg.not-seconds": ("not a number of seconds: {text}", "不是秒数：{text}"),
+    "arg.budget-positive": (
+        "a budget is more than 0 seconds, not {text}",
+        "时间预算必须大于 0 秒，而不是 {text}",
+    ),
+    "arg.not-tricks": ("not tricks FIRST[-LAST]: {text}", "不是轮次 起[-止]：{text}"),
+    "arg.tricks-from-1": ("tricks run from 1 up: {text}", "轮次从 1 开始：{text}"),
     "file.no-such-file": ("{path}: no such file", "{path}：没有这个文件"),
     "file.folder": ("{path}: is a folder, not a file", "{path}：是文件夹，不是文件"),
     "file.permission": ("{path}: permission denied", "{path}：没有权限"),
