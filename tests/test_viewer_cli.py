@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import socket
@@ -15,7 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from notation.cli import main
-from notation.cli.view import app_path, command
+from notation.cli.view import app_path, command, relay, streamlit_words
 from viewer import samples
 
 
@@ -56,9 +57,7 @@ def test_a_missing_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
 def test_shengji_view_serves_the_page(tmp_path: Path) -> None:
     record = tmp_path / "hand.psn"
     record.write_text(samples.annotated_text(), encoding="utf-8")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = _free_port()
     process = subprocess.Popen(
         [
             sys.executable,
@@ -75,20 +74,106 @@ def test_shengji_view_serves_the_page(tmp_path: Path) -> None:
         start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                url = f"http://localhost:{port}/_stcore/health"
-                with urllib.request.urlopen(url, timeout=2) as response:
-                    assert response.read() == b"ok"
-                    break
-            except OSError:
-                assert process.poll() is None, "shengji view exited"
-                assert time.monotonic() < deadline, "the viewer did not answer"
-                time.sleep(0.3)
+        _wait_for_health(port, process)
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(timeout=10)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_for_health(port: int, process: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            url = f"http://localhost:{port}/_stcore/health"
+            with urllib.request.urlopen(url, timeout=2) as response:
+                assert response.read() == b"ok"
+                return
+        except OSError:
+            assert process.poll() is None, "shengji view exited"
+            assert time.monotonic() < deadline, "the viewer did not answer"
+            time.sleep(0.3)
+
+
+def test_shengji_view_says_where_the_page_is_in_chinese_and_a_sigterm_stops_it() -> None:
+    """What Streamlit says of itself ("You can now view your Streamlit app") is said in
+    the command's language; a SIGTERM to ``shengji view`` alone (``kill``, ``timeout``)
+    stops the viewer it started instead of leaving it serving."""
+    port = _free_port()
+    argv = ["view", "--no-browser", "--port", str(port), "--lang", "zh"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "notation", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        encoding="utf-8",
+        start_new_session=True,
+    )
+    try:
+        _wait_for_health(port, process)
+        process.send_signal(signal.SIGTERM)  # to shengji only, not its group
+        out, _ = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert "查看器已启动" in out and f"地址：http://localhost:{port}" in out, out
+    assert "正在关闭查看器" in out and "Streamlit" not in out, out
+    with pytest.raises(OSError):  # nobody serves the page any more
+        urllib.request.urlopen(f"http://localhost:{port}/_stcore/health", timeout=2)
+
+
+@pytest.mark.parametrize(
+    ("line", "en", "zh"),
+    [
+        (
+            "  You can now view your Streamlit app in your browser.",
+            "  The viewer is running: open this address in your browser.",
+            "  查看器已启动：请在浏览器中打开这个地址。",
+        ),
+        (
+            "  URL: http://localhost:8501",
+            "  address: http://localhost:8501",
+            "  地址：http://localhost:8501",
+        ),
+        (
+            "  Local URL: http://localhost:8501",
+            "  address: http://localhost:8501",
+            "  地址：http://localhost:8501",
+        ),
+        ("  Stopping...", "  Stopping the viewer…", "  正在关闭查看器……"),
+        (
+            "2026-12-01 06:09:23.231 Port 8612 is not available",
+            "shengji view: port 8612 is taken (another viewer?): choose another with --port",
+            "shengji view：端口 8612 已被占用（另一个查看器？）：请用 --port 换一个",
+        ),
+        ("2026-12-01 06:08:12.606 Uvicorn server started on localhost:8611", None, None),
+        ("", "", ""),
+        ("Traceback (most recent call last):", None, None),  # as it is, in both
+    ],
+)
+def test_streamlit_s_words_about_itself_in_the_viewer_s_words(
+    line: str, en: str | None, zh: str | None
+) -> None:
+    if line.startswith("Traceback"):
+        assert streamlit_words(line, "en") == streamlit_words(line, "zh") == line
+        return
+    assert streamlit_words(line, "en") == en
+    assert streamlit_words(line, "zh") == zh
+
+
+def test_relay_passes_the_viewer_s_exit_status_and_its_other_lines() -> None:
+    script = (
+        "print('  You can now view your Streamlit app in your browser.');"
+        "print('some other line');raise SystemExit(3)"
+    )
+    out = io.StringIO()
+    assert relay([sys.executable, "-c", script], "zh", out) == 3
+    assert out.getvalue() == "  查看器已启动：请在浏览器中打开这个地址。\nsome other line\n"
 
 
 def test_the_viewer_shows_no_deploy_toolbar_however_it_is_started(tmp_path: Path) -> None:

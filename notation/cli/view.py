@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import re
+import signal
 import subprocess
 import sys
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 from notation.cli.common import read_text
 from notation.messages import MessageError, msg
 
-__all__ = ["add_parser", "app_path", "command", "run"]
+__all__ = ["add_parser", "app_path", "command", "relay", "run", "streamlit_words"]
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -82,4 +88,78 @@ def run(args: argparse.Namespace) -> int:
     if args.dry_run:
         print(" ".join(cmd))
         return 0
-    return subprocess.call(cmd)
+    return relay(cmd, args.lang)
+
+
+def relay(cmd: list[str], lang: str, out: TextIO | None = None) -> int:
+    """Run the viewer's command, saying what Streamlit says of itself in ``lang``
+    (:func:`streamlit_words`); its exit status is ours. Ctrl-C stops both."""
+    with (
+        subprocess.Popen(
+            cmd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+        ) as process,
+        _stop_on_sigterm(process),
+    ):
+        try:
+            for line in streamlit_lines(process.stdout or (), lang):
+                print(line, file=out or sys.stdout, flush=True)
+        except KeyboardInterrupt:
+            process.wait()  # Streamlit stops on the same Ctrl-C
+            raise
+    code = process.returncode
+    return 128 - code if code < 0 else code  # killed by a signal: the shell's 128 + N
+
+
+@contextmanager
+def _stop_on_sigterm(process: subprocess.Popen[str]) -> Iterator[None]:
+    """A SIGTERM to us (a service manager, ``timeout``, ``kill``) stops the viewer too,
+    instead of leaving it serving with nobody to stop it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, lambda *_: process.terminate())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+# What Streamlit prints of itself when it starts and stops, and the viewer's words for it.
+_ADDRESS = re.compile(r"^\s*(?:Local |Network |External )?URL:\s*(\S+)\s*$")
+_READY = "You can now view your Streamlit app in your browser."
+_STOPPING = "Stopping..."
+_PORT_BUSY = re.compile(r"Port (\d+) is not available$")
+_QUIET = re.compile(r"^[\d-]+ [\d:.]+ Uvicorn server started on ")
+
+
+def streamlit_lines(lines: Iterable[str], lang: str) -> Iterable[str]:
+    """Streamlit's output as the viewer's user reads it (:func:`streamlit_words` each)."""
+    for line in lines:
+        said = streamlit_words(line.rstrip("\n"), lang)
+        if said is not None:
+            yield said
+
+
+def streamlit_words(line: str, lang: str) -> str | None:
+    """A line of Streamlit's output in ``lang``: its start-up banner and its "Stopping"
+    in the viewer's words, its server log line left out (None); anything else (a
+    Streamlit error) as it is."""
+    text = line.strip()
+    if text == _READY:
+        return "  " + msg("view.ready").render(lang)
+    address = _ADDRESS.match(line)
+    if address:
+        return "  " + msg("view.address", url=address.group(1)).render(lang)
+    if text == _STOPPING:
+        return "  " + msg("view.stopping").render(lang)
+    if _QUIET.match(text):
+        return None
+    busy = _PORT_BUSY.search(text)
+    if busy:
+        return msg("view.port-busy", port=busy.group(1)).render(lang)
+    return line

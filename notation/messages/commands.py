@@ -208,6 +208,16 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "n.matches.one": ("{n} match", "{n} 场比赛"),
     "n.matches.many": ("{n} matches", "{n} 场比赛"),
     # --- shengji view ---------------------------------------------------------------------
+    "view.ready": (
+        "The viewer is running: open this address in your browser.",
+        "查看器已启动：请在浏览器中打开这个地址。",
+    ),
+    "view.address": ("address: {url}", "地址：{url}"),
+    "view.stopping": ("Stopping the viewer…", "正在关闭查看器……"),
+    "view.port-busy": (
+        "shengji view: port {port} is taken (another viewer?): choose another with --port",
+        "shengji view：端口 {port} 已被占用（另一个查看器？）：请用 --port 换一个",
+    ),
     "view.not-installed": (
         "the viewer package is not installed",
         "没有安装查看器（viewer 包）",
