@@ -24,6 +24,7 @@ from notation.findings import Finding
 from notation.labels import glyph_name, label
 from notation.psn.model import (
     GLYPH_OF,
+    LANG_COMMAND,
     Bid,
     CardSlot,
     Command,
@@ -181,7 +182,7 @@ def _with_aside(
     """An event inside a line, with its comments in braces and its own lines in brackets."""
     for c in comments:
         if c.remark:
-            text += f" {{{c.remark}}}"
+            text += f" {{{c.remark_in(lang)}}}"
     for v in variations:
         text += f" ({line_words(v, lang)})"
     return text
@@ -189,7 +190,7 @@ def _with_aside(
 
 def line_words(variation: Variation, lang: str = "en") -> str:
     """An alternative line written out with suit symbols, its comments and sub-lines."""
-    head = " ".join(f"{{{c.remark}}}" for c in variation.comments if c.remark)
+    head = " ".join(f"{{{c.remark_in(lang)}}}" for c in variation.comments if c.remark)
     body = " ".join(_event_words(e, lang) for e in variation.events)
     return f"{head} {body}".strip()
 
@@ -232,8 +233,8 @@ def notes(hand: Hand, lang: str = "en") -> list[Note]:
                 where,
                 what,
                 _glyphs(nags),
-                tuple(c.remark for c in comments if c.remark),
-                tuple(cmd for c in comments for cmd in c.commands),
+                tuple(c.remark_in(lang) for c in comments if c.remark),
+                tuple(cmd for c in comments for cmd in c.commands if cmd.name != LANG_COMMAND),
                 tuple(line_words(v, lang) for v in variations),
                 node,
             )

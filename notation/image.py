@@ -422,7 +422,7 @@ def _notes(p: _Painter, state: State, lang: str = "en") -> None:
     nags = getattr(event, "nags", ()) if state.kind is not StepKind.TRICK else ()
     comments = getattr(event, "comments", ()) if state.kind is not StepKind.TRICK else ()
     glyphs = "".join(GLYPH_OF.get(n, f"${n}") for n in nags)
-    words = " ".join(c.remark for c in comments if c.remark)
+    words = " ".join(c.remark_in(lang) for c in comments if c.remark)
     if glyphs or words:
         lines.append((f"{glyphs} {words}".strip(), _BLACK))
     for (text, colour), baseline in zip(

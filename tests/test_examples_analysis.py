@@ -71,8 +71,9 @@ def test_the_lesson_play_carries_its_class_and_the_better_play(lesson: Lesson) -
     assert commands["best"] == f"{lesson.seat}: {lesson.best}"
     assert commands["class"].split()[0] == lesson.verdict.value
     # The human comment explaining the lesson comes first, in both languages.
-    human = [c.text for c in play.comments if not is_engine_comment(c)]
-    assert human and re.search(r"[\u4e00-\u9fff]", human[0]) and " — " in human[0]
+    human = [c for c in play.comments if not is_engine_comment(c)]
+    assert human and re.search(r"[\u4e00-\u9fff]", human[0].remark_in("zh"))
+    assert human[0].remark_in("en") != human[0].remark_in("zh")
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda x: x.file)

@@ -3,6 +3,7 @@ the annotations and the analysis, the graphs, on A4, in English and Chinese."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -284,3 +285,15 @@ def test_level_bands_hold_the_level_tables_result(points: int, side: Side, level
     band = next(b for b in level_bands(table, 200) if b.low <= points < b.high)
     outcome = table.outcome(points)
     assert (band.side, band.levels) == (side, levels) == (outcome.winner, outcome.levels)
+
+
+def test_a_comment_in_two_languages_is_printed_in_the_handout_s() -> None:
+    played, _ = checked(ALTERNATIVE)
+    zh = text(tree(handout_html(played, [], "zh")))
+    en = text(tree(handout_html(played, [], "en")))
+    assert "Keeping C8 and playing C5 is just as legal" in en
+    assert "Keeping C8" not in zh and "[%lang" not in zh and "[%lang" not in en
+    # the comment of an alternative line, and a play's own
+    assert "出小梅花C5留住C8也合规则" in zh and "出小梅花" not in en
+    chinese = notes(played.hand, "zh")[2].remarks[0]
+    assert chinese in zh and chinese not in en and re.search(r"[\u4e00-\u9fff]", chinese)

@@ -3,6 +3,7 @@ words, and files whose broken hands do not hide the others."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -30,7 +31,9 @@ from notation.psn import (
     read,
     split_hands,
     write,
+    write_hand,
 )
+from notation.psn.model import Comment
 from notation.psn.parser import MAX_HAND_CHARS, MAX_VARIATION_DEPTH
 from notation.rules.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from notation.rules.order import Trump
@@ -611,3 +614,42 @@ def test_a_hand_longer_than_any_hand_is_refused_before_it_is_read_and_the_next_i
     assert (error.line, error.column) == (1, 1)
     assert "more than any hand holds" in error.message
     assert [h.header("Event") for h in record.hands] == ["next"]
+
+
+def test_a_comment_in_two_languages_is_read_in_the_reader_s() -> None:
+    hand = parse_hand(
+        '[Event "t"]\n\n1. 1: SA {[%clk 0:00:05] [%lang zh] 好牌：♠A 最大。 '
+        "[%lang en] Good: the ♠A is the highest.} 2: S3 3: S4 4: S5\n"
+    )
+    (comment,) = hand.tricks[0].plays[0].comments
+    assert comment.remark_in("zh") == "好牌：♠A 最大。"
+    assert comment.remark_in("en") == "Good: the ♠A is the highest."
+    assert comment.remark_in("zh-CN") == comment.remark_in("zh")
+    assert comment.remark_in("fr") == "好牌：♠A 最大。"  # the first language given
+    assert [c.name for c in comment.commands] == ["clk", "lang", "lang"]
+    # One language only, or none marked: the whole remark, whatever the reader's.
+    plain = parse_hand('[Event "t"]\n\n1. 1: SA {[%eval 30] just text} 2: S3 3: S4 4: S5\n')
+    assert plain.tricks[0].plays[0].comments[0].remark_in("zh") == "just text"
+    # Kept exactly: written back as read.
+    assert write_hand(hand).count("[%lang zh] 好牌：♠A 最大。 [%lang en] Good") == 1
+
+
+def test_every_bundled_example_comment_has_its_chinese_and_its_english() -> None:
+    from notation.findings import CATALOGUE
+    from notation.resources import examples_dir
+    from tests.test_messages import english_in
+
+    codes = re.compile("|".join(sorted(map(re.escape, CATALOGUE), key=len, reverse=True)))
+
+    seen = 0
+    for path in sorted(examples_dir().rglob("*.psn")):
+        for text in re.findall(r"\{([^}]*)\}", path.read_text(encoding="utf-8")):
+            comment = Comment(text)
+            if any(c.name == "engine" for c in comment.commands) or not comment.remark:
+                continue  # the analysis's: put into words by the viewer
+            seen += 1
+            zh, en = comment.remark_in("zh"), comment.remark_in("en")
+            prose = codes.sub(" ", zh)  # finding codes (deal-count) are the validator's names
+            assert english_in(prose) is None and re.search(r"[\u4e00-\u9fff]", zh), (path, zh)
+            assert en != zh and english_in(en) is not None, (path, en)
+    assert seen > 150

@@ -717,3 +717,15 @@ def test_an_upload_that_is_not_text_says_where(tmp_path: Path) -> None:
     at.file_uploader(key="uploader").upload("latin1.psn", b'[Event "Caf\xe9"]\n', "text/plain")
     at.run()
     assert any("latin1.psn is not UTF-8 text (byte 0xe9 at offset 11)" in e.value for e in at.error)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_comment_in_two_languages_shows_in_the_page_s(lang: str) -> None:
+    example = Path(APP).parent.parent / "examples" / "teaching" / "20-alternative-lines.psn"
+    at = start(file=str(example), lang=lang)
+    at.button(key="jump_next_note").click().run()
+    at.button(key="jump_next_note").click().run()  # trick 18: "座位4方块已绝，用♥A毙。"
+    shown = " ".join(m.value for m in at.markdown) + " ".join(c.value for c in at.caption)
+    assert ("座位4方块已绝" in shown) == (lang == "zh"), shown
+    assert ("Seat 4 is void in diamonds" in shown) == (lang == "en"), shown
+    assert "[%lang" not in shown

@@ -22,6 +22,7 @@ from notation.handout import handout_html
 from notation.image import table_png
 from notation.messages import error_words
 from notation.psn import UNKNOWN, Hand, parse_hand, write_hand
+from notation.psn.model import LANG_COMMAND
 from notation.replay import HandReplay
 from notation.rules.cards import Card
 from viewer import analysis_view as av
@@ -670,7 +671,7 @@ with left:
                     for c in note.comments:
                         if is_engine_comment(c):
                             continue
-                        st.markdown(f"> {c.remark or c.text}")
+                        st.markdown(f"> {c.remark_in(lang) or c.text}")
                     if note.nags:
                         st.caption(" ".join(glyph_label(lang, n) for n in note.nags))
             else:
@@ -717,9 +718,10 @@ with right:
         for c in note.comments:
             if is_engine_comment(c):  # the analysis: shown above, in the page's language
                 continue
-            st.markdown(f"💬 {c.remark or c.text}")
+            st.markdown(f"💬 {c.remark_in(lang) or c.text}")
             for cmd in c.commands:
-                st.caption(f"[%{cmd.name} {cmd.args}]")
+                if cmd.name != LANG_COMMAND:  # the text is shown in the page's language
+                    st.caption(f"[%{cmd.name} {cmd.args}]")
         if note.nags:
             st.markdown(
                 f"**{tr(lang, 'glyphs')}**: " + ", ".join(glyph_label(lang, n) for n in note.nags)
@@ -733,7 +735,7 @@ with right:
 
             st.markdown(f"🔀 **{tr(lang, 'variation', n=i + 1)}**: `{text}`")
             for c in variation.comments:
-                st.caption(c.text)
+                st.caption(c.remark_in(lang) or c.text)
             if not teaching:
                 st.button(
                     tr(lang, "enter_variation", n=i + 1),

@@ -28,6 +28,7 @@ from notation.rules.order import Trump
 from notation.rules.seats import Seat, check_seat
 
 __all__ = [
+    "LANG_COMMAND",
     "UNKNOWN",
     "Bid",
     "BidKind",
@@ -134,6 +135,9 @@ class Side(StrEnum):
 
 
 _COMMAND = re.compile(r"\[%([^\s\]]+)\s*([^\]]*)\]")
+# ``[%lang zh]``: the comment's text in that language follows, up to the next marker.
+LANG_COMMAND: Final = "lang"
+_LANG = re.compile(r"\[%lang\s+([^\s\]]+)\s*\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +174,27 @@ class Comment:
     @property
     def remark(self) -> str:
         """The text without its commands."""
-        return " ".join(_COMMAND.sub(" ", self.text).split())
+        return _remark(self.text)
+
+    def remark_in(self, lang: str) -> str:
+        """The text without its commands, in ``lang`` (``zh``, ``en``) when the comment
+        gives it in several languages (``{[%lang zh] 甩牌失败 [%lang en] A failed throw}``):
+        the text before the first ``[%lang]`` in every language, then the text marked
+        ``lang`` (``zh-CN`` is ``zh``), or else the first language given."""
+        parts = _LANG.split(self.text)
+        if len(parts) == 1:
+            return _remark(self.text)
+        common, tags, texts = parts[0], parts[1::2], parts[2::2]
+        wanted = lang.split("-")[0].lower()
+        chosen = next(
+            (t for tag, t in zip(tags, texts, strict=True) if tag.split("-")[0].lower() == wanted),
+            texts[0],
+        )
+        return _remark(f"{common} {chosen}")
+
+
+def _remark(text: str) -> str:
+    return " ".join(_COMMAND.sub(" ", text).split())
 
 
 Comments = tuple[Comment, ...]
