@@ -557,10 +557,10 @@ def handout_html(
     ``findings`` replaces the replay's own when given (the validator's, which add what
     only the file shows: levels and dealer following from the hand before)."""
     hand = replay.hand
-    event = hand.header("Event") or "Shengji"
+    event = hand.header_in("Event", lang) or "Shengji"
     number = hand.header("Hand") or str(replay.number)
     title = f"{event} · {label(lang, 'hand_n', n=number)}"
-    sub = " · ".join(v for v in (hand.header("Site"), hand.header("Date")) if v)
+    sub = " · ".join(v for v in (hand.header_in("Site", lang), hand.header("Date")) if v)
     found = notes(hand, lang)
     by_node = {id(n.node): n for n in found}
     rows = trick_rows(replay)

@@ -328,7 +328,7 @@ def _plate(
 
 def _header(p: _Painter, replay: HandReplay, state: State, step: int, lang: str) -> None:
     hand = replay.hand
-    event = hand.header("Event") or "Shengji"
+    event = hand.header_in("Event", lang) or "Shengji"
     number = hand.header("Hand") or str(replay.number)
     title = f"{event} · {label(lang, 'hand_n', n=number)}"
     right = label(lang, "step_of", n=step, last=len(replay.states) - 1)

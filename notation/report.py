@@ -82,7 +82,7 @@ def build_report(
     """
     hand = replay.hand
     computed = replay.computed
-    event = hand.header("Event") or _t(lang, "report.event")
+    event = hand.header_in("Event", lang) or _t(lang, "report.event")
     title = _t(lang, "report.title", event=event, n=hand.header("Hand") or replay.number)
     names = {s: hand.header(f"Seat{s}") or _t(lang, "report.seat", seat=s) for s in SEATS}
     rules = replay.rules

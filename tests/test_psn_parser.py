@@ -653,3 +653,21 @@ def test_every_bundled_example_comment_has_its_chinese_and_its_english() -> None
             assert english_in(prose) is None and re.search(r"[\u4e00-\u9fff]", zh), (path, zh)
             assert en != zh and english_in(en) is not None, (path, en)
     assert seen > 150
+
+
+def test_a_header_in_another_language_is_read_by_a_reader_of_that_language() -> None:
+    hand = parse_hand('[Event "Teaching: ruffs"]\n[Event_zh "教学：毙牌"]\n\n1. 1: SA 2: S3\n')
+    assert hand.header_in("Event", "zh") == "教学：毙牌"
+    assert hand.header_in("Event", "zh-CN") == "教学：毙牌"
+    assert hand.header_in("Event", "en") == "Teaching: ruffs" == hand.header("Event")
+    assert hand.header_in("Site", "zh") is None
+    # Every bundled example names its event, and its site, in Chinese too.
+    from notation.resources import examples_dir
+    from tests.test_messages import english_in
+
+    for path in sorted(examples_dir().rglob("*.psn")):
+        for each in parse(path.read_text(encoding="utf-8")).hands:
+            for tag in ("Event", "Site"):
+                zh = each.header_in(tag, "zh")
+                assert zh and zh != each.header(tag), (path, tag)
+                assert english_in(zh) is None and re.search(r"[\u4e00-\u9fff]", zh), (path, zh)

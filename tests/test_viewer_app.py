@@ -729,3 +729,13 @@ def test_a_comment_in_two_languages_shows_in_the_page_s(lang: str) -> None:
     assert ("座位4方块已绝" in shown) == (lang == "zh"), shown
     assert ("Seat 4 is void in diamonds" in shown) == (lang == "en"), shown
     assert "[%lang" not in shown
+
+
+@pytest.mark.parametrize(
+    ("lang", "event"), [("zh", "比赛：比赛规则A整场"), ("en", "Match: match-a")]
+)
+def test_the_hands_are_named_by_their_event_in_the_page_s_language(lang: str, event: str) -> None:
+    match = Path(APP).parent.parent / "examples" / "matches" / "match-a-full-match.psn"
+    at = start(file=str(match), lang=lang)
+    options = at.selectbox(key="hand").options
+    assert len(options) == 13 and all(event in o for o in options), options

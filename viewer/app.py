@@ -319,7 +319,7 @@ def _hand_label(number: int) -> str:
     label = tr(lang, "hand_n", n=number)
     if item.hand is None:
         return f"{label} ✗ {tr(lang, 'hand_unreadable')}"
-    extra = [v for v in (item.hand.header("Event"), item.hand.header("Hand")) if v]
+    extra = [v for v in (item.hand.header_in("Event", lang), item.hand.header("Hand")) if v]
     return f"{label} · {' · '.join(extra)}" if extra else label
 
 

@@ -503,6 +503,11 @@ class Hand:
                 return h.value
         return default
 
+    def header_in(self, tag: str, lang: str) -> str | None:
+        """The header ``tag`` as a reader of ``lang`` sees it: ``Tag_LANG``
+        (``[Event_zh "教学：亮主"]``) when the record gives it, else ``Tag``'s value."""
+        return self.header(f"{tag}_{lang.split('-')[0]}") or self.header(tag)
+
     @property
     def events(self) -> tuple[Event, ...]:
         """The auction then the tricks: every event in the order it happened."""
