@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from notation.analysis.annotations import comment_words, read_analysis
 from notation.charts import TrickRow, defenders_svg, trick_rows, tricks_svg
 from notation.findings import Finding
 from notation.labels import glyph_name, label
@@ -222,8 +223,11 @@ def _annotated(
 
 
 def notes(hand: Hand, lang: str = "en") -> list[Note]:
-    """The record's annotations, numbered in the order of the record."""
+    """The record's annotations, numbered in the order of the record; each comment in
+    ``lang`` (the analysis's summary said again in it, its words on a play left to the
+    analysis table)."""
     found: list[Note] = []
+    analysis = read_analysis(hand)
     for where, what, node, nags, comments, variations in _annotated(hand, lang):
         if not (nags or comments or variations):
             continue
@@ -233,7 +237,7 @@ def notes(hand: Hand, lang: str = "en") -> list[Note]:
                 where,
                 what,
                 _glyphs(nags),
-                tuple(c.remark_in(lang) for c in comments if c.remark),
+                tuple(w for c in comments if (w := comment_words(c, lang, analysis))),
                 tuple(cmd for c in comments for cmd in c.commands if cmd.name != LANG_COMMAND),
                 tuple(line_words(v, lang) for v in variations),
                 node,

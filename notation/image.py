@@ -28,6 +28,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw, ImageFont
 
+from notation.analysis.annotations import HandAnalysis, comment_words, read_analysis
 from notation.handout import card_symbols, outcome_words, trump_words
 from notation.labels import label
 from notation.messages import msg
@@ -414,15 +415,15 @@ def _kitty(p: _Painter, state: State, open_: bool, lang: str) -> None:
     _fan(p, cards, x, y, state.trump, step=min(18.0, 200 / max(1, len(cards) - 1)))
 
 
-def _notes(p: _Painter, state: State, lang: str = "en") -> None:
+def _notes(p: _Painter, state: State, analysis: HandAnalysis | None, lang: str) -> None:
     """Below the table: the step's findings in red (in ``lang``), then its glyphs and
-    comments."""
+    comments (in ``lang``: :func:`comment_words`)."""
     lines = [(f"⚠ {f.code}: {f.message_in(lang)}", _RED) for f in state.findings]
     event = state.event
     nags = getattr(event, "nags", ()) if state.kind is not StepKind.TRICK else ()
     comments = getattr(event, "comments", ()) if state.kind is not StepKind.TRICK else ()
     glyphs = "".join(GLYPH_OF.get(n, f"${n}") for n in nags)
-    words = " ".join(c.remark_in(lang) for c in comments if c.remark)
+    words = " ".join(w for c in comments if (w := comment_words(c, lang, analysis)))
     if glyphs or words:
         lines.append((f"{glyphs} {words}".strip(), _BLACK))
     for (text, colour), baseline in zip(
@@ -458,7 +459,7 @@ def table_image(
         _seat(p, replay, state, seat, seats is None or seat in seats, lang)
     _trick(p, state, lang)
     _kitty(p, state, reveal_kitty or state.kind is StepKind.END, lang)
-    _notes(p, state, lang)
+    _notes(p, state, read_analysis(replay.hand), lang)
     if "cjk" in p.missing:
         warnings.warn(FontWarning(msg("font.no-cjk")), stacklevel=2)
     if "dejavu" in p.missing:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notation.analysis.annotate import annotate_hand
-from notation.analysis.annotations import read_analysis
+from notation.analysis.annotate import annotate_hand, is_engine_comment
+from notation.analysis.annotations import comment_words, read_analysis
 from notation.analysis.evaluate import Evaluator
 from notation.analysis.review import hand_review, plan_hand, review_decision
 from notation.psn import parse, parse_hand, write_hand
@@ -78,3 +78,36 @@ def test_what_annotate_writes_reads_back_the_same() -> None:
         assert found.tally[seat].plays == summary.plays
         assert found.tally[seat].blunder == summary.blunder
         assert found.tally[seat].average_loss == round(summary.average_loss, 1)
+
+
+def test_the_summary_is_said_again_in_the_reader_s_language() -> None:
+    hand = parse(example("01")).hands[0]
+    found = read_analysis(hand)
+    assert found is not None
+    summary = next(c for c in hand.comments if is_engine_comment(c))
+    # The example was analysed in English: the same words come back in English…
+    assert comment_words(summary, "en", found) == summary.remark
+    # …and in Chinese, from the same counts.
+    assert comment_words(summary, "zh", found) == (
+        "复盘分析（玩家视角）：1 号位：3 手牌，没有失误，平均损失 0.0 分；"
+        "2 号位：3 手牌，1 手大错，平均损失 22.2 分；3 号位：3 手牌，没有失误，平均损失 0.0 分；"
+        "4 号位：3 手牌，没有失误，平均损失 0.0 分"
+    )
+    # The engine's words on a play are left to its commands; a person's stay.
+    blunder = next(
+        p for t in hand.tricks for p in t.plays if any(is_engine_comment(c) for c in p.comments)
+    )
+    engine = next(c for c in blunder.comments if is_engine_comment(c))
+    assert comment_words(engine, "zh", found) == ""
+    person = next(c for c in hand.comments if not is_engine_comment(c))
+    assert comment_words(person, "zh", found) == person.remark_in("zh")
+
+
+def test_an_analysis_run_under_an_imposed_rule_set_is_read_with_its_settings() -> None:
+    hand = parse_hand(
+        "{[%engine shengji 0.1.0+abc player 0.5 3 rules=qq] analysis}\n"
+        "1. 1: SA {[%eval 40 ±3] [%engine shengji]} 2: S3 3: S4 4: S5\n"
+    )
+    found = read_analysis(hand)
+    assert found is not None and found.engine is not None
+    assert (found.engine.view, found.engine.budget, found.engine.seed) == ("player", 0.5, 3)

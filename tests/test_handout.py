@@ -297,3 +297,13 @@ def test_a_comment_in_two_languages_is_printed_in_the_handout_s() -> None:
     assert "出小梅花C5留住C8也合规则" in zh and "出小梅花" not in en
     chinese = notes(played.hand, "zh")[2].remarks[0]
     assert chinese in zh and chinese not in en and re.search(r"[\u4e00-\u9fff]", chinese)
+
+
+def test_the_analysis_summary_is_printed_in_the_handout_s_language() -> None:
+    analysed = EXAMPLES / "analysis" / "01-kitty-keep-the-pair.psn"  # analysed in English
+    played, english = checked(analysed)
+    chinese = handout_html(played, None, "zh")
+    assert "analysis (the player&#x27;s view): seat 1" in english
+    assert "复盘分析（玩家视角）：1 号位：3 手牌" in chinese
+    assert "analysis (the player" not in chinese and "average loss" not in chinese
+    assert "better 2:" not in chinese  # the engine's words on a play: its table says them

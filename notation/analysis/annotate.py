@@ -30,11 +30,11 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol
 
 from notation import __version__
 from notation.analysis.evaluate import Estimate, View
-from notation.analysis.review import GLYPHS, HandReview, PlayReview, SeatSummary, Verdict
+from notation.analysis.review import GLYPHS, HandReview, PlayReview, Verdict
 from notation.messages import MESSAGES, Message, Seq, count, msg
 from notation.psn.model import GLYPHS as NAGS
 from notation.psn.model import Comment, Hand, Play, Trick
@@ -49,6 +49,7 @@ __all__ = [
     "is_engine_comment",
     "is_stop_comment",
     "strip_analysis",
+    "summary_message",
 ]
 
 ENGINE: Final = "shengji"  # the first word of the engine's [%engine] command
@@ -219,16 +220,36 @@ def _safe(text: str) -> str:
 
 def _summary(review: HandReview, lang: str) -> str:
     """The hand's summary: per seat, the plays, the classes and the average loss."""
-    seats = [_seat_line(seat, s) for seat, s in review.summary.items() if s.plays]
-    view = msg(f"analysis.view.{review.view.value}")
-    listed = Seq(tuple(seats), "; ", "；") if seats else msg("analysis.no-play")
-    words = msg("analysis.summary", view=view, seats=listed).render(lang)
+    words = summary_message(review.view.value, review.summary.items()).render(lang)
     if review.stopped is not None:
         words += " — " + review.stopped.words().render(lang)
     return _safe(words)
 
 
-def _seat_line(seat: int, summary: SeatSummary) -> Message:
+def summary_message(view: str, seats: Iterable[tuple[int, SeatCounts]]) -> Message:
+    """``analysis (the player's view): seat 2: 20 plays, 1 mistake, average loss 2.5;
+    …``: the seats with judged plays, from the review or read back from a record."""
+    lines = [_seat_line(seat, s) for seat, s in seats if s.plays]
+    listed = Seq(tuple(lines), "; ", "；") if lines else msg("analysis.no-play")
+    return msg("analysis.summary", view=msg(f"analysis.view.{view}"), seats=listed)
+
+
+class SeatCounts(Protocol):
+    """A seat's judged plays as a summary counts them."""
+
+    @property
+    def plays(self) -> int: ...
+    @property
+    def inaccuracy(self) -> int: ...
+    @property
+    def mistake(self) -> int: ...
+    @property
+    def blunder(self) -> int: ...
+    @property
+    def average_loss(self) -> float: ...
+
+
+def _seat_line(seat: int, summary: SeatCounts) -> Message:
     """``seat 2: 20 plays, 1 mistake, average loss 2.5``."""
     counts = [
         count(n, noun)

@@ -25,13 +25,22 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from notation.analysis.annotate import is_engine_comment
+from notation.analysis.annotate import is_engine_comment, is_stop_comment, summary_message
+from notation.analysis.evaluate import View
 from notation.analysis.review import Verdict
 from notation.psn.model import Comment, Hand
 from notation.rules.cards import Card
 from notation.rules.seats import SEATS, Seat
 
-__all__ = ["Engine", "HandAnalysis", "PlayNote", "SeatTally", "Value", "read_analysis"]
+__all__ = [
+    "Engine",
+    "HandAnalysis",
+    "PlayNote",
+    "SeatTally",
+    "Value",
+    "comment_words",
+    "read_analysis",
+]
 
 _NUMBER: Final = re.compile(r"^(-?\d+(?:\.\d+)?)(?:\s*±\s*(\d+(?:\.\d+)?))?$")
 _BEST: Final = re.compile(r"^([1-4])\s*:\s*(.+)$")
@@ -139,6 +148,13 @@ class HandAnalysis:
             )
         return out
 
+    def summary_in(self, lang: str) -> str:
+        """The hand's summary (per seat: plays, classes, average loss) in ``lang``,
+        whatever language the engine wrote it in."""
+        view = self.engine.view if self.engine is not None else ""
+        known = view if view in {v.value for v in View} else View.PLAYER.value
+        return summary_message(known, self.tally.items()).render(lang)
+
     def mistakes(self, seat: Seat | None = None) -> list[PlayNote]:
         """The plays below fine, in order (only ``seat``'s if given)."""
         return [p for p in self.plays if p.is_mistake and (seat is None or p.seat == seat)]
@@ -172,6 +188,18 @@ def read_analysis(hand: Hand) -> HandAnalysis | None:
     if engine is None and not plays:
         return None
     return HandAnalysis(tuple(plays), engine, stopped, averages)
+
+
+def comment_words(comment: Comment, lang: str, analysis: HandAnalysis | None) -> str:
+    """What a comment of a hand (whose analysis is ``analysis``) says to a reader of
+    ``lang``: a person's in that language (:meth:`Comment.remark_in`), the engine's
+    summary said again in it, the engine's words on a play nothing (its commands say
+    it), the words where it stopped as written."""
+    if not is_engine_comment(comment) or is_stop_comment(comment):
+        return comment.remark_in(lang)
+    if analysis is None or _engine(comment) is None:
+        return ""
+    return analysis.summary_in(lang)
 
 
 def _note(
@@ -215,7 +243,7 @@ def _engine(comment: Comment) -> Engine | None:
     """The run's settings from the summary comment's ``[%engine]``, or None."""
     for command in comment.commands:
         words = command.args.split()
-        if command.name == "engine" and len(words) == 5:
+        if command.name == "engine" and len(words) >= 5:  # and rules=NAME when imposed
             try:
                 return Engine(words[1], words[2], float(words[3]), int(words[4]))
             except ValueError:
