@@ -111,3 +111,16 @@ def test_an_analysis_run_under_an_imposed_rule_set_is_read_with_its_settings() -
     found = read_analysis(hand)
     assert found is not None and found.engine is not None
     assert (found.engine.view, found.engine.budget, found.engine.seed) == ("player", 0.5, 3)
+
+
+def test_a_summary_written_in_chinese_gives_its_averages_too() -> None:
+    hand = parse_hand(
+        "{[%engine shengji 0.1.0+abc player 1 0] 复盘分析（玩家视角）：2 号位：1 手牌，"
+        "1 手失误，平均损失 22.5 分}\n"
+        "1. 1: SA 2: S3? {[%eval 60 ±2] [%best 2: SK] [%loss 20 ±4] [%class mistake]"
+        " [%engine shengji]} 3: S4 4: S5\n"
+    )
+    found = read_analysis(hand)
+    assert found is not None
+    assert found.averages == ((2, 1, 22.5),)
+    assert found.tally[2].average_loss == 22.5  # the summary's, not the rounded 20

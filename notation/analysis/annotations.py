@@ -44,8 +44,12 @@ __all__ = [
 
 _NUMBER: Final = re.compile(r"^(-?\d+(?:\.\d+)?)(?:\s*±\s*(\d+(?:\.\d+)?))?$")
 _BEST: Final = re.compile(r"^([1-4])\s*:\s*(.+)$")
-# the summary's words for one seat: "seat 2: 3 plays, 1 blunder, average loss 22.2"
-_SEAT_LINE: Final = re.compile(r"seat ([1-4]): (\d+) plays?,[^;]*?average loss (\d+(?:\.\d+)?)")
+# the summary's words for one seat: "seat 2: 3 plays, 1 blunder, average loss 22.2", or
+# as `analyze --lang zh` writes them: "2 号位：3 手牌，1 手大错，平均损失 22.2 分"
+_SEAT_LINE: Final = re.compile(
+    r"seat ([1-4]): (\d+) plays?,[^;]*?average loss (\d+(?:\.\d+)?)"
+    r"|([1-4]) 号位：(\d+) 手牌，[^；]*?平均损失 (\d+(?:\.\d+)?) 分"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +176,7 @@ def read_analysis(hand: Hand) -> HandAnalysis | None:
     for comment in hand.comments:
         if is_engine_comment(comment):
             engine = _engine(comment) or engine
-            found = _SEAT_LINE.findall(comment.remark)
+            found = [[g for g in m if g] for m in _SEAT_LINE.findall(comment.remark)]
             averages = tuple((int(s), int(n), float(a)) for s, n, a in found) or averages
     plays: list[PlayNote] = []
     for t, trick in enumerate(hand.tricks):
