@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from notation.cli import main
-from notation.messages import error_words
+from notation.messages import error_words, param_names
 from notation.messages.rulesets import CHECKS_ZH, model_words
 from notation.psn import from_json
 from notation.psn.jsonio import JSONFormatError
@@ -394,3 +394,29 @@ def test_solve_answers_a_bad_position_in_chinese(
     ):
         assert answer["error"].startswith(f"第 {number} 行：{chinese}"), answer
         _chinese(answer["error"])
+
+
+def test_every_game_error_the_code_raises_has_a_key_said_in_chinese() -> None:
+    """Each ``GameError(...)`` in the source carries the broken rules of a play or a key
+    (with its facts) that position_words says in Chinese: no reason is matched by its
+    English words any more."""
+    import ast
+
+    from notation.messages.rulesets import _GAME_ZH
+
+    root = Path(__file__).resolve().parent.parent / "notation"
+    keys: set[str] = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "GameError"):
+                continue
+            named = {k.arg: k.value for k in node.keywords}
+            if len(node.args) > 1:  # the broken rules of a play: said as the referee says
+                continue
+            assert "key" in named, f"{path.name}:{node.lineno}: a GameError without a key"
+            key = named["key"]
+            assert isinstance(key, ast.Constant) and key.value in _GAME_ZH, (path, node.lineno)
+            keys.add(key.value)
+            template_names = param_names(_GAME_ZH[key.value])
+            assert template_names <= set(named) - {"key"}, (path.name, node.lineno)
+    assert keys == set(_GAME_ZH)

@@ -327,10 +327,17 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
         position = state.position()
         try:
             if play.seat != state.to_move:
-                raise GameError(f"it is seat {state.to_move}'s turn, not seat {play.seat}'s")
+                raise GameError(
+                    f"it is seat {state.to_move}'s turn, not seat {play.seat}'s",
+                    key="turn",
+                    seat=play.seat,
+                    turn=state.to_move,
+                )
             made = state.play(cast(Cards, play.attempted or play.cards))
             if made.cards != tuple(sorted(cast(Cards, play.cards), key=lambda c: c.index)):
-                raise GameError("the record's forced cards are not those the rules force")
+                raise GameError(
+                    "the record's forced cards are not those the rules force", key="forced"
+                )
         except GameError as e:
             why = msg("text", text=position_words(e))  # the game's reason, as solve says it
             stopped = Stop(found.trick_number, play.seat, str(e), index, why)

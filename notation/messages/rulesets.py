@@ -13,13 +13,10 @@ for refusing a position (:func:`position_words`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Final
 
-from notation.errors import CardError
 from notation.messages.core import Both, say_cards_in
 from notation.messages.replay import violation_message
-from notation.rules.cards import parse_cards
 
 __all__ = ["CATALOGUE", "CHECKS_ZH", "check_words", "model_words", "position_words"]
 
@@ -264,52 +261,32 @@ def model_words(text: str) -> Both:
 # --- a position the rules cannot reach (notation.rules.game.GameError) -------------------
 
 
-def _cards_zh(tokens: str) -> str:
-    """Card tokens (``SA S3 BJ``) as a Chinese reader sees them (``♠A ♠3 大王``)."""
-    try:
-        return say_cards_in(parse_cards(tokens), "zh")
-    except CardError:
-        return tokens
-
-
-def _sizes_zh(found: re.Match[str]) -> str:
-    sizes = re.findall(r"seat (\d): (\d+)", found["sizes"])
-    shown = "、".join(f"{seat} 号位 {n} 张" for seat, n in sizes)
-    return f"每一轮开始时，各家手里的牌应当一样多（算上这一轮已出的牌）：{shown}"
-
-
-def _throw_zh(found: re.Match[str]) -> str:
-    lead, forced = _cards_zh(found["lead"]), _cards_zh(found["forced"])
-    return (
-        f"{found['leader']} 号位甩 {lead} 失败（{found['by']} 号位管得住 {forced}）："
-        f"这一轮的首引是被迫出的 {forced}"
-    )
-
-
-# The game's reasons for a position solve may be given (their English, as a pattern) →
-# the same in Chinese. (Its seats and its four hands are checked as solve reads them.)
-_POSITIONS_ZH: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
-    (
-        re.compile(r"the trick on the table has 4 plays: .*"),
-        lambda m: "桌上这一轮已有四手牌，已经结束了：请给出这一轮之后、由赢家首引的局面",
+# The game's reasons (``GameError.key``) in Chinese; the ``{names}`` are the error's facts
+# (seats, cards, counts); its English is the exception's own text.
+_GAME_ZH: Final[dict[str, str]] = {
+    "seats": "庄家和首引的座位只能是 1、2、3 或 4 号位",
+    "trick-over": "桌上这一轮已有四手牌，已经结束了：请给出这一轮之后、由赢家首引的局面",
+    "sizes": "每一轮开始时，各家手里的牌应当一样多（算上这一轮已出的牌）：{sizes}",
+    "empty": "每一家的手牌都是空的：这一局已经结束，没有牌可出",
+    "too-many": "手牌和底牌里的 {cards} 超过了两张",
+    "throw-fails": (
+        "{leader} 号位甩 {lead} 失败（{by} 号位管得住 {forced}）：这一轮的首引是被迫出的 {forced}"
     ),
-    (re.compile(r"every seat holds as many cards as the others .*?: (?P<sizes>.*)"), _sizes_zh),
-    (
-        re.compile(r"every hand is empty: .*"),
-        lambda m: "每一家的手牌都是空的：这一局已经结束，没有牌可出",
-    ),
-    (
-        re.compile(r"more than two of (?P<cards>.*) in the hands and kitty"),
-        lambda m: f"手牌和底牌里的 {_cards_zh(m['cards'])} 超过了两张",
-    ),
-    (
-        re.compile(
-            r"seat (?P<leader>\d)'s throw (?P<lead>.*) fails \(seat (?P<by>\d) can beat "
-            r"(?P<forced>.*)\): .*"
-        ),
-        _throw_zh,
-    ),
-)
+    "hands": "一个局面有四家的手牌，而不是 {n} 家",
+    "over": "这一局已经结束：没有人要出牌",
+    "not-over": "这一局还没有结束：结果还不知道",
+    "turn": "{seat} 号位出了牌，但该 {turn} 号位出",
+    "forced": "记录里被迫出的牌不是规则规定的那几张",
+}
+
+
+def _game_fact_zh(name: str, value: object) -> str:
+    """One fact of a game error in Chinese words: cards with their symbols, hand sizes."""
+    if name == "sizes" and isinstance(value, tuple):
+        return "、".join(f"{seat} 号位 {n} 张" for seat, n in value)
+    if isinstance(value, tuple):
+        return say_cards_in(value, "zh")
+    return str(value)
 
 
 def position_words(error: Exception) -> Both:
@@ -320,8 +297,8 @@ def position_words(error: Exception) -> Both:
     seat = re.match(r"Seat (\d)\b", text)
     if violations and seat is not None:
         return Both(text, violation_message(violations[0], int(seat[1])).render("zh"))
-    for pattern, words in _POSITIONS_ZH:
-        found = pattern.fullmatch(text)
-        if found is not None:
-            return Both(text, words(found))
+    template = _GAME_ZH.get(getattr(error, "key", "") or "")
+    if template is not None:
+        facts = getattr(error, "facts", {})
+        return Both(text, template.format_map({n: _game_fact_zh(n, v) for n, v in facts.items()}))
     return Both(text, "规则到不了这个局面")

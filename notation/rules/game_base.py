@@ -94,11 +94,12 @@ class _Base:
     def _check(self, position: Position) -> None:
         """Raise :class:`GameError` for a position the rules cannot reach."""
         if position.dealer not in SEATS or position.leader not in SEATS:
-            raise GameError("the dealer and the leader are seats 1, 2, 3 or 4")
+            raise GameError("the dealer and the leader are seats 1, 2, 3 or 4", key="seats")
         if len(position.trick) > 3:
             raise GameError(
                 "the trick on the table has 4 plays: it is over; give the position after it, "
-                "its winner leading"
+                "its winner leading",
+                key="trick-over",
             )
         # The hands as they were when the trick began: each seat that played holds its play.
         before = list(position.hands)
@@ -110,14 +111,22 @@ class _Base:
             shown = ", ".join(f"seat {s}: {len(before[s - 1])}" for s in SEATS)
             raise GameError(
                 "every seat holds as many cards as the others when a trick begins "
-                f"(counting what it played to this one): {shown}"
+                f"(counting what it played to this one): {shown}",
+                key="sizes",
+                sizes=tuple((s, len(before[s - 1])) for s in SEATS),
             )
         if sizes == {0}:
-            raise GameError("every hand is empty: the hand is over, there is nothing to play")
+            raise GameError(
+                "every hand is empty: the hand is over, there is nothing to play", key="empty"
+            )
         everything = Counter(c for h in before for c in h) + Counter(position.kitty)
         extra = sorted(c for c, n in everything.items() if n > 2)
         if extra:
-            raise GameError(f"more than two of {_cards_text(extra)} in the hands and kitty")
+            raise GameError(
+                f"more than two of {_cards_text(extra)} in the hands and kitty",
+                key="too-many",
+                cards=tuple(extra),
+            )
         if not position.trick:
             return
         trump = self.trump
@@ -134,7 +143,12 @@ class _Base:
                 forced = _cards_text(verdict.forced)
                 raise GameError(
                     f"seat {leader}'s throw {_cards_text(lead)} fails (seat {verdict.beaten_by} "
-                    f"can beat {forced}): the trick's lead is the forced unit {forced}"
+                    f"can beat {forced}): the trick's lead is the forced unit {forced}",
+                    key="throw-fails",
+                    leader=leader,
+                    lead=tuple(lead),
+                    by=verdict.beaten_by,
+                    forced=tuple(verdict.forced),
                 )
         for seat, cards in zip(order[1:], position.trick[1:], strict=False):
             problems = self._follow_problems(lead, cards, before[seat - 1], units)

@@ -28,11 +28,23 @@ _SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
 
 
 class GameError(ShengjiError):
-    """A position the rules cannot reach, or a play they do not allow."""
+    """A position the rules cannot reach, or a play they do not allow. The message is
+    English; ``violations`` the broken rules of a play; ``key`` and ``facts`` (its
+    seats, cards, counts) let a message catalogue say the same in another language
+    (``notation.messages.rulesets.position_words``)."""
 
-    def __init__(self, message: str, violations: Sequence[Violation] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        violations: Sequence[Violation] = (),
+        *,
+        key: str = "",
+        **facts: object,
+    ) -> None:
         super().__init__(message)
         self.violations = tuple(violations)
+        self.key = key
+        self.facts = facts
 
 
 def _sorted(cards: Sequence[Card]) -> Cards:
@@ -101,7 +113,9 @@ class Position:
         # Any sequences in, sorted tuples kept: equal positions compare equal.
         hands = tuple(_sorted(h) for h in self.hands)
         if len(hands) != 4:
-            raise GameError(f"a position has four hands, not {len(hands)}")
+            raise GameError(
+                f"a position has four hands, not {len(hands)}", key="hands", n=len(hands)
+            )
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "trick", tuple(_sorted(p) for p in self.trick))
         object.__setattr__(self, "kitty", _sorted(self.kitty))

@@ -34,7 +34,7 @@ class _Outcome(_Base):
     def outcome(self) -> HandOutcome:
         """The defenders' total and the level result, once every card is played."""
         if not self.is_over() or self.last is None:
-            raise GameError("the hand is not over: the outcome is not known yet")
+            raise GameError("the hand is not over: the outcome is not known yet", key="not-over")
         last = self.last
         won = self.is_defender(last.winner)
         multiplier = self.rules.kitty_multiplier(*last.shape, trump=last.by_trump) if won else None

@@ -33,10 +33,15 @@ class _Playing(_Leads):
         made; raises :class:`GameError` if it is not legal."""
         seat = self.to_move
         if self.is_over():
-            raise GameError("the hand is over: nobody is to play")
+            raise GameError("the hand is over: nobody is to play", key="over")
         if isinstance(play, Play):
             if play.seat != seat:
-                raise GameError(f"seat {play.seat} played; it is seat {seat}'s turn")
+                raise GameError(
+                    f"seat {play.seat} played; it is seat {seat}'s turn",
+                    key="turn",
+                    seat=play.seat,
+                    turn=seat,
+                )
             cards: Cards = play.shown
         else:
             cards = tuple(play)  # as given: the order can settle a tie in a failed throw
