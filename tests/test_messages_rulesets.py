@@ -20,10 +20,12 @@ import pytest
 
 from notation.cli import main
 from notation.messages import error_words, param_names
-from notation.messages.rulesets import CHECKS_ZH, model_words
-from notation.psn import from_json
+from notation.messages.rulesets import _MODEL_ZH, CHECKS_ZH, model_words
+from notation.psn import from_json, model
 from notation.psn.jsonio import JSONFormatError
+from notation.psn.model import Comment, Deal, Header, KittyExchange, ModelError, Trick
 from notation.resources import presets_dir
+from notation.rules.cards import parse_cards
 from notation.rules.ruleset import LevelTable, Outcome, RulesetCheckError, Side
 from notation.rulesets import RulesetError, load_ruleset, ruleset_from_text
 from notation.solve import SolveError, solve_request
@@ -299,17 +301,37 @@ def test_a_document_that_is_no_psn_json_is_said_in_chinese(text: str, words: str
 
 def test_the_record_models_reasons_have_chinese() -> None:
     # What the model refuses of a node read from JSON (notation/psn/model.py's words).
-    for english in (
-        "a deal records at least one hand or the kitty",
-        "seat 3's hand needs at least one card",
-        "the hand held after the pick-up needs at least one card",
-        "a header tag is letters, digits and _: 'Ev ent'",
-        "header Event: a value is one line",
-        "a level change names the side and the number of levels",
+    h = tuple(parse_cards("SA"))
+    for make, english, chinese in (
+        (lambda: Deal((None,) * 4), "a deal records at least one hand or the kitty", "发牌至少"),
+        (lambda: Deal((h, h, (), h)), "seat 3's hand needs at least one card", "3 号位的手牌至少"),
+        (
+            lambda: KittyExchange(1, (), held=()),
+            "the hand held after the pick-up needs at least one card",
+            "拿底后的手牌至少要有一张牌",
+        ),
+        (
+            lambda: Header("Ev ent", "x"),
+            "a header tag is letters, digits and _: 'Ev ent'",
+            "Ev ent",
+        ),
+        (
+            lambda: Header("Event", "a\nb"),
+            "header Event: a value is one line",
+            "标头 Event：值只能有一行",
+        ),
+        (lambda: Comment("a } b"), "a comment cannot contain '}'", "评注里不能有 '}'"),
+        (lambda: Trick(0, ()), "tricks are numbered from 1", "轮次从 1 开始编号"),
     ):
-        words = model_words(english)
+        with pytest.raises(ModelError) as info:
+            make()
+        words = model_words(info.value)
         assert words.en == english
-        _chinese(words.zh, "Event")
+        assert chinese in words.zh, words.zh
+        _chinese(words.zh, "Event", "Ev ent")
+    # Every key the model raises has its Chinese.
+    keys = set(re.findall(r'key="([a-z-]+)"', Path(model.__file__).read_text(encoding="utf-8")))
+    assert keys == set(_MODEL_ZH)
 
 
 def test_convert_from_json_says_its_errors_in_chinese(

@@ -212,50 +212,47 @@ def check_words(error: Exception) -> Both:
 
 # A node read from JSON that the model refuses: its English reason → Chinese.
 _MODEL_ZH: Final[dict[str, str]] = {
-    "a $n mark is a number 0 or more": "$n 符号是 0 或更大的数字",
-    "a comment cannot contain '}'": "评注里不能有 '}'",
-    "a deal has four hands (None for one not recorded)": "发牌有四手牌",
-    "a deal records at least one hand or the kitty": "发牌至少要记录一手牌或底牌",
-    "a draw count is 0 or more": "抓牌数是 0 或更多",
-    "only a failed throw has a seat that beat it": "只有甩牌失败才有管住它的座位",
-    "tricks are numbered from 1": "轮次从 1 开始编号",
-    "a trick has one to four plays": "一轮有一到四手出牌",
-    "a variation holds at least one event": "变着里至少要有一个事件",
-    "a level change names the side and the number of levels": "升级要写明哪一方、升几级",
-    "a kitty multiplier needs the kitty points": "有底牌倍数就要有底分",
-    "points and multipliers are 0 or more": "分数和倍数是 0 或更多",
+    "nag": "$n 符号是 0 或更大的数字",
+    "comment-brace": "评注里不能有 '}}'",
+    "tag": "标头的名字只能由字母、数字和 _ 组成：{tag}",
+    "one-line": "标头 {tag}：值只能有一行",
+    "deal-four": "发牌有四手牌",
+    "deal-empty": "发牌至少要记录一手牌或底牌",
+    "needs-card": "{holder}至少要有一张牌",
+    "draw": "抓牌数是 0 或更多",
+    "blocker": "只有甩牌失败才有管住它的座位",
+    "trick-number": "轮次从 1 开始编号",
+    "trick-plays": "一轮有一到四手出牌",
+    "variation": "变着里至少要有一个事件",
+    "level-change": "升级要写明哪一方、升几级",
+    "kitty-points": "有底牌倍数就要有底分",
+    "negative": "分数和倍数是 0 或更多",
 }
-# What "... needs at least one card" is about, in Chinese.
+# What may need a card (``ModelError`` ``needs-card``'s holder), in Chinese.
 _HOLDERS_ZH: Final[dict[str, str]] = {
-    "a bid": "叫牌",
-    "a fallback": "无人叫主时的定主",
-    "a bury": "扣底",
-    "a play": "出牌",
-    "a throw": "甩牌",
-    "the deck": "牌堆",
-    "the kitty": "底牌",
-    "the hand held after the pick-up": "拿底后的手牌",
+    "bid": "叫牌",
+    "fallback": "无人叫主时的定主",
+    "bury": "扣底",
+    "play": "出牌",
+    "throw": "甩牌",
+    "deck": "牌堆",
+    "kitty": "底牌",
+    "held": "拿底后的手牌",
+    "hand": "{seat} 号位的手牌",
 }
-_NEEDS_CARD: Final = re.compile(
-    r"(?:seat (?P<seat>\d)'s hand|(?P<what>.+)) needs at least one card"
-)
-_TAG: Final = re.compile(r"a header tag is letters, digits and _: (?P<tag>.*)")
-_ONE_LINE: Final = re.compile(r"header (?P<tag>.*): a value is one line")
 
 
-def model_words(text: str) -> Both:
-    """Why the record model refuses a node (``notation.psn.model``'s English ``text``)
-    in both languages."""
-    zh = _MODEL_ZH.get(text)
-    if zh is None and (found := _NEEDS_CARD.fullmatch(text)) is not None:
-        what = found["what"]
-        holder = f"{found['seat']} 号位的手牌" if what is None else _HOLDERS_ZH.get(what)
-        zh = None if holder is None else f"{holder}至少要有一张牌"
-    if zh is None and (found := _TAG.fullmatch(text)) is not None:
-        zh = f"标头的名字只能由字母、数字和 _ 组成：{found['tag']}"
-    if zh is None and (found := _ONE_LINE.fullmatch(text)) is not None:
-        zh = f"标头 {found['tag']}：值只能有一行"
-    return Both(text, zh or "记录里的这一项不成立")
+def model_words(error: Exception) -> Both:
+    """Why the record model refuses a node (a ``ModelError``: its English, and the same
+    in Chinese from its key and facts) in both languages."""
+    text = str(error)
+    template = _MODEL_ZH.get(getattr(error, "key", "") or "")
+    if template is None:
+        return Both(text, "记录里的这一项不成立")
+    facts = dict(getattr(error, "facts", {}))
+    if "holder" in facts:
+        facts["holder"] = _HOLDERS_ZH[str(facts["holder"])].format(seat=facts.get("seat"))
+    return Both(text, template.format_map({n: str(v) for n, v in facts.items()}))
 
 
 # --- a position the rules cannot reach (notation.rules.game.GameError) -------------------

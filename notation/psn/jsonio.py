@@ -321,7 +321,7 @@ def _made(path: str, make: Callable[[], _T]) -> _T:
     try:
         return make()
     except (ValueError, TypeError) as e:
-        _fail(path, model_words(str(e)))
+        _fail(path, model_words(e))
 
 
 def _read_slots(value: Any, path: str) -> Cards:

@@ -43,6 +43,7 @@ __all__ = [
     "Hand",
     "Header",
     "KittyExchange",
+    "ModelError",
     "Play",
     "Record",
     "Result",
@@ -81,20 +82,52 @@ def format_slots(cards: Cards) -> str:
 _SLOT_TYPES: Final = frozenset({Card, Unknown})
 
 
-def _check_cards(cards: Cards, what: str, *, empty: bool = False) -> None:
-    """Cards must be cards or UNKNOWN, and (unless ``empty``) there must be some."""
+class ModelError(ValueError):
+    """A node the record model refuses (a trick of five plays, a comment with ``}``).
+    The message is English; ``key`` and ``facts`` let a message catalogue say the same
+    in another language (``notation.messages.rulesets.model_words``)."""
+
+    def __init__(self, message: str, *, key: str, **facts: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.facts = facts
+
+
+# What may need a card, in the words of the model's errors.
+_HOLDERS: Final = {
+    "bid": "a bid",
+    "fallback": "a fallback",
+    "bury": "a bury",
+    "play": "a play",
+    "throw": "a throw",
+    "deck": "the deck",
+    "kitty": "the kitty",
+    "held": "the hand held after the pick-up",
+}
+
+
+def _check_cards(cards: Cards, holder: str, *, seat: int = 0, empty: bool = False) -> None:
+    """Cards must be cards or UNKNOWN, and (unless ``empty``) there must be some;
+    ``holder``: a key of :data:`_HOLDERS`, or ``hand`` with the ``seat`` whose it is."""
     if not empty and not cards:
-        raise ValueError(f"{what} needs at least one card")
+        what = _holder_words(holder, seat)
+        raise ModelError(
+            f"{what} needs at least one card", key="needs-card", holder=holder, seat=seat
+        )
     if _SLOT_TYPES.issuperset(map(type, cards)):
         return  # the usual case, checked in one go
     for c in cards:
         if not isinstance(c, Card) and c is not UNKNOWN:
-            raise TypeError(f"{what}: {c!r} is not a card")
+            raise TypeError(f"{_holder_words(holder, seat)}: {c!r} is not a card")
+
+
+def _holder_words(holder: str, seat: int) -> str:
+    return f"seat {seat}'s hand" if holder == "hand" else _HOLDERS[holder]
 
 
 def _check_nags(nags: tuple[int, ...]) -> None:
     if nags and any(n < 0 for n in nags):
-        raise ValueError("a $n mark is a number 0 or more")
+        raise ModelError("a $n mark is a number 0 or more", key="nag")
 
 
 class BidKind(StrEnum):
@@ -161,7 +194,7 @@ class Comment:
 
     def __post_init__(self) -> None:
         if "}" in self.text:
-            raise ValueError("a comment cannot contain '}'")
+            raise ModelError("a comment cannot contain '}'", key="comment-brace")
 
     def __str__(self) -> str:
         return "{" + self.text + "}"
@@ -217,9 +250,13 @@ class Header:
 
     def __post_init__(self) -> None:
         if not _TAG.fullmatch(self.tag):
-            raise ValueError(f"a header tag is letters, digits and _: {self.tag!r}")
+            raise ModelError(
+                f"a header tag is letters, digits and _: {self.tag!r}", key="tag", tag=self.tag
+            )
         if "\n" in self.value:
-            raise ValueError(f"header {self.tag}: a value is one line")
+            raise ModelError(
+                f"header {self.tag}: a value is one line", key="one-line", tag=self.tag
+            )
 
     def __str__(self) -> str:
         value = self.value.replace("\\", "\\\\").replace('"', '\\"')
@@ -238,14 +275,14 @@ class Deal:
 
     def __post_init__(self) -> None:
         if len(self.hands) != 4:
-            raise ValueError("a deal has four hands (None for one not recorded)")
+            raise ModelError("a deal has four hands (None for one not recorded)", key="deal-four")
         if all(h is None for h in self.hands) and self.kitty is None:
-            raise ValueError("a deal records at least one hand or the kitty")
+            raise ModelError("a deal records at least one hand or the kitty", key="deal-empty")
         for seat, cards in enumerate(self.hands, start=1):
             if cards is not None:
-                _check_cards(cards, f"seat {seat}'s hand")
+                _check_cards(cards, "hand", seat=seat)
         if self.kitty is not None:
-            _check_cards(self.kitty, "the kitty")
+            _check_cards(self.kitty, "kitty")
 
     def hand(self, seat: Seat) -> Cards | None:
         """The cards dealt to ``seat``, or ``None`` if not recorded."""
@@ -267,7 +304,7 @@ class Deck:
 
     def __post_init__(self) -> None:
         check_seat(self.first)
-        _check_cards(self.cards, "the deck")
+        _check_cards(self.cards, "deck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,9 +324,9 @@ class Bid:
 
     def __post_init__(self) -> None:
         check_seat(self.seat)
-        _check_cards(self.cards, "a bid")
+        _check_cards(self.cards, "bid")
         if self.draw is not None and self.draw < 0:
-            raise ValueError("a draw count is 0 or more")
+            raise ModelError("a draw count is 0 or more", key="draw")
         _check_nags(self.nags)
 
     def __str__(self) -> str:
@@ -313,7 +350,7 @@ class Fallback:
     column: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
-        _check_cards(self.cards, "a fallback")
+        _check_cards(self.cards, "fallback")
         _check_nags(self.nags)
 
     def __str__(self) -> str:
@@ -344,9 +381,9 @@ class KittyExchange:
 
     def __post_init__(self) -> None:
         check_seat(self.seat)
-        _check_cards(self.buried, "a bury", empty=True)
+        _check_cards(self.buried, "bury", empty=True)
         if self.held is not None:
-            _check_cards(self.held, "the hand held after the pick-up")
+            _check_cards(self.held, "held")
         _check_nags(self.nags)
 
     def __str__(self) -> str:
@@ -377,11 +414,11 @@ class Play:
 
     def __post_init__(self) -> None:
         check_seat(self.seat)
-        _check_cards(self.cards, "a play")
+        _check_cards(self.cards, "play")
         if self.attempted is not None:
-            _check_cards(self.attempted, "a throw")
+            _check_cards(self.attempted, "throw")
         elif self.blocker is not None:
-            raise ValueError("only a failed throw has a seat that beat it")
+            raise ModelError("only a failed throw has a seat that beat it", key="blocker")
         if self.blocker is not None:
             check_seat(self.blocker)
         _check_nags(self.nags)
@@ -417,9 +454,9 @@ class Trick:
 
     def __post_init__(self) -> None:
         if self.number < 1:
-            raise ValueError("tricks are numbered from 1")
+            raise ModelError("tricks are numbered from 1", key="trick-number")
         if not 1 <= len(self.plays) <= 4:
-            raise ValueError("a trick has one to four plays")
+            raise ModelError("a trick has one to four plays", key="trick-plays")
         if self.winner is not None:
             check_seat(self.winner)
 
@@ -452,7 +489,7 @@ class Variation:
 
     def __post_init__(self) -> None:
         if not self.events:
-            raise ValueError("a variation holds at least one event")
+            raise ModelError("a variation holds at least one event", key="variation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,14 +508,16 @@ class Result:
 
     def __post_init__(self) -> None:
         if (self.side is None) != (self.levels is None):
-            raise ValueError("a level change names the side and the number of levels")
+            raise ModelError(
+                "a level change names the side and the number of levels", key="level-change"
+            )
         if self.multiplier is not None and self.kitty_points is None:
-            raise ValueError("a kitty multiplier needs the kitty points")
+            raise ModelError("a kitty multiplier needs the kitty points", key="kitty-points")
         if self.next_dealer is not None:
             check_seat(self.next_dealer)
         for value in (self.points, self.kitty_points, self.multiplier):
             if value is not None and value < 0:
-                raise ValueError("points and multipliers are 0 or more")
+                raise ModelError("points and multipliers are 0 or more", key="negative")
 
 
 @dataclass(frozen=True, slots=True)

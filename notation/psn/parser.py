@@ -191,6 +191,6 @@ def _read_exactly(
     except ValueError as e:
         # A node refused its values; the builder has reported why, or this says it.
         if not builder.errors:
-            builder.error(msg("text", text=model_words(str(e))), first_line, 1)
+            builder.error(msg("text", text=model_words(e)), first_line, 1)
         return None, builder.errors
     return (hand if not builder.errors else None), builder.errors
