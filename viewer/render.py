@@ -117,9 +117,9 @@ _STREAMLIT_WORDS: Final = (
     # dragged over it, and why a file was refused (too big, not a record) when pointed at
     (f'{_UPLOADER} [data-testid="stBaseButton-secondary"] p', "st_upload", "0.875rem"),
     ('[data-testid="stFileUploaderDropzoneInstructions"] span', "st_upload_limit", "0.875rem"),
-    (f"{_UPLOADER} > div:not([data-testid]) span", "st_upload_drop", "0.875rem"),
+    (f"{_UPLOADER} > div:not([data-testid]) > span", "st_upload_drop", "0.875rem"),
     ('[data-testid="stFileChip"] [role="alert"]', "st_upload_refused", "0.75rem"),
-    (_hovered('[data-testid="stFileChip"]', f"{_ERROR_TIP} p"), "st_upload_refused", "0.875rem"),
+    (_hovered('[data-testid="stFileChip"]', _ERROR_TIP), "st_upload_refused", "0.875rem"),
     # what a text field says while one types in it (in a form: it submits the form)
     (_HINT, "st_press_enter", "0.75rem"),
     (f"{_FORM} {_HINT}", "st_press_enter_form", "0.75rem"),
@@ -196,7 +196,7 @@ def streamlit_css(lang: str, *, upload_mb: int, upload_types: Sequence[str], ver
     rules = [f"{', '.join(_STREAMLIT_HIDDEN)}{{display:none}}"]
     for selector, key, size in _STREAMLIT_WORDS:
         words = _css_string(tr(lang, key, **values))
-        rules.append(f"{selector}{{font-size:0}}")
+        rules.append(f"{selector}{{font-size:0 !important}}")  # hovered, focused too
         rules.append(f"{selector}::after{{content:{words};font-size:{size}}}")
     for selector, key in _STREAMLIT_TOOLTIPS:
         rules.append(f"{selector}{{content:{_css_string(tr(lang, key))}}}")
