@@ -617,7 +617,8 @@ _ZH: Final[dict[str, str]] = {
     "st_offline": "未连接",
     "st_offline_tip": "未连接到复盘器的服务",
     "st_offline_title": "连接中断",
-    "st_offline_text": "复盘器的服务没有响应，可能已经停止。请重新运行 shengji\u00a0view，再刷新本页。",
+    "st_offline_text": "复盘器的服务没有响应，可能已经停止。"
+    "请重新运行 shengji\u00a0view，再刷新本页。",
     "st_fullscreen": "全屏",
     "st_close_fullscreen": "退出全屏",
 }
