@@ -115,7 +115,7 @@ def test_the_solver_grades_a_students_play_in_a_small_position() -> None:
 def test_an_analysed_example_shows_the_graph_and_the_summary_table() -> None:
     at = start()
     assert len(at.get("plotly_chart")) == 3  # the evaluation graph, then the two charts
-    table = at.dataframe[0].value
+    table = at.table[0].value
     seat2 = table[table["Seat"] == "Seat 2"].iloc[0]
     assert seat2["?? blunder"] == 1 and seat2["Plays judged"] == 3
     assert seat2["Average loss"] == pytest.approx(33.3)

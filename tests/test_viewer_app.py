@@ -9,13 +9,17 @@ import time
 from pathlib import Path
 
 import pytest
+import streamlit as st
 from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
 from notation.psn import parse, split_hands
 from notation.replay import StepKind, replay
-from viewer import edit, samples, view
+from notation.resources import examples_dir
+from tests.test_messages import english_in
+from viewer import edit, render, samples, view
 from viewer.edit import annotation, set_annotation, target_of
+from viewer.i18n import PLOTLY_ZH
 
 APP = str(Path(__file__).resolve().parent.parent / "viewer" / "app.py")
 
@@ -739,3 +743,116 @@ def test_the_hands_are_named_by_their_event_in_the_page_s_language(lang: str, ev
     at = start(file=str(match), lang=lang)
     options = at.selectbox(key="hand").options
     assert len(options) == 13 and all(event in o for o in options), options
+
+
+# ------------------------------------------------------------- Streamlit's own words
+
+
+def _choice_lists(at: AppTest) -> dict[str, str]:
+    """Every select box and multiselect of the page: its key and its placeholder."""
+    widgets = [*at.selectbox, *at.multiselect]
+    return {str(w.key): w.proto.placeholder for w in widgets}
+
+
+def test_every_choice_list_has_its_placeholder_in_the_page_s_language(tmp_path: Path) -> None:
+    """A select box keeps Streamlit's "Choose an option" in the page (and shows it when
+    nothing is chosen) unless the page gives its own: every list of both pages gives the
+    page's words, the teaching mode's card list a hint of its own."""
+    seen: dict[str, str] = {}
+    analysed = "analysis/04-endgame-only-the-solver.psn"
+    at = start(lang="zh", ex=analysed)  # the example list, the seat, whose mistakes
+    seen |= _choice_lists(at)
+    rp = replay(parse(Path(examples_dir(), analysed).read_text(encoding="utf-8")).hands[0])
+    play = next(s for s in rp.states if s.kind is StepKind.PLAY)
+    at.slider(key="step_slider").set_value(play.step).run()  # a play: its mark's list
+    seen |= _choice_lists(at)
+    at.toggle(key="teach").set_value(True).run()
+    at.selectbox(key="seat").set_value(play.event.seat).run()
+    at.slider(key="step_slider").set_value(play.step - 1).run()  # the student's cards
+    seen |= _choice_lists(at)
+    match = tmp_path / "match.psn"
+    match.write_text(samples.match_text(), encoding="utf-8")
+    seen |= _choice_lists(start(lang="zh", file=str(match)))  # the hand list
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "zh"
+    at.switch_page("record.py").run()  # the headers' lists, the auction's
+    assert not at.exception
+    seen |= _choice_lists(at)
+    teach_key = f"teach_guess_1_{play.step - 1}"
+    assert {
+        *("example", "seat", "an_seat", "note_glyph", "hand", teach_key),
+        *("rec_rules", "rec_level13", "rec_level24", "rec_dealer"),
+        *("rec_bid_kind", "rec_bid_seat", "rec_bid_strain"),
+    } <= seen.keys()
+    assert seen.pop(teach_key) == "选择要出的牌"
+    assert set(seen.values()) == {"请选择"}, seen
+    # in English, Streamlit's own words
+    assert {w.proto.placeholder for w in start(lang="en").selectbox} == {"Choose an option"}
+
+
+def test_streamlit_s_words_are_put_in_chinese_by_css_on_both_pages_and_only_in_chinese() -> None:
+    """Streamlit has no API for its uploader's, its menu's or its text fields' words: the
+    Chinese page carries the CSS that draws them in Chinese, on the viewer and on the
+    recording page; the English page carries none, and drops it when switched back."""
+
+    def words_css(at: AppTest) -> list[str]:
+        return [h.proto.body for h in at.get("html") if "stFileUploaderDropzone" in h.proto.body]
+
+    at = start(lang="zh")
+    [css] = words_css(at)
+    limit = st.get_option("server.maxUploadSize")
+    assert '"上传"' in css and f'"每个文件不超过 {limit} MB · PSN、TXT"' in css
+    assert f'"由 Streamlit v{st.__version__} 构建"' in css
+    at.radio(key="lang").set_value("en").run()
+    assert words_css(at) == []
+    assert words_css(start()) == []
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "zh"
+    at.switch_page("record.py").run()
+    assert len(words_css(at)) == 1
+
+
+def test_charts_speak_the_page_s_language_in_plotly_s_own_words_too() -> None:
+    """plotly's mode bar (its tooltips, its notices) takes the page's language from the
+    chart's config: plotly's zh-CN words on the Chinese page, plotly's own on the
+    English one."""
+    for lang in ("zh", "en"):
+        at = start(lang=lang, ex="analysis/04-endgame-only-the-solver.psn")
+        configs = [json.loads(c.proto.config) for c in at.get("plotly_chart")]
+        assert len(configs) == 3  # the evaluation graph, then the two charts
+        for config in configs:
+            if lang == "en":
+                assert config == {}
+            else:
+                assert config["locale"] == "zh-CN"
+                words = config["locales"]["zh-CN"]["dictionary"]
+                assert words["Download plot as a PNG"] == "下载图表为PNG格式"
+                assert words["Reset axes"] == "重置轴"
+
+
+def _streamlit_bundle() -> str:
+    """The JavaScript Streamlit's page is made of (the plotly.js it bundles included)."""
+    static = Path(st.__file__).parent / "static" / "static" / "js"
+    return "".join(f.read_text(encoding="utf-8") for f in sorted(static.glob("*.js")))
+
+
+def test_the_words_replaced_are_the_ones_this_streamlit_and_its_plotly_say() -> None:
+    """The CSS finds Streamlit's words by the test ids, labels and titles Streamlit gives
+    them, plotly's dictionary is keyed by the English of the plotly.js Streamlit bundles:
+    a Streamlit that renames one fails here, not silently in front of a Chinese reader.
+    What the CSS draws is Chinese."""
+    css = render.streamlit_css("zh", upload_mb=5, upload_types=("psn", "txt"), version="1.67.0")
+    bundle = _streamlit_bundle()
+    for test_id in set(re.findall(r'data-testid="([^"]+)"', css)):
+        # "stMainMenuItem-theme-Dark": made of the item's test id and its label (or key)
+        stem, last = test_id.split("-")[0], test_id.rsplit("-")[-1]
+        assert f"`{stem}" in bundle and (last == stem or f"`{last}`" in bundle), test_id
+    for said in re.findall(r'(?:aria-label|data-title)="([^"]+)"', css):
+        assert f"`{said}`" in bundle, said
+    for key in PLOTLY_ZH:
+        assert f"`{key}`" in bundle, key
+    drawn = re.findall(r'content:"([^"]*)"', css)
+    assert len(drawn) > 25
+    for words in drawn:
+        assert english_in(words) is None, words
+    assert '"每个文件不超过 5 MB · PSN、TXT"' in css

@@ -27,12 +27,14 @@ from urllib.parse import quote
 import pytest
 
 from notation.analysis.annotations import read_analysis
-from notation.psn import Deal, KittyExchange, parse
+from notation.psn import Deal, KittyExchange, parse, write
 from notation.recorder import Recorder
 from notation.replay import replay
 from notation.rules.cards import Card
 from notation.simulate import simulate_hand
+from tests.test_messages import english_in
 from viewer import analysis_view, record_view, samples, view
+from viewer.i18n import tr
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -81,10 +83,10 @@ def match(record: Path) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def server(record: Path) -> Iterator[str]:
-    """The viewer on a free port, headless, opened on ``record``; what it keeps (uploads,
-    recordings) goes to a folder of the test's own."""
+@contextmanager
+def _viewer(record: Path) -> Iterator[tuple[str, Callable[[], None]]]:
+    """The viewer on a free port, headless, opened on ``record``, and what stops it; what
+    it keeps (uploads, recordings) goes to a folder of the test's own."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, "SHENGJI_VIEWER_DRAFTS": str(record.parent / "drafts")}
@@ -115,6 +117,15 @@ def server(record: Path) -> Iterator[str]:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+
+        def stop() -> None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
         try:
             deadline = time.monotonic() + 90
             while not _healthy(url):
@@ -122,13 +133,17 @@ def server(record: Path) -> Iterator[str]:
                     log.seek(0)
                     pytest.fail(f"the viewer did not start:\n{log.read().decode(errors='replace')}")
                 time.sleep(0.3)
-            yield url
+            yield url, stop
         finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+            if process.poll() is None:
+                stop()
+
+
+@pytest.fixture(scope="module")
+def server(record: Path) -> Iterator[str]:
+    """The viewer, served for the tests of this module."""
+    with _viewer(record) as (url, _stop):
+        yield url
 
 
 def _chromium() -> str:
@@ -657,3 +672,262 @@ def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
             page.screenshot(path=str(ARTIFACTS / "viewer-1400-findings-zh.png"))
         finally:
             context.close()
+
+
+# --- Streamlit's own words -----------------------------------------------------------------
+
+# What a reader meets on the page: every visible text, the labels, titles and placeholders
+# of the visible elements (a screen reader's words, a tooltip's), and what CSS draws
+# (::before, ::after). Left out: a text whose size is 0 (the page draws its own words in
+# its place) and the record's own words: its comments (💬, quoted in teaching mode) and a
+# note being written.
+_WORDS = """() => {
+  const comments = [...document.querySelectorAll('[data-testid="stMarkdownContainer"]')]
+    .filter(m => m.innerText.trim().startsWith('💬'));
+  const data = e => e.closest('blockquote, textarea') || comments.some(m => m.contains(e));
+  const shown = e => {
+    const style = getComputedStyle(e), box = e.getBoundingClientRect();
+    return style.display !== 'none' && style.visibility !== 'hidden' && box.width > 0
+      && box.height > 0;
+  };
+  const where = e => (e.closest('[data-testid]') || e).getAttribute('data-testid') || e.tagName;
+  const found = [];
+  const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+    const e = n.parentElement, text = n.nodeValue.trim();
+    if (!text || !e || ['SCRIPT', 'STYLE'].includes(e.tagName) || !shown(e) || data(e)) continue;
+    if (parseFloat(getComputedStyle(e).fontSize) === 0) continue;
+    found.push(['text', text, where(e)]);
+  }
+  for (const e of document.querySelectorAll('body *')) {
+    if (!shown(e) || data(e)) continue;
+    for (const name of ['aria-label', 'title', 'placeholder', 'data-title']) {
+      if (e.getAttribute(name)) found.push([name, e.getAttribute(name), where(e)]);
+    }
+    for (const pseudo of ['::before', '::after']) {
+      const content = getComputedStyle(e, pseudo).content;
+      if (content.startsWith('"') && content !== '""') found.push([pseudo, content, where(e)]);
+    }
+  }
+  return found;
+}"""
+
+
+def _english(page, allowed: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    """The English sentences (three English words in a row) a reader meets on the page."""
+    return [
+        (kind, text, where)
+        for kind, text, where in page.evaluate(_WORDS)
+        if english_in(text) is not None and text not in allowed
+    ]
+
+
+def _drawn(page, selector: str, pseudo: str = "::after") -> str:  # type: ignore[no-untyped-def]
+    """What CSS draws after (or before) the first element ``selector`` finds."""
+    content = page.locator(selector).first.evaluate(
+        "(e, p) => getComputedStyle(e, p).content", pseudo
+    )
+    return str(content).strip('"')
+
+
+def _shot(page, selector: str, name: str, margin: int = 16) -> None:  # type: ignore[no-untyped-def]
+    """A picture of what ``selector`` finds, with a margin, under tests/artifacts/."""
+    found = page.locator(selector).first
+    found.scroll_into_view_if_needed()
+    box = found.bounding_box()
+    assert box is not None, selector
+    x, y = max(0, box["x"] - margin), max(0, box["y"] - margin)
+    clip = {
+        "x": x,
+        "y": y,
+        "width": box["width"] + 2 * margin,
+        "height": box["height"] + 2 * margin,
+    }
+    page.screenshot(path=str(ARTIFACTS / name), clip=clip)
+
+
+@pytest.fixture(scope="module")
+def chinese_record(record: Path) -> Path:
+    """A hand with no comment, under a Chinese name: nothing on the page is English data."""
+    path = record.parent / "练习.psn"
+    path.write_text(write(simulate_hand("qq", seed=11, event="练习")), encoding="utf-8")
+    return path
+
+
+def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
+    server: str, chinese_record: Path, tmp_path: Path
+) -> None:
+    """A Chinese reader meets no English sentence, Streamlit's words included: the skip
+    link, the charts' mode bar, a number out of range, the uploader (and a file it
+    refuses), the main menu, a text field's hint, the teaching mode's card list (and a
+    filter that finds nothing), the recording page, its form and its record's copy
+    button. The uploader says the real limit (server.maxUploadSize, 5 MB)."""
+    hand = parse(chinese_record.read_text(encoding="utf-8")).hands[0]
+    rp = replay(hand)
+    asks = next(s for s in range(len(rp.states)) if view.question_at(rp, s, 1) is not None)
+    address = f"{server}/?file={quote(str(chinese_record))}&lang=zh"
+    with _recording_page(address, height=1000) as page:
+        page.wait_for_selector(".js-plotly-plot .modebar-btn", state="attached")
+        page.wait_for_timeout(800)
+        page.keyboard.press("Tab")  # a keyboard user's first stop: the skip link
+        assert page.evaluate("document.activeElement.dataset.testid") == "stSkipToContent"
+        assert _drawn(page, "[data-testid='stSkipToContent']") == "跳到主要内容"
+        assert _english(page) == []
+
+        # the mode bar of a chart: plotly's tooltips in plotly's own Chinese
+        chart = page.locator(".js-plotly-plot").first
+        chart.scroll_into_view_if_needed()
+        chart.hover()
+        button = chart.locator(".modebar-btn").first
+        button.hover()
+        page.wait_for_timeout(300)
+        assert button.get_attribute("data-title") == "下载图表为PNG格式"
+        assert _drawn(page, ".js-plotly-plot .modebar-btn") == "下载图表为PNG格式"
+        assert _drawn(page, ".modebar-btn[data-title='Fullscreen']") == "全屏"
+        assert _english(page) == []
+
+        # a number out of its field's range: the hint while typing, the error's tooltip
+        page.locator("[data-testid='stExpander'] summary").filter(has_text="分析这一局").click()
+        number = page.locator("[data-testid='stNumberInput'] input")
+        number.fill("99")
+        page.wait_for_selector("[data-testid='InputInstructions']")
+        assert _english(page) == []
+        number.press("Enter")
+        page.locator("[data-testid='stNumberInput'] .stTooltipErrorHoverTarget").hover()
+        page.wait_for_selector("[data-testid='stTooltipErrorContent']")
+        assert _drawn(page, "[data-testid='stTooltipErrorContent'] p") == "数字超出允许的范围。"
+        assert _english(page) == []
+
+        # the uploader, and a file too big for it
+        page.locator(".st-key-source label").filter(has_text="上传 .psn 文件").click()
+        page.wait_for_selector("[data-testid='stFileUploaderDropzone']")
+        page.wait_for_timeout(500)
+        dropzone = "[data-testid='stFileUploaderDropzone']"
+        assert _drawn(page, f"{dropzone} [data-testid='stBaseButton-secondary'] p") == "上传"
+        assert _drawn(page, "[data-testid='stFileUploaderDropzoneInstructions'] span") == (
+            "每个文件不超过 5 MB · PSN、TXT"
+        )
+        assert _english(page) == []
+        _shot(page, "[data-testid='stFileUploader']", "viewer-zh-uploader.png")
+        dragged = page.evaluate_handle(
+            "() => { const d = new DataTransfer();"
+            " d.items.add(new File(['x'], 'a.psn')); return d; }"
+        )
+        page.dispatch_event(dropzone, "dragenter", {"dataTransfer": dragged})
+        page.wait_for_selector(f"{dropzone} > div:not([data-testid]) > span")
+        assert _drawn(page, f"{dropzone} > div:not([data-testid]) > span") == "把文件拖到这里"
+        assert _english(page) == []
+        page.dispatch_event(dropzone, "dragleave", {"dataTransfer": dragged})
+        big = tmp_path / "大.psn"
+        big.write_bytes(b" " * (6 << 20))
+        page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(big)
+        page.locator("[data-testid='stFileChip'][aria-invalid='true']").hover()
+        page.wait_for_selector("[data-testid='stTooltipErrorContent']")
+        assert "不超过 5 MB" in _drawn(page, "[data-testid='stTooltipErrorContent']")
+        assert _english(page) == []
+        _shot(page, "[data-testid='stFileUploader']", "viewer-zh-uploader-refused.png")
+        page.locator("[data-testid='stFileChipDeleteBtn'] button").click()
+
+        # the main menu: themes, print, Streamlit's version; no "Record screen"
+        page.locator("[data-testid='stMainMenuButton']").click()
+        page.wait_for_selector("[data-testid='stMainMenuPopover']")
+        page.wait_for_timeout(300)
+        assert _drawn(page, "[data-testid='stMainMenuItem-print'] span span") == "打印"
+        assert page.locator("[data-testid='stMainMenuItem-recordScreencast']").is_hidden()
+        assert _english(page) == []
+        _shot(page, "[data-testid='stMainMenuPopover']", "viewer-zh-menu.png")
+        page.keyboard.press("Escape")
+
+        # a path being typed: the field's hint
+        page.locator(".st-key-source label").filter(has_text="本机路径").click()
+        page.locator(".st-key-path input").fill("/tmp/牌谱.psn")
+        page.wait_for_selector("[data-testid='InputInstructions']")
+        assert _drawn(page, "[data-testid='InputInstructions'] span") == "按 Enter 键确认"
+        assert _english(page) == []
+
+        # teaching mode: the student's cards to choose, and a filter that finds none
+        page.goto(f"{address}&step={asks}", wait_until="domcontentloaded")
+        page.wait_for_selector(".sj-table", timeout=60000)
+        page.locator(".st-key-teach label").click()
+        page.wait_for_selector(".stMultiSelect")
+        assert page.locator(".stMultiSelect input").get_attribute("placeholder") == "选择要出的牌"
+        assert _english(page) == []
+        page.locator(".stMultiSelect input").click()
+        page.keyboard.type("zzz")
+        page.wait_for_selector("[role='listbox'] [role='option']:not([data-key])")
+        assert _english(page) == []
+        page.keyboard.press("Escape")
+
+        # the recording page: its form's hint, the copy button of its record
+        page.goto(f"{server}/record?lang=zh", wait_until="domcontentloaded")
+        page.wait_for_selector(".sj-table", timeout=60000)
+        page.wait_for_timeout(500)
+        assert _english(page) == []
+        page.locator(".st-key-rec_event input").fill("练习赛")
+        page.wait_for_selector("[data-testid='stForm'] [data-testid='InputInstructions']")
+        assert _english(page) == []
+        record = page.locator(".stCode").last
+        record.evaluate("e => e.scrollIntoView({block: 'center'})")  # clear of the header
+        page.wait_for_timeout(300)
+        record.hover()
+        page.wait_for_timeout(300)  # its toolbar shows
+        record.locator("[data-testid='stBaseButton-elementToolbar']").hover()
+        page.wait_for_selector("[data-testid='stTooltipContent']")
+        assert _drawn(page, "[data-testid='stTooltipContent'] p") == "复制到剪贴板"
+        # the copy button's label for a screen reader: an attribute, out of CSS's reach
+        assert _english(page, allowed=("Copy to clipboard",)) == []
+
+
+def test_streamlit_s_own_words_are_streamlit_s_on_the_english_page(
+    server: str, chinese_record: Path
+) -> None:
+    """In English the page says what Streamlit says: nothing is drawn over its words."""
+    address = f"{server}/?file={quote(str(chinese_record))}&lang=en"
+    with _recording_page(address, height=1000) as page:
+        page.wait_for_selector(".js-plotly-plot .modebar-btn", state="attached")
+        modebar = page.locator(".js-plotly-plot .modebar-btn").first
+        assert modebar.get_attribute("data-title") == "Download plot as a PNG"
+        assert _drawn(page, ".js-plotly-plot .modebar-btn") == "Download plot as a PNG"
+        page.locator(".st-key-source label").filter(has_text="Upload a .psn file").click()
+        button = page.locator("[data-testid='stFileUploaderDropzone'] button p")
+        assert (
+            button.inner_text() == "Upload"
+            and button.evaluate("e => getComputedStyle(e).fontSize") == "14px"
+        )
+        instructions = page.locator("[data-testid='stFileUploaderDropzoneInstructions'] span")
+        assert instructions.inner_text() == "5MB per file • PSN, TXT"
+        assert _drawn(page, "[data-testid='stFileUploaderDropzoneInstructions'] span") in (
+            "none", "normal"
+        )  # fmt: skip
+        page.locator("[data-testid='stMainMenuButton']").click()
+        menu = page.locator("[data-testid='stMainMenuPopover']")
+        menu.wait_for()
+        assert "Print" in menu.inner_text() and "Record screen" in menu.inner_text()
+        assert "Made with Streamlit v" in menu.inner_text()
+        page.keyboard.press("Escape")
+        page.locator(".st-key-source label").filter(has_text="A path on this computer").click()
+        page.locator(".st-key-path input").fill("/tmp/x.psn")
+        hint = page.locator("[data-testid='InputInstructions'] span")
+        assert hint.inner_text() == "Press Enter to apply"
+
+
+def test_a_viewer_whose_server_stopped_says_so_in_chinese(chinese_record: Path) -> None:
+    """``shengji view`` stopped while its page is open: the page says the connection is
+    lost, and how to get it back, in the page's language (Streamlit's own dialog asks
+    whether one is connected to the internet)."""
+    with _viewer(chinese_record) as (url, stop):
+        address = f"{url}/?file={quote(str(chinese_record))}&lang=zh"
+        with _recording_page(address, height=1000) as page:
+            # the page whole first: a part it has not yet fetched would fail to load
+            page.wait_for_selector(".js-plotly-plot .modebar-btn", state="attached")
+            page.wait_for_selector(".stSlider")
+            page.wait_for_timeout(1500)
+            stop()
+            page.wait_for_selector("[role='dialog']", timeout=60000)
+            page.wait_for_timeout(500)
+            assert _drawn(page, "[role='dialog'] h2") == "连接中断"
+            said = _drawn(page, "[role='dialog'] h2 + div")
+            assert said == tr("zh", "st_offline_text") and "shengji\u00a0view" in said
+            assert _drawn(page, "[data-testid='stConnectionStatus'] label") == "未连接"
+            assert _english(page) == []
+            page.screenshot(path=str(ARTIFACTS / "viewer-zh-offline.png"))

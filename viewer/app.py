@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from notation.analysis.annotate import is_engine_comment
@@ -38,6 +39,7 @@ from viewer.i18n import (
 from viewer.state import K, from_query, init, relabel, to_query
 
 RECORD_PAGE = Path(__file__).with_name("record.py")
+UPLOAD_TYPES = ("psn", "txt")  # what the uploader takes: a record is text
 st.set_page_config(page_title="Shengji viewer 升级复盘", page_icon="🃏", layout="wide")
 ss = st.session_state
 init(ss)  # type: ignore[arg-type]
@@ -63,6 +65,16 @@ _page = st.navigation(
         st.Page(RECORD_PAGE, title=tr(ss[K.LANG], "page_record"), icon="✍️", url_path="record"),
     ]
 )
+# Streamlit's own words (the uploader, the main menu, the skip link …) in the page's
+# language, on both pages: Streamlit has no API for them.
+_streamlit_words = render.streamlit_css(
+    ss[K.LANG],
+    upload_mb=int(st.get_option("server.maxUploadSize")),
+    upload_types=UPLOAD_TYPES,
+    version=st.__version__,
+)
+if _streamlit_words:
+    st.html(_streamlit_words)
 if _page.url_path == "record":
     _page.run()
     st.stop()
@@ -239,7 +251,9 @@ with st.sidebar:
         if examples:
             if ss[K.EXAMPLE] not in examples:
                 ss[K.EXAMPLE] = document.default_source()[0]
-            st.selectbox(tr(lang, "example"), examples, key=K.EXAMPLE)
+            st.selectbox(
+                tr(lang, "example"), examples, key=K.EXAMPLE, placeholder=tr(lang, "choose")
+            )
             wanted_source = f"example:{ss[K.EXAMPLE]}"
             if ss[K.LOADED] != wanted_source:
                 _open(wanted_source, ss[K.EXAMPLE], document.read_example(ss[K.EXAMPLE]))
@@ -248,7 +262,7 @@ with st.sidebar:
             if ss[K.LOADED] != "simulated":
                 _open("simulated", "simulated.psn", document.simulated_text())
     elif ss[K.SOURCE] == "upload":
-        upload = st.file_uploader(tr(lang, "upload"), type=["psn", "txt"], key="uploader")
+        upload = st.file_uploader(tr(lang, "upload"), type=list(UPLOAD_TYPES), key="uploader")
         if upload is not None:
             wanted_source = f"upload:{upload.name}:{upload.file_id}"
             if ss[K.LOADED] != wanted_source:
@@ -338,6 +352,7 @@ if len(numbers) > 1:
         key=K.HAND,
         on_change=_on_hand,
         label_visibility="collapsed",
+        placeholder=tr(lang, "choose"),
     )
 found = doc.entry(ss[K.HAND])
 assert found is not None
@@ -421,7 +436,11 @@ with st.sidebar:
         disabled=teaching,
     )
     st.selectbox(
-        tr(lang, "seat"), [1, 2, 3, 4], format_func=lambda s: seat_name(lang, s), key=K.SEAT
+        tr(lang, "seat"),
+        [1, 2, 3, 4],
+        format_func=lambda s: seat_name(lang, s),
+        key=K.SEAT,
+        placeholder=tr(lang, "choose"),
     )
     st.toggle(tr(lang, "show_kitty"), key=K.SHOW_KITTY, disabled=teaching)
     st.toggle(tr(lang, "teaching"), key=K.TEACH)
@@ -555,6 +574,7 @@ if analysis is not None and not teaching:
         format_func=lambda s: seat_name(lang, s) if s else tr(lang, "all_seats"),
         key=av.K_SEAT,
         label_visibility="collapsed",
+        placeholder=tr(lang, "choose"),
     )
     mistakes = av.mistake_steps(rp, analysis, int(ss[av.K_SEAT]) or None)
     for col, (key, forward, keys) in zip(
@@ -643,6 +663,8 @@ with left:
                 list(range(len(held))),
                 format_func=lambda i: held[i].symbol,
                 key=guess_key,
+                placeholder=tr(lang, "teach_pick_hint"),
+                select_all=False,  # a whole hand is never the answer
             )
             if ss[K.TEACH_REVEALED] == step:
                 guess = [str(held[i]) for i in ss.get(guess_key, [])]
@@ -842,6 +864,7 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
                 GLYPH_CHOICES,
                 format_func=lambda n: glyph_label(lang, n) if n else tr(lang, "no_glyph"),
                 key=K.NOTE_GLYPH,
+                placeholder=tr(lang, "choose"),
             )
             st.text_input(tr(lang, "nag_extra"), key=K.NOTE_NAGS)
         b1, b2 = st.columns(2)
@@ -943,8 +966,11 @@ if analysis is not None and not teaching:
         key=av.CHART_KEY,
         on_select=lambda: _chart_jump(av.CHART_KEY),
         selection_mode="points",
+        config=charts.plotly_config(lang),
     )
-    st.dataframe(av.summary_rows(analysis, lang), hide_index=True)
+    # a table, not a data grid: the grid's toolbar and menus speak only English
+    summary = pd.DataFrame(av.summary_rows(analysis, lang))
+    st.table(summary.style.format(precision=1), hide_index=True)
     if analysis.engine is not None:
         engine = analysis.engine
         st.caption(
@@ -967,6 +993,7 @@ with c1:
         key=K.CHART_DEFENDERS,
         on_select=lambda: _chart_jump(K.CHART_DEFENDERS),
         selection_mode="points",
+        config=charts.plotly_config(lang),
     )
 with c2:
     st.plotly_chart(
@@ -974,6 +1001,7 @@ with c2:
         key=K.CHART_TRICKS,
         on_select=lambda: _chart_jump(K.CHART_TRICKS),
         selection_mode="points",
+        config=charts.plotly_config(lang),
     )
 if len(doc.readable) > 1:
     st.plotly_chart(
@@ -981,6 +1009,7 @@ if len(doc.readable) > 1:
         key=K.CHART_LEVELS,
         on_select=_hand_jump,
         selection_mode="points",
+        config=charts.plotly_config(lang),
     )
 
 # ---------------------------------------------------------------------------- the URL

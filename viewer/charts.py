@@ -4,6 +4,7 @@ number) it stands for in ``customdata``, so a click on it can jump there."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -12,7 +13,7 @@ from notation.replay import HandReplay
 from notation.rules.cards import RANKS
 from notation.rules.ruleset import Side
 from notation.rules.scoring import apply_outcome
-from viewer.i18n import tr
+from viewer.i18n import PLOTLY_ZH, PLOTLY_ZH_DATES, tr
 from viewer.view import PointsStep, TrickPoints
 
 __all__ = [
@@ -21,11 +22,21 @@ __all__ = [
     "defenders_figure",
     "level_bands",
     "levels_figure",
+    "plotly_config",
     "tricks_figure",
 ]
 
 TEAM_COLOURS = {1: "#1f6fb5", 2: "#c0392b"}
 _BAND_COLOURS = {Side.DEALER: "rgba(31,111,181,{a})", Side.DEFENDERS: "rgba(192,57,43,{a})"}
+
+
+def plotly_config(lang: str) -> dict[str, Any]:
+    """The charts' plotly config (``st.plotly_chart(config=...)``): in Chinese, plotly's
+    own words (its mode bar's tooltips, its notices) in Chinese; in English, plotly's."""
+    if lang != "zh":
+        return {}
+    locale = {"dictionary": PLOTLY_ZH, "format": PLOTLY_ZH_DATES}
+    return {"locale": "zh-CN", "locales": {"zh-CN": locale}}
 
 
 def defenders_figure(

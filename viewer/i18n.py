@@ -17,6 +17,8 @@ from notation.findings import CATALOGUE
 
 __all__ = [
     "LANGUAGES",
+    "PLOTLY_ZH",
+    "PLOTLY_ZH_DATES",
     "Lang",
     "finding_label",
     "glyph_label",
@@ -295,6 +297,36 @@ _EN: Final[dict[str, str]] = {
     "teach_grade_illegal": "The rules do not allow that play here.",
     "teach_grade_none": "Not graded by the engine: analyse the hand, or step to the last "
     "5 tricks (small enough to solve).",
+    # Streamlit's own words, put in the page's language by CSS (render.streamlit_css):
+    # in English they are Streamlit's, as it says them
+    "choose": "Choose an option",
+    "teach_pick_hint": "Choose options",
+    "st_upload": "Upload",
+    "st_upload_limit": "{size}MB per file • {types}",
+    "st_upload_drop": "Drag and drop a file here",
+    "st_upload_refused": "The file must be {types} and at most {size}MB.",
+    "st_press_enter": "Press Enter to apply",
+    "st_press_enter_form": "Press Enter to submit form",
+    "st_press_ctrl_enter": "Press Ctrl+Enter to apply",
+    "st_press_ctrl_enter_form": "Press Ctrl+Enter to submit form",
+    "st_number_range": "Number is outside the allowed range.",
+    "st_no_results": "No results",
+    "st_copy": "Copy to clipboard",
+    "st_copied": "Copied",
+    "st_skip": "Skip to main content",
+    "st_theme_system": "System",
+    "st_theme_light": "Light",
+    "st_theme_dark": "Dark",
+    "st_print": "Print",
+    "st_made_with": "Made with Streamlit v{version}",
+    "st_stop": "Stop",
+    "st_stopping": "Stopping...",
+    "st_offline": "Connecting",
+    "st_offline_tip": "Connecting to Streamlit server",
+    "st_offline_title": "Connection error",
+    "st_offline_text": "Streamlit server is not responding.",
+    "st_fullscreen": "Fullscreen",
+    "st_close_fullscreen": "Close fullscreen",
 }
 
 _ZH: Final[dict[str, str]] = {
@@ -559,6 +591,36 @@ _ZH: Final[dict[str, str]] = {
     "teach_grade_loss": "引擎：你的出法比最佳出法（{best}）少 {loss} 分：{verdict}，{how}。",
     "teach_grade_illegal": "规则不允许此时这样出牌。",
     "teach_grade_none": "引擎未评分：请先分析这一局，或走到最后 5 轮（小到可以穷举）。",
+    # Streamlit 自带的文字（由 render.streamlit_css 以 CSS 换成中文）
+    "choose": "请选择",
+    "teach_pick_hint": "选择要出的牌",
+    "st_upload": "上传",
+    "st_upload_limit": "每个文件不超过 {size} MB · {types}",
+    "st_upload_drop": "把文件拖到这里",
+    "st_upload_refused": "文件须为 {types}，且不超过 {size} MB。",
+    "st_press_enter": "按 Enter 键确认",
+    "st_press_enter_form": "按 Enter 键提交",
+    "st_press_ctrl_enter": "按 Ctrl+Enter（Mac 上 ⌘+Enter）确认",
+    "st_press_ctrl_enter_form": "按 Ctrl+Enter（Mac 上 ⌘+Enter）提交",
+    "st_number_range": "数字超出允许的范围。",
+    "st_no_results": "没有匹配的选项",
+    "st_copy": "复制到剪贴板",
+    "st_copied": "已复制",
+    "st_skip": "跳到主要内容",
+    "st_theme_system": "自动",
+    "st_theme_light": "浅色",
+    "st_theme_dark": "深色",
+    "st_print": "打印",
+    "st_made_with": "由 Streamlit v{version} 构建",
+    "st_stop": "停止",
+    "st_stopping": "正在停止…",
+    "st_offline": "未连接",
+    "st_offline_tip": "未连接到复盘器的服务",
+    "st_offline_title": "连接中断",
+    "st_offline_text": "复盘器的服务没有响应，可能已经停止。"
+    "请重新运行 shengji\u00a0view，再刷新本页。",
+    "st_fullscreen": "全屏",
+    "st_close_fullscreen": "退出全屏",
 }
 
 # Rule terms and step kinds, in both languages (the README's table of terms).
@@ -636,6 +698,46 @@ _GLYPHS: Final[dict[int, tuple[str, str, str]]] = {
     4: ("??", "blunder", "大错"),
     5: ("!?", "interesting", "有趣"),
     6: ("?!", "dubious", "可疑"),
+}
+
+# plotly.js's words on a chart (its mode bar's tooltips, its notices), keyed by the English
+# of the plotly.js Streamlit bundles; the Chinese is plotly.js's own zh-CN locale
+# (lib/locales/zh-cn.js), its "snapshot" read as the image the button now downloads and
+# without the English it keeps in brackets.
+PLOTLY_ZH: Final[dict[str, str]] = {
+    "Autoscale": "自动缩放",
+    "Box Select": "矩形框选",
+    "Compare data on hover": "悬停时比较数据",
+    "Double-click on legend to isolate one trace": "双击图例来突显对应轨迹",
+    "Double-click to zoom back out": "双击返回缩小显示",
+    "Download plot as a PNG": "下载图表为PNG格式",
+    "Download plot": "下载图表",
+    "Image download succeeded": "图片下载成功",
+    "Lasso Select": "套索选择",
+    "Pan": "平移",
+    "Preparing image - this may take a few seconds": "正在生成图片 - 可能需要几秒钟",
+    "Reset": "重置",
+    "Reset axes": "重置轴",
+    "Reset view": "重置视图",
+    "Reset views": "重置视图",
+    "Show closest data on hover": "悬停时显示最近的数据",
+    "Sorry, there was a problem downloading your image!": "抱歉，下载图片出现问题！",
+    "Toggle Spike Lines": "切换显示数据点辅助线",
+    "Toggle show closest data on hover": "切换悬停时显示最近的数据点",
+    "Zoom": "缩放",
+    "Zoom in": "放大",
+    "Zoom out": "缩小",
+}
+
+
+# plotly.js's zh-CN dates (the same locale): no chart here has a date axis, but a
+# locale without them would leave plotly's English names of days and months.
+PLOTLY_ZH_DATES: Final[dict[str, object]] = {
+    "days": ["星期日", "星期一", "星期二", "星期三", "星期四", "星期五", "星期六"],
+    "shortDays": ["周日", "周一", "周二", "周三", "周四", "周五", "周六"],
+    "months": [f"{m}月" for m in "一二三四五六七八九十"] + ["十一月", "十二月"],
+    "shortMonths": [*"一二三四五六七八九十", "十一", "十二"],
+    "date": "%Y-%m-%d",
 }
 
 

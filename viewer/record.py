@@ -166,14 +166,17 @@ with (
     st.form("rec_headers_form", border=False),
 ):
     c1, c2, c3, c4 = st.columns(4)
-    c1.selectbox(tr(lang, "rules"), record_view.rules_choices(ss[R.RULES]), key=R.RULES)
-    c2.selectbox(tr(lang, "rec_level13"), record_view.LEVELS, key=R.LEVEL13)
-    c3.selectbox(tr(lang, "rec_level24"), record_view.LEVELS, key=R.LEVEL24)
+    choose = tr(lang, "choose")
+    rules = record_view.rules_choices(ss[R.RULES])
+    c1.selectbox(tr(lang, "rules"), rules, key=R.RULES, placeholder=choose)
+    c2.selectbox(tr(lang, "rec_level13"), record_view.LEVELS, key=R.LEVEL13, placeholder=choose)
+    c3.selectbox(tr(lang, "rec_level24"), record_view.LEVELS, key=R.LEVEL24, placeholder=choose)
     c4.selectbox(
         tr(lang, "dealer"),
         [0, 1, 2, 3, 4],
         format_func=lambda s: seat_name(lang, s) if s else tr(lang, "rec_dealer_none"),
         key=R.DEALER,
+        placeholder=choose,
     )
     for seat, col, key in zip(SEATS, st.columns(4), R.NAMES, strict=True):
         col.text_input(tr(lang, "rec_name", seat=seat), key=key)
@@ -314,9 +317,14 @@ with left:
             record_view.BID_KINDS,
             format_func=lambda k: tr(lang, f"rec_kind_{k}"),
             key=R.BID_KIND,
+            placeholder=tr(lang, "choose"),
         )
         a2.selectbox(
-            tr(lang, "seat"), list(SEATS), format_func=lambda s: seat_name(lang, s), key=R.BID_SEAT
+            tr(lang, "seat"),
+            list(SEATS),
+            format_func=lambda s: seat_name(lang, s),
+            key=R.BID_SEAT,
+            placeholder=tr(lang, "choose"),
         )
         a3.text_input(tr(lang, "rec_bid_cards"), key=R.BID_CARDS)
         a4.selectbox(
@@ -324,6 +332,7 @@ with left:
             record_view.STRAINS,
             format_func=lambda s: s or tr(lang, "rec_strain_cards"),
             key=R.BID_STRAIN,
+            placeholder=tr(lang, "choose"),
         )
         a5.text_input(tr(lang, "rec_draw"), key=R.BID_DRAW, placeholder="@")
         st.button(
@@ -341,6 +350,7 @@ with left:
                 list(SEATS),
                 format_func=lambda s: seat_name(lang, s),
                 key=R.SEAT,
+                placeholder=tr(lang, "choose"),
             )
         tray_seat = rec.to_play if rec.to_play is not None else int(ss[R.SEAT])
     cards = record_view.tray(rec, tray_seat, mode)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from html import escape
+from typing import Final
 
 from notation.psn import UNKNOWN, CardSlot
 from notation.replay import StepKind
@@ -21,7 +22,7 @@ from viewer.charts import TEAM_COLOURS
 from viewer.i18n import tr
 from viewer.view import SeatView, Slots, TableView
 
-__all__ = ["CSS", "PAGE_CSS", "card_html", "cards_html", "table_html"]
+__all__ = ["CSS", "PAGE_CSS", "card_html", "cards_html", "streamlit_css", "table_html"]
 
 CSS = """
 <style>
@@ -86,6 +87,120 @@ PAGE_CSS = """
 .stMainBlockContainer h1{font-size:1.45rem;padding:0.2rem 0 0 0;line-height:1.3}
 </style>
 """
+
+
+# Streamlit's own words on the page, where its API cannot set them: the CSS of the Chinese
+# page hides the English (font-size 0) and draws the page's words in its place (::after),
+# at the size Streamlit draws them. Each: (selector, i18n key, size).
+_UPLOADER = '[data-testid="stFileUploaderDropzone"]'
+_HINT = '[data-testid="InputInstructions"] > span:first-child'
+_FORM, _TEXT_AREA = '[data-testid="stForm"]', '[data-testid="stTextArea"]'
+_ITEM = '[data-testid="stMainMenuItem-{}"]'
+_VERSION = '[data-testid="stMainMenuPopover"] div:has(> .stMenuVersionCopyButton) > span'
+_TIP, _ERROR_TIP = '[data-testid="stTooltipContent"]', '[data-testid="stTooltipErrorContent"]'
+_STATUS, _OFFLINE = '[data-testid="stStatusWidget"]', '[data-testid="stConnectionStatus"]'
+_COPY = '[data-testid="stCode"] [aria-label="{}"]'
+_NUMBER = '[data-testid="stNumberInput"]'
+
+
+def _hovered(target: str, tooltip: str) -> str:
+    """The tooltip Streamlit draws (one at a time, apart from the page) while ``target`` is
+    hovered."""
+    return f"body:has({target}:hover) {tooltip}"
+
+
+# while the page has lost its server, Streamlit shows its connection status (and a dialog)
+_GONE = f'body:has({_OFFLINE}) [role="dialog"]'
+
+_STREAMLIT_WORDS: Final = (
+    # the file uploader: its button, the line under it, what it says while a file is
+    # dragged over it, and why a file was refused (too big, not a record) when pointed at
+    (f'{_UPLOADER} [data-testid="stBaseButton-secondary"] p', "st_upload", "0.875rem"),
+    ('[data-testid="stFileUploaderDropzoneInstructions"] span', "st_upload_limit", "0.875rem"),
+    (f"{_UPLOADER} > div:not([data-testid]) > span", "st_upload_drop", "0.875rem"),
+    ('[data-testid="stFileChip"] [role="alert"]', "st_upload_refused", "0.75rem"),
+    (_hovered('[data-testid="stFileChip"]', _ERROR_TIP), "st_upload_refused", "0.875rem"),
+    # what a text field says while one types in it (in a form: it submits the form)
+    (_HINT, "st_press_enter", "0.75rem"),
+    (f"{_FORM} {_HINT}", "st_press_enter_form", "0.75rem"),
+    (f"{_TEXT_AREA} {_HINT}", "st_press_ctrl_enter", "0.75rem"),
+    (f"{_FORM} {_TEXT_AREA} {_HINT}", "st_press_ctrl_enter_form", "0.75rem"),
+    # a number out of its field's range: the screen reader's alert, the icon's tooltip
+    (f'{_NUMBER} [role="alert"]', "st_number_range", "0.75rem"),
+    (
+        _hovered(f"{_NUMBER} .stTooltipErrorHoverTarget", f"{_ERROR_TIP} p"),
+        "st_number_range",
+        "0.875rem",
+    ),
+    # a choice list filtered down to nothing
+    ('[role="listbox"] [role="option"]:not([data-key]) > span', "st_no_results", "0.875rem"),
+    # the copy button of a code block (a record's PSN, an error's caret), when pointed at
+    (_hovered(_COPY.format("Copy to clipboard"), f"{_TIP} p"), "st_copy", "0.875rem"),
+    (_hovered(_COPY.format("Copied"), f"{_TIP} p"), "st_copied", "0.875rem"),
+    # the link a keyboard user meets first
+    ('[data-testid="stSkipToContent"]', "st_skip", "1rem"),
+    # the main menu (⋮): the themes, print, Streamlit's version
+    (_ITEM.format("theme-System"), "st_theme_system", "0.875rem"),
+    (_ITEM.format("theme-Light"), "st_theme_light", "0.875rem"),
+    (_ITEM.format("theme-Dark"), "st_theme_dark", "0.875rem"),
+    (f'{_ITEM.format("print")} [data-testid="stMainMenuItemLabel"]', "st_print", "0.875rem"),
+    (_VERSION, "st_made_with", "0.75rem"),
+    # a long run (an analysis): the button that stops it
+    (f"{_STATUS} button", "st_stop", "0.875rem"),
+    (f"{_STATUS} button:disabled", "st_stopping", "0.875rem"),
+    # the server gone (``shengji view`` stopped): the status, its tooltip, the dialog
+    (f"{_OFFLINE} label", "st_offline", "0.875rem"),
+    (_hovered(_OFFLINE, _TIP), "st_offline_tip", "0.875rem"),
+    (f"{_GONE} h2", "st_offline_title", "1.5rem"),
+    (f"{_GONE} h2 + div", "st_offline_text", "1rem"),
+)
+
+# Tooltips drawn from an attribute by CSS (plotly's mode bar: ``content: attr(data-title)``):
+# the button Streamlit adds to a chart's mode bar is not in plotly's dictionary.
+_STREAMLIT_TOOLTIPS: Final = (
+    ('.js-plotly-plot .plotly .modebar-btn[data-title="Fullscreen"]::after', "st_fullscreen"),
+    (
+        '.js-plotly-plot .plotly .modebar-btn[data-title="Close fullscreen"]::after',
+        "st_close_fullscreen",
+    ),
+)
+
+# What has only English words and is no loss to the Chinese page: a heading's link to
+# itself ("Link to heading"), the button that copies Streamlit's version, the menu's
+# "Record screen" (its dialogs are Streamlit's English, and so is the video's page), the
+# lines under the connection dialog's text (a command to restart "yourscript.py"), the
+# "Error" an error's tooltip starts with (its message is replaced above).
+_STREAMLIT_HIDDEN: Final = (
+    'a[aria-label="Link to heading"]',
+    ".stMenuVersionCopyButton",
+    _ITEM.format("recordScreencast"),
+    f"{_GONE} h2 + div > *",
+    f"{_ERROR_TIP} p strong",
+)
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string literal."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\A ") + '"'
+
+
+def streamlit_css(lang: str, *, upload_mb: int, upload_types: Sequence[str], version: str) -> str:
+    """The CSS that puts Streamlit's own words (the uploader, a text field's hint, the
+    main menu, the skip link, a chart's full-screen button …) in the page's language:
+    empty in English, where they are Streamlit's as it says them. ``upload_mb``: the
+    upload limit, as Streamlit enforces it; ``upload_types``: what the uploader takes."""
+    if lang != "zh":
+        return ""
+    types = "、".join(t.upper() for t in upload_types)
+    values = {"size": upload_mb, "types": types, "version": version}
+    rules = [f"{', '.join(_STREAMLIT_HIDDEN)}{{display:none}}"]
+    for selector, key, size in _STREAMLIT_WORDS:
+        words = _css_string(tr(lang, key, **values))
+        rules.append(f"{selector}{{font-size:0 !important}}")  # hovered, focused too
+        rules.append(f"{selector}::after{{content:{words};font-size:{size}}}")
+    for selector, key in _STREAMLIT_TOOLTIPS:
+        rules.append(f"{selector}{{content:{_css_string(tr(lang, key))}}}")
+    return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
 def card_html(card: CardSlot, trump: Trump | None = None, best: bool = False) -> str:
