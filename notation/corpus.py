@@ -7,7 +7,7 @@ each hand into what the caller keeps of it (``Work.summarize``: the lines ``vali
 prints, a hand's statistics, its analysis), so only that comes back.
 
 A match's hands are not independent: the levels and dealer of a hand follow from the
-hand before (:func:`notation.validate.continues`, :func:`notation.validate.levels_after`).
+hand before (:func:`notation.match.continues`, :func:`notation.match.levels_after`).
 A piece that starts inside a match carries the hand before it as unread text; the worker
 replays that hand alone and checks the piece as if it came after it. That is what
 checking the file from the start gives, unless the hand before was itself replayed at
@@ -31,7 +31,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from notation.diagnostics import unreadable_reason
 from notation.executor import Executor, Lost
+from notation.match import continues, levels_after
 from notation.psn import ReadHand, iter_chunks, read_chunk
 from notation.replay import HandReplay, replay
 from notation.rules.ruleset import Ruleset
@@ -43,7 +45,7 @@ from notation.rulesets import (
     register_ruleset,
     rules_dirs,
 )
-from notation.validate import CheckedHand, check_hands, continues, levels_after, unreadable_reason
+from notation.validate import CheckedHand, check_hands
 
 __all__ = [
     "FileDone",

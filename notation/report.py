@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from notation.findings import Finding, clause_line
 from notation.labels import label
+from notation.match import LevelsAfter, levels_after
 from notation.messages import Message, count, msg, outcome_words, say_cards_in
 from notation.psn.model import UNKNOWN, CardSlot
 from notation.replay import HandReplay, State
@@ -22,7 +23,6 @@ from notation.rules.clauses import Clause, Rule
 from notation.rules.order import Trump
 from notation.rules.ruleset import Outcome, Ruleset, Side
 from notation.rules.seats import SEATS
-from notation.validate import LevelsAfter, levels_after
 
 __all__ = [
     "CARDS_CSS",

@@ -1,5 +1,6 @@
 """Validate files of records: replay every hand, check that a match's hands follow from
-each other, and report findings the way a compiler reports errors.
+each other (:mod:`notation.match`), and report findings the way a compiler reports errors
+(:mod:`notation.diagnostics` prints them).
 
 >>> from notation.simulate import simulate_hand
 >>> from notation.psn import write
@@ -12,25 +13,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from contextlib import suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from notation.errors import ShengjiError, SourceError
-from notation.findings import CATALOGUE, Finding, Severity, clause_line
-from notation.messages import Message, msg, outcome_words
-from notation.psn import Bid, Hand, ReadHand, iter_hands
-from notation.psn.model import UNKNOWN, KittyExchange
+from notation.diagnostics import unreadable_reason
+from notation.errors import ShengjiError
+from notation.findings import Finding
+from notation.match import _as_the_match_says, _match_findings, continues, levels_after
+from notation.messages import msg
+from notation.psn import ReadHand, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
-from notation.replay.engine import read_levels
-from notation.rules import bidding as bids
-from notation.rules.cards import Card, Rank
-from notation.rules.clauses import Rule
-from notation.rules.ruleset import Goal, Outcome, Ruleset, Side
-from notation.rules.scoring import HandResult, Levels, apply_outcome
-from notation.rules.seats import Seat, team
+from notation.rules.ruleset import Ruleset
 from notation.rulesets import load_ruleset
 from notation.variations import has_variations, variation_findings
 
@@ -40,13 +35,8 @@ __all__ = [
     "CheckedHand",
     "FileReport",
     "HandReport",
-    "LevelsAfter",
     "check_hands",
-    "continues",
-    "format_finding",
     "iter_validate",
-    "levels_after",
-    "unreadable_reason",
     "validate_lines",
     "validate_path",
     "validate_text",
@@ -185,75 +175,9 @@ JSON_SCHEMA: dict[str, Any] = {
         },
     },
 }
-# Findings that are misplays (出错牌): the rule set's misplay penalty falls on the team.
+# The fields a hand's ``computed`` has from :meth:`LevelsAfter.to_dict` (all None
+# when the record does not give the result, the dealer or the levels).
 _LEVELS_AFTER_KEYS = ("levels_before", "misplays", "misplay_levels", "levels_after")
-MISPLAYS = {"follow-suit", "follow-pair", "follow-tractor", "not-held"}
-
-
-@dataclass(frozen=True, slots=True)
-class LevelsAfter:
-    """What a hand does to both teams' levels: the level-table result, then each team's
-    misplay penalty (000§2 五). Teams are 1&3 then 2&4."""
-
-    dealer: Seat
-    outcome: Outcome  # the level table's result
-    before: Levels
-    played: HandResult  # the result alone
-    after: HandResult  # with the misplay penalties
-    misplays: tuple[tuple[Finding, ...], tuple[Finding, ...]]  # each team's, in this hand
-    drops: tuple[int, int]  # levels each team is to drop for them (not below 2)
-
-    @property
-    def winner(self) -> int:
-        """The team (1 or 2) the level table's result favours."""
-        dealer_team = team(self.dealer)
-        return dealer_team if self.outcome.winner is Side.DEALER else 3 - dealer_team
-
-    @property
-    def counts(self) -> tuple[int, int]:
-        """How many misplays each team made."""
-        return (len(self.misplays[0]), len(self.misplays[1]))
-
-    def to_dict(self) -> dict[str, Any]:
-        """The fields ``shengji validate --json`` adds to a hand's ``computed``."""
-        return {
-            "levels_before": [r.value for r in self.before],
-            "misplays": list(self.counts),
-            "misplay_levels": list(self.drops),
-            "levels_after": [r.value for r in self.after.levels],
-        }
-
-
-def levels_after(result: HandReplay) -> LevelsAfter | None:
-    """Both teams' levels after a replayed hand, misplay penalties included, or ``None``
-    when the record does not give the result, the dealer or the levels.
-
-    The one computation behind ``validate --json``'s ``computed``, the report's "Levels
-    after the hand" and the next hand's ``match-levels`` check. Only the record's own
-    plays count: a revoke in a variation is a lesson, not a misplay.
-    """
-    computed = result.computed
-    if computed.outcome is None or computed.dealer is None or computed.levels is None:
-        return None
-    teams: tuple[list[Finding], list[Finding]] = ([], [])
-    for f in result.findings:
-        if f.code in MISPLAYS and f.seat is not None:
-            teams[team(f.seat) - 1].append(f)
-    counts = (len(teams[0]), len(teams[1]))
-    rules = result.rules
-    args = (rules, computed.levels, computed.dealer, computed.outcome)
-    played = apply_outcome(*args)
-    after = apply_outcome(*args, misplays=counts) if any(counts) else played
-    per = rules.penalties.misplay_levels
-    return LevelsAfter(
-        computed.dealer,
-        computed.outcome,
-        computed.levels,
-        played,
-        after,
-        (tuple(teams[0]), tuple(teams[1])),
-        (counts[0] * per, counts[1] * per),
-    )
 
 
 @dataclass(slots=True)
@@ -544,171 +468,6 @@ def _hiding_comments(read: ReadHand, result: HandReplay) -> list[Finding]:
     return found
 
 
-def continues(before: Hand, after: Hand) -> bool:
-    """True if ``after`` is the hand that follows ``before`` in one match, so its levels
-    and dealer must follow from it.
-
-    A file may hold separate hands, as a PGN file holds separate games: a hand whose
-    ``Hand`` number is not one more than the hand before's, or whose ``Event`` differs,
-    starts afresh. Hands without these headers are taken as one match.
-    """
-    if before.header("Hand") is not None and after.header("Hand") is not None:
-        first, second = _hand_number(before), _hand_number(after)
-        if first is None or second is None or second != first + 1:
-            return False
-    events = before.header("Event"), after.header("Event")
-    return events[0] is None or events[1] is None or events[0].strip() == events[1].strip()
-
-
-_LEADING_NUMBER = re.compile(r"\s*(\d+)")
-
-
-def _hand_number(hand: Hand) -> int | None:
-    """The number a ``Hand`` header starts with (``"3"``, ``"3/12"``), if any."""
-    value = hand.header("Hand")
-    found = _LEADING_NUMBER.match(value) if value is not None else None
-    return int(found[1]) if found else None
-
-
-def _as_the_match_says(
-    hand: Hand, rules: Ruleset | None, number: int, timeline: bool, expected: LevelsAfter
-) -> HandReplay:
-    """Replay a match's hand; where its Levels or Dealer header does not follow from the
-    hand before, replay it at the levels and dealer that do, and keep whichever reading
-    the play itself bears out (fewer broken rules; a tie goes to the headers): a mistyped
-    header is then the one finding (``match-levels``, ``match-dealer``), not a hand judged
-    at the wrong rank or with the wrong dealer."""
-    result = replay(hand, rules, number=number, timeline=timeline)
-    after = expected.after
-    computed = result.computed
-    levels = after.levels if computed.levels != after.levels else None
-    dealer = hand.dealer
-    moved = dealer is not None and dealer not in (
-        after.next_dealer,
-        _passed_deal(result, after.next_dealer),
-    )
-    if levels is None and not moved:
-        return result
-    other = replay(
-        hand,
-        rules,
-        number=number,
-        timeline=timeline,
-        levels=levels,
-        dealer=after.next_dealer if moved else None,
-    )
-    return other if len(other.errors) < len(result.errors) else result
-
-
-def _header_levels(hand: Hand) -> tuple[str, tuple[Rank, Rank]] | None:
-    """The Levels header as written and read, or ``None`` (none, or not readable: that is
-    a bad-header finding of its own)."""
-    value = hand.header("Levels")
-    if value is None:
-        return None
-    try:
-        return value, read_levels(value)
-    except ValueError:
-        return None
-
-
-def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
-    """The levels and dealer of a hand must follow from the hand before it."""
-    consequences = levels_after(before)
-    computed = before.computed
-    if consequences is None or computed.outcome is None or computed.dealer is None:
-        return []
-    counts, expected = consequences.counts, consequences.after
-    hand = after.hand
-    found: list[Finding] = []
-    header = next((h for h in hand.headers if h.tag.lower() == "levels"), None)
-    written = _header_levels(hand)
-    if header is not None and written is not None and written[1] != expected.levels:
-        value, levels = written
-        want = " ".join(r.value for r in expected.levels)
-        outcome = outcome_words(computed.outcome.winner.value, computed.outcome.levels)
-        message = msg("match.levels", value=value, number=before.number, outcome=outcome, want=want)
-        # Where a level that must be played (逢10必打) stopped the climb, that is the rule.
-        rules = before.rules
-        # (without the goal's stop either: the record simply added the levels)
-        free_climb = replace(rules, match=replace(rules.match, must_play=(), goal=Goal.NONE))
-        unstopped = apply_outcome(
-            free_climb, consequences.before, computed.dealer, computed.outcome, misplays=counts
-        )
-        rule = None
-        if unstopped.levels != expected.levels and levels == unstopped.levels:
-            # The record climbed on as if no level had to be played.
-            stop = next(e for e, u in zip(expected.levels, unstopped.levels, strict=True) if e != u)
-            if stop in rules.match.must_play:  # not the goal: that stops the climb too
-                message = msg(
-                    "match.levels-stop",
-                    value=value,
-                    number=before.number,
-                    outcome=outcome,
-                    want=want,
-                    stop=stop.value,
-                )
-                rule = Rule.MUST_PLAY
-        found.append(_finding("match-levels", message, after, header, rule))
-    header = next((h for h in hand.headers if h.tag.lower() == "dealer"), None)
-    if (
-        header is not None
-        and hand.dealer is not None
-        and hand.dealer != expected.next_dealer
-        and hand.dealer != _passed_deal(after, expected.next_dealer)
-    ):
-        found.append(
-            _finding(
-                "match-dealer",
-                msg(
-                    "match.dealer",
-                    seat=hand.dealer,
-                    number=before.number,
-                    outcome=outcome_words(computed.outcome.winner.value, computed.outcome.levels),
-                    expected=expected.next_dealer,
-                ),
-                after,
-                header,
-            )
-        )
-    return found
-
-
-def _passed_deal(after: HandReplay, dealer: int) -> int | None:
-    """Who deals ``after`` if ``dealer`` starts it: another seat where its side declared
-    nothing and the rule set passes the deal to the declarer (谁亮主谁坐庄)."""
-    rules = after.rules
-    if not rules.bidding.deal_passes_to_declarer or after.computed.levels is None:
-        return None
-    levels = after.computed.levels
-    state = bids.BidState.start(levels[team(dealer) - 1], dealer, levels[2 - team(dealer)])
-    for event in after.hand.auction:
-        if isinstance(event, KittyExchange):
-            break  # the deal is over: bids after the bury (炒底) do not count
-        if isinstance(event, Bid) and UNKNOWN not in event.cards:
-            cards = tuple(c for c in event.cards if isinstance(c, Card))
-            with suppress(ValueError):  # (a bid that names no trump was reported already)
-                core = bids.Bid(event.seat, bids.BidKind(event.kind.value), cards, event.draw)
-                state = bids.record_bid(rules, state, core)
-    return bids.end_deal(state, rules).dealer
-
-
-def _finding(
-    code: str, message: Message, after: HandReplay, node: Any, rule: Rule | None = None
-) -> Finding:
-    """A finding of the match; ``rule``, when the catalogue's rule is not the precise one."""
-    cited = rule or CATALOGUE[code][1]
-    return Finding(
-        code=code,
-        text=message,
-        hand=after.number,
-        line=getattr(node, "line", 0),
-        column=getattr(node, "column", 0),
-        clause=after.rules.clause(cited) if cited else None,
-        cites=rule,
-    )
-
-
 def validate_path(
     path: str | Path,
     rules: Ruleset | str | None = None,
@@ -723,69 +482,3 @@ def validate_path(
             return validate_lines(stream, name, rules, strict=strict, keep_replays=keep_replays)
     except (OSError, UnicodeDecodeError) as e:
         return FileReport(name, unreadable=unreadable_reason(e))
-
-
-def undecodable(error: UnicodeDecodeError) -> str:
-    """Where a file stops being UTF-8 text: ``not UTF-8 text (byte 0xe9 at offset 11)``."""
-    return f"not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
-
-
-def unreadable_reason(error: OSError | UnicodeDecodeError) -> str:
-    """Why a file could not be read, in a few words (``no such file``)."""
-    if isinstance(error, UnicodeDecodeError):
-        return undecodable(error)
-    if isinstance(error, FileNotFoundError):
-        return "no such file"
-    if isinstance(error, IsADirectoryError):
-        return "is a folder"
-    if isinstance(error, PermissionError):
-        return "permission denied"
-    return error.strerror or str(error)
-
-
-def format_finding(
-    finding: Finding,
-    path: str,
-    source: str | None,
-    first_line: int | None = None,
-    lang: str = "en",
-) -> str:
-    """A finding as a compiler would print it: location, code, message, the line, a caret;
-    in ``lang`` (en or zh).
-
-    ``source`` is the text the finding is in, its first line numbered ``first_line``
-    (a hand's text); without ``first_line`` it is the finding's line alone. A long line
-    is shown as a window around the column.
-    """
-    severity = msg(f"severity.{finding.severity.value}").render(lang)
-    head = f"{path}:{finding.line}:{finding.column}: {severity}: {finding.code}: "
-    head += msg("finding.where", message=finding.text, where=finding.where(lang)).render(lang)
-    context = ""
-    if source is not None:
-        excerpt = SourceError(
-            "",
-            source=source,
-            first_line=finding.line if first_line is None else first_line,
-            line=finding.line,
-            column=finding.column,
-            width=finding.width,
-        )
-        context = excerpt.context()
-    lines = [head]
-    if context and finding.line:
-        lines.append(context)
-    if finding.clause is not None:
-        lines.append(msg("finding.rule", clause=clause_line(finding.clause, lang)).render(lang))
-    penalty = finding.penalty_in(lang)
-    if penalty:
-        lines.append(msg("finding.penalty", penalty=penalty).render(lang))
-    return "\n".join(lines)
-
-
-def severity_counts(reports: Iterable[FileReport]) -> dict[str, int]:
-    """How many findings of each severity."""
-    counts = {s.value: 0 for s in Severity}
-    for report in reports:
-        for f in report.findings:
-            counts[f.severity.value] += 1
-    return counts

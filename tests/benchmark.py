@@ -138,7 +138,7 @@ _PARTS = {
     "follows: suit, pairs, tractors": [("checks.py", "_follow")],
     "trick winners and points": [("play.py", "_open_trick"), ("trick.py", "add")],
     "deal and auction: decks, bids, kitty": [("engine.py", "deal"), ("auction.py", "auction")],
-    "result, levels, match continuity": [("result.py", "finish"), ("validate.py", "continues")],
+    "result, levels, match continuity": [("result.py", "finish"), ("match.py", "continues")],
 }
 
 

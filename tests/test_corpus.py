@@ -19,6 +19,7 @@ import pytest
 
 from notation.cli.validate import HandOut, HandPrinter
 from notation.corpus import FileDone, HandDone, Work, walk
+from notation.diagnostics import unreadable_reason
 from notation.executor import (
     DaskExecutor,
     Executor,
@@ -28,7 +29,7 @@ from notation.executor import (
 )
 from notation.psn import write
 from notation.simulate import simulate_hand, simulate_match
-from notation.validate import CheckedHand, iter_validate, unreadable_reason
+from notation.validate import CheckedHand, iter_validate
 from tests.test_replay import _revoke, sims
 
 # The Dask workers are other processes: the helpers below travel to them by value.

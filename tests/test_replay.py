@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from notation.findings import CATALOGUE, Finding
+from notation.match import continues
 from notation.psn import Hand, Header, Play, Result, parse, write
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
@@ -23,7 +24,7 @@ from notation.rules.order import Trump
 from notation.rules.ruleset import ShorterTractor
 from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
-from notation.validate import continues, validate_text
+from notation.validate import validate_text
 from tests.conftest import cards
 
 

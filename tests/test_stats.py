@@ -17,7 +17,8 @@ from notation.cli import main
 from notation.psn import Comment, Hand, parse, write
 from notation.replay import StepKind, replay
 from notation.simulate import simulate_hand, simulate_match
-from notation.stats import JSON_SCHEMA, render_html
+from notation.stats import JSON_SCHEMA
+from notation.stats_html import render_html
 from notation.validate import validate_text
 from tests.test_replay import _revoke, sims
 from viewer.state import from_query
@@ -194,7 +195,7 @@ def _empty_report() -> dict[str, Any]:
 
 def test_import_notation_stats_imports_no_plotly() -> None:
     code = (
-        "import sys, notation.stats, notation.cli.stats\n"
+        "import sys, notation.stats, notation.stats_html, notation.cli.stats\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('plotly', 'streamlit')))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 
+from notation.diagnostics import format_finding
 from notation.psn import write
-from notation.validate import format_finding, iter_validate, validate_path, validate_text
+from notation.validate import iter_validate, validate_path, validate_text
 from tests.test_replay import _revoke, sims
 
 

@@ -12,7 +12,8 @@ from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import FileDone, Work, folder_rulesets, walk
 from notation.messages import msg
 from notation.rulesets import ruleset_argument
-from notation.stats import DEFAULT_VIEWER, CorpusStats, hand_stats, render_html
+from notation.stats import DEFAULT_VIEWER, CorpusStats, hand_stats
+from notation.stats_html import render_html
 
 __all__ = ["add_parser", "run"]
 

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from notation.cli.common import Progress, find_files
 from notation.corpus import FileDone, Work, folder_rulesets, internal_error, walk
+from notation.diagnostics import format_finding, unreadable_reason
 from notation.executor import EXECUTORS, Executor, make_executor
 from notation.findings import CATALOGUE, Severity, meaning
 from notation.messages import count as count_of
@@ -28,13 +29,7 @@ from notation.messages.commands import unreadable_words
 from notation.messages.help import VALIDATE_EPILOG
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import ruleset_argument
-from notation.validate import (
-    JSON_SCHEMA_VERSION,
-    CheckedHand,
-    format_finding,
-    iter_validate,
-    unreadable_reason,
-)
+from notation.validate import JSON_SCHEMA_VERSION, CheckedHand, iter_validate
 
 __all__ = ["FileResult", "HandOut", "HandPrinter", "add_executor_options", "add_parser", "run"]
 

@@ -222,7 +222,7 @@ _REASONS: Final[dict[str, str]] = {
 
 
 def reason_words(text: str) -> Message:
-    """Why a file could not be read (``notation.validate.unreadable_reason``'s words) as a
+    """Why a file could not be read (``notation.diagnostics.unreadable_reason``'s words) as a
     message: the reasons it knows in both languages, another as it is."""
     if text in _REASONS:
         return Message(_REASONS[text])

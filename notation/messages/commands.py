@@ -381,7 +381,7 @@ _NOT_UTF8: Final = re.compile(r"not UTF-8 text \(byte 0x([0-9a-f]+) at offset ([
 
 
 def unreadable_words(text: str) -> Message:
-    """Why a file could not be read (``notation.validate.unreadable_reason``'s words) as a
+    """Why a file could not be read (``notation.diagnostics.unreadable_reason``'s words) as a
     message: :func:`~notation.messages.cli.reason_words`, and the byte that is not UTF-8
     with its offset."""
     found = _NOT_UTF8.fullmatch(text)
