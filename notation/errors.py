@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the messages import the cards, which raise these errors
     from notation.messages import Message
 
-__all__ = ["CONTEXT_WIDTH", "CardError", "ShengjiError", "SourceError", "describe", "kind_of"]
+__all__ = [
+    "CONTEXT_WIDTH",
+    "CardError",
+    "KeyedError",
+    "ShengjiError",
+    "SourceError",
+    "describe",
+    "kind_of",
+]
 
 # The most characters of a line an error draws: a longer line is shown as a window of
 # this many characters around the column, with … where it goes on (as compilers do).
@@ -16,6 +24,18 @@ CONTEXT_WIDTH = 120
 
 class ShengjiError(ValueError):
     """Base class of every error about input that shengji reports to a user."""
+
+
+class KeyedError(ShengjiError):
+    """An error of the rules core or the record model that a catalogue can say in
+    another language: its message is English; ``key`` names the reason and ``facts``
+    (its seats, cards, counts) fill the catalogue's template for it
+    (``notation.messages.core.keyed_words``)."""
+
+    def __init__(self, message: str, *, key: str = "", **facts: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.facts = facts
 
 
 class CardError(ShengjiError):

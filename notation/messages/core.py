@@ -7,7 +7,7 @@ concern), each registered into :data:`MESSAGES` when the package is imported.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeAlias
 
@@ -23,6 +23,7 @@ __all__ = [
     "Param",
     "Seq",
     "count",
+    "keyed_words",
     "msg",
     "param_names",
     "register",
@@ -137,6 +138,19 @@ def render(message: Message, lang: str = "en") -> str:
     en, zh = MESSAGES[message.key]
     template = zh if lang == "zh" else en
     return template.format_map({name: _param(v, lang) for name, v in message.params})
+
+
+def keyed_words(
+    error: Exception, templates: Mapping[str, str], fact: Callable[[str, object], str]
+) -> Both | None:
+    """A ``KeyedError`` in both languages: its own English, and the Chinese template for
+    its key filled with its facts in Chinese words (``fact(name, value)``); None when
+    ``templates`` has no template for it."""
+    template = templates.get(getattr(error, "key", "") or "")
+    if template is None:
+        return None
+    facts = getattr(error, "facts", {})
+    return Both(str(error), template.format_map({n: fact(n, v) for n, v in facts.items()}))
 
 
 def param_names(template: str) -> set[str]:

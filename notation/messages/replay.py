@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from notation.messages.core import Both, Message, Seq, count, msg, render, say_cards_in
+from notation.messages.core import Both, Message, Seq, count, keyed_words, msg, render, say_cards_in
 from notation.rules.cards import Card
 from notation.rules.violations import Code, Violation
 
@@ -485,7 +485,7 @@ def violation_message(v: Violation, seat: int) -> Message:
 
 # The rules core's reasons for refusing a bid, bury or fallback, in Chinese, by the
 # reason's key (``BidError.key``; the English reason is the exception's own text). The
-# ``{names}`` are the error's facts: cards, seats, counts, shapes, ``when`` (which hand).
+# ``{names}`` are the error's facts: cards, seats, counts, shapes, ``first`` (which hand).
 _BID_REASONS_ZH: Final[dict[str, str]] = {
     "no-cards": "叫牌至少要亮一张牌",
     "bid-text": "{text}：应当是座位、叫牌种类和牌，如 '2 counter S2 S2'",
@@ -497,7 +497,7 @@ _BID_REASONS_ZH: Final[dict[str, str]] = {
     "joker-colour": "{cards}：大王配红桃或方块，小王配黑桃或梅花",
     "draw-order": "在发出 {draw} 张牌时的叫牌，写在了发出 {earlier} 张时的叫牌之后",
     "play-started": "出牌开始后就不能再叫牌了",
-    "closed": "{seat} 号位拿底后叫牌已经结束：{when}本规则不能炒底",
+    "closed": "{seat} 号位拿底后叫牌已经结束：{first}本规则不能炒底",
     "declared": "{seat} 号位已经亮主了：应当反主或加固",
     "declare-in-deal": "亮主要在发牌期间",
     "no-direct-nt": "一对王不能直接亮主（不能直接亮无主），只能反主",
@@ -510,9 +510,9 @@ _BID_REASONS_ZH: Final[dict[str, str]] = {
     "shape-reinforce": "{shape}不能加固：加固要用{allowed}",
     "reinforce-weak": "{cards} 并不比 {old} 强",
     "nothing-counter": "还没有人亮主，无可反：应当亮主",
-    "no-counters": "{when}不能反主",
-    "counter-before-pickup": "{when}反主要在庄家拿底之前",
-    "counter-after-bury": "{when}反主要在庄家扣底之后（炒底）",
+    "no-counters": "{first}不能反主",
+    "counter-before-pickup": "{first}反主要在庄家拿底之前",
+    "counter-after-bury": "{first}反主要在庄家扣底之后（炒底）",
     "fallback-final": "翻牌定的主不能再反",
     "self": "{seat} 号位不能反自己亮的主",
     "shape-counter": "{shape}不能反主：反主要用{allowed}",
@@ -559,13 +559,9 @@ def reason(error: Exception, capital: bool = False) -> Both:
     text = str(error)
     if capital:
         text = text[:1].upper() + text[1:]
-    template = _BID_REASONS_ZH.get(getattr(error, "key", "") or "")
-    if template is not None:
-        facts = dict(getattr(error, "facts", {}))
-        if "first" in facts:
-            facts["when"] = facts.pop("first")
-        words = {n: _fact_zh("first" if n == "when" else n, v) for n, v in facts.items()}
-        return Both(text, template.format_map(words))
+    said = keyed_words(error, _BID_REASONS_ZH, _fact_zh)
+    if said is not None:
+        return Both(text, said.zh)
     cards = [_JOKERS_ZH.get(c, c) for c in _CARD.findall(text)]
     return Both(text, f"规则不允许（{' '.join(cards)}）" if cards else "规则不允许")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from notation.messages.core import Both, say_cards_in
+from notation.messages.core import Both, keyed_words, say_cards_in
 from notation.messages.replay import violation_message
 
 __all__ = ["CATALOGUE", "CHECKS_ZH", "check_words", "model_words", "position_words"]
@@ -198,14 +198,12 @@ CHECKS_ZH: Final[dict[str, str]] = {
 def check_words(error: Exception) -> Both:
     """A check of the rules core that a rule set fails (``RulesetCheckError``) in both
     languages: its own words in English, in Chinese the same from its key and facts."""
-    template = CHECKS_ZH.get(getattr(error, "key", ""))
-    if template is None:
-        return Both(str(error), "这些取值互相矛盾")
-    facts = {
-        name: "、".join(map(str, value)) if isinstance(value, tuple) else value
-        for name, value in getattr(error, "facts", {}).items()
-    }
-    return Both(str(error), template.format_map(facts))
+    return keyed_words(error, CHECKS_ZH, _listed) or Both(str(error), "这些取值互相矛盾")
+
+
+def _listed(name: str, value: object) -> str:
+    """A fact of a rule set's check in Chinese words: a list joined by 、."""
+    return "、".join(map(str, value)) if isinstance(value, tuple) else str(value)
 
 
 # --- the record model's checks of a node (notation.psn.model) ------------------------------
@@ -219,6 +217,7 @@ _MODEL_ZH: Final[dict[str, str]] = {
     "deal-four": "发牌有四手牌",
     "deal-empty": "发牌至少要记录一手牌或底牌",
     "needs-card": "{holder}至少要有一张牌",
+    "hand-empty": "{seat} 号位的手牌至少要有一张牌",
     "draw": "抓牌数是 0 或更多",
     "blocker": "只有甩牌失败才有管住它的座位",
     "trick-number": "轮次从 1 开始编号",
@@ -238,21 +237,18 @@ _HOLDERS_ZH: Final[dict[str, str]] = {
     "deck": "牌堆",
     "kitty": "底牌",
     "held": "拿底后的手牌",
-    "hand": "{seat} 号位的手牌",
 }
 
 
 def model_words(error: Exception) -> Both:
     """Why the record model refuses a node (a ``ModelError``: its English, and the same
     in Chinese from its key and facts) in both languages."""
-    text = str(error)
-    template = _MODEL_ZH.get(getattr(error, "key", "") or "")
-    if template is None:
-        return Both(text, "记录里的这一项不成立")
-    facts = dict(getattr(error, "facts", {}))
-    if "holder" in facts:
-        facts["holder"] = _HOLDERS_ZH[str(facts["holder"])].format(seat=facts.get("seat"))
-    return Both(text, template.format_map({n: str(v) for n, v in facts.items()}))
+    said = keyed_words(error, _MODEL_ZH, _model_fact_zh)
+    return said or Both(str(error), "记录里的这一项不成立")
+
+
+def _model_fact_zh(name: str, value: object) -> str:
+    return _HOLDERS_ZH[str(value)] if name == "holder" else str(value)
 
 
 # --- a position the rules cannot reach (notation.rules.game.GameError) -------------------
@@ -294,8 +290,4 @@ def position_words(error: Exception) -> Both:
     seat = re.match(r"Seat (\d)\b", text)
     if violations and seat is not None:
         return Both(text, violation_message(violations[0], int(seat[1])).render("zh"))
-    template = _GAME_ZH.get(getattr(error, "key", "") or "")
-    if template is not None:
-        facts = getattr(error, "facts", {})
-        return Both(text, template.format_map({n: _game_fact_zh(n, v) for n, v in facts.items()}))
-    return Both(text, "规则到不了这个局面")
+    return keyed_words(error, _GAME_ZH, _game_fact_zh) or Both(text, "规则到不了这个局面")

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum, StrEnum
 from typing import Final, Literal
 
+from notation.errors import KeyedError
 from notation.psn.errors import PSNError
 from notation.rules.cards import Card, Rank, Suit
 from notation.rules.order import Trump
@@ -82,15 +83,9 @@ def format_slots(cards: Cards) -> str:
 _SLOT_TYPES: Final = frozenset({Card, Unknown})
 
 
-class ModelError(ValueError):
-    """A node the record model refuses (a trick of five plays, a comment with ``}``).
-    The message is English; ``key`` and ``facts`` let a message catalogue say the same
-    in another language (``notation.messages.rulesets.model_words``)."""
-
-    def __init__(self, message: str, *, key: str, **facts: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.facts = facts
+class ModelError(KeyedError):
+    """A node the record model refuses (a trick of five plays, a comment with ``}``);
+    said in Chinese by its key and facts (``notation.messages.rulesets.model_words``)."""
 
 
 # What may need a card, in the words of the model's errors.
@@ -110,9 +105,12 @@ def _check_cards(cards: Cards, holder: str, *, seat: int = 0, empty: bool = Fals
     """Cards must be cards or UNKNOWN, and (unless ``empty``) there must be some;
     ``holder``: a key of :data:`_HOLDERS`, or ``hand`` with the ``seat`` whose it is."""
     if not empty and not cards:
-        what = _holder_words(holder, seat)
+        if holder == "hand":
+            raise ModelError(
+                f"seat {seat}'s hand needs at least one card", key="hand-empty", seat=seat
+            )
         raise ModelError(
-            f"{what} needs at least one card", key="needs-card", holder=holder, seat=seat
+            f"{_HOLDERS[holder]} needs at least one card", key="needs-card", holder=holder
         )
     if _SLOT_TYPES.issuperset(map(type, cards)):
         return  # the usual case, checked in one go

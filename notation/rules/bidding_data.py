@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from notation.errors import ShengjiError
+from notation.errors import KeyedError
 from notation.rules.cards import Card, Rank, Suit, format_cards, parse_cards
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
@@ -44,21 +44,18 @@ __all__ = [
 # ---------------------------------------------------------------------------- errors
 
 
-class BidError(ShengjiError):
-    """A bid that the rule set does not allow; ``rule`` names the rule it breaks. The
-    message is English; ``key`` and ``facts`` (its cards, seats, shapes, counts) let a
-    message catalogue say the same in another language (``notation.messages.reason``)."""
+class BidError(KeyedError):
+    """A bid that the rule set does not allow; ``rule`` names the rule it breaks, ``key``
+    and ``facts`` the reason (said in Chinese by ``notation.messages.reason``)."""
 
     rule: Rule = Rule.DECLARE
 
     def __init__(
         self, message: str, rule: Rule | None = None, *, key: str = "", **facts: object
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, key=key, **facts)
         if rule is not None:
             self.rule = rule
-        self.key = key
-        self.facts = facts
 
 
 class NotRankCard(BidError):

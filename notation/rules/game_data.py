@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
-from notation.errors import ShengjiError
+from notation.errors import KeyedError
 from notation.rules.cards import Card
 from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.ruleset import Ruleset
@@ -27,11 +27,10 @@ Cards = tuple[Card, ...]
 _SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
 
 
-class GameError(ShengjiError):
-    """A position the rules cannot reach, or a play they do not allow. The message is
-    English; ``violations`` the broken rules of a play; ``key`` and ``facts`` (its
-    seats, cards, counts) let a message catalogue say the same in another language
-    (``notation.messages.rulesets.position_words``)."""
+class GameError(KeyedError):
+    """A position the rules cannot reach, or a play they do not allow: ``violations``
+    the broken rules of a play, else ``key`` and ``facts`` the reason (said in Chinese
+    by ``notation.messages.rulesets.position_words``)."""
 
     def __init__(
         self,
@@ -41,10 +40,8 @@ class GameError(ShengjiError):
         key: str = "",
         **facts: object,
     ) -> None:
-        super().__init__(message)
+        super().__init__(message, key=key, **facts)
         self.violations = tuple(violations)
-        self.key = key
-        self.facts = facts
 
 
 def _sorted(cards: Sequence[Card]) -> Cards:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Final
 
-from notation.errors import ShengjiError
+from notation.errors import KeyedError
 from notation.rules.cards import DECK, Rank, Suit
 from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.order import Trump
@@ -60,16 +60,10 @@ __all__ = [
 DECK_SIZE: Final = len(DECK)  # two decks with jokers: 108 cards
 
 
-class RulesetCheckError(ShengjiError):
+class RulesetCheckError(KeyedError):
     """Values of a rule set that do not fit together (a level table whose thresholds go
-    down, a kitty the deal cannot leave). The message is English; ``key`` and ``facts``
-    let a message catalogue say the same in another language
-    (``notation.messages.rulesets``), as a refused bid does."""
-
-    def __init__(self, message: str, *, key: str, **facts: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.facts = facts
+    down, a kitty the deal cannot leave); said in Chinese by its key and facts
+    (``notation.messages.rulesets.check_words``), as a refused bid is."""
 
 
 # ---------------------------------------------------------------------------- closed choices
