@@ -22,12 +22,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.cli import COMMANDS, build_parser, main
+from notation.cli.columns import display_width, wrap_display
 from notation.cli.language import (
     argparse_in,
-    display_width,
     lang_of,
     parser_texts,
-    wrap_display,
 )
 from notation.messages.help import ARGPARSE_ZH, HELP_ZH, METAVARS_ZH
 from tests.test_messages import english_in

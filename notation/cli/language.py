@@ -6,31 +6,29 @@ command); :func:`localize` puts each text into Chinese from the table of
 :mod:`notation.messages.help`, gettext style (the English is the key). argparse marks
 its own words for gettext (``_('usage: ')``) and looks that function up in its module
 each time it speaks; :func:`argparse_in` answers those calls in Chinese for the length
-of a command. A text with no Chinese stays English, and the tests list every one.
+of a command. A text with no Chinese stays English, and the tests list every one. The
+help is laid out by the columns of a terminal (:mod:`notation.cli.columns`).
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from notation.cli.columns import by_columns
 from notation.messages import LANGS, Message
 from notation.messages.help import ARGPARSE_ZH, HELP_ZH, METAVARS_ZH
 
 __all__ = [
     "argparse_in",
-    "display_width",
     "lang_of",
     "localize",
     "parse_lang",
     "parser_texts",
     "type_error",
-    "wrap_display",
 ]
 
 # The language argparse speaks in while a command line is read (for the options' types,
@@ -100,21 +98,17 @@ def parser_texts(
     ``(holder, attribute, text)`` for the descriptions, epilogs, helps and metavars
     (argparse keeps them in attributes; the subcommands' one-line helps in the
     subparsers action's ``_choices_actions``)."""
-    for name in ("description", "epilog"):
-        text = getattr(parser, name)
-        if text:
-            yield parser, name, text
-    for action in parser._actions:
-        yield from _action_texts(action)
-        if isinstance(action, argparse._SubParsersAction):
-            for choice in action._choices_actions:  # its metavar is the command's name
-                if choice.help:
-                    yield choice, "help", choice.help
-            seen: set[int] = set()
-            for sub in action.choices.values():
-                if id(sub) not in seen:  # an alias is the same parser
-                    seen.add(id(sub))
-                    yield from parser_texts(sub)
+    for each in _parsers(parser):
+        for name in ("description", "epilog"):
+            text = getattr(each, name)
+            if text:
+                yield each, name, text
+        for action in each._actions:
+            yield from _action_texts(action)
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:  # its metavar is the command's name
+                    if choice.help:
+                        yield choice, "help", choice.help
 
 
 def _action_texts(action: argparse.Action) -> Iterator[tuple[object, str, str]]:
@@ -132,7 +126,7 @@ def localize(parser: argparse.ArgumentParser, lang: str) -> None:
     """Put every text of ``parser`` (and its subcommands) into ``lang`` (English is the
     language they are written in), laid out by the columns of a terminal."""
     for each in _parsers(parser):
-        each.formatter_class = _wide(each.formatter_class)
+        each.formatter_class = by_columns(each.formatter_class)
     if lang != "zh":
         return
     for holder, name, text in list(parser_texts(parser)):
@@ -145,179 +139,10 @@ def localize(parser: argparse.ArgumentParser, lang: str) -> None:
 
 
 def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """``parser`` and every subcommand's parser below it, each once (an alias is the
+    same parser)."""
     yield parser
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
+            for sub in dict.fromkeys(action.choices.values()):
                 yield from _parsers(sub)
-
-
-# --- help laid out by the columns a terminal gives each character -------------------------
-#
-# argparse measures and wraps its help by characters and breaks lines at spaces only; a
-# Chinese character takes two columns and a Chinese sentence has no spaces. The formatters
-# below measure in columns and may break between any two Chinese characters (never before
-# a closing mark such as ，。）).
-
-_NO_LINE_START = frozenset("，。、；：？！）》」』】”’%)]}.,;:!?")
-
-
-def display_width(text: str) -> int:
-    """The columns ``text`` takes in a terminal (East Asian wide characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _pieces(text: str) -> list[str]:
-    """``text`` cut where a line may break: a run of other characters with the spaces after
-    it, or one wide character; a closing mark stays with the piece before it."""
-    pieces: list[str] = []
-    for run in re.findall(r"[^\s]+\s*|\s+", text):
-        parts = re.findall(r"[^\s\u2e80-\uffef]+\s*|[\u2e80-\uffef]\s*|\s+", run)
-        for part in parts:
-            if pieces and (part[0] in _NO_LINE_START or pieces[-1][-1:] in "（《「『【“‘"):
-                pieces[-1] += part
-            else:
-                pieces.append(part)
-    return pieces
-
-
-def wrap_display(text: str, width: int) -> list[str]:
-    """``text`` (spaces collapsed) in lines of at most ``width`` columns where it can be
-    broken (a piece longer than a line stands alone on its line)."""
-    lines: list[str] = []
-    line = ""
-    for piece in _pieces(" ".join(text.split())):
-        if line and display_width(line + piece.rstrip()) > width:
-            lines.append(line.rstrip())
-            line = piece.lstrip()
-        else:
-            line += piece
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines
-
-
-class _Columns(argparse.HelpFormatter):
-    """Help measured in columns: the option column padded, and the help wrapped, by
-    :func:`display_width` (argparse's own method, measured otherwise unchanged)."""
-
-    def add_argument(self, action: argparse.Action) -> None:
-        super().add_argument(action)
-        if action.help is not argparse.SUPPRESS:
-            actions = [action, *self._iter_indented_subactions(action)]
-            widest = max(display_width(self._format_action_invocation(a)) for a in actions)
-            self._action_max_length = max(self._action_max_length, widest + self._current_indent)
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        return wrap_display(text, width)
-
-    def format_help(self) -> str:
-        # A section's heading ends with argparse's colon; a Chinese one takes a Chinese colon.
-        return _HEADING.sub("\\1：", super().format_help())
-
-    def _format_usage(
-        self,
-        usage: str | None,
-        actions: Iterable[argparse.Action],
-        groups: Iterable[argparse._MutuallyExclusiveGroup],
-        prefix: str | None,
-    ) -> str:
-        # argparse's usage, its parts laid out again by columns: the options after the
-        # program's name, the positionals on a line of their own when it does not fit.
-        text = super()._format_usage(usage, actions, groups, prefix)
-        module: Any = argparse
-        prefix = module._("usage: ") if prefix is None else prefix
-        body = " ".join(text.removeprefix(prefix).split())
-        if usage is not None or not body.startswith(self._prog):
-            return text
-        parts = _USAGE_PART.findall(body.removeprefix(self._prog))
-        options = [p for p in parts if p.lstrip("[(").startswith("-")]
-        positionals = [p for p in parts if not p.lstrip("[(").startswith("-")]
-        head = f"{prefix}{self._prog}"
-        width = self._width - self._current_indent
-        if display_width(" ".join([head, *parts])) <= width:
-            return " ".join([head, *parts]) + "\n\n"
-        indent = display_width(head) + 1
-        if indent > width * 3 // 4:
-            indent = display_width(prefix)
-        lines = _fill_parts([head], options, width, indent)
-        if positionals:
-            lines += _fill_parts([], positionals, width, indent)
-        return "\n".join(lines) + "\n\n"
-
-    def _format_action(self, action: argparse.Action) -> str:
-        help_position = min(self._action_max_length + 2, self._max_help_position)
-        help_width = max(self._width - help_position, 11)
-        action_width = help_position - self._current_indent - 2
-        header = self._format_action_invocation(action)
-        indent = " " * self._current_indent
-        first = 0
-        if not action.help:
-            parts = [f"{indent}{header}\n"]
-        elif display_width(header) <= action_width:
-            padding = " " * (action_width - display_width(header) + 2)
-            parts = [f"{indent}{header}{padding}"]
-        else:
-            parts = [f"{indent}{header}\n"]
-            first = help_position
-        if action.help and action.help.strip():
-            lines = self._split_lines(self._expand_help(action), help_width)
-            if lines:
-                parts.append(" " * first + lines[0] + "\n")
-                parts.extend(" " * help_position + line + "\n" for line in lines[1:])
-        elif not parts[0].endswith("\n"):
-            parts.append("\n")
-        parts.extend(self._format_action(sub) for sub in self._iter_indented_subactions(action))
-        return self._join_parts(parts)
-
-
-_HEADING = re.compile(r"^(\S*[\u2e80-\uffef]):$", re.MULTILINE)
-# A part of a usage line (argparse's own pattern): a group in brackets, or a word.
-_USAGE_PART = re.compile(r"\(.*?\)+(?=\s|$)|\[.*?\]+(?=\s|$)|\S+")
-
-
-def _fill_parts(first: list[str], parts: list[str], width: int, indent: int) -> list[str]:
-    """``parts`` in lines of ``width`` columns, the first line starting with ``first``,
-    the others indented by ``indent`` columns."""
-    lines: list[str] = []
-    line = list(first)
-    start = 0 if first else indent
-    for part in parts:
-        if len(line) > len(first) and start + display_width(" ".join([*line, part])) > width:
-            lines.append(" " * start + " ".join(line))
-            line, start = [], indent
-        line.append(part)
-    if line:
-        lines.append(" " * start + " ".join(line))
-    return lines
-
-
-class _WideHelpFormatter(_Columns):
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        return "\n".join(indent + line for line in wrap_display(text, width - len(indent)))
-
-
-class _WideRawDescriptionHelpFormatter(_Columns, argparse.RawDescriptionHelpFormatter):
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        # The lines as written; one too long for the terminal wrapped, under its indent.
-        lines: list[str] = []
-        for line in text.splitlines():
-            lead = line[: len(line) - len(line.lstrip())]
-            if display_width(indent + line) <= width:
-                lines.append(indent + line)
-            else:
-                room = width - len(indent) - len(lead)
-                lines.extend(indent + lead + part for part in wrap_display(line, room))
-        return "\n".join(lines) + ("\n" if text.endswith("\n") else "")
-
-
-Formatter = Callable[..., argparse.HelpFormatter]
-
-
-def _wide(formatter: Formatter) -> Formatter:
-    """The formatter that lays out what ``formatter`` would, measured in columns."""
-    if formatter is argparse.RawDescriptionHelpFormatter:
-        return _WideRawDescriptionHelpFormatter
-    if formatter is argparse.HelpFormatter:
-        return _WideHelpFormatter
-    return formatter
