@@ -14,7 +14,7 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -106,8 +106,10 @@ def relay(cmd: list[str], lang: str, out: TextIO | None = None) -> int:
         _stop_on_sigterm(process),
     ):
         try:
-            for line in streamlit_lines(process.stdout or (), lang):
-                print(line, file=out or sys.stdout, flush=True)
+            for line in process.stdout or ():
+                said = streamlit_words(line.rstrip("\n"), lang)
+                if said is not None:
+                    print(said, file=out or sys.stdout, flush=True)
         except KeyboardInterrupt:
             process.wait()  # Streamlit stops on the same Ctrl-C
             raise
@@ -135,14 +137,6 @@ _READY = "You can now view your Streamlit app in your browser."
 _STOPPING = "Stopping..."
 _PORT_BUSY = re.compile(r"Port (\d+) is not available$")
 _QUIET = re.compile(r"^[\d-]+ [\d:.]+ Uvicorn server started on ")
-
-
-def streamlit_lines(lines: Iterable[str], lang: str) -> Iterable[str]:
-    """Streamlit's output as the viewer's user reads it (:func:`streamlit_words` each)."""
-    for line in lines:
-        said = streamlit_words(line.rstrip("\n"), lang)
-        if said is not None:
-            yield said
 
 
 def streamlit_words(line: str, lang: str) -> str | None:
