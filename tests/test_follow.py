@@ -130,6 +130,29 @@ def test_the_longest_shorter_tractor_comes_first(hearts_2: Trump) -> None:
     assert v.cards == tuple(cards("S9 S9 S8 S8 S7 S7"))
 
 
+def test_two_shorter_tractors_fit_in_one_longer_tractor_led(hearts_2: Trump) -> None:
+    # Trump ♥2; ♠33 44 55 66 led (four pairs). The follower holds ♠8899 and ♠JJQQ (two
+    # tractors of two pairs) and ♠AA: tractors first, longest first, as many as fit in the
+    # led length, so both are owed and ♠AA is not (RULES.md §5, the presets' reading).
+    lead = "S3 S3 S4 S4 S5 S5 S6 S6"
+    hand = "S8 S8 S9 S9 SJ SJ SQ SQ SA SA"
+    assert codes(lead, "S8 S8 S9 S9 SJ SJ SA SA", hand, hearts_2, MUST) == ["follow-tractor"]
+    assert codes(lead, "S8 S8 S9 S9 SJ SJ SQ SQ", hand, hearts_2, MUST) == []
+    assert codes(lead, "S8 S8 S9 S9 SJ SJ SA SA", hand, hearts_2, OPTIONAL) == []
+    assert legal_follows(cards(lead), cards(hand), hearts_2, MUST) == [
+        tuple(sorted(cards("S8 S8 S9 S9 SJ SJ SQ SQ"), key=lambda c: c.index))
+    ]
+    assert sentence(lead, "S8 S8 S9 S9 SJ SJ SA SA", hand, hearts_2) == (
+        "Seat 2 did not follow with a tractor: a tractor of 4 pairs of spades was led and "
+        "seat 2 held another tractor ♠Q ♠Q ♠J ♠J, which it had to play too, but played no "
+        "other tractor."
+    )
+    # A tractor of three pairs and one of two held: only the longer fits beside nothing.
+    hand3 = "S7 S7 S8 S8 S9 S9 SJ SJ SQ SQ"
+    assert codes(lead, "S7 S7 S8 S8 S9 S9 SJ SJ", hand3, hearts_2, MUST) == []
+    assert codes(lead, "S7 S7 S8 S8 SJ SJ SQ SQ", hand3, hearts_2, MUST) == ["follow-tractor"]
+
+
 def test_a_throws_tractors_are_answered_longest_first_with_shorter_ones(hearts_2: Trump) -> None:
     # A throw of ♠KKQQJJ and ♠6655; the follower holds the tractors ♠3344 and ♠7788 and
     # the lone pairs ♠1010 and ♠AA: both tractors are owed, then one pair.

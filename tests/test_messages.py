@@ -368,8 +368,8 @@ _RAISES = {
 _SAMPLES: dict[str, object] = {
     "cards": tuple(parse_cards("S2 S2")), "old": tuple(parse_cards("BJ BJ")),
     "shape": BidShape.PAIR, "allowed": (BidShape.SINGLE, BidShape.PAIR), "first": True,
-    "partner": True, "rank": "2", "text": "'2 declare'", "draw": 9, "earlier": 17,
-    "seat": 3, "last": 4, "first_seat": 2, "last_seat": 1,
+    "partner": True, "rank": "2", "dealer_rank": "3", "text": "'2 declare'", "draw": 9,
+    "earlier": 17, "seat": 3, "last": 4, "first_seat": 2, "last_seat": 1,
 }  # fmt: skip
 
 

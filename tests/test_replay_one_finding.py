@@ -170,6 +170,30 @@ def test_a_bury_without_a_trump_says_why_and_not_that_there_is_no_dealer() -> No
     assert "declared" in finding.message
 
 
+def test_a_defender_declaring_at_the_dealers_rank_is_one_finding_that_says_what_then() -> None:
+    # match-b, a later hand (谁亮主谁坐庄): seat 3, a defender, declares ♠2 with the little
+    # joker at the dealer's rank 2, where its side declares at its own rank 3. The rules
+    # refuse it; nobody else declares, and the dealer buries all the same. The bury does
+    # not get a second finding: the refused declaration says what the rules then required.
+    source = Path(__file__).parent.parent / "examples/teaching/17-kitty-match-b-pair.psn"
+    lines = source.read_text(encoding="utf-8").splitlines()
+    deck = next(line for line in lines if line.startswith("deck")).split()[2:]
+    kept = [
+        line
+        for line in lines
+        if line.startswith("[") and not line.startswith(("[Hand", "[Levels", "[Trump", "[Res"))
+    ]
+    headers = [*kept, '[Hand "2"]', '[Dealer "2"]', '[Levels "3 2"]']
+    auction = ["declare 3: LJ S2", f"bury 2: {' '.join(deck[100:])}"]
+    text = "\n".join([*headers, "", f"deck 1: {' '.join(deck)}", *auction, ""])
+    (hand,) = parse(text).hands
+    (finding,) = replay(hand).findings
+    assert (finding.code, finding.seat) == ("bid-cards", 3)
+    assert "own rank, 3" in finding.message
+    assert "draw from the kitty for a dealer, or a redeal" in finding.message
+    assert "抽牌定庄" in finding.message_in("zh")
+
+
 def without_deal(hand: Hand) -> Hand:
     return replace(hand, deal=None)
 

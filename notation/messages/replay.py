@@ -55,6 +55,22 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "Seat {seat}'s {kind} is not allowed: {reason}.",
         "{seat} 号位的{kind}不成立：{reason}。",
     ),
+    "bid.refused.then": ("{refused} {then}", "{refused}{then}"),
+    "bid.then.redeal": (
+        "No valid declaration stood, so the rules then required a draw from the kitty for "
+        "a dealer, or a redeal; the hand is judged as it was played.",
+        "这样就没有成立的亮主，按规则应当从底牌中抽牌定庄，否则重新发牌；本手按实际的打法评判。",
+    ),
+    "bid.then.kitty-card": (
+        "No valid declaration stood, so the rules then required the trump from the kitty's "
+        "card {n}; the hand is judged as it was played.",
+        "这样就没有成立的亮主，按规则应当翻底牌第 {n} 张定主；本手按实际的打法评判。",
+    ),
+    "bid.then.flipped": (
+        "No valid declaration stood, so the rules then required the trump of the card "
+        "flipped before the deal; the hand is judged as it was played.",
+        "这样就没有成立的亮主，按规则应当以发牌前翻出的牌定主；本手按实际的打法评判。",
+    ),
     "trump.header": (
         "The bidding makes {ruled} trump, but the Trump header says {header}.",
         "按叫主的过程 {ruled} 是主，但 Trump 标头写的是 {header}。",
@@ -352,7 +368,12 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "较短的拖拉机 {cards}，这是必须出的",
     ),
     "v.tractor.held": ("the tractor {cards}", "拖拉机 {cards}"),
+    "v.tractor.another": (
+        "another tractor {cards}, which it had to play too",
+        "另一个拖拉机 {cards}，这也是必须出的",
+    ),
     "v.did.no-tractor": ("no tractor", "没有出拖拉机"),
+    "v.did.no-other-tractor": ("no other tractor", "没有再出拖拉机"),
     "v.did.short-tractor": ("only a tractor of {n} pairs", "只出了 {n} 对的拖拉机"),
     "v.out-of-turn": ("Seat {seat} played out of turn.", "{seat} 号位没有按顺序出牌。"),
     "v.throw-failed": (
@@ -466,8 +487,14 @@ def violation_message(v: Violation, seat: int) -> Message:
             proof=proof,
         )
     if code is Code.FOLLOW_TRACTOR:
-        held_key = "v.tractor.shorter" if v.held < v.asked else "v.tractor.held"
-        did = msg("v.did.short-tractor", n=v.played) if v.played else msg("v.did.no-tractor")
+        if v.another:
+            held_key = "v.tractor.another"
+        else:
+            held_key = "v.tractor.shorter" if v.held < v.asked else "v.tractor.held"
+        if v.played:
+            did = msg("v.did.short-tractor", n=v.played)
+        else:
+            did = msg("v.did.no-other-tractor" if v.another else "v.did.no-tractor")
         return msg(
             "v.follow-tractor",
             seat=seat,
@@ -490,6 +517,8 @@ _BID_REASONS_ZH: Final[dict[str, str]] = {
     "no-cards": "叫牌至少要亮一张牌",
     "bid-text": "{text}：应当是座位、叫牌种类和牌，如 '2 counter S2 S2'",
     "not-rank": "{cards} 不是主级别（{rank}）的牌",
+    "not-own-rank": "{cards} 是庄家的级别 {dealer_rank}，只有庄家一方按它亮主；"
+    "另一方按自己的级别 {rank} 亮主，亮主者坐庄（谁亮主谁坐庄）",
     "jokers-not-pair": "{cards}：大王和小王不成对",
     "jokers-alone": "{cards}：单用王不能亮主（常主不可进行报主）",
     "one-suit": "{cards}：叫主的级牌必须是同一花色",

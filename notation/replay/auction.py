@@ -27,6 +27,7 @@ from notation.replay.values import Slots, StepKind
 from notation.rules import bidding as bids
 from notation.rules.cards import Card, Rank, Suit
 from notation.rules.order import Trump
+from notation.rules.ruleset import Fallback as FallbackRule
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import SEATS, Seat
 
@@ -172,6 +173,7 @@ class _Auction(_Base):
         except bids.BidError as e:
             code = _BID_CODES.get(type(e), "bid-cards")
             self.find(code, _bid_sentence(event, e), event, seat=event.seat)
+            self.refused_bid = self.findings[-1]
         return legal, bids.record_bid(self.rules, played, core)
 
     def _fallback(
@@ -279,8 +281,9 @@ class _Auction(_Base):
             try:
                 legal = bids.bury(self.rules, legal)
             except bids.BidError as e:
-                sentence = msg("sentence", text=reason(e, capital=True))
-                self.find("kitty-seat", sentence, event, seat=event.seat)
+                if not self._refused_bid_explains(e, played):
+                    sentence = msg("sentence", text=reason(e, capital=True))
+                    self.find("kitty-seat", sentence, event, seat=event.seat)
         if played.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT):
             with suppress(bids.BidError):  # said above, of the rules' state
                 played = bids.bury(self.rules, played)
@@ -320,6 +323,26 @@ class _Auction(_Base):
             self.kitty = tuple(UNKNOWN for _ in range(size))
         self.snapshot(StepKind.KITTY, f"{event.seat} picks up the kitty and buries", event, None)
         return legal, played
+
+    def _refused_bid_explains(self, error: bids.BidError, played: bids.BidState) -> bool:
+        """True if a bury before any trump was set only follows from a refused bid that
+        the players went on with: the bid is the one finding, and it now says what the
+        rules required instead (draw or redeal, the kitty's card, the flipped card)."""
+        refused = self.refused_bid
+        if refused is None or error.key not in ("bury-no-trump", "bury-no-dealer"):
+            return False
+        if not played.decided or played.dealer is None:
+            return False
+        fallback = self.rules.bidding.fallback
+        if fallback is FallbackRule.REDEAL:
+            then = msg("bid.then.redeal")
+        elif fallback is FallbackRule.KITTY_CARD:
+            then = msg("bid.then.kitty-card", n=self.rules.bidding.fallback_kitty_card)
+        else:
+            then = msg("bid.then.flipped")
+        if isinstance(refused.text, Message) and refused.text.key != "bid.refused.then":
+            self.amend(refused, msg("bid.refused.then", refused=refused.text, then=then))
+        return True
 
     def _check_held(self, event: KittyExchange, held: Slots, holding: Holding) -> None:
         """The hand a seat held after picking up the kitty (``bury N: … from …``) against

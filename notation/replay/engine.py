@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import chain
 from typing import Any, cast
 
@@ -86,6 +87,7 @@ class _Base:
         self.lead_units: list[Unit] | None = None  # the current trick's lead, read once
         self.followed_played: bool | None = None  # did a bury show a rejected bid followed?
         self.alternative_trump: Trump | None = None  # what a rejected bid would have made
+        self.refused_bid: Finding | None = None  # the last bid the rules refused
         self.computed: Computed | None = None
         self.miscounted: set[Seat] = set()  # seats dealt or left with a wrong number of cards
         self.overplayed: set[Seat] = set()  # seats that played more cards than they had
@@ -128,6 +130,17 @@ class _Base:
         self.pending.append(finding)
         if self.strict and finding.is_error:
             raise StrictStop(finding)
+
+    def amend(self, finding: Finding, message: Message) -> None:
+        """Say ``finding`` again with ``message``: what a later event showed of the same
+        mistake belongs to its one finding, not to a second one."""
+        new = replace(finding, text=message)
+        self.findings = [new if f is finding else f for f in self.findings]
+        self.pending = [new if f is finding else f for f in self.pending]
+        for i, state in enumerate(self.states):
+            if any(f is finding for f in state.findings):
+                found = tuple(new if f is finding else f for f in state.findings)
+                self.states[i] = replace(state, findings=found)
 
     def snapshot(self, kind: StepKind, label: str, event: Any, turn: Seat | None) -> None:
         if not self.timeline:

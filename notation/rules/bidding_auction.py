@@ -20,6 +20,7 @@ from notation.rules.bidding_data import (
     BidState,
     NoDirectNoTrump,
     NothingToCounter,
+    NotRankCard,
     OutOfTurn,
     OutsideWindow,
     ReinforceMismatch,
@@ -85,7 +86,23 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
             raise OutsideWindow(
                 "a trump is declared during the deal", Rule.DECLARE, key="declare-in-deal"
             )
-        showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
+        rank = bid_rank(rules, state, new.seat, new.kind)
+        try:
+            showing = _showing(new.seat, new.cards, rank)
+        except NotRankCard:
+            if rank is state.rank or not all(c.is_joker or c.rank is state.rank for c in new.cards):
+                raise
+            shown = tuple(c for c in new.cards if not c.is_joker)
+            raise NotRankCard(
+                f"{format_symbols(shown)} is of the dealer's rank "
+                f"{state.rank.value}, at which only the dealer's side declares; the other side "
+                f"declares at its own rank, {rank.value}, and then deals (谁亮主谁坐庄)",
+                Rule.DECLARE,
+                key="not-own-rank",
+                cards=shown,
+                rank=rank.value,
+                dealer_rank=state.rank.value,
+            ) from None
         if showing.shape is BidShape.TWO_JOKERS and not b.direct_no_trump:
             raise NoDirectNoTrump(
                 "a pair of jokers cannot declare directly (不能直接亮无主): it only counters",
@@ -288,12 +305,18 @@ def record_bid(rules: Ruleset, state: BidState, new: Bid) -> BidState:
     """The state after ``new`` as a record has it, allowed or not.
 
     A replay reports an illegal bid and then goes on as the players did: the bid stands,
-    with all it brings (a first-hand counter still takes the deal). Cards that name no
-    trump at all (:func:`classify_bid` raises) leave the state as it was.
+    with all it brings (a first-hand counter still takes the deal). A defender who showed
+    the hand's rank where its own was due (谁亮主谁坐庄) is taken at the hand's rank. Cards
+    that name no trump at all (:func:`classify_bid` raises) leave the state as it was.
     """
-    try:
-        showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
-    except BidError:
+    ranks = dict.fromkeys((bid_rank(rules, state, new.seat, new.kind), state.rank))
+    for rank in ranks:  # a defender who showed the dealer's rank (谁亮主谁坐庄) went on at it
+        try:
+            showing = _showing(new.seat, new.cards, rank)
+            break
+        except BidError:
+            continue
+    else:
         return state
     if new.kind is BidKind.REINFORCE and state.showing is not None:
         showing = replace(showing, seat=state.showing.seat)

@@ -5,8 +5,9 @@ Everyone plays as many cards as the lead. A follower must:
 * play cards of the led effective suit as far as they have them;
 * answer a tractor with a tractor of the same length if they hold one (for a throw:
   each of its tractors, longest first); where the rule set says a shorter tractor
-  must be played (:class:`~notation.rules.ruleset.ShorterTractor`), the longest
-  tractor they hold up to the led length;
+  must be played (:class:`~notation.rules.ruleset.ShorterTractor`), the tractors they
+  hold, longest first, as many as fit in the led length (a tractor of four pairs led,
+  two tractors of two pairs held: both are owed);
 * play as many pairs of the suit as the lead has pairs, as far as they hold pairs
   (pairs inside tractors count);
 * otherwise play any cards: a void player may discard or ruff.
@@ -154,14 +155,31 @@ def is_legal_follow(
 
 def _length_choices(tractors: tuple[int, ...], policy: ShorterTractor) -> list[tuple[int, ...]]:
     """The tractor lengths that may answer the lead's ``tractors``, best first: the led
-    lengths, and under ``must`` every shortening of them down to 2 pairs."""
+    lengths, and under ``must`` also shorter tractors, longest first, up to each led
+    tractor's length (a tractor of four pairs led may be answered by one of three, or by
+    two of two)."""
     if policy is ShorterTractor.OPTIONAL:
         return [tractors]
     shortened = {
-        tuple(sorted(lengths, reverse=True))
-        for lengths in product(*(range(length, 1, -1) for length in tractors))
+        tuple(sorted((n for part in parts for n in part), reverse=True))
+        for parts in product(*(_shorter_parts(length) for length in tractors))
     }
     return sorted(shortened, reverse=True)
+
+
+def _shorter_parts(length: int) -> list[tuple[int, ...]]:
+    """Every way to answer one led tractor of ``length`` pairs with tractors of at least
+    two pairs that together have at most ``length`` pairs, longest first in each."""
+    parts: list[tuple[int, ...]] = []
+
+    def walk(room: int, most: int, chosen: tuple[int, ...]) -> None:
+        if chosen:
+            parts.append(chosen)
+        for n in range(min(room, most), 1, -1):
+            walk(room - n, n, (*chosen, n))
+
+    walk(length, length, ())
+    return parts
 
 
 def _tractor_cover(
@@ -169,13 +187,14 @@ def _tractor_cover(
 ) -> tuple[int, ...]:
     """The tractors owed to the lead's ``tractors`` from pairs per level ``counts``, as
     their lengths, longest first (compared that way: the longest matters most)."""
-    if len(tractors) == 1:  # one tractor led: the longest run held decides
+    if len(tractors) == 1:  # one tractor led: the longest run held decides, if long enough
         run = longest_run(counts)
         if run is None:
             return ()
         if run[1] >= tractors[0]:
             return tractors
-        return (run[1],) if policy is ShorterTractor.MUST else ()
+        if policy is ShorterTractor.OPTIONAL:
+            return ()
     best: tuple[int, ...] = ()
     for lengths in _length_choices(tractors, policy):
         best = max(best, best_tractor_cover(lengths, counts))
@@ -199,7 +218,15 @@ def _missed_tractor(
     asked = min(length for length in tractors if length >= must[i])
     shown = _held_tractor(must[i], held, played, trump)
     played_length = did[i] if i < len(did) else 0
-    return Violation(Code.FOLLOW_TRACTOR, shown, suit, asked, held=must[i], played=played_length)
+    return Violation(
+        Code.FOLLOW_TRACTOR,
+        shown,
+        suit,
+        asked,
+        held=must[i],
+        played=played_length,
+        another=i > 0 and len(tractors) == 1,  # a second tractor owed to one led
+    )
 
 
 def _missed_pair(

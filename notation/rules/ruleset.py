@@ -138,13 +138,13 @@ class ShorterTractor(StrEnum):
     """A tractor led and a shorter one held: must the follower play it before other pairs?
 
     The seeds ask for "a tractor" without a length (000§5 有拖拉机必须出拖拉机, 000§6.五.3
-    必须也跟出该花色的连对), and every shipped preset says ``must``. The rules core's
-    functions default to ``optional``, the older reading, when called without a rule set.
+    必须也跟出该花色的连对), and every shipped preset says ``must``; so do the rules
+    core's functions when called without a rule set (``follow.DEFAULT_SHORTER_TRACTOR``).
     A ruff is not affected: it needs a trump tractor as long as the lead's (000§6.五.3
     相同对数的连对).
     """
 
-    MUST = "must"  # tractors first, longest first, each up to the led length; then pairs
+    MUST = "must"  # tractors first, longest first, as many as fit in the led length; then pairs
     OPTIONAL = "optional"  # only a tractor of the led length is owed; else any pairs
 
 

@@ -71,7 +71,8 @@ class Violation:
       where there is one, else ``split``: one card of it was played).
     * ``follow-tractor``: a tractor of ``asked`` pairs of ``suit`` led, a tractor of
       ``held`` pairs owed (shorter than ``asked`` when the rule set asks for a shorter
-      one), a tractor of ``played`` pairs played for it (0: none); ``cards`` that tractor.
+      one), a tractor of ``played`` pairs played for it (0: none); ``cards`` that tractor;
+      ``another``: a second tractor owed, one tractor led (two shorter ones fit in it).
     """
 
     code: Code
@@ -83,6 +84,7 @@ class Violation:
     suits: tuple[EffectiveSuit, ...] = ()
     leading: bool = False
     split: bool = False
+    another: bool = False
 
     @property
     def rule(self) -> Rule:
@@ -170,11 +172,16 @@ def _follow_pair(v: Violation, who: str) -> str:
 def _follow_tractor(v: Violation, who: str) -> str:
     _, many = _suit(v)
     led = f"a tractor of {v.asked} pairs of {many} was led"
-    if v.held < v.asked:
+    if v.another:
+        held = f"another tractor {_cards(v.cards)}, which it had to play too"
+    elif v.held < v.asked:
         held = f"the shorter tractor {_cards(v.cards)}, which it had to play"
     else:
         held = f"the tractor {_cards(v.cards)}"
-    did = "no tractor" if not v.played else f"only a tractor of {v.played} pairs"
+    if v.played:
+        did = f"only a tractor of {v.played} pairs"
+    else:
+        did = "no other tractor" if v.another else "no tractor"
     return f"{who} did not follow with a tractor: {led} and {who} held {held}, but played {did}."
 
 
