@@ -27,13 +27,15 @@ import os
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from notation.errors import ShengjiError
+
+if TYPE_CHECKING:  # the process pool's machinery is imported only when a pool starts
+    from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
     "DASK_EXTRA",
@@ -160,7 +162,7 @@ class PoolExecutor(Executor):
             pool = self._pool_for(alone)
             try:
                 return pool.submit(fn, batch)
-            except BrokenProcessPool:  # a process of it died: start another pool
+            except BrokenExecutor:  # a process of it died: start another pool
                 pool.shutdown(wait=False, cancel_futures=True)
                 if alone:
                     self._apart = None
@@ -169,6 +171,8 @@ class PoolExecutor(Executor):
         raise ExecutorError("the local process pool cannot start processes")
 
     def _pool_for(self, alone: bool) -> ProcessPoolExecutor:
+        from concurrent.futures import ProcessPoolExecutor
+
         if alone:
             if self._apart is None:
                 self._apart = ProcessPoolExecutor(max_workers=1)
@@ -189,7 +193,7 @@ def _outcome(future: Future[V]) -> V | Lost:
     """A pool future's result, or :class:`Lost` if its process died."""
     try:
         return future.result()
-    except BrokenProcessPool as e:
+    except BrokenExecutor as e:  # BrokenProcessPool: a process of the pool died
         return Lost(f"the worker process died ({type(e).__name__})")
 
 

@@ -15,10 +15,10 @@ most 256 KiB, checked before it is read. A club's file may start from a preset w
     scoring:
       level_table: twenty
 
-Only ``yaml.SafeLoader`` is used, nesting is limited and aliases are not expanded past
-a rule set's size. Every mistake (malformed YAML, an unknown key, a wrong type, a
-missing field, a bad value) is a :class:`RulesetError` that names the file, the line
-and column, the key, and draws the line with a caret.
+Only a safe loader is used (libyaml's, or PyYAML's ``SafeLoader``), nesting is limited
+and aliases are not expanded past a rule set's size. Every mistake (malformed YAML, an
+unknown key, a wrong type, a missing field, a bad value) is a :class:`RulesetError` that
+names the file, the line and column, the key, and draws the line with a caret.
 
 >>> load_ruleset("qq").kitty_multiplier(2, 3)
 12
@@ -164,6 +164,9 @@ def _pos(filename: str, text: str, mark: yaml.Mark | None) -> _Pos:
     return _Pos(filename, text, mark.line + 1, mark.column + 1)
 
 
+# libyaml's safe loader where PyYAML was built with it (the same YAML, about ten times
+# faster: a preset is read at every start), else PyYAML's own.
+_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 32  # sections nest three deep; anything near this is not a rule set
 _MAX_VALUES = 20_000  # the presets hold about 400 values
 
@@ -176,8 +179,13 @@ def _compose(text: str, filename: str) -> _Item:
     "billion laughs" file is refused, not expanded.
     """
     try:
-        _check_depth(text, filename)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        try:
+            _check_depth(text, filename, _LOADER)
+            node = yaml.compose(text, Loader=_LOADER)
+        except yaml.YAMLError:
+            # Said as PyYAML's own loader says it (libyaml words some errors less well).
+            _check_depth(text, filename, yaml.SafeLoader)
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:
         where = _pos(filename, text, e.problem_mark or e.context_mark)
         raise where.error(_malformed(e.problem)) from None
@@ -218,10 +226,10 @@ def _compose(text: str, filename: str) -> _Item:
     return build(node)
 
 
-def _check_depth(text: str, filename: str) -> None:
+def _check_depth(text: str, filename: str, loader: type[yaml.SafeLoader]) -> None:
     """Refuse lists and mappings nested deeper than :data:`_MAX_DEPTH` (located)."""
     depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > _MAX_DEPTH:

@@ -212,6 +212,68 @@ def peak_memory(hands: int) -> tuple[int, float]:
         return int(rss), float(seconds)
 
 
+def best_wall(repeat: int, command: list[str]) -> float:
+    """The fastest of ``repeat`` runs of ``command`` in a fresh process, wall time in
+    seconds, start-up included (what a user waits for)."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def shengji_command() -> list[str]:
+    """``shengji`` as a user runs it: the console script beside this Python, else ``-m``."""
+    script = Path(sys.executable).parent / "shengji"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "notation"]
+
+
+# python-chess's reader as a command: every game of the file named.
+_READ_PGN = (
+    "import sys, chess.pgn\n"
+    "with open(sys.argv[1], encoding='utf-8') as f:\n"
+    "    while chess.pgn.read_game(f) is not None:\n"
+    "        pass\n"
+)
+
+
+def command_numbers(
+    psn_text: str, hands: int, pgn_text: str, games: int, repeat: int
+) -> dict[str, float]:
+    """``shengji validate FILE`` as a user runs it (its default options, then ``-j 1``)
+    against a script reading the same number of games with ``chess.pgn.read_game``, each
+    a fresh process, start-up included; and start-up alone: one hand against one game."""
+    with tempfile.TemporaryDirectory() as folder:
+        psn, pgn = Path(folder) / "hands.psn", Path(folder) / "games.pgn"
+        psn.write_text(psn_text, encoding="utf-8")
+        pgn.write_text(pgn_text, encoding="utf-8")
+        one_psn, one_pgn = Path(folder) / "one.psn", Path(folder) / "one.pgn"
+        for whole, one in ((psn_text, one_psn), (pgn_text, one_pgn)):
+            one.write_text(whole.split("\n\n[Event ", 1)[0] + "\n", encoding="utf-8")
+        shengji = shengji_command()
+        read_pgn = [sys.executable, "-c", _READ_PGN]
+        best_wall(1, [*shengji, "validate", str(one_psn)])  # the parser's cache made once
+        chess_s = best_wall(repeat, [*read_pgn, str(pgn)])
+        default_s = best_wall(repeat, [*shengji, "validate", str(psn)])
+        one_job_s = best_wall(repeat, [*shengji, "validate", "-j", "1", str(psn)])
+        start_s = best_wall(repeat, [*shengji, "validate", str(one_psn)])
+        chess_start_s = best_wall(repeat, [*read_pgn, str(one_pgn)])
+        version_s = best_wall(repeat, [*shengji, "--version"])
+    return {
+        "command_hands": hands,
+        "command_games": games,
+        "chess_command_seconds": chess_s,
+        "validate_command_seconds": default_s,
+        "validate_j1_command_seconds": one_job_s,
+        "ratio_validate_command": (chess_s / games) / (default_s / hands),
+        "ratio_validate_command_j1": (chess_s / games) / (one_job_s / hands),
+        "startup_validate_one_hand_seconds": start_s,
+        "startup_chess_one_game_seconds": chess_start_s,
+        "startup_version_seconds": version_s,
+    }
+
+
 def viewer_timing(hands: int) -> tuple[float, float]:
     """Seconds to open a ``hands``-hand match in the viewer, and to take one step (AppTest)."""
     from streamlit.testing.v1 import AppTest
@@ -831,6 +893,8 @@ def main() -> int:
     lines = judge_lines(hands)
     judge_s = best_of(args.repeat, lambda: judge_all(lines, rules)) / len(lines)
 
+    command = command_numbers(text, args.hands, pgn, args.games, args.repeat)
+
     profile = cProfile.Profile()
     profile.enable()
     validate_all(text)
@@ -877,6 +941,7 @@ def main() -> int:
         "ratio_validate": chess_s / validate_s,
         "ratio_parse": chess_s / parse_s,
         "ratio_write": chess_s / write_s,
+        "command": command,
         "time_shares": shares,
         "memory_hands": args.memory_hands,
         "memory_peak_mib": rss_kib / 1024,
@@ -910,6 +975,25 @@ def main() -> int:
             f"ratio vs chess {ratio:5.2f}"
         )
     print(f"validation per play        {numbers['validate_us_per_play']:8.1f} µs")
+    print(
+        f"\nas a user runs it (fresh processes, wall time, start-up included): "
+        f"shengji validate FILE of {command['command_hands']} hands against a script "
+        f"reading {command['command_games']} games with chess.pgn.read_game"
+    )
+    print(
+        f"  shengji validate FILE      {command['validate_command_seconds']:6.2f} s  "
+        f"ratio vs chess per record {command['ratio_validate_command']:5.2f}"
+    )
+    print(
+        f"  shengji validate -j 1 FILE {command['validate_j1_command_seconds']:6.2f} s  "
+        f"ratio vs chess per record {command['ratio_validate_command_j1']:5.2f}"
+    )
+    print(f"  python + chess.pgn         {command['chess_command_seconds']:6.2f} s")
+    print(
+        f"  start-up: validate one hand {command['startup_validate_one_hand_seconds']:.3f} s, "
+        f"chess.pgn one game {command['startup_chess_one_game_seconds']:.3f} s, "
+        f"shengji --version {command['startup_version_seconds']:.3f} s"
+    )
     print(
         f"shengji judge, per trick   {judge_s * 1e6:8.0f} µs/trick ({1 / judge_s:7.0f} tricks/s)  "
         f"ratio vs chess per game {numbers['ratio_judge_trick']:5.1f}"

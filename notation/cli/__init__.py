@@ -27,7 +27,7 @@ from notation.rulesets import (
     unregister_ruleset,
 )
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "command_of", "main"]
 
 # Subcommand modules, in the order ``shengji --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -65,9 +65,37 @@ EXIT_INTERNAL = 3  # a bug of ours, never a verdict on the input
 Runner = Callable[[argparse.Namespace], int]
 
 
-def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+# A command made by another command's module: ``show`` is the report's.
+_MODULE_OF: dict[str, str] = {"show": "report"}
+
+
+def command_of(words: Sequence[str]) -> str | None:
+    """The subcommand a command line names (``validate`` of ``--lang zh validate x``);
+    ``""`` for ``--version``, which needs none; None when it names none that exists (then
+    every command is needed, for the help or argparse's "invalid choice")."""
+    known = {*COMMANDS, *_MODULE_OF}
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "--lang":
+            skip = True  # its value follows
+        elif word.startswith("-"):
+            if word == "--version":
+                return ""
+            if word in ("-h", "--help"):
+                return None
+        else:
+            return word if word in known else None
+    return None
+
+
+def build_parser(lang: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered, its help in ``lang`` (build
-    and use it inside :func:`argparse_in` for argparse's own words in ``lang``)."""
+    and use it inside :func:`argparse_in` for argparse's own words in ``lang``).
+
+    With ``command``, only that command's module is imported and registered: a command
+    line that names one never pays for the others' imports (start-up time)."""
     lang = default_lang() if lang is None else lang
     parser = argparse.ArgumentParser(
         prog="shengji",
@@ -79,10 +107,16 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"shengji {__version__}")
     _add_lang(parser, lang)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
+    if command is None:
+        modules = COMMANDS
+    else:
+        modules = (_MODULE_OF.get(command, command),) if command else ()
+    for name in modules:
         module = importlib.import_module(f"notation.cli.{name}")
         module.add_parser(sub)
     for name in RULES_COMMANDS:
+        if name not in sub.choices:
+            continue
         sub.choices[name].add_argument(
             "--rules-dir",
             action="append",
@@ -91,7 +125,8 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
             f"name them (repeatable; also ${RULES_DIR_ENV})",
         )
     for name in LANG_COMMANDS:
-        _add_lang(sub.choices[name], lang)
+        if name in sub.choices:
+            _add_lang(sub.choices[name], lang)
     localize(parser, lang)
     return parser
 
@@ -114,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     lang = lang_of(words, default_lang())
     with argparse_in(lang):
-        args = build_parser(lang).parse_args(words)
+        args = build_parser(lang, command_of(words)).parse_args(words)
     run: Runner = args.run
     try:
         with _rule_sets(args):

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         print(msg("stats.no-files").render(args.lang), file=sys.stderr)
         return 2
     stats = CorpusStats(top=max(0, args.top))
-    with open_executor(args) as executor:
+    with open_executor(args, files) as executor:
         remote = getattr(executor, "address", None) is not None
         work = Work(hand_stats, rules, rulesets=folder_rulesets() if remote else ())
         for event in walk(files, work, executor):

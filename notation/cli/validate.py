@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -31,7 +32,17 @@ from notation.rules.ruleset import Ruleset
 from notation.rulesets import ruleset_argument
 from notation.validate import JSON_SCHEMA_VERSION, CheckedHand, iter_validate
 
-__all__ = ["FileResult", "HandOut", "HandPrinter", "add_executor_options", "add_parser", "run"]
+__all__ = [
+    "POOL_MIN_BYTES",
+    "FileResult",
+    "HandOut",
+    "HandPrinter",
+    "add_executor_options",
+    "add_parser",
+    "local_jobs",
+    "open_executor",
+    "run",
+]
 
 
 def add_parser(sub: Any) -> None:
@@ -57,7 +68,12 @@ def add_parser(sub: Any) -> None:
 def add_executor_options(parser: argparse.ArgumentParser) -> None:
     """``-j``, ``--executor`` and ``--scheduler``: where the hands are checked."""
     parser.add_argument(
-        "-j", "--jobs", type=int, default=0, help="processes or local Dask workers (default: cores)"
+        "-j",
+        "--jobs",
+        type=int,
+        default=0,
+        help="processes or local Dask workers (default: one process for less than 1 MB of "
+        "input, else every core)",
     )
     parser.add_argument(
         "--executor",
@@ -72,9 +88,31 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def open_executor(args: argparse.Namespace) -> Executor:
-    """The executor the options ask for (an ExecutorError says why there is none)."""
-    jobs = max(0, args.jobs)
+# Below this much input, checking in this process is faster than starting a pool of
+# processes, as the default -j would (tests/benchmark.py measures both).
+POOL_MIN_BYTES = 1_000_000
+
+
+def local_jobs(args: argparse.Namespace, files: Sequence[Path]) -> int:
+    """The processes the options ask for: ``-j``, or by default one for a small input
+    (under :data:`POOL_MIN_BYTES`: a pool would cost more than it saves), else 0 (every
+    core)."""
+    jobs: int = max(0, args.jobs)
+    if jobs or args.executor != "local" or args.scheduler is not None:
+        return jobs  # (a scheduler without dask is refused when the executor is made)
+    size = 0
+    for path in files:
+        with suppress(OSError):  # a file that cannot be read is reported when it is read
+            size += path.stat().st_size
+        if size >= POOL_MIN_BYTES:
+            return 0
+    return 1
+
+
+def open_executor(args: argparse.Namespace, files: Sequence[Path] | None = None) -> Executor:
+    """The executor the options ask for, for ``files`` when known (an ExecutorError says
+    why there is none)."""
+    jobs = max(0, args.jobs) if files is None else local_jobs(args, files)
     return make_executor(args.executor, jobs, args.scheduler)
 
 
@@ -169,10 +207,10 @@ def run(args: argparse.Namespace) -> int:
         print(msg("cli.no-files").render(lang), file=sys.stderr)
         return 2
     options = _Options(rules, args.strict, args.json, args.quiet, lang)
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = local_jobs(args, files) or os.cpu_count() or 1
     in_turn = args.executor == "local" and (jobs == 1 or options.strict)
     # The executor is started before anything is printed: one that cannot is exit 2 alone.
-    executor = None if in_turn else open_executor(args)
+    executor = None if in_turn else open_executor(args, files)
     nouns = msg("progress.files").render(lang)
     progress = Progress(len(files), nouns) if sys.stderr.isatty() and len(files) > 5 else None
     out = sys.stdout

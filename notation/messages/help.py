@@ -274,8 +274,9 @@ HELP_ZH: Final[dict[str, str]] = {
         "预设规则或 YAML 文件（默认：该局的 Rules 标头）"
     ),
     "write to this file instead of standard output": "写入这个文件，而不是标准输出",
-    "processes or local Dask workers (default: cores)": (
-        "进程数，或本机 Dask 工作进程数（默认：核心数）"
+    "processes or local Dask workers (default: one process for less than 1 MB of input, "
+    "else every core)": (
+        "进程数，或本机 Dask 工作进程数（默认：输入不足 1 MB 时只用一个进程，否则用全部核心）"
     ),
     "local: a pool of -j processes; dask: a Dask cluster (pip install 'shengji[dask]')": (
         "local：-j 个进程组成的进程池；dask：Dask 集群（pip install 'shengji[dask]'）"

@@ -1,0 +1,138 @@
+"""Start-up: a command imports what it needs and no more, the parser's analysis is kept
+between runs in a private cache, and the default -j starts no pool for a small input."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from notation.cli import build_parser, command_of
+from notation.cli.validate import POOL_MIN_BYTES, local_jobs
+from notation.resources import cache_dir
+
+ROOT = Path(__file__).resolve().parent.parent
+ONE_HAND = ROOT / "examples/teaching/11-kitty-qq-single.psn"
+
+
+@pytest.mark.parametrize(
+    ("words", "command"),
+    [
+        (["validate", "x.psn"], "validate"),
+        (["--lang", "zh", "validate", "x.psn"], "validate"),
+        (["--lang", "validate", "fmt"], "fmt"),  # a --lang value is not the command
+        (["show", "x.psn"], "show"),
+        (["--version"], ""),
+        (["--help"], None),
+        (["-h", "validate"], None),
+        (["nosuch"], None),
+        ([], None),
+    ],
+)
+def test_the_command_a_line_names_is_found_before_parsing(
+    words: list[str], command: str | None
+) -> None:
+    assert command_of(words) == command
+
+
+def test_a_parser_for_one_command_reads_it_as_the_whole_parser_does() -> None:
+    words = ["validate", "a.psn", "-j", "1", "--lang", "zh", "--rules-dir", "d"]
+    whole = vars(build_parser("en").parse_args(words))
+    alone = vars(build_parser("en", "validate").parse_args(words))
+    assert whole == alone
+    shown = build_parser("en", "show")  # the report's module makes both report and show
+    assert shown.parse_args(["show", "x.psn"]).command == "show"
+    assert shown.parse_args(["report", "x.psn"]).command == "report"
+    with pytest.raises(SystemExit):
+        shown.parse_args(["validate", "x.psn"])  # not registered: its module not imported
+
+
+def test_validate_imports_none_of_the_other_commands_modules() -> None:
+    code = (
+        "import sys\n"
+        "from notation.cli import main\n"
+        f"status = main(['validate', {str(ONE_HAND)!r}])\n"
+        "wanted = ('notation', 'concurrent.futures.process')\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(wanted))\n"
+        "print(status, ' '.join(loaded))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.splitlines()[-1]
+    status, *loaded = out.split()
+    assert status == "0"
+    for heavy in (
+        "notation.analysis.evaluate",
+        "notation.handout",
+        "notation.image",
+        "notation.stats",
+        "notation.simulate",
+        "notation.cli.analyze",
+        "notation.cli.export",
+        "concurrent.futures.process",  # no pool for one small file
+    ):
+        assert heavy not in loaded, heavy
+
+
+def _args(jobs: int = 0, executor: str = "local") -> argparse.Namespace:
+    return argparse.Namespace(jobs=jobs, executor=executor, scheduler=None)
+
+
+def test_the_default_jobs_start_no_pool_for_a_small_input(tmp_path: Path) -> None:
+    small = tmp_path / "small.psn"
+    small.write_text("x" * 1000)
+    big = tmp_path / "big.psn"
+    with big.open("wb") as f:
+        f.truncate(POOL_MIN_BYTES)  # its size is what counts
+    assert local_jobs(_args(), [small]) == 1
+    assert local_jobs(_args(), [small, tmp_path / "missing.psn"]) == 1
+    assert local_jobs(_args(), [small, big]) == 0  # every core
+    assert local_jobs(_args(jobs=3), [small]) == 3  # -j is obeyed
+    assert local_jobs(_args(executor="dask"), [small]) == 0
+
+
+def test_the_cache_folder_is_private_and_refused_if_others_may_write_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SHENGJI_NO_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = cache_dir()
+    assert folder == tmp_path / "shengji"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    os.chmod(folder, 0o777)
+    assert cache_dir() is None  # another user could have put a pickle there
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")
+    assert cache_dir() is None
+    monkeypatch.setenv("SHENGJI_NO_CACHE", "1")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "other"))
+    assert cache_dir() is None
+
+
+def test_the_exact_parser_read_back_from_the_cache_still_has_no_fast_forms(
+    tmp_path: Path,
+) -> None:
+    # lark leaves edit_terminals out of its cache key: the exact parser has its own file.
+    code = (
+        "from notation.psn.grammar import _exact_parser, _parser\n"
+        "fast = {t.name: t.pattern.value for t in _parser().terminals}\n"
+        "exact = {t.name: t.pattern.value for t in _exact_parser().terminals}\n"
+        "print(fast['TRICKS'] != '(?!)x', exact['TRICKS'] == '(?!)x')\n"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("SHENGJI_NO_CACHE", None)
+    for _ in range(2):  # made, then read back from the cache
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+            env=env,
+        ).stdout
+        assert out.split() == ["True", "True"]
+    assert len(list((tmp_path / "shengji").glob("*.lark-cache"))) == 2
