@@ -330,15 +330,15 @@ def percentile(values: list[float], share: float) -> float:
 
 # The parts of a solve, by the functions that do them (cProfile's cumulative time).
 _SOLVER_PARTS = {
-    "follows (the core's legal_follows, remembered)": [("game_follows.py", "follows")],
-    "leads and throws judged (judge_throw)": [("game_leads.py", "leads")],
-    "equivalent plays found (classes)": [("game_equivalence.py", "distinct")],
+    "follows (the core's legal_follows, remembered)": [("game.py", "follows")],
+    "leads and throws judged (judge_throw)": [("game.py", "leads")],
+    "equivalent plays found (classes)": [("game.py", "distinct")],
     "plays ordered": [("solver.py", "_follow_order")],
     "plays made and taken back (trick winner, points)": [
-        ("game_playing.py", "apply"),
-        ("game_playing.py", "undo"),
+        ("game.py", "apply"),
+        ("game.py", "undo"),
     ],
-    "transposition key (relative ranks)": [("game_equivalence.py", "key")],
+    "transposition key (relative ranks)": [("game.py", "key")],
     "bounds (points left, kitty)": [("solver.py", "bound")],
 }
 

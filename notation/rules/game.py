@@ -11,14 +11,14 @@ Every rule comes from the rules core's own functions: the follow obligations fro
 :mod:`notation.rules.follow`, throws from :mod:`notation.rules.throw`, the trick's winner
 from :mod:`notation.rules.trick`, the total from :mod:`notation.rules.scoring`. The state
 adds only the bookkeeping, kept compact for search: each hand is a sorted tuple of cards,
-a play is applied and taken back in place (:meth:`PlayState.apply`, :meth:`PlayState.undo`)
-rather than copied, and the core's answers are remembered per hand and lead.
+a play is applied and taken back in place (:meth:`PlayState.apply`, :meth:`PlayState.undo`,
+each play's undo record a :class:`_Undo`) rather than copied, and the core's answers are
+remembered per hand and lead.
 
-The class is composed by phase, one module each: the data and the position read
-(:mod:`.game_base`, with the values in :mod:`.game_data`), the legal leads, throws
-included (:mod:`.game_leads`), the legal follows (:mod:`.game_follows`), plays made and
-taken back and the trick's end (:mod:`.game_playing`), equal positions and equivalent
-plays for search (:mod:`.game_equivalence`), and the outcome (:mod:`.game_outcome`).
+The module reads top to bottom as the play does: the values (a play, a position, the
+outcome, the remembered answers), then :class:`PlayState` — reading a position, the legal
+leads (throws judged) and follows, a play made and taken back and the trick's end, equal
+positions and equivalent plays for search, and the outcome.
 
 >>> from notation.rulesets import load_ruleset
 >>> from notation.rules.cards import Rank, Suit, parse_cards as cards
@@ -38,17 +38,219 @@ False
 
 from __future__ import annotations
 
-from notation.rules.game_data import Cards as Cards
-from notation.rules.game_data import GameError, Play, Position, TrickMemo
-from notation.rules.game_equivalence import _Equivalence
-from notation.rules.game_follows import _Follows
-from notation.rules.game_outcome import HandOutcome, _Outcome
-from notation.rules.game_playing import _Playing
+import random
+from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import product
+from typing import NamedTuple, Self
 
-__all__ = ["GameError", "HandOutcome", "Play", "PlayState", "Position", "TrickMemo"]
+from notation.errors import KeyedError
+from notation.rules.cards import SUITS, Card
+from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
+from notation.rules.order import TRUMP, EffectiveSuit, Trump
+from notation.rules.ruleset import Outcome, Ruleset
+from notation.rules.scoring import final_total, kitty_bonus, never_negative, throw_penalty
+from notation.rules.seats import SEATS, Seat, next_seat, seats_from
+from notation.rules.throw import judge_throw
+from notation.rules.trick import OpenTrick, play_value
+from notation.rules.units import Unit, decompose
+from notation.rules.violations import Violation
+
+__all__ = ["Cards", "GameError", "HandOutcome", "Play", "PlayState", "Position", "TrickMemo"]
 
 
-class PlayState(_Playing, _Follows, _Equivalence, _Outcome):
+Cards = tuple[Card, ...]
+
+# One suit's cards still out, in order: ("level", whether it makes a tractor with the level
+# below for some seat, each card's points and copies held by seats 1..4), or ("block", the
+# seat, its cards' points and copies) for levels one seat holds alone (see PlayState.key).
+_SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
+
+
+class GameError(KeyedError):
+    """A position the rules cannot reach, or a play they do not allow: ``violations``
+    the broken rules of a play, else ``key`` and ``facts`` the reason (said in Chinese
+    by ``notation.messages.rulesets.position_words``)."""
+
+    def __init__(
+        self,
+        message: str,
+        violations: Sequence[Violation] = (),
+        *,
+        key: str = "",
+        **facts: object,
+    ) -> None:
+        super().__init__(message, key=key, **facts)
+        self.violations = tuple(violations)
+
+
+def _sorted(cards: Sequence[Card]) -> Cards:
+    return tuple(sorted(cards, key=_index))
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One seat's play: the cards it puts on the table.
+
+    A throw that fails (甩牌失败) keeps the cards as thrown in ``attempted``; ``cards`` is
+    then the forced unit and ``penalty`` the points the failure costs the thrower's side
+    (0 when the rule set has no point penalty).
+    """
+
+    seat: Seat
+    cards: Cards
+    attempted: Cards | None = None
+    penalty: int = 0
+
+    def __str__(self) -> str:
+        if self.attempted is None:
+            return f"{self.seat}: {_cards_text(self.cards)}"
+        return f"{self.seat}: {_cards_text(self.attempted)} / {_cards_text(self.cards)}"
+
+    @property
+    def failed(self) -> bool:
+        """True for a throw that could be beaten, and so became its forced unit."""
+        return self.attempted is not None
+
+    @property
+    def shown(self) -> Cards:
+        """The cards as the player put them down: a failed throw as thrown."""
+        return self.attempted if self.attempted is not None else self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of the play phase, as plain values.
+
+    ``hands`` are what seats 1..4 hold now; ``trick`` the plays already made in the
+    current trick, in playing order from ``leader`` (a failed throw as its forced unit);
+    ``points`` the defenders' points so far, penalties included, the trick on the
+    table not included; ``kitty`` the buried cards, scored if the defenders win the last
+    trick.
+    """
+
+    rules: Ruleset
+    trump: Trump
+    dealer: Seat
+    hands: tuple[Cards, Cards, Cards, Cards]
+    leader: Seat
+    trick: tuple[Cards, ...] = ()
+    points: int = 0
+    kitty: Cards = ()
+
+    def __post_init__(self) -> None:
+        # Any sequences in, sorted tuples kept: equal positions compare equal.
+        hands = tuple(_sorted(h) for h in self.hands)
+        if len(hands) != 4:
+            raise GameError(
+                f"a position has four hands, not {len(hands)}", key="hands", n=len(hands)
+            )
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trick", tuple(_sorted(p) for p in self.trick))
+        object.__setattr__(self, "kitty", _sorted(self.kitty))
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat whose turn it is."""
+        return next_seat(self.leader, len(self.trick))
+
+
+@dataclass(slots=True)
+class TrickMemo:
+    """Answers that hold for the rest of one trick: each seat's classes of equivalent
+    cards (see :meth:`~.game.PlayState.classes`) and, for a search, the plays of a seat in the
+    order it tries them. A new one at each trick start; a seat's entries hold until it
+    plays (its hand does not change, and the cards still out are those of the trick's
+    start)."""
+
+    classes: dict[Seat, dict[Card, tuple[int, int]]] = field(default_factory=dict)
+    plays: dict[Hashable, list[Play]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Last:
+    """The last trick played: who won it, the lead's biggest shape, won with trumps?"""
+
+    winner: Seat
+    shape: tuple[int, int]
+    by_trump: bool
+
+
+@dataclass(slots=True)
+class _Memo:
+    """The rules core's answers for one trump, remembered: a search asks the same
+    questions (this hand facing this lead) many times. Shared by copies of a state."""
+
+    follows: dict[tuple[Seat, Cards, Cards], tuple[Play, ...]] = field(default_factory=dict)
+    units: dict[Cards, list[Unit]] = field(default_factory=dict)
+    subsets: dict[Cards, list[tuple[Cards, int]]] = field(default_factory=dict)
+    throws: dict[tuple[Seat, Cards, tuple[Cards, ...]], Play] = field(default_factory=dict)
+    leads: dict[tuple[Seat, Cards, Cards, Cards, Cards, bool], tuple[Play, ...]] = field(
+        default_factory=dict
+    )
+    values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
+    split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
+    suit_keys: dict[tuple[Cards, Cards, Cards, Cards], _SuitKey] = field(default_factory=dict)
+
+    def trim(self) -> None:
+        """Forget everything once the memo grows large (a long search on a big position)."""
+        tables = (
+            self.follows,
+            self.units,
+            self.subsets,
+            self.throws,
+            self.leads,
+            self.values,
+            self.split,
+            self.suit_keys,
+        )
+        if sum(len(t) for t in tables) > 300_000:
+            for table in tables:
+                table.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """The end of a hand: the defenders' total and the level result it gives."""
+
+    card_points: int  # the defenders' points from tricks
+    penalty_points: int  # failed-throw penalties, signed for the defenders
+    kitty_points: int
+    multiplier: int | None  # the kitty's multiplier, when the defenders took the last trick
+    points: int  # the total: cards, kitty × multiplier, penalties; never below 0
+    result: Outcome  # which side goes up, by how many levels (the rule set's level table)
+
+
+class _Undo(NamedTuple):
+    """What :meth:`PlayState.undo` needs to take one play back: the state's fields as
+    they were before it (the open trick's own, for a follow)."""
+
+    seat_index: int  # the seat that played, 0..3
+    hand: Cards  # its hand before the play
+    table: tuple[Play, ...]
+    trick: OpenTrick | None  # the open trick a follow was added to (None: a lead)
+    best: tuple[int, int]  # that trick's best answer so far, its index and points
+    trick_index: int
+    trick_points: int
+    leader: Seat
+    points: int
+    penalties: int
+    last: _Last | None
+    tricks: int
+    hand_points: int
+    trick_memo: TrickMemo | None
+
+
+class PlayState:
     """A hand being played: the position plus the bookkeeping to go on from it.
 
     Mutable, for search: :meth:`apply` makes a play and :meth:`undo` takes it back in
@@ -56,9 +258,230 @@ class PlayState(_Playing, _Follows, _Equivalence, _Outcome):
     the dealer and partner, the defenders the other two.
     """
 
-    __slots__ = ()  # the data is the base's (game_base._Base): no instance dict
+    __slots__ = (
+        "_history",
+        "_memo",
+        "_trick_memo",
+        "dealer",
+        "hand_points",
+        "hands",
+        "kitty",
+        "kitty_points",
+        "last",
+        "leader",
+        "penalties",
+        "points",
+        "rules",
+        "table",
+        "trick",
+        "tricks",
+        "trump",
+    )
 
-    # --- legal plays --------------------------------------------------------------------
+    # --- reading a position -----------------------------------------------------------
+
+    def __init__(self, position: Position, *, check: bool = True) -> None:
+        self.rules = position.rules
+        self.trump = position.trump
+        self.dealer = position.dealer
+        self.kitty = position.kitty
+        self.kitty_points = sum(c.points for c in position.kitty)
+        self._memo = _Memo()
+        self._history: list[_Undo] = []
+        self._trick_memo: TrickMemo | None = None
+        self.hands: list[Cards] = list(position.hands)
+        self.hand_points = sum(c.points for h in self.hands for c in h)
+        self.leader = position.leader
+        self.table: tuple[Play, ...] = ()
+        self.trick: OpenTrick | None = None
+        self.points = position.points  # the defenders' points, penalties included
+        self.penalties = 0  # penalties from throws made in this state, signed for the defenders
+        self.last: _Last | None = None  # the last trick, once the hand is over
+        self.tricks = 0  # tricks completed in this state
+        if check:
+            self._check(position)
+        self._lay(position)
+
+    def _check(self, position: Position) -> None:
+        """Raise :class:`GameError` for a position the rules cannot reach."""
+        if position.dealer not in SEATS or position.leader not in SEATS:
+            raise GameError("the dealer and the leader are seats 1, 2, 3 or 4", key="seats")
+        if len(position.trick) > 3:
+            raise GameError(
+                "the trick on the table has 4 plays: it is over; give the position after it, "
+                "its winner leading",
+                key="trick-over",
+            )
+        # The hands as they were when the trick began: each seat that played holds its play.
+        before = list(position.hands)
+        order = seats_from(position.leader)
+        for seat, cards in zip(order, position.trick, strict=False):
+            before[seat - 1] = _sorted(before[seat - 1] + cards)
+        sizes = {len(h) for h in before}
+        if len(sizes) != 1:
+            shown = ", ".join(f"seat {s}: {len(before[s - 1])}" for s in SEATS)
+            raise GameError(
+                "every seat holds as many cards as the others when a trick begins "
+                f"(counting what it played to this one): {shown}",
+                key="sizes",
+                sizes=tuple((s, len(before[s - 1])) for s in SEATS),
+            )
+        if sizes == {0}:
+            raise GameError(
+                "every hand is empty: the hand is over, there is nothing to play", key="empty"
+            )
+        everything = Counter(c for h in before for c in h) + Counter(position.kitty)
+        extra = sorted(c for c, n in everything.items() if n > 2)
+        if extra:
+            raise GameError(
+                f"more than two of {_cards_text(extra)} in the hands and kitty",
+                key="too-many",
+                cards=tuple(extra),
+            )
+        if not position.trick:
+            return
+        trump = self.trump
+        lead = position.trick[0]
+        leader = position.leader
+        problems = check_lead(lead, before[leader - 1], trump)
+        if problems:
+            raise GameError(problems[0].sentence(leader), problems)
+        units = decompose(lead, trump)
+        if len(units) > 1:
+            others = {s: before[s - 1] for s in order[1:]}
+            verdict = judge_throw(lead, leader, others, trump, units)
+            if verdict.failed:
+                forced = _cards_text(verdict.forced)
+                raise GameError(
+                    f"seat {leader}'s throw {_cards_text(lead)} fails (seat {verdict.beaten_by} "
+                    f"can beat {forced}): the trick's lead is the forced unit {forced}",
+                    key="throw-fails",
+                    leader=leader,
+                    lead=tuple(lead),
+                    by=verdict.beaten_by,
+                    forced=tuple(verdict.forced),
+                )
+        for seat, cards in zip(order[1:], position.trick[1:], strict=False):
+            problems = self._follow_problems(lead, cards, before[seat - 1], units)
+            if problems:
+                raise GameError(problems[0].sentence(seat), problems)
+
+    def _lay(self, position: Position) -> None:
+        """Put the trick already played on the table (the hands no longer hold it)."""
+        if not position.trick:
+            return
+        order = seats_from(position.leader)
+        lead = position.trick[0]
+        self.trick = OpenTrick(self.leader, lead, self.trump, self.units(lead))
+        self.table = (Play(self.leader, lead),)
+        for seat, cards in zip(order[1:], position.trick[1:], strict=False):
+            self.trick.add(seat, cards)
+            self.table = (*self.table, Play(seat, cards))
+
+    # --- the moment -------------------------------------------------------------------
+
+    def position(self) -> Position:
+        """The current moment as a :class:`Position` (penalties folded into the points)."""
+        hands = self.hands
+        return Position(
+            self.rules,
+            self.trump,
+            self.dealer,
+            (hands[0], hands[1], hands[2], hands[3]),
+            self.leader,
+            tuple(p.cards for p in self.table),
+            self.points + self.penalties,
+            self.kitty,
+        )
+
+    def copy(self) -> Self:
+        """An independent state at the same moment (sharing the remembered answers)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        for name in PlayState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other._trick_memo = None
+        other._history = []  # the copy starts here: it cannot take back earlier plays
+        if self.trick is not None:
+            trick = OpenTrick(self.leader, self.table[0].cards, self.trump, self.trick.lead_units)
+            for p in self.table[1:]:
+                trick.add(p.seat, p.cards)
+            other.trick = trick
+        return other
+
+    def share_memo(self, other: PlayState) -> None:
+        """Use ``other``'s remembered rules answers, if it plays under the same rules and
+        trump (the answers depend on nothing else)."""
+        if other.trump == self.trump and other.rules == self.rules:
+            self._memo = other._memo
+
+    def trim_memo(self) -> None:
+        """Forget the remembered rules answers if they grew large."""
+        self._memo.trim()
+
+    @property
+    def made(self) -> int:
+        """How many plays :meth:`undo` can take back."""
+        return len(self._history)
+
+    @property
+    def trick_memo(self) -> TrickMemo:
+        """Answers remembered for the rest of the current trick (see :class:`TrickMemo`)."""
+        memo = self._trick_memo
+        if memo is None:
+            memo = self._trick_memo = TrickMemo()
+        return memo
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat whose turn it is."""
+        return next_seat(self.leader, len(self.table))
+
+    def is_defender(self, seat: Seat) -> bool:
+        """True for the two seats not on the dealer's team."""
+        return (seat - self.dealer) % 2 == 1
+
+    def is_over(self) -> bool:
+        """True when every card has been played."""
+        return not self.table and not any(self.hands)
+
+    def hand(self, seat: Seat) -> Cards:
+        """The cards ``seat`` holds, sorted."""
+        return self.hands[seat - 1]
+
+    def _legal_follows(self, lead: Cards, hand: Cards) -> list[Cards]:
+        return legal_follows(lead, hand, self.trump, self.rules.follow.shorter_tractor)
+
+    def _follow_problems(
+        self, lead: Cards, play: Sequence[Card], hand: Cards, units: Sequence[Unit] | None = None
+    ) -> list[Violation]:
+        return check_follow(lead, play, hand, self.trump, units, self.rules.follow.shorter_tractor)
+
+    def _sample_follow(self, lead: Cards, hand: Cards, rng: random.Random) -> list[Card]:
+        return sample_follow(lead, hand, self.trump, rng, self.rules.follow.shorter_tractor)
+
+    def units(self, cards: Cards) -> list[Unit]:
+        """``cards`` (sorted) broken into units, biggest first (see :func:`decompose`)."""
+        units = self._memo.units.get(cards)
+        if units is None:
+            units = self._memo.units[cards] = decompose(cards, self.trump)
+        return units
+
+    def suits(self, seat: Seat) -> dict[EffectiveSuit, Cards]:
+        """``seat``'s cards by effective suit."""
+        hand = self.hands[seat - 1]
+        memo = self._memo.split
+        split = memo.get(hand)
+        if split is None:
+            table = self.trump.table
+            groups: dict[EffectiveSuit, list[Card]] = {}
+            for card in hand:
+                groups.setdefault(table[card][0], []).append(card)
+            split = memo[hand] = {s: tuple(cs) for s, cs in groups.items()}
+        return split
+
+    # --- legal plays ------------------------------------------------------------------
 
     def legal_plays(self) -> list[Play]:
         """Every legal play of the seat to move, each once.
@@ -72,3 +495,504 @@ class PlayState(_Playing, _Follows, _Equivalence, _Outcome):
         if self.table:
             return list(self.follows())
         return self.leads()
+
+    # --- leads, throws judged ---------------------------------------------------------
+
+    def lead_options(self) -> list[tuple[Cards, int]]:
+        """Every lead the leader could attempt, as ``(cards, number of units)``: every
+        sub-multiset of each effective suit it holds. One unit is a plain lead, more is
+        a throw."""
+        options: list[tuple[Cards, int]] = []
+        for cards in self.suits(self.to_move).values():
+            options.extend(self._suit_options(cards))
+        return options
+
+    def _suit_options(self, cards: Cards) -> list[tuple[Cards, int]]:
+        memo = self._memo.subsets
+        found = memo.get(cards)
+        if found is None:
+            found = memo[cards] = [(s, len(self.units(s))) for s in _submultisets(cards)]
+        return found
+
+    def unit_leads(self) -> list[Play]:
+        """The leads of one unit (a single, a pair, a tractor): never a throw."""
+        seat = self.to_move
+        return [Play(seat, cards) for cards, units in self.lead_options() if units == 1]
+
+    def leads(self, *, failing: bool = True) -> list[Play]:
+        """Every lead of the seat to move, throws judged; ``failing=False`` leaves out the
+        throws that fail (each is no better for its side than its forced unit)."""
+        seat = self.to_move
+        plays: list[Play] = []
+        splits = [self.suits(s) for s in seats_from(seat)[1:]]
+        memo = self._memo.leads
+        for suit, cards in self.suits(seat).items():
+            others = (splits[0].get(suit, ()), splits[1].get(suit, ()), splits[2].get(suit, ()))
+            key = (seat, cards, *others, failing)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = self._suit_leads(cards, others, failing)
+            plays.extend(found)
+        return plays
+
+    def _suit_leads(
+        self, cards: Cards, others: tuple[Cards, Cards, Cards], failing: bool
+    ) -> tuple[Play, ...]:
+        """The leads of one suit: its units, and its throws judged."""
+        seat = self.to_move
+        options = self._suit_options(cards)
+        found = [Play(seat, lead) for lead, units in options if units == 1]
+        if not failing:
+            # A throw stands only if each of its units does: each single must be as high
+            # as any card the others hold. Only throws of such cards and of pairs held
+            # (a pair may stand as part of a tractor) need judging.
+            table = self.trump.table
+            top = max((table[c][1] for held in others for c in held), default=-1)
+            pool = tuple(c for c in cards if table[c][1] >= top or cards.count(c) > 1)
+            if pool != cards:
+                options = self._suit_options(pool)
+        for lead, units in options:
+            if units > 1:
+                play = self.judge_lead(lead)
+                if failing or not play.failed:
+                    found.append(play)
+        return tuple(found)
+
+    def judge_lead(self, cards: Sequence[Card]) -> Play:
+        """The lead ``cards`` by the seat to move, a throw judged against the other hands:
+        as thrown if it stands, else its forced unit with the penalty.
+
+        When two failing units tie for the lowest (rank cards of two side suits, which
+        share a level), the core forces the one thrown first, so the order of ``cards``
+        counts there, and only there (the replay reads a record the same way).
+        """
+        seat = self.to_move
+        given = tuple(cards)
+        units = self.units(given)
+        if len(units) == 1:
+            return Play(seat, _sorted(given))
+        suit = units[0].suit
+        order = seats_from(seat)[1:]
+        others = tuple(self.suits(s).get(suit, ()) for s in order)
+        key = (seat, given, others)
+        memo = self._memo.throws
+        play = memo.get(key)
+        if play is None:
+            verdict = judge_throw(given, seat, dict(zip(order, others, strict=True)), self.trump)
+            if not verdict.failed:
+                play = Play(seat, _sorted(given))
+            else:
+                penalty = throw_penalty(
+                    self.rules,
+                    withdrawn=verdict.penalty_cards("withdrawn"),
+                    beaten=verdict.penalty_cards("beaten"),
+                )
+                play = Play(seat, _sorted(verdict.forced), _sorted(given), penalty)
+            memo[key] = play
+        return play
+
+    # --- follows ----------------------------------------------------------------------
+
+    def follows(self) -> tuple[Play, ...]:
+        """The legal follows of the seat to move (a trick must be on the table)."""
+        seat = self.to_move
+        lead = self.table[0].cards
+        hand = self.hands[seat - 1]
+        memo = self._memo.follows
+        key = (seat, lead, hand)
+        plays = memo.get(key)
+        if plays is None:
+            plays = memo[key] = tuple(Play(seat, p) for p in self._legal_follows(lead, hand))
+        return plays
+
+    def sample_follow(self, rng: random.Random) -> Play:
+        """One legal follow of the seat to move, chosen at random."""
+        seat = self.to_move
+        cards = self._sample_follow(self.table[0].cards, self.hands[seat - 1], rng)
+        return Play(seat, _sorted(cards))
+
+    # --- a play made and taken back, the trick's end ----------------------------------
+
+    def play(self, play: Play | Sequence[Card]) -> Play:
+        """Make a play of the seat to move, checked: a lead is judged (a throw that fails
+        becomes its forced unit), a follow must keep every obligation. Returns the play
+        made; raises :class:`GameError` if it is not legal."""
+        seat = self.to_move
+        if self.is_over():
+            raise GameError("the hand is over: nobody is to play", key="over")
+        if isinstance(play, Play):
+            if play.seat != seat:
+                raise GameError(
+                    f"seat {play.seat} played; it is seat {seat}'s turn",
+                    key="turn",
+                    seat=play.seat,
+                    turn=seat,
+                )
+            cards: Cards = play.shown
+        else:
+            cards = tuple(play)  # as given: the order can settle a tie in a failed throw
+        hand = self.hands[seat - 1]
+        if not self.table:
+            problems = check_lead(cards, hand, self.trump)
+            if problems:
+                raise GameError(problems[0].sentence(seat), problems)
+            made = self.judge_lead(cards)
+        else:
+            trick = self.trick
+            assert trick is not None
+            problems = self._follow_problems(self.table[0].cards, cards, hand, trick.lead_units)
+            if problems:
+                raise GameError(problems[0].sentence(seat), problems)
+            made = Play(seat, _sorted(cards))
+        self.apply(made)
+        return made
+
+    def apply(self, play: Play) -> int:
+        """Make ``play`` unchecked (it must come from :meth:`legal_plays` or be legal);
+        return the points it brings the defenders: the trick's, when this play ends a
+        trick they win, and the kitty's when it ends the hand. Penalties are not counted
+        here but in :attr:`penalties`."""
+        seat = play.seat
+        cards = play.cards
+        i = seat - 1
+        old = self.hands[i]
+        trick = self.trick
+        table = self.table
+        if trick is None:
+            self._history.append(
+                _Undo(i, old, table, None, (0, 0), 0, 0, self.leader, self.points,
+                      self.penalties, self.last, self.tricks, self.hand_points, self._trick_memo)
+            )  # fmt: skip
+            self.trick = OpenTrick(seat, cards, self.trump, self.units(cards))
+            if play.penalty:
+                self.penalties += -play.penalty if self.is_defender(seat) else play.penalty
+        else:
+            self._history.append(
+                _Undo(i, old, table, trick, trick.best, trick.index, trick.points, self.leader,
+                      self.points, self.penalties, self.last, self.tricks, self.hand_points,
+                      self._trick_memo)
+            )  # fmt: skip
+            trick.add(seat, cards)
+        self.hands[i] = _without(old, cards)
+        for card in cards:
+            self.hand_points -= card.points
+        if len(table) < 3:
+            self.table = (*table, play)
+            return 0
+        # The fourth play ends the trick: its winner takes the points and leads next.
+        trick = self.trick
+        assert trick is not None
+        winner = trick.winning
+        self.trick = None
+        self.table = ()
+        self.leader = winner
+        self.tricks += 1
+        self._trick_memo = None
+        over = not any(self.hands)
+        if over:  # the last trick: its lead's shape and the winning cards make the kitty's
+            won_with = play.cards if trick.index == 3 else table[trick.index].cards
+            trump_table = self.trump.table
+            self.last = _Last(
+                winner,
+                trick.lead_units[0].shape,
+                all(trump_table[c][0] == TRUMP for c in won_with),
+            )
+        if (winner - self.dealer) % 2 == 0:  # the dealer's team
+            return 0
+        gained = trick.points
+        self.points += gained
+        if over:  # the defenders take the kitty too
+            last = self.last
+            assert last is not None
+            gained += kitty_bonus(
+                self.rules,
+                self.kitty_points,
+                defenders_won_last=True,
+                copies=last.shape[0],
+                pairs=last.shape[1],
+                trump=last.by_trump,
+            )
+        return gained
+
+    def undo(self) -> None:
+        """Take back the last play made on this state."""
+        (i, old, table, trick, best, index, tpoints, leader, points, penalties, last, tricks,
+         hand_points, self._trick_memo) = self._history.pop()  # fmt: skip
+        self.hands[i] = old
+        self.hand_points = hand_points
+        if trick is not None:  # a follow: take it off the open trick
+            trick.plays.pop()
+            trick.best = best
+            trick.index = index
+            trick.points = tpoints
+        self.trick = trick
+        self.table = table
+        self.leader = leader
+        self.points = points
+        self.penalties = penalties
+        self.last = last
+        self.tricks = tricks
+
+    def winning(self) -> Seat | None:
+        """The seat winning the trick on the table, if one is on the table."""
+        return self.trick.winning if self.trick is not None else None
+
+    def would_win(self, cards: Cards) -> bool:
+        """True if ``cards``, played now by the seat to move, would be winning the trick."""
+        trick = self.trick
+        if trick is None:
+            return True
+        key = (self.table[0].cards, cards)
+        memo = self._memo.values
+        if key in memo:
+            value = memo[key]
+        else:
+            value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
+        return value is not None and value > trick.best
+
+    # --- equal positions, equivalent plays (for search) -------------------------------
+
+    def key(self) -> Hashable:
+        """A key that two trick starts share only if they have the same value.
+
+        The value from a trick start on depends on the cards still out only through
+        their order, their points, who holds each copy, and which levels are adjacent
+        where a seat holds pairs at both (a tractor can only form from pairs held). So
+        each effective suit is written as its levels in order, each with its cards'
+        points and holders, and a mark where a seat holds pairs at two adjacent levels;
+        the levels themselves are dropped (after ♠A is played, ♠K is the top spade as ♠A
+        was). The side suits play the same part, so they are sorted. Only for a trick
+        start (nothing on the table).
+        """
+        memo = self._memo.suit_keys
+        sides: list[_SuitKey] = []
+        trump_key: _SuitKey = ()
+        splits = [self.suits(s) for s in SEATS]
+        for suit in _EFFECTIVE_SUITS:
+            raw = (
+                splits[0].get(suit, ()),
+                splits[1].get(suit, ()),
+                splits[2].get(suit, ()),
+                splits[3].get(suit, ()),
+            )
+            described = memo.get(raw)
+            if described is None:
+                described = memo[raw] = self._describe(raw)
+            if suit == TRUMP:
+                trump_key = described
+            else:
+                sides.append(described)
+        sides.sort()
+        return (self.leader, trump_key, tuple(sides))
+
+    def _describe(self, raw: tuple[Cards, Cards, Cards, Cards]) -> _SuitKey:
+        """One suit's cards still out, their levels replaced by their order (see :meth:`key`).
+
+        Levels that follow each other among the cards out and are held by one seat alone
+        form a block; in a block with no pair next to another pair of that seat, the
+        order of its cards does not matter (see :meth:`classes`), so the block is written
+        as the seat and the sorted points and copies of its cards.
+        """
+        table = self.trump.table
+        holders: dict[Card, list[int]] = {}
+        for s, seat_cards in enumerate(raw):
+            for card in seat_cards:
+                held = holders.get(card)
+                if held is None:
+                    held = holders[card] = [card.points, 0, 0, 0, 0]
+                held[s + 1] += 1
+        levels: dict[int, list[tuple[int, ...]]] = {}
+        for card, held in holders.items():
+            levels.setdefault(table[card][1], []).append(tuple(held))
+        order = sorted(levels)
+        pairs = {
+            lv: {s for held in levels[lv] for s in (1, 2, 3, 4) if held[s] >= 2} for lv in order
+        }
+        alone = {}  # level → the one seat that holds every card at it (0: several)
+        for lv in order:
+            seats = {s for held in levels[lv] for s in (1, 2, 3, 4) if held[s]}
+            alone[lv] = seats.pop() if len(seats) == 1 else 0
+        described: list[tuple[str, int, tuple[tuple[int, ...], ...]]] = []
+        i = 0
+        while i < len(order):
+            level = order[i]
+            seat = alone[level]
+            j = i + 1
+            while j < len(order) and seat and alone[order[j]] == seat:
+                j += 1
+            block = order[i:j]
+            free = not any(
+                seat in pairs.get(lv + step, ())
+                for lv in block
+                if seat in pairs[lv]
+                for step in (-1, 1)
+            )
+            if seat and len(block) > 1 and free:
+                items = sorted((held[0], held[seat]) for lv in block for held in levels[lv])
+                described.append(("block", seat, tuple(items)))
+            else:
+                for lv in block:
+                    linked = lv - 1 in pairs and bool(pairs[lv] & pairs[lv - 1])
+                    described.append(("level", linked, tuple(sorted(levels[lv]))))
+            i = j
+        return tuple(described)
+
+    def classes(self, seat: Seat) -> _Classes:
+        """Cards of ``seat`` that are interchangeable: card → (class, copies held).
+
+        Two cards of one suit that ``seat`` holds in the same number (once, or as a
+        pair), with the same points, and with no card of anyone else (in a hand or on
+        the table) level with them or between them, win, lose and tie alike against
+        every other card. How they stand against ``seat``'s own other cards does not
+        change the value: it only decides which unit a failed throw forces, and a
+        failed throw is never better than leading its unit (the solver never searches
+        it). Pairs must not be next to another pair of ``seat`` (then no tractor is made
+        or broken by taking one for the other), and are interchangeable only as whole
+        pairs (see :meth:`distinct`). Cards not listed are in a class of their own.
+
+        Found once a trick for each seat: while a seat has not played, the cards still
+        out are those of the trick's start, some of them moved to the table.
+        """
+        memo = self.trick_memo.classes
+        found = memo.get(seat)
+        if found is None:
+            found = memo[seat] = self._classes(seat)
+        return found
+
+    def _classes(self, seat: Seat) -> _Classes:
+        table = self.trump.table
+        classes: _Classes = {}
+        number = 0
+        for suit, cards in self.suits(seat).items():
+            if len(cards) < 2:
+                continue
+            # The levels of the suit held by anyone else or on the table, as bits.
+            others = 0
+            for s in SEATS:
+                if s != seat:
+                    for card in self.suits(s).get(suit, ()):
+                        others |= 1 << table[card][1]
+            for p in self.table:
+                for card in p.cards:
+                    if table[card][0] == suit:
+                        others |= 1 << table[card][1]
+            held: list[tuple[Card, int]] = []  # this seat's cards, each with its copies
+            for card in cards:  # sorted: copies are side by side
+                if held and held[-1][0] is card:
+                    held[-1] = (card, 2)
+                else:
+                    held.append((card, 1))
+            pairs = {table[c][1] for c, n in held if n == 2}
+            groups: dict[tuple[int, int, int], list[tuple[Card, int]]] = {}
+            for card, n in held:
+                level = table[card][1]
+                if others >> level & 1:
+                    continue  # level with another seat's card: ties decide
+                if n == 2 and (level - 1 in pairs or level + 1 in pairs):
+                    continue  # a pair next to another pair: part of a tractor
+                between = (others & ((1 << level) - 1)).bit_count()  # others' cards below
+                groups.setdefault((n, card.points, between), []).append((card, n))
+            base = 100 * _EFFECTIVE_SUITS.index(suit)
+            for group in groups.values():
+                if len(group) > 1:
+                    number += 1
+                    for card, n in group:
+                        classes[card] = (base + number, n)
+        return classes
+
+    def distinct(self, plays: Sequence[Play]) -> list[list[Play]]:
+        """``plays`` (all by the seat to move) in groups of equal value: plays that take
+        the same number of whole members from each class of :meth:`classes` and the same
+        other cards. The first play of each group stands for it."""
+        if len(plays) < 2:
+            return [list(plays)]
+        classes = self.classes(plays[0].seat)
+        if not classes:
+            return [[p] for p in plays]
+        groups: dict[Hashable, list[Play]] = {}
+        for play in plays:
+            groups.setdefault(_signature(play.shown, classes), []).append(play)
+        return list(groups.values())
+
+    # --- the end ----------------------------------------------------------------------
+
+    def outcome(self) -> HandOutcome:
+        """The defenders' total and the level result, once every card is played."""
+        if not self.is_over() or self.last is None:
+            raise GameError("the hand is not over: the outcome is not known yet", key="not-over")
+        last = self.last
+        won = self.is_defender(last.winner)
+        multiplier = self.rules.kitty_multiplier(*last.shape, trump=last.by_trump) if won else None
+        card_points = self.points
+        total = final_total(
+            self.rules,
+            card_points,
+            self.kitty_points,
+            penalty_points=self.penalties,
+            defenders_won_last=won,
+            copies=last.shape[0],
+            pairs=last.shape[1],
+            trump=last.by_trump,
+        )
+        return HandOutcome(
+            card_points, self.penalties, self.kitty_points, multiplier, total,
+            self.rules.outcome(total),
+        )  # fmt: skip
+
+    def total(self, future: int) -> int:
+        """The defenders' final total if they gain ``future`` more points from here (the
+        kitty bonus included): what a search returns, turned into the hand's total."""
+        return never_negative(self.points + self.penalties + future)
+
+
+def _submultisets(cards: Cards) -> Iterator[Cards]:
+    """Every non-empty sub-multiset of sorted ``cards``, each once, sorted."""
+    counts = list(Counter(cards).items())
+    for takes in product(*(range(n + 1) for _, n in counts)):
+        chosen = tuple(c for (c, _), k in zip(counts, takes, strict=True) for _ in range(k))
+        if chosen:
+            yield chosen
+
+
+def _without(hand: Cards, cards: Cards) -> Cards:
+    """``hand`` less ``cards`` (both sorted)."""
+    if len(cards) == 1:
+        i = hand.index(cards[0])
+        return hand[:i] + hand[i + 1 :]
+    left = list(hand)
+    for card in cards:
+        left.remove(card)
+    return tuple(left)
+
+
+_EFFECTIVE_SUITS: tuple[EffectiveSuit, ...] = (TRUMP, *SUITS)
+
+
+_Classes = dict[Card, tuple[int, int]]
+
+
+def _signature(cards: Cards, classes: dict[Card, tuple[int, int]]) -> Hashable:
+    """What a play takes, up to interchangeable cards: from each class, how many whole
+    members (or exactly which copies, when it takes part of a pair). ``cards`` sorted."""
+    plain: list[tuple[Card, int]] = []
+    by_class: dict[int, list[tuple[Card, int]]] = {}
+    i = 0
+    while i < len(cards):
+        card = cards[i]
+        n = 1
+        while i + n < len(cards) and cards[i + n] is card:
+            n += 1
+        i += n
+        cls = classes.get(card)
+        if cls is None:
+            plain.append((card, n))
+        else:
+            by_class.setdefault(cls[0], []).append((card, n))
+    parts: list[Hashable] = [tuple(plain)]
+    for number, members in sorted(by_class.items()):
+        copies = classes[members[0][0]][1]
+        if all(n == copies for _, n in members):
+            parts.append((number, len(members)))
+        else:
+            parts.append((number, tuple(members)))
+    return tuple(parts)
