@@ -355,11 +355,8 @@ def test_the_reader_s_errors_in_chinese(key: str) -> None:
 
 # --- the rules core's reasons for a refused bid ------------------------------------------
 
-# bidding.py gathers bidding_data, _shapes, _auction, _phases: the raise sites are there.
-_BIDDING = "".join(
-    path.read_text(encoding="utf-8")
-    for path in sorted(Path(bidding.__file__).parent.glob("bidding*.py"))
-)
+# bidding.py holds every raise site.
+_BIDDING = Path(bidding.__file__).read_text(encoding="utf-8")
 # Each raise site: its key and the names of the facts it gives.
 _RAISES = {
     m[1]: re.findall(r"\b(\w+)=", m[2])

@@ -9,10 +9,9 @@ The hand moves through phases: the deal (``deal``), the deal done but the kitty 
 picked up (``dealt``), the kitty buried (``buried``, when 炒底 counters come in turn),
 and play (``play``): see :func:`end_deal`, :func:`bury` and :func:`start_play`.
 
-This module gathers bidding's parts, one module each: the values and the errors
-(:mod:`.bidding_data`), the bid shapes and which beats which (:mod:`.bidding_shapes`),
-the auction's verify, can and bid (:mod:`.bidding_auction`), and the phases after the
-bids with the fallback when nobody declares (:mod:`.bidding_phases`).
+The module reads in the order of the deal: the values and the errors, the bid shapes
+and which beats which, the auction's verify, can and bid, and the phases after the bids
+with the fallback when nobody declares.
 
 >>> from notation.rules.cards import Rank, parse_cards
 >>> shape, suit = classify_bid(parse_cards("BJ H2"), Rank.TWO)
@@ -22,30 +21,17 @@ bids with the fallback when nobody declares (:mod:`.bidding_phases`).
 
 from __future__ import annotations
 
-from notation.rules.bidding_auction import bid, can_bid, cards_needed, record_bid, verify_bid
-from notation.rules.bidding_data import (
-    AlreadyDeclared,
-    Bid,
-    BidError,
-    BidKind,
-    BidPhase,
-    BidState,
-    JokersCannotDeclare,
-    NoDirectNoTrump,
-    NotABid,
-    NothingToCounter,
-    NotRankCard,
-    OutOfTurn,
-    OutsideWindow,
-    ReinforceMismatch,
-    ReinforceNotAllowed,
-    SelfCounter,
-    ShapeNotAllowed,
-    Showing,
-    TooWeak,
-)
-from notation.rules.bidding_phases import apply_fallback, bury, end_deal, fallback_trump, start_play
-from notation.rules.bidding_shapes import bid_rank, classify_bid
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from notation.errors import KeyedError
+from notation.rules.cards import Card, Rank, Suit, format_cards, format_symbols, parse_cards
+from notation.rules.clauses import Rule
+from notation.rules.order import Trump
+from notation.rules.ruleset import BidShape, BidSuit, CounterWindow, Fallback, Reinforcer, Ruleset
+from notation.rules.seats import Seat, check_seat, next_seat, partner, seats_from
 
 __all__ = [
     "AlreadyDeclared",
@@ -80,3 +66,752 @@ __all__ = [
     "start_play",
     "verify_bid",
 ]
+
+
+# ---------------------------------------------------------------------------- errors
+
+
+class BidError(KeyedError):
+    """A bid that the rule set does not allow; ``rule`` names the rule it breaks, ``key``
+    and ``facts`` the reason (said in Chinese by ``notation.messages.reason``)."""
+
+    rule: Rule = Rule.DECLARE
+
+    def __init__(
+        self, message: str, rule: Rule | None = None, *, key: str = "", **facts: object
+    ) -> None:
+        super().__init__(message, key=key, **facts)
+        if rule is not None:
+            self.rule = rule
+
+
+class NotRankCard(BidError):
+    """A bid shows a card that is not of the trump rank."""
+
+
+class JokersCannotDeclare(BidError):
+    """Jokers alone cannot declare (常主不可进行报主)."""
+
+
+class NoDirectNoTrump(BidError):
+    """A pair of jokers cannot be the first declaration (不能直接亮无主)."""
+
+
+class NotABid(BidError):
+    """Cards that form no bid shape (two suits, BJ with a black suit, too many cards)."""
+
+
+class ShapeNotAllowed(BidError):
+    """A bid shape the rule set does not allow for this kind of bid."""
+
+
+class AlreadyDeclared(BidError):
+    """A declaration when a trump is already declared: counter or reinforce instead."""
+
+
+class NothingToCounter(BidError):
+    """A counter or reinforcement when nothing has been declared."""
+
+    rule = Rule.COUNTER
+
+
+class TooWeak(BidError):
+    """A counter that does not beat the declaration standing."""
+
+    rule = Rule.COUNTER
+
+
+class SelfCounter(BidError):
+    """A player countering their own declaration."""
+
+    rule = Rule.COUNTER
+
+
+class OutsideWindow(BidError):
+    """A bid outside the time the rule set allows for it."""
+
+    rule = Rule.BID_WINDOW
+
+
+class OutOfTurn(BidError):
+    """A 炒底 counter out of turn (they go round from the dealer's next player)."""
+
+    rule = Rule.BID_WINDOW
+
+
+class ReinforceNotAllowed(BidError):
+    """A reinforcement by someone the rule set does not allow."""
+
+    rule = Rule.REINFORCE
+
+
+class ReinforceMismatch(BidError):
+    """A reinforcement that does not strengthen the standing declaration's suit."""
+
+    rule = Rule.REINFORCE
+
+
+# ---------------------------------------------------------------------------- values
+
+
+class BidKind(StrEnum):
+    """The three kinds of bid."""
+
+    DECLARE = "declare"  # 亮主, 报主, 叫主
+    REINFORCE = "reinforce"  # 上保险, 自保, 防反, 对家保
+    COUNTER = "counter"  # 反主, 炒地皮, 反无主
+
+
+class BidPhase(StrEnum):
+    """Where the hand is, as far as bidding cares."""
+
+    DEAL = "deal"  # cards are being dealt
+    DEALT = "dealt"  # the deal is over, the dealer has not picked up the kitty
+    BURIED = "buried"  # the dealer has buried the kitty: 炒底 counters in turn
+    CLOSED = "closed"  # the kitty is buried and the rule set has no 炒底: no more bids
+    PLAY = "play"  # the first trick has started: no more bids
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """One bid: who, what kind, which cards, and optionally after how many cards dealt."""
+
+    seat: Seat
+    kind: BidKind
+    cards: tuple[Card, ...]
+    draw: int | None = None
+
+    def __post_init__(self) -> None:
+        check_seat(self.seat)
+        object.__setattr__(self, "cards", tuple(self.cards))
+        if not self.cards:
+            raise NotABid("a bid shows at least one card", key="no-cards")
+        if self.draw is not None and not 0 <= self.draw <= 100:
+            raise ValueError(f"the draw count is 0..100 (cards dealt), not {self.draw}")
+
+    def __str__(self) -> str:
+        draw = f" @{self.draw}" if self.draw is not None else ""
+        return f"{self.seat} {self.kind.value} {format_cards(self.cards)}{draw}"
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        """A bid from ``"2 counter S2 S2 @57"`` (seat, kind, cards, optional draw count)."""
+        words = text.split()
+        try:
+            draw = int(words.pop()[1:]) if words[-1].startswith("@") else None
+            return cls(int(words[0]), BidKind(words[1]), tuple(parse_cards(words[2:])), draw)
+        except (IndexError, ValueError) as e:
+            if isinstance(e, BidError):
+                raise
+            raise NotABid(
+                f"{text!r}: expected seat, kind and cards, like '2 counter S2 S2'",
+                key="bid-text",
+                text=repr(text),
+            ) from e
+
+
+@dataclass(frozen=True, slots=True)
+class Showing:
+    """The declaration standing on the table: who holds it and what it shows."""
+
+    seat: Seat
+    shape: BidShape
+    suit: Suit | None  # None: no-trump (a pair of jokers)
+    cards: tuple[Card, ...]
+    rank: Rank  # the trump rank it declares at
+
+    @property
+    def bid_suit(self) -> BidSuit:
+        """Its place in the suit order: the joker of a joker pair, else the suit."""
+        if self.suit is None:
+            joker = self.cards[0].rank
+            return BidSuit.BIG_JOKER if joker is Rank.BIG_JOKER else BidSuit.LITTLE_JOKER
+        return BidSuit(self.suit.value)
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.shape.value} {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BidState:
+    """Bidding so far in one hand at one trump rank.
+
+    ``dealer`` is ``None`` in a first hand until someone declares (抢报, the first to
+    declare deals). ``kitty_holder`` is who buries the kitty last: the dealer, or the
+    last 炒底 counter.
+    """
+
+    rank: Rank
+    dealer: Seat | None = None
+    first_hand: bool = field(default=False)
+    other_rank: Rank | None = None  # the other side's level, where the deal may pass to it
+    phase: BidPhase = BidPhase.DEAL
+    showing: Showing | None = None
+    declarer: Seat | None = None  # who made the first declaration
+    counters: int = 0
+    kitty_holder: Seat | None = None
+    last_in_round: Seat | None = None  # the last 炒底 counter of the round after the bury
+    fallback_suit: Suit | None = None
+    fallback_used: bool = False
+    redeal: bool = False
+    bids: tuple[Bid, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.rank.is_joker:
+            raise ValueError("the trump rank is a level 2..A, not a joker")
+        if self.dealer is not None:
+            check_seat(self.dealer)
+
+    @classmethod
+    def start(
+        cls, rank: Rank, dealer: Seat | None = None, other_rank: Rank | None = None
+    ) -> BidState:
+        """A new hand at ``rank``; no ``dealer`` means a first hand (the dealer is grabbed).
+        ``other_rank``: the other side's level, at which it declares where the deal can
+        pass to it (谁亮主谁坐庄)."""
+        return cls(
+            rank=rank,
+            dealer=dealer,
+            first_hand=dealer is None,
+            kitty_holder=dealer,
+            other_rank=other_rank,
+        )
+
+    def trump(self, rules: Ruleset) -> Trump | None:
+        """The trump as bid so far, or ``None`` if nothing sets it yet."""
+        if not self.decided:
+            return None
+        rank = self.showing.rank if self.showing is not None else self.rank
+        return rules.trump(rank, self.suit)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit so far (``None``: no-trump or nothing declared yet)."""
+        if self.showing is not None:
+            return self.showing.suit
+        return self.fallback_suit
+
+    @property
+    def decided(self) -> bool:
+        """True once a declaration or the fallback has set a trump."""
+        return self.showing is not None or self.fallback_used
+
+
+# ---------------------------------------------------------------------------- shapes
+
+
+def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | None]:
+    """The shape and suit of a bid's cards at trump rank ``rank`` (``None``: no-trump)."""
+    jokers = [c for c in cards if c.is_joker]
+    others = [c for c in cards if not c.is_joker]
+    for card in others:
+        if card.rank is not rank:
+            raise NotRankCard(
+                f"{card.symbol} is not a card of the trump rank {rank.value}",
+                key="not-rank",
+                cards=(card,),
+                rank=rank.value,
+            )
+    if not others:
+        if len(jokers) == 2 and jokers[0] == jokers[1]:
+            return BidShape.TWO_JOKERS, None
+        if len(jokers) == 2:
+            raise NotABid(
+                f"{format_symbols(cards)}: a big and a little joker are not a pair",
+                key="jokers-not-pair",
+                cards=tuple(cards),
+            )
+        raise JokersCannotDeclare(
+            f"{format_symbols(cards)}: jokers alone cannot declare (常主不可进行报主)",
+            key="jokers-alone",
+            cards=tuple(cards),
+        )
+    suit = others[0].suit
+    if any(c != others[0] for c in others):
+        raise NotABid(
+            f"{format_symbols(cards)}: the rank cards of a bid are of one suit",
+            key="one-suit",
+            cards=tuple(cards),
+        )
+    assert suit is not None
+    if len(others) > 2 or len(jokers) > 1:
+        raise NotABid(
+            f"{format_symbols(cards)}: too many cards for a bid", key="too-many", cards=tuple(cards)
+        )
+    if not jokers:
+        return (BidShape.SINGLE if len(others) == 1 else BidShape.PAIR), suit
+    joker = jokers[0]
+    if (joker.rank is Rank.BIG_JOKER) != suit.is_red:
+        raise NotABid(
+            f"{format_symbols(cards)}: the big joker goes with ♥ or ♦, "
+            "the little joker with ♠ or ♣",
+            key="joker-colour",
+            cards=tuple(cards),
+        )
+    return (BidShape.JOKER_WITH_SINGLE if len(others) == 1 else BidShape.JOKER_WITH_PAIR), suit
+
+
+def _showing(seat: Seat, cards: Sequence[Card], rank: Rank) -> Showing:
+    shape, suit = classify_bid(cards, rank)
+    return Showing(seat, shape, suit, tuple(cards), rank)
+
+
+def bid_rank(rules: Ruleset, state: BidState, seat: Seat, kind: BidKind) -> Rank:
+    """The rank whose cards a bid by ``seat`` must show: the hand's rank, except where
+    the deal passes to the other side when the dealer's side declares nothing
+    (谁亮主谁坐庄): that side declares at its own level, at which it would deal; a
+    counter or reinforcement shows the rank of the declaration standing."""
+    if kind is not BidKind.DECLARE and state.showing is not None:
+        return state.showing.rank
+    dealer = state.dealer
+    if (
+        state.other_rank is None
+        or dealer is None
+        or state.first_hand
+        or not rules.bidding.deal_passes_to_declarer
+        or seat in (dealer, partner(dealer))
+    ):
+        return state.rank
+    return state.other_rank
+
+
+def _stronger(rules: Ruleset, new: Showing, old: Showing) -> bool:
+    """More identical cards beat fewer; jokers beat suits; then the suit order, if allowed."""
+    a = (new.shape.copies, new.shape is BidShape.TWO_JOKERS)
+    b = (old.shape.copies, old.shape is BidShape.TWO_JOKERS)
+    if a != b:
+        return a > b
+    if not rules.bidding.equal_shape_counters:
+        return False
+    order = rules.bidding
+    return order.suit_strength(new.bid_suit) > order.suit_strength(old.bid_suit)
+
+
+_SHAPE_WORDS = {
+    BidShape.SINGLE: "a single rank card",
+    BidShape.PAIR: "a pair of rank cards",
+    BidShape.JOKER_WITH_SINGLE: "a joker with a rank card",
+    BidShape.JOKER_WITH_PAIR: "a joker with a pair of rank cards",
+    BidShape.TWO_JOKERS: "a pair of jokers",
+}
+
+
+def _shape_words(shape: BidShape) -> str:
+    return _SHAPE_WORDS[shape]
+
+
+def _shapes(shapes: Iterable[BidShape]) -> str:
+    return " or ".join(_SHAPE_WORDS[s] for s in shapes) or "nothing"
+
+
+# ---------------------------------------------------------------------------- verify / can / bid
+
+
+def _check_draw(state: BidState, new: Bid) -> None:
+    if new.draw is None:
+        return
+    for earlier in state.bids:
+        if earlier.draw is not None and earlier.draw > new.draw:
+            raise OutsideWindow(
+                f"bid after {new.draw} cards dealt comes after a bid at {earlier.draw}",
+                Rule.BID_WINDOW,
+                key="draw-order",
+                draw=new.draw,
+                earlier=earlier.draw,
+            )
+
+
+def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
+    """The showing ``new`` would leave on the table; raises the reason it cannot."""
+    b = rules.bidding
+    _check_draw(state, new)
+    if state.phase is BidPhase.PLAY:
+        raise OutsideWindow(
+            "bidding is over once play has started", Rule.BID_WINDOW, key="play-started"
+        )
+    if state.phase is BidPhase.CLOSED:
+        when = "the first hand" if state.first_hand else "a later hand"
+        raise OutsideWindow(
+            f"bidding closed when seat {state.kitty_holder} picked up the kitty: in {when} "
+            "this rule set has no counters after the bury (炒底)",
+            Rule.BID_WINDOW,
+            key="closed",
+            seat=state.kitty_holder,
+            first=state.first_hand,
+        )
+
+    if new.kind is BidKind.DECLARE:
+        if state.showing is not None:
+            raise AlreadyDeclared(
+                f"seat {state.showing.seat} has declared already: counter or reinforce instead",
+                key="declared",
+                seat=state.showing.seat,
+            )
+        if state.phase not in (BidPhase.DEAL, BidPhase.DEALT) or state.fallback_used:
+            raise OutsideWindow(
+                "a trump is declared during the deal", Rule.DECLARE, key="declare-in-deal"
+            )
+        rank = bid_rank(rules, state, new.seat, new.kind)
+        try:
+            showing = _showing(new.seat, new.cards, rank)
+        except NotRankCard:
+            if rank is state.rank or not all(c.is_joker or c.rank is state.rank for c in new.cards):
+                raise
+            shown = tuple(c for c in new.cards if not c.is_joker)
+            raise NotRankCard(
+                f"{format_symbols(shown)} is of the dealer's rank "
+                f"{state.rank.value}, at which only the dealer's side declares; the other side "
+                f"declares at its own rank, {rank.value}, and then deals (谁亮主谁坐庄)",
+                Rule.DECLARE,
+                key="not-own-rank",
+                cards=shown,
+                rank=rank.value,
+                dealer_rank=state.rank.value,
+            ) from None
+        if showing.shape is BidShape.TWO_JOKERS and not b.direct_no_trump:
+            raise NoDirectNoTrump(
+                "a pair of jokers cannot declare directly (不能直接亮无主): it only counters",
+                key="no-direct-nt",
+            )
+        if showing.shape not in b.declare_with:
+            raise ShapeNotAllowed(
+                f"{_shape_words(showing.shape)} cannot declare: declare with "
+                f"{_shapes(b.declare_with)}",
+                Rule.DECLARE,
+                key="shape-declare",
+                shape=showing.shape,
+                allowed=tuple(b.declare_with),
+            )
+        return showing
+
+    if new.kind is BidKind.REINFORCE:
+        old = state.showing
+        if old is None:
+            raise NothingToCounter(
+                "nothing has been declared to reinforce", Rule.REINFORCE, key="nothing-reinforce"
+            )
+        if state.phase not in (BidPhase.DEAL, BidPhase.DEALT):
+            raise OutsideWindow(
+                "reinforcing happens during the deal", Rule.REINFORCE, key="reinforce-in-deal"
+            )
+        allowed = set(b.reinforce_by)
+        if not allowed:
+            raise ReinforceNotAllowed(
+                "this rule set has no reinforcing (上保险)", key="no-reinforcing"
+            )
+        own = new.seat == old.seat and Reinforcer.SELF in allowed
+        ally = new.seat == partner(old.seat) and Reinforcer.PARTNER in allowed
+        if not (own or ally):
+            who = " or partner" if Reinforcer.PARTNER in allowed else ""
+            raise ReinforceNotAllowed(
+                f"only the declarer{who} may reinforce seat {old.seat}'s declaration",
+                key="reinforce-who",
+                seat=old.seat,
+                partner=bool(who),
+            )
+        showing = _reinforced(state, new, old)  # (at the declaration's rank)
+        if showing.suit != old.suit:
+            raise ReinforceMismatch(
+                f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}",
+                key="reinforce-suit",
+                cards=new.cards,
+            )
+        if showing.shape not in b.reinforce_with:
+            raise ShapeNotAllowed(
+                f"{_shape_words(showing.shape)} cannot reinforce: reinforce with "
+                f"{_shapes(b.reinforce_with)}",
+                Rule.REINFORCE,
+                key="shape-reinforce",
+                shape=showing.shape,
+                allowed=tuple(b.reinforce_with),
+            )
+        if showing.shape.copies <= old.shape.copies:
+            raise ReinforceMismatch(
+                f"{format_symbols(showing.cards)} is no stronger than {format_symbols(old.cards)}",
+                key="reinforce-weak",
+                cards=showing.cards,
+                old=old.cards,
+            )
+        return replace(showing, seat=old.seat)
+
+    # A counter.
+    if not state.decided:
+        raise NothingToCounter(
+            "nothing has been declared to counter: declare instead", key="nothing-counter"
+        )
+    window = b.window(state.first_hand)
+    when = "the first hand" if state.first_hand else "a later hand"
+    if window is CounterWindow.NONE:
+        raise OutsideWindow(f"no counters in {when}", key="no-counters", first=state.first_hand)
+    if window is CounterWindow.BEFORE_PICKUP and state.phase not in (
+        BidPhase.DEAL,
+        BidPhase.DEALT,
+    ):
+        raise OutsideWindow(
+            f"in {when} counters come before the dealer picks up the kitty",
+            key="counter-before-pickup",
+            first=state.first_hand,
+        )
+    if window is CounterWindow.AFTER_BURY and state.phase is not BidPhase.BURIED:
+        raise OutsideWindow(
+            f"in {when} counters come after the dealer has buried (炒底)",
+            key="counter-after-bury",
+            first=state.first_hand,
+        )
+    if state.fallback_used and not b.counter_after_fallback:
+        raise OutsideWindow(
+            "a trump set by turning a card cannot be countered", key="fallback-final"
+        )
+    old = state.showing
+    if old is not None and new.seat == old.seat and not b.self_counter:
+        raise SelfCounter(
+            f"seat {new.seat} cannot counter their own declaration", key="self", seat=new.seat
+        )
+    if window is CounterWindow.AFTER_BURY:
+        _check_turn(state, new.seat)
+    showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
+    if showing.shape not in b.counter_with:
+        raise ShapeNotAllowed(
+            f"{_shape_words(showing.shape)} cannot counter: counter with {_shapes(b.counter_with)}",
+            Rule.COUNTER,
+            key="shape-counter",
+            shape=showing.shape,
+            allowed=tuple(b.counter_with),
+        )
+    if old is not None and not _stronger(rules, showing, old):
+        raise TooWeak(
+            f"{format_symbols(showing.cards)} does not beat {format_symbols(old.cards)}",
+            key="too-weak",
+            cards=showing.cards,
+            old=old.cards,
+        )
+    return showing
+
+
+def _reinforced(state: BidState, new: Bid, old: Showing) -> Showing:
+    """The full showing after a reinforcement: the cards as shown, or added to the old."""
+    if any(not c.is_joker and c.suit is not old.suit for c in new.cards):
+        raise ReinforceMismatch(
+            f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}",
+            key="reinforce-suit",
+            cards=new.cards,
+        )
+    try:
+        alone = _showing(new.seat, new.cards, old.rank)
+    except BidError:
+        alone = None
+    if alone is not None and alone.shape.copies > old.shape.copies:
+        return alone
+    return _showing(new.seat, old.cards + new.cards, old.rank)
+
+
+def cards_needed(state: BidState, new: Bid) -> Counter[Card]:
+    """The cards ``new``'s bidder must hold for it: the cards it shows, and, for a
+    reinforcement of its own declaration with fewer cards than that shows, the declared
+    cards too (declaring ♠2 and reinforcing with ♠2 shows a pair: two ♠2 held).
+
+    >>> from notation.rules.cards import Rank, Suit, parse_card
+    >>> s2 = parse_card("S2")
+    >>> old = Showing(1, BidShape.SINGLE, Suit.SPADES, (s2,), Rank.TWO)
+    >>> state = BidState(Rank.TWO, showing=old)
+    >>> cards_needed(state, Bid(1, BidKind.REINFORCE, (s2,)))[s2]
+    2
+    >>> cards_needed(state, Bid(1, BidKind.REINFORCE, (s2, s2)))[s2]
+    2
+    """
+    shown = Counter(new.cards)
+    old = state.showing
+    if (
+        new.kind is BidKind.REINFORCE
+        and old is not None
+        and old.seat == new.seat
+        and len(new.cards) <= len(old.cards)
+    ):
+        shown += Counter(old.cards)
+    return shown
+
+
+def _check_turn(state: BidState, seat: Seat) -> None:
+    """炒底 counters go round once from the dealer's next player, ending with the dealer."""
+    assert state.dealer is not None
+    order = seats_from(next_seat(state.dealer))
+    if state.last_in_round is not None and order.index(seat) <= order.index(state.last_in_round):
+        raise OutOfTurn(
+            f"seat {seat} cannot counter after seat {state.last_in_round}: after the bury "
+            f"counters go round from seat {order[0]} to seat {order[-1]}",
+            key="out-of-turn",
+            seat=seat,
+            last=state.last_in_round,
+            first_seat=order[0],
+            last_seat=order[-1],
+        )
+
+
+def verify_bid(rules: Ruleset, state: BidState, new: Bid) -> None:
+    """Raise the :class:`BidError` that says why ``new`` is not allowed, if it is not."""
+    _resulting(rules, state, new)
+
+
+def can_bid(rules: Ruleset, state: BidState, new: Bid) -> bool:
+    """True if the rule set allows ``new`` now."""
+    try:
+        _resulting(rules, state, new)
+    except BidError:
+        return False
+    return True
+
+
+def bid(rules: Ruleset, state: BidState, new: Bid) -> BidState:
+    """The state after ``new`` (verified first)."""
+    return _apply(rules, state, new, _resulting(rules, state, new))
+
+
+def record_bid(rules: Ruleset, state: BidState, new: Bid) -> BidState:
+    """The state after ``new`` as a record has it, allowed or not.
+
+    A replay reports an illegal bid and then goes on as the players did: the bid stands,
+    with all it brings (a first-hand counter still takes the deal). A defender who showed
+    the hand's rank where its own was due (谁亮主谁坐庄) is taken at the hand's rank. Cards
+    that name no trump at all (:func:`classify_bid` raises) leave the state as it was.
+    """
+    ranks = dict.fromkeys((bid_rank(rules, state, new.seat, new.kind), state.rank))
+    for rank in ranks:  # a defender who showed the dealer's rank (谁亮主谁坐庄) went on at it
+        try:
+            showing = _showing(new.seat, new.cards, rank)
+            break
+        except BidError:
+            continue
+    else:
+        return state
+    if new.kind is BidKind.REINFORCE and state.showing is not None:
+        showing = replace(showing, seat=state.showing.seat)
+    return _apply(rules, state, new, showing)
+
+
+def _apply(rules: Ruleset, state: BidState, new: Bid, showing: Showing) -> BidState:
+    changes: dict[str, object] = {"showing": showing, "bids": (*state.bids, new)}
+    if new.kind is BidKind.DECLARE:
+        changes["declarer"] = new.seat
+        if state.dealer is None:  # a first hand: the first to declare deals (抢报)
+            changes["dealer"] = new.seat
+            changes["kitty_holder"] = new.seat
+    elif new.kind is BidKind.COUNTER:
+        changes["counters"] = state.counters + 1
+        if state.phase in (BidPhase.BURIED, BidPhase.CLOSED):
+            # 炒底: the counter takes the kitty and re-buries (as the players went on, when
+            # the rule set has no 炒底: :func:`record_bid`)
+            changes["kitty_holder"] = new.seat
+            changes["last_in_round"] = new.seat
+        elif state.first_hand and rules.bidding.first_hand_counter_takes_deal:
+            changes["dealer"] = new.seat  # 反主反打: the counter becomes the dealer
+            changes["kitty_holder"] = new.seat
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------- phases
+
+
+def end_deal(state: BidState, rules: Ruleset | None = None) -> BidState:
+    """The deal is over; the kitty waits for the dealer.
+
+    With ``rules``: in a later hand whose dealer's side declared nothing, the deal passes
+    to the first player of the other side who declared, where the rule set says so
+    (谁亮主谁坐庄, 000§3 二.4).
+    """
+    if state.phase is not BidPhase.DEAL:
+        raise OutsideWindow(f"the deal is already over (phase {state.phase.value})", key="dealt")
+    state = replace(state, phase=BidPhase.DEALT)
+    if rules is None or not rules.bidding.deal_passes_to_declarer or state.first_hand:
+        return state
+    dealer, declarer = state.dealer, state.declarer
+    if dealer is None or declarer is None:
+        return state  # nobody declared: the fallback decides
+    if any(b.seat in (dealer, partner(dealer)) for b in state.bids):
+        return state
+    rank = state.other_rank or state.rank  # the new dealer's level: the hand is played at it
+    return replace(state, dealer=declarer, kitty_holder=declarer, rank=rank, other_rank=state.rank)
+
+
+def bury(rules: Ruleset, state: BidState) -> BidState:
+    """The dealer has picked up and buried the kitty; 炒底 counters may follow."""
+    if state.phase is BidPhase.DEAL:
+        state = end_deal(state, rules)
+    if state.phase is not BidPhase.DEALT:
+        raise OutsideWindow(
+            f"the kitty is buried once, after the deal (phase {state.phase.value})",
+            key="bury-once",
+        )
+    if state.dealer is None:
+        raise NothingToCounter(
+            "nobody has declared in this first hand, so nobody deals: nobody can bury",
+            Rule.NO_DECLARATION,
+            key="bury-no-dealer",
+        )
+    if not state.decided:
+        raise NothingToCounter(
+            f"seat {state.dealer} buried before a trump was set: nobody has declared, and no "
+            "fallback turned a trump",
+            Rule.NO_DECLARATION,
+            key="bury-no-trump",
+            seat=state.dealer,
+        )
+    window = rules.bidding.window(state.first_hand)
+    next_phase = BidPhase.BURIED if window is CounterWindow.AFTER_BURY else BidPhase.CLOSED
+    return replace(state, phase=next_phase)
+
+
+def start_play(state: BidState) -> BidState:
+    """The first lead: bidding is over."""
+    return replace(state, phase=BidPhase.PLAY)
+
+
+# ---------------------------------------------------------------------------- nobody declares
+
+
+def fallback_trump(
+    rules: Ruleset,
+    rank: Rank,
+    *,
+    kitty: Sequence[Card] | None = None,
+    flipped: Card | None = None,
+) -> Trump | None:
+    """The trump when nobody declares, or ``None`` when the rule set deals again.
+
+    ``kitty``: the kitty in order (for the kitty-card rule); ``flipped``: the card turned
+    before the deal. A joker sets no-trump.
+    """
+    b = rules.bidding
+    if b.fallback is Fallback.REDEAL:
+        return None
+    if b.fallback is Fallback.KITTY_CARD:
+        if kitty is None or len(kitty) < b.fallback_kitty_card:
+            raise ValueError(f"the kitty-card rule needs kitty card {b.fallback_kitty_card}")
+        card = kitty[b.fallback_kitty_card - 1]
+    else:
+        if flipped is None:
+            raise ValueError("the flipped-card rule needs the card flipped before the deal")
+        card = flipped
+    return rules.trump(rank, card.suit)
+
+
+def apply_fallback(
+    rules: Ruleset,
+    state: BidState,
+    *,
+    kitty: Sequence[Card] | None = None,
+    flipped: Card | None = None,
+) -> BidState:
+    """The state after the deal when nobody declared: the fallback trump, or a redeal."""
+    if state.showing is not None:
+        raise AlreadyDeclared(
+            f"seat {state.showing.seat} declared: no fallback",
+            Rule.NO_DECLARATION,
+            key="no-fallback",
+            seat=state.showing.seat,
+        )
+    if state.phase is BidPhase.DEAL:
+        state = end_deal(state, rules)
+    trump = fallback_trump(rules, state.rank, kitty=kitty, flipped=flipped)
+    if trump is None or state.dealer is None:
+        return replace(state, redeal=True)
+    return replace(state, fallback_suit=trump.suit, fallback_used=True)
