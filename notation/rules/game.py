@@ -250,6 +250,11 @@ class _Undo(NamedTuple):
     trick_memo: TrickMemo | None
 
 
+# Made in C, field by field as _Undo lists them (a search makes millions: the named
+# constructor's Python call cost 2% of a solve).
+_undo = tuple.__new__
+
+
 class PlayState:
     """A hand being played: the position plus the bookkeeping to go on from it.
 
@@ -660,17 +665,17 @@ class PlayState:
         table = self.table
         if trick is None:
             self._history.append(
-                _Undo(i, old, table, None, (0, 0), 0, 0, self.leader, self.points,
-                      self.penalties, self.last, self.tricks, self.hand_points, self._trick_memo)
+                _undo(_Undo, (i, old, table, None, (0, 0), 0, 0, self.leader, self.points,
+                      self.penalties, self.last, self.tricks, self.hand_points, self._trick_memo))
             )  # fmt: skip
             self.trick = OpenTrick(seat, cards, self.trump, self.units(cards))
             if play.penalty:
                 self.penalties += -play.penalty if self.is_defender(seat) else play.penalty
         else:
             self._history.append(
-                _Undo(i, old, table, trick, trick.best, trick.index, trick.points, self.leader,
-                      self.points, self.penalties, self.last, self.tricks, self.hand_points,
-                      self._trick_memo)
+                _undo(_Undo, (i, old, table, trick, trick.best, trick.index, trick.points,
+                      self.leader, self.points, self.penalties, self.last, self.tricks,
+                      self.hand_points, self._trick_memo))
             )  # fmt: skip
             trick.add(seat, cards)
         self.hands[i] = _without(old, cards)
