@@ -19,6 +19,7 @@ import copy
 import io
 import json
 import random
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -30,14 +31,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from notation.analysis.annotations import read_analysis
 from notation.cli import main
 from notation.cli.common import read_line
 from notation.errors import ShengjiError
 from notation.findings import CATALOGUE
 from notation.judge import judge_trick
-from notation.psn import PSNError, from_json, parse, to_json, write
+from notation.psn import (
+    Comment,
+    PSNError,
+    comment_spans,
+    from_json,
+    parse,
+    to_json,
+    without_comments,
+    write,
+)
 from notation.psn.jsonio import JSONFormatError
-from notation.psn.parser import MAX_VARIATION_DEPTH
+from notation.psn.parser import MAX_HAND_CHARS, MAX_VARIATION_DEPTH
 from notation.resources import examples_dir
 from notation.rules.cards import ALL_CARDS
 from notation.rulesets import load_ruleset, preset_names
@@ -501,3 +512,91 @@ def test_the_cli_exits_0_1_or_2_on_mutated_input(
         lines = "\n".join(judge_case(n * 10 + k) for k in range(10)) + "\n"
         monkeypatch.setattr("sys.stdin", io.StringIO(lines))
         _run(["judge"], capsys)
+
+
+# ---- hostile sizes: every scan of a record's text is linear -----------------------------
+# Issue 20: patterns that backtracked stopped the program. Each input below is one the old
+# patterns could not finish in a pytest run: "[%" repeated in a comment took cubic time
+# (2 kB: 6 s, 4 kB: about a minute, 100 kB: days) and the word before a reader's error was
+# found in time quadratic in the word before it (100 kB: about two minutes); a "{" without
+# its "}" was tried against the rest of the text (1 MB: hours). Python's ``re`` counts no
+# steps, so the tests run those sizes and check the answers; the patterns' meaning is
+# checked against the old patterns on small texts (the property tests below).
+
+OLD_COMMAND = re.compile(r"\[%([^\s\]]+)\s*([^\]]*)\]")  # the backtracking pattern, for its meaning
+OLD_BRACES = re.compile(r"\{[^}]*\}")
+
+
+@pytest.mark.parametrize("tail", ["", "]", " x", "[%eval 40]"])
+def test_a_comment_of_100_kb_of_command_openers_is_read_in_linear_time(tail: str) -> None:
+    text = "[%" * 50_000 + tail
+    comment = Comment(text)
+    commands = [(c.name, c.args) for c in comment.commands]
+    if tail == "]":  # the first opener's name runs to the "]"
+        assert commands == [(text[2:-1], "")]
+        assert comment.remark == ""
+    elif tail == "[%eval 40]":  # a command after them: the first opener's, to its "]"
+        assert commands == [("[%" * 49_999 + "[%eval", "40")]
+    else:  # nothing closes: no command, the text is the remark
+        assert commands == []
+        assert comment.remark == " ".join(text.split())
+
+
+def test_every_command_that_reads_comments_reads_4_kb_of_command_openers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = write(simulate_hand("qq", seed=5))
+    first = text.index("\n1. ") + 1
+    end = text.index("\n", first)  # a comment on the last play of the first trick
+    hostile = text[:end] + " {" + "[%" * 2000 + "}" + text[end:]
+    record = tmp_path / "openers.psn"
+    record.write_text(hostile, encoding="utf-8")
+    hand = parse(hostile).hands[0]
+    assert hand.tricks[0].plays[-1].comments[0].commands == ()
+    assert read_analysis(hand) is None  # what the viewer and analyze read
+    assert load_document(hostile).readable  # the viewer's document
+    for argv in (
+        ["stats", str(record)],
+        ["stats", str(record), "--format", "html", "-o", str(tmp_path / "s.html")],
+        ["export", str(record), "-o", str(tmp_path / "h.html")],
+        ["validate", str(record)],
+    ):
+        assert main(argv) == 0, argv
+    capsys.readouterr()
+
+
+def test_the_word_before_a_syntax_error_after_a_100_kb_word_is_found_in_linear_time() -> None:
+    text = '[Event "x"]\n\n1. 1: SA ' + "S" * 100_000 + " x ]"
+    (error,) = parse(text).errors
+    assert "after 'x'" in error.message
+    text = '[Event "x"]\n\n1. 1: SA ' + "S" * 100_000 + " ]"
+    (error,) = parse(text).errors
+    assert "after '…" + "S" * 20 + "'" in error.message  # a long word: its end
+
+
+def test_comments_left_open_are_found_in_linear_time() -> None:
+    text = "{" * 1_000_000
+    assert list(comment_spans(text)) == []
+    assert without_comments(text) == text
+    assert [m.span() for m in comment_spans(text + "}")] == [(0, 1_000_001)]
+    assert without_comments("2: SK " + text + "} 3: S3") == "2: SK  3: S3"
+
+
+def test_a_header_of_braces_is_validated_without_trying_each_brace() -> None:
+    # A hand's header of "{" without "}" (200,000 characters at most); the check for
+    # comments that hide hands tried every "{" against the rest of the hand.
+    value = "{" * (MAX_HAND_CHARS - 200)
+    text = f'[Event "{value}"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    (hand,) = validate_text(text).hands
+    assert hand.replay is not None and not hand.findings
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.text(alphabet="[%]{} a\n", max_size=40))
+def test_the_linear_scans_find_what_the_old_patterns_found(text: str) -> None:
+    comment_text = text.replace("}", "")
+    old = [(m[1], m[2].strip()) for m in OLD_COMMAND.finditer(comment_text)]
+    assert [(c.name, c.args) for c in Comment(comment_text).commands] == old
+    assert Comment(comment_text).remark == " ".join(OLD_COMMAND.sub(" ", comment_text).split())
+    assert [m.span() for m in comment_spans(text)] == [m.span() for m in OLD_BRACES.finditer(text)]
+    assert without_comments(text) == OLD_BRACES.sub("", text)

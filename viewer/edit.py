@@ -16,7 +16,6 @@ hold the very nodes of the hand that was replayed.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
@@ -33,6 +32,7 @@ from notation.psn import (
     Variation,
     parse_hand,
     split_hands,
+    without_comments,
     write_event,
     write_hand,
 )
@@ -225,7 +225,7 @@ def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = 
         text = text[1:-1].strip()
     if not text:
         raise ValueError("write the alternative, like 2: SK SK")
-    moves = re.sub(r"\{[^}]*\}", "", text)  # brackets inside comments are words
+    moves = without_comments(text)  # brackets inside comments are words
     if "(" in moves or ")" in moves:
         raise ValueError("one variation at a time, without brackets inside")
     # The variation is read in place: the event (with the plays of its trick before it)

@@ -52,7 +52,9 @@ __all__ = [
     "Strain",
     "Trick",
     "Variation",
+    "comment_spans",
     "format_slots",
+    "without_comments",
 ]
 
 
@@ -165,7 +167,11 @@ class Side(StrEnum):
     DEFENDERS = "defenders"
 
 
-_COMMAND = re.compile(r"\[%([^\s\]]+)\s*([^\]]*)\]")
+# A command ``[%name args]``: the name runs to a space or "]", the arguments to the next
+# "]", and nothing is given back (possessive). Commands are looked for only up to the
+# text's last "]": past it none can close, and a search there would try every "[%"
+# against the rest of the text (a comment of "[%[%[%..." took cubic time).
+_COMMAND = re.compile(r"\[%([^\s\]]++)\s*+([^\]]*+)\]")
 # ``[%lang zh]``: the comment's text in that language follows, up to the next marker.
 LANG_COMMAND: Final = "lang"
 _LANG = re.compile(r"\[%lang\s+([^\s\]]+)\s*\]")
@@ -200,7 +206,10 @@ class Comment:
     @property
     def commands(self) -> tuple[Command, ...]:
         """The ``[%name args]`` commands in the text, known or not."""
-        return tuple(Command(m[1], m[2].strip()) for m in _COMMAND.finditer(self.text))
+        text = self.text
+        return tuple(
+            Command(m[1], m[2].strip()) for m in _COMMAND.finditer(text, 0, text.rfind("]") + 1)
+        )
 
     @property
     def remark(self) -> str:
@@ -225,7 +234,32 @@ class Comment:
 
 
 def _remark(text: str) -> str:
-    return " ".join(_COMMAND.sub(" ", text).split())
+    end = text.rfind("]") + 1  # no command closes past the last "]" (see _COMMAND)
+    return " ".join((_COMMAND.sub(" ", text[:end]) + text[end:]).split())
+
+
+# A ``{comment}`` in PSN text. As for commands, one is looked for only up to the last "}":
+# a search past it would try every "{" against the rest of the text.
+_BRACES = re.compile(r"\{[^}]*+\}")
+
+
+def comment_spans(text: str) -> Iterator[re.Match[str]]:
+    """The ``{comments}`` of PSN ``text``, each as a match, found in linear time.
+
+    >>> [m.group() for m in comment_spans("1. 1: SA {good} 2: S3 {{ {late}")]
+    ['{good}', '{{ {late}']
+    """
+    return _BRACES.finditer(text, 0, text.rfind("}") + 1)
+
+
+def without_comments(text: str) -> str:
+    """PSN ``text`` with its ``{comments}`` taken out (brackets in them are words).
+
+    >>> without_comments("2: SK {(maybe)} 3: S3 {")
+    '2: SK  3: S3 {'
+    """
+    end = text.rfind("}") + 1
+    return _BRACES.sub("", text[:end]) + text[end:]
 
 
 Comments = tuple[Comment, ...]
