@@ -110,6 +110,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         'field "hands" must map seats to lists of cards',
         '字段 "hands" 必须把每个座位对应到一个牌的列表',
     ),
+    "judge.third-copy": (
+        "{where}: a third {card} (seat {seat}): two decks hold two of each card",
+        "{where}：第三张 {card}（{seat} 号位）：两副牌每种牌只有两张",
+    ),
     "judge.trick-plays": (
         "a trick has 1 to 4 plays, not {n}",
         "一轮有 1 到 4 手出牌，而不是 {n} 手",
