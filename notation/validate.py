@@ -234,7 +234,7 @@ class FileReport:
         self.hands.append(hand)
         if not hand.findings:
             return
-        rows = read.text.splitlines()
+        rows = read.text.split("\n")  # the reader's lines (other breaks are text)
         for f in hand.findings:
             index = f.line - read.first_line
             if 0 <= index < len(rows):

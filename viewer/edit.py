@@ -170,11 +170,14 @@ class NoteForm:
 
         >>> NoteForm("new\\n\\nsecond", 1, "$14 146").read(Annotation())
         (('new', 'second'), (1, 14, 146))
+        >>> NoteForm("typed\\r\\n\\r\\non Windows\\rtoo", 0, "").read(Annotation())
+        (('typed', 'on Windows\\ntoo'), ())
         """
         if self.text == NoteForm.of(before).text:
             comments = tuple(c.text for c in before.comments)
-        else:
-            comments = tuple(p.strip() for p in self.text.split("\n\n") if p.strip())
+        else:  # a line break typed as \r\n or \r is a line break (a comment keeps \n)
+            text = self.text.replace("\r\n", "\n").replace("\r", "\n")
+            comments = tuple(p.strip() for p in text.split("\n\n") if p.strip())
         extras = tuple(int(x.removeprefix("$")) for x in self.extra.split())
         if any(n < 0 for n in extras):
             raise ValueError("a $n mark is a number 0 or more")

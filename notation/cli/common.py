@@ -14,6 +14,7 @@ from notation.cli.language import type_error
 from notation.errors import ShengjiError
 from notation.messages import Message, MessageError, error_words, msg
 from notation.messages.commands import json_words
+from notation.psn.jsonio import strict_json
 
 __all__ = [
     "InputError",
@@ -117,7 +118,7 @@ def read_line(line: str) -> Any:
     """The JSON value of one line; nesting past Python's limits and numbers of
     thousands of digits are errors of that line, not of the program."""
     try:
-        return json.loads(line)
+        return strict_json(line)
     except json.JSONDecodeError as e:
         raise NotJSON(json_words(e.msg, e.colno)) from None
     except RecursionError:

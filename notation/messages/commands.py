@@ -131,8 +131,8 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         '字段 "trick" 必须是出牌的列表，例如 [["S5"], ["S9"]]',
     ),
     "solve.points": (
-        'field "points" must be a whole number, not {value}',
-        '字段 "points" 必须是整数，而不是 {value}',
+        'field "points" must be a whole number from {low} to {high}, not {value}',
+        '字段 "points" 必须是 {low} 到 {high} 之间的整数，而不是 {value}',
     ),
     "solve.kitty": (
         'missing field "kitty": the buried cards ([] if they hold no points)',
@@ -373,6 +373,7 @@ _JSON_ZH: Final[dict[str, str]] = {
     "Invalid \\uXXXX escape": "有无效的 \\u 转义",
     "Illegal trailing comma before end of object": "对象末尾多了逗号",
     "Illegal trailing comma before end of array": "列表末尾多了逗号",
+    "Number out of range": "数字超出范围",
 }
 
 

@@ -197,6 +197,12 @@ class Comment:
     column: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
+        _check_writable(self.text, "a comment", "comment")
+        if "\r" in self.text:  # a reader takes it for a line break: "\n" is the one kept
+            raise ModelError(
+                "a comment's lines end with a line feed, never a carriage return (\\r)",
+                key="comment-cr",
+            )
         if "}" in self.text:
             raise ModelError("a comment cannot contain '}'", key="comment-brace")
 
@@ -262,6 +268,23 @@ def without_comments(text: str) -> str:
     return _BRACES.sub("", text[:end]) + text[end:]
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_writable(text: str, what: str, key: str, **facts: object) -> None:
+    """Refuse text that no file can hold: a lone surrogate (``"\\ud800"`` in JSON) is no
+    character, and UTF-8 cannot write it."""
+    found = _SURROGATE.search(text)
+    if found is not None:
+        code = f"U+{ord(found.group()):04X}"
+        raise ModelError(
+            f"{what}: {code} is half of a character (a lone surrogate), not text a file holds",
+            key=f"{key}-surrogate",
+            code=code,
+            **facts,
+        )
+
+
 Comments = tuple[Comment, ...]
 # NAG numbers of the glyphs: ! ? !! ?? !? ?! are $1 .. $6, as in PGN.
 GLYPHS: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -285,7 +308,8 @@ class Header:
             raise ModelError(
                 f"a header tag is letters, digits and _: {self.tag!r}", key="tag", tag=self.tag
             )
-        if "\n" in self.value:
+        _check_writable(self.value, f"header {self.tag}", "header", tag=self.tag)
+        if "\n" in self.value or "\r" in self.value:  # either ends a line for a reader
             raise ModelError(
                 f"header {self.tag}: a value is one line", key="one-line", tag=self.tag
             )
