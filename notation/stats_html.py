@@ -239,7 +239,7 @@ def render_html(report: dict[str, Any], script: str | None = None, lang: str = "
         for u in report.get("unreadable", [])
     )
     divs = "".join(f'<div class="chart" id="chart{i}"></div>' for i in range(len(charts)))
-    figures = json.dumps(charts, ensure_ascii=False).replace("</", "<\\/")
+    figures = json.dumps(charts, ensure_ascii=False, allow_nan=False).replace("</", "<\\/")
     js = (script if script is not None else plotly_js()).replace("</script", "<\\/script")
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(say("title"))}</title>

@@ -247,3 +247,24 @@ def test_stats_read_what_analyze_writes(tmp_path: Path, capsys: pytest.CaptureFi
     assert report["mistakes"] == sum(
         p["class"] != "fine" for f in analysis["files"] for h in f["hands"] for p in h["plays"]
     )
+
+
+def _no_constant(word: str) -> None:
+    raise AssertionError(f"{word} is not JSON")
+
+
+@pytest.mark.parametrize(
+    "loss", ["inf", "nan", "-inf", "Infinity", "1e400", "9" * 400, "9" * 400 + " ±3"]
+)
+def test_a_loss_past_any_number_is_no_loss_and_the_report_stays_json(
+    loss: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = _named(simulate_hand("qq", seed=1), NAMES)
+    hand = _mark(hand, 3, 0, None, f"[%loss {loss}]")  # unmarked: the loss alone would count
+    hand = _mark(hand, 4, 0, 2, f"[%eval {loss}] [%loss {loss}] [%engine shengji]")
+    (tmp_path / "inf.psn").write_text(write(hand), encoding="utf-8")
+    assert main(["stats", str(tmp_path / "inf.psn")]) == 0
+    report = json.loads(capsys.readouterr().out, parse_constant=_no_constant)
+    mistakes = [(p["mistakes"], p["average_loss"]) for p in report["players"].values()]
+    assert sorted(mistakes) == [(0, None), (0, None), (0, None), (1, None)]  # the ? alone
+    assert report["mistakes"] == 1 and report["costliest"] == []  # none with a loss known

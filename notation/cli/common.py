@@ -143,7 +143,7 @@ def answer_lines(answer: Callable[[Any], dict[str, Any]], lang: str = "en") -> i
             reply = {"error": msg("lines.error", n=number, text=error_words(e, lang)).render(lang)}
         if "error" in reply:
             bad += 1
-        print(json.dumps(reply, ensure_ascii=False), flush=True)
+        print(json.dumps(reply, ensure_ascii=False, allow_nan=False), flush=True)
     return 2 if bad else 0
 
 

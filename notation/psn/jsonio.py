@@ -76,7 +76,7 @@ def to_json(record: Record | Hand, indent: int | None = 2) -> str:
     hands = (record,) if isinstance(record, Hand) else record.hands
     doc = {"format": FORMAT, "version": VERSION, "hands": [hand_to_dict(h) for h in hands]}
     if indent is None:
-        return json.dumps(doc, ensure_ascii=False) + "\n"
+        return json.dumps(doc, ensure_ascii=False, allow_nan=False) + "\n"
     return _dump(doc, indent, 0) + "\n"
 
 
@@ -90,15 +90,19 @@ def _dump(value: Any, indent: int, level: int) -> str:
     rows: list[str] = []
     if isinstance(value, dict) and value:
         for k, v in value.items():
-            rows.append(f"{inner}{json.dumps(k)}: {_dump(v, indent, level + 1)}")
+            rows.append(f"{inner}{json.dumps(k, allow_nan=False)}: {_dump(v, indent, level + 1)}")
         return "{\n" + ",\n".join(rows) + "\n" + pad + "}"
     if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         flat = all(isinstance(v, list) and not any(isinstance(x, dict) for x in v) for v in value)
         for v in value:
-            row = json.dumps(v, ensure_ascii=False) if flat else _dump(v, indent, level + 1)
+            row = (
+                json.dumps(v, ensure_ascii=False, allow_nan=False)
+                if flat
+                else _dump(v, indent, level + 1)
+            )
             rows.append(inner + row)
         return "[\n" + ",\n".join(rows) + "\n" + pad + "]"
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def from_json(text: str) -> Record:
