@@ -16,6 +16,7 @@ Every case is a pure function of its number: a failure names the case, and
 from __future__ import annotations
 
 import copy
+import dataclasses
 import io
 import json
 import random
@@ -24,6 +25,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +41,7 @@ from notation.findings import CATALOGUE
 from notation.judge import judge_trick
 from notation.psn import (
     Comment,
+    Header,
     PSNError,
     comment_spans,
     from_json,
@@ -600,3 +603,86 @@ def test_the_linear_scans_find_what_the_old_patterns_found(text: str) -> None:
     assert Comment(comment_text).remark == " ".join(OLD_COMMAND.sub(" ", comment_text).split())
     assert [m.span() for m in comment_spans(text)] == [m.span() for m in OLD_BRACES.finditer(text)]
     assert without_comments(text) == OLD_BRACES.sub("", text)
+
+
+# ---- pages: a record's text is text in every HTML writer --------------------------------
+
+HOSTILE_TEXT = '"><script>alert(1)</script><!--<script>&amp;\u2028'
+
+
+class _Elements(HTMLParser):
+    """The elements, attributes and text of a page, as a browser's parser reads them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.attributes: set[str] = set()
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes.update(name for name, _ in attrs)
+
+    def handle_comment(self, data: str) -> None:
+        self.tags.append("<!--")
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _hostile_hand() -> str:
+    """A hand whose players, event, annotator and comments all say ``HOSTILE_TEXT``."""
+    hand = simulate_hand("qq", seed=1)
+    said = HOSTILE_TEXT
+    headers = tuple(
+        dataclasses.replace(h, value=said + h.value) if h.tag.startswith(("Seat", "Event")) else h
+        for h in hand.headers
+    )
+    first = hand.tricks[0]
+    lead = dataclasses.replace(
+        first.plays[0],
+        nags=(2,),
+        comments=(Comment(f"[%eval 40 {said}] {said} [%loss 10] [%best 1: SA]"),),
+    )
+    tricks = (dataclasses.replace(first, plays=(lead, *first.plays[1:])), *hand.tricks[1:])
+    hand = dataclasses.replace(
+        hand,
+        headers=(*headers, Header("Annotator", said)),
+        comments=(Comment(said),),
+        tricks=tricks,
+    )
+    return write(hand)
+
+
+@pytest.mark.parametrize(
+    ("argv", "scripts"),
+    [
+        (["stats", "{psn}", "--format", "html"], 2),  # plotly.js and the figures
+        (["report", "{psn}", "--format", "html"], 0),
+        (["export", "{psn}", "--format", "html"], 0),
+        (["export", "{psn}", "--format", "html", "--lang", "zh"], 0),
+    ],
+)
+def test_every_html_writer_keeps_a_records_text_as_text(
+    argv: list[str], scripts: int, tmp_path: Path
+) -> None:
+    psn = tmp_path / "hostile.psn"
+    psn.write_text(_hostile_hand(), encoding="utf-8")
+    out = tmp_path / "page.html"
+    assert main([a.format(psn=psn) for a in argv] + ["-o", str(out)]) == 0
+    page = _Elements()
+    page.feed(out.read_text(encoding="utf-8"))
+    assert page.tags.count("script") == scripts and "<!--" not in page.tags
+    assert page.attributes <= SAFE_ATTRIBUTES, page.attributes - SAFE_ATTRIBUTES
+    text = "".join(page.text)
+    if scripts:  # what is not in a script: the page's tables
+        text = text.split("const figures")[0]
+    assert HOSTILE_TEXT in text
+
+
+SAFE_ATTRIBUTES = {
+    *("charset", "class", "href", "id", "lang", "role", "value", "xmlns", "viewbox"),
+    *("cx", "cy", "r", "x", "y", "x1", "x2", "y1", "y2", "width", "height", "points"),
+    *("fill", "fill-opacity", "stroke", "stroke-width", "font-family", "font-size"),
+    *("text-anchor", "transform", "patterntransform", "patternunits"),
+}
