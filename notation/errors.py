@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from notation.terminal import printable
+
 if TYPE_CHECKING:  # the messages import the cards, which raise these errors
     from notation.messages import Message
 
@@ -188,6 +190,14 @@ def _draw(text: str, column: int, width: int) -> str:
     left = "…" if start > 0 else ""
     right = "…" if end < len(text) else ""
     underlined = max(1, min(width, end - column)) if column < end else 1
-    caret = " " * (column - start + len(left)) + "^" * underlined
-    shown_text = text[start:end].expandtabs(1)  # a tab is one column, as the reader counts
-    return f"  {left}{shown_text}{right}\n  {caret}"
+
+    def shown(part: str) -> str:
+        # A tab is one column, as the reader counts; a control character its escape
+        # (``\x1b``: the line is shown, never obeyed), the caret moved past it.
+        return printable(part.expandtabs(1))
+
+    lead = len(shown(text[start : min(column, end)])) + max(0, column - end)
+    if column < end:
+        underlined = len(shown(text[column : column + underlined]))
+    caret = " " * (lead + len(left)) + "^" * underlined
+    return f"  {left}{shown(text[start:end])}{right}\n  {caret}"

@@ -15,6 +15,7 @@ from notation.errors import ShengjiError
 from notation.messages import Message, MessageError, error_words, msg
 from notation.messages.commands import json_words
 from notation.psn.jsonio import strict_json
+from notation.terminal import unwrapped
 
 __all__ = [
     "InputError",
@@ -172,8 +173,9 @@ class Progress:
         width = 30
         filled = width * self.count // self.total
         bar = "#" * filled + "." * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {self.count}/{self.total} {self.nouns}")
-        sys.stderr.flush()
+        stream = unwrapped(sys.stderr)  # its own "\r": back to the start of the line
+        stream.write(f"\r[{bar}] {self.count}/{self.total} {self.nouns}")
+        stream.flush()
 
     def done(self) -> None:
         """End the bar's line."""
