@@ -23,6 +23,7 @@ import random
 import re
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import cache
 from html.parser import HTMLParser
@@ -53,7 +54,7 @@ from notation.psn import (
 from notation.psn.jsonio import JSONFormatError
 from notation.psn.parser import MAX_HAND_CHARS, MAX_VARIATION_DEPTH
 from notation.resources import examples_dir
-from notation.rules.cards import ALL_CARDS
+from notation.rules.cards import ALL_CARDS, parse_card
 from notation.rulesets import load_ruleset, preset_names
 from notation.simulate import simulate_hand
 from notation.validate import validate_text
@@ -167,6 +168,17 @@ HOSTILE = (
     "\n\n",
     '\n[Event "x"]\n',
     "{[%clk 0:01]}",
+    # issue 20: sizes a backtracking pattern could not finish, text no file holds,
+    # terminal escapes, numbers past any float
+    "{" + "[%" * 2000 + "}",
+    "{" + "[%" * 2000,
+    "S" * 20_000 + " x ]",
+    "{" * 2000,
+    "\ud800",
+    "\x1b]0;owned\x07",
+    "\x9b2J",
+    "\r\n",
+    "{[%loss inf] [%eval nan] [%loss " + "9" * 400 + "]}",
 )
 
 
@@ -252,6 +264,8 @@ def check_record(text: str) -> None:
     if not record.hands:
         return
     canonical = write(record)  # fmt
+    data = canonical.encode("utf-8")  # a file holds what fmt writes
+    assert parse(io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()) == record
     again = parse(canonical)
     assert not again.errors, f"fmt wrote what it cannot read: {again.errors[0]}"
     assert write(again) == canonical, "fmt is not a fixed point"
@@ -328,6 +342,11 @@ def _json_value(rng: random.Random) -> Any:
             float("inf"),
             "",
             "S11",
+            "\ud800",
+            "a\rb",
+            "\x1b[2J",
+            float("nan"),
+            10**4299,
             "??",
             "SA",
             "x" * 1000,
@@ -422,7 +441,8 @@ def check_document(text: str) -> None:
         assert str(e)  # the message names the place; never a traceback
         return
     canonical = write(record)
-    again = parse(canonical)
+    data = canonical.encode("utf-8")  # a file holds what convert writes, read in text mode
+    again = parse(io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read())
     assert not again.errors, f"converted to PSN that cannot be read: {again.errors[0]}"
     assert write(again) == canonical
 
@@ -452,11 +472,19 @@ def judge_case(n: int) -> str:
 def check_judge_line(line: str) -> None:
     """What ``shengji judge`` does with one line: an answer, or that line's error."""
     try:
-        answer = judge_trick(read_line(line), load_ruleset("qq"))
+        request = read_line(line)
+        answer = judge_trick(request, load_ruleset("qq"))
     except ShengjiError as e:
         assert SECRET not in str(e)
         return
-    json.dumps(answer)
+    json.dumps(answer, allow_nan=False)
+    # Two decks: no third copy of a card in the hands given and the others' plays.
+    hands = {int(k): v for k, v in request["hands"].items()} if request.get("hands") else {}
+    leader = int(str(request["leader"]).strip())
+    order = [(leader + i - 1) % 4 + 1 for i in range(4)]
+    played = [p for seat, p in zip(order, request["plays"], strict=False) if seat not in hands]
+    counts = Counter(c for cards in [*hands.values(), *played] for c in map(parse_card, cards))
+    assert max(counts.values(), default=0) <= 2, counts
 
 
 def test_malformed_judge_lines_never_crash_the_judge() -> None:
@@ -490,6 +518,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
     assert code in (0, 1, 2), f"shengji {' '.join(argv)} exited {code}: {err[-500:]}"
     assert "Traceback" not in err and "internal error" not in err, err[-500:]
     assert SECRET not in err
+    escapes = [c for c in err if (c < " " and c not in "\n\t") or "\x7f" <= c <= "\x9f"]
+    assert not escapes, f"shengji {' '.join(argv)} sent {escapes!r} to a terminal"
     return code, err
 
 
@@ -498,9 +528,9 @@ def test_the_cli_exits_0_1_or_2_on_mutated_input(
 ) -> None:
     for n in range(CLI_CASES):
         record = tmp_path / f"case-{n}.psn"
-        record.write_text(case_text(n), encoding="utf-8")
+        record.write_text(case_text(n), encoding="utf-8", errors="surrogatepass")
         document = tmp_path / f"case-{n}.json"
-        document.write_text(json_case(n), encoding="utf-8")
+        document.write_text(json_case(n), encoding="utf-8", errors="surrogatepass")
         out = tmp_path / f"out-{n}"
         for argv in (
             ["validate", str(record), "-j", "1"],
