@@ -211,7 +211,9 @@ def test_cli_answers_points_no_answer_could_hold_with_that_lines_error_and_goes_
     assert answers[1]["value"] == answers[5]["value"] == 50
 
 
-@pytest.mark.parametrize("points", [10**6, -(10**6), 10**4299])
+@pytest.mark.parametrize(
+    "points", [10**6, -(10**6), 10**4299], ids=["a million", "minus a million", "4300 digits"]
+)
 def test_points_past_what_a_record_holds_are_refused(points: int) -> None:
     with pytest.raises(SolveError, match="from -999999 to 999999"):
         solve_request(request(points=points))
