@@ -197,7 +197,7 @@ class Comment:
     column: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
-        _check_writable(self.text, "a comment", "comment")
+        _check_writable(self.text, "a comment", key="comment-surrogate")
         if "\r" in self.text:  # a reader takes it for a line break: "\n" is the one kept
             raise ModelError(
                 "a comment's lines end with a line feed, never a carriage return (\\r)",
@@ -271,7 +271,7 @@ def without_comments(text: str) -> str:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _check_writable(text: str, what: str, key: str, **facts: object) -> None:
+def _check_writable(text: str, what: str, *, key: str, **facts: object) -> None:
     """Refuse text that no file can hold: a lone surrogate (``"\\ud800"`` in JSON) is no
     character, and UTF-8 cannot write it."""
     found = _SURROGATE.search(text)
@@ -279,7 +279,7 @@ def _check_writable(text: str, what: str, key: str, **facts: object) -> None:
         code = f"U+{ord(found.group()):04X}"
         raise ModelError(
             f"{what}: {code} is half of a character (a lone surrogate), not text a file holds",
-            key=f"{key}-surrogate",
+            key=key,
             code=code,
             **facts,
         )
@@ -308,7 +308,7 @@ class Header:
             raise ModelError(
                 f"a header tag is letters, digits and _: {self.tag!r}", key="tag", tag=self.tag
             )
-        _check_writable(self.value, f"header {self.tag}", "header", tag=self.tag)
+        _check_writable(self.value, f"header {self.tag}", key="header-surrogate", tag=self.tag)
         if "\n" in self.value or "\r" in self.value:  # either ends a line for a reader
             raise ModelError(
                 f"header {self.tag}: a value is one line", key="one-line", tag=self.tag
