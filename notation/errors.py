@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
+
+from notation.terminal import printable
 
 if TYPE_CHECKING:  # the messages import the cards, which raise these errors
     from notation.messages import Message
@@ -154,24 +157,27 @@ def describe(value: object) -> str:
     return kind_of(value)
 
 
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
 def _nth_line(source: str, index: int) -> str | None:
     """Line ``index`` (0-based) of ``source`` without its line break, or ``None``.
 
-    Lines end at ``\\n`` (as the reader counts them); the text is not split whole, so
-    finding a line of a large file costs no copy of the file.
+    Lines end at ``\\n``, ``\\r\\n`` or ``\\r`` (as the reader counts them); the text is
+    not split whole, so finding a line of a large file costs no copy of the file.
     """
     if index < 0:
         return None
     start = 0
     for _ in range(index):
-        start = source.find("\n", start) + 1
-        if start == 0:
+        found = _LINE_BREAK.search(source, start)
+        if found is None:
             return None
+        start = found.end()
     if start >= len(source) and (index or not source):
         return None  # past the last line
-    end = source.find("\n", start)
-    line = source[start:] if end < 0 else source[start:end]
-    return line[:-1] if line.endswith("\r") else line
+    end = _LINE_BREAK.search(source, start)
+    return source[start:] if end is None else source[start : end.start()]
 
 
 def _draw(text: str, column: int, width: int) -> str:
@@ -184,6 +190,14 @@ def _draw(text: str, column: int, width: int) -> str:
     left = "…" if start > 0 else ""
     right = "…" if end < len(text) else ""
     underlined = max(1, min(width, end - column)) if column < end else 1
-    caret = " " * (column - start + len(left)) + "^" * underlined
-    shown_text = text[start:end].expandtabs(1)  # a tab is one column, as the reader counts
-    return f"  {left}{shown_text}{right}\n  {caret}"
+
+    def shown(part: str) -> str:
+        # A tab is one column, as the reader counts; a control character its escape
+        # (``\x1b``: the line is shown, never obeyed), the caret moved past it.
+        return printable(part.expandtabs(1))
+
+    lead = len(shown(text[start : min(column, end)])) + max(0, column - end)
+    if column < end:
+        underlined = len(shown(text[column : column + underlined]))
+    caret = " " * (lead + len(left)) + "^" * underlined
+    return f"  {left}{shown(text[start:end])}{right}\n  {caret}"

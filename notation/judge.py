@@ -15,6 +15,7 @@ whether a throw stands (and what must be played if not), who wins, and the point
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -141,10 +142,31 @@ def judge_trick(
         raise JudgeError(msg("judge.trick-plays", n=len(raw_plays)))
     plays = [_cards(p, f"plays[{i}]") for i, p in enumerate(raw_plays)]
     order = seats_from(leader)
+    _check_copies(hands, plays, order)
     last_trick = request.get("last_trick")
     if last_trick is not None and not isinstance(last_trick, bool):
         raise JudgeError(msg("judge.last-trick", kind=kind_words(last_trick)))
     return _judge(rules, trump, leader, hands, plays, order, bool(last_trick), lang)
+
+
+def _check_copies(
+    hands: Mapping[Seat, list[Card]], plays: Sequence[list[Card]], order: Sequence[Seat]
+) -> None:
+    """Refuse a third copy of a card: two decks hold two of each. The cards are the hands
+    given, seat by seat, and the plays of the seats whose hand is not given (a seat's
+    play comes from its hand, and a card it does not hold is that play's finding)."""
+    seen: Counter[Card] = Counter()
+    held = [(seat, f"hands.{seat}", hands[seat]) for seat in sorted(hands)]
+    played = [
+        (seat, f"plays[{i}]", cards)
+        for i, (seat, cards) in enumerate(zip(order, plays, strict=False))
+        if seat not in hands
+    ]
+    for seat, where, cards in (*held, *played):
+        for card in cards:
+            seen[card] += 1
+            if seen[card] > 2:
+                raise JudgeError(msg("judge.third-copy", where=where, card=str(card), seat=seat))
 
 
 def _judge(

@@ -23,6 +23,7 @@ from notation.rules.clauses import Clause, Rule
 from notation.rules.order import Trump
 from notation.rules.ruleset import Outcome, Ruleset, Side
 from notation.rules.seats import SEATS
+from notation.terminal import printable
 
 __all__ = [
     "CARDS_CSS",
@@ -451,7 +452,7 @@ def render_terminal(
         ),
     ]
     for seat in SEATS:
-        name = hand.header(f"Seat{seat}") or ""
+        name = printable(hand.header(f"Seat{seat}") or "")  # a record's words, never obeyed
         turn = _t(lang, "show.to-play") if state.turn == seat else ""
         lines.append(f"  {seat} {name:10} {cards(state.hand(seat))}{turn}")
     if state.trick:
@@ -461,5 +462,5 @@ def render_terminal(
     if state.kitty is not None:
         lines.append(_t(lang, "show.kitty", cards=cards(state.kitty)))
     for f in state.findings:
-        lines.append(f"  ! {f.code}: {f.message_in(lang)}")
+        lines.append(f"  ! {f.code}: {printable(f.message_in(lang))}")
     return "\n".join(lines) + "\n"

@@ -30,7 +30,9 @@ from typing import Any
 from notation.analysis.solver import PlayValue, Solution, Solver
 from notation.judge import JudgeError, _cards, _field, _seat, _trump
 from notation.messages import MessageError, Seq, msg
+from notation.messages.commands import described
 from notation.messages.rulesets import position_words
+from notation.psn.parser import MAX_DIGITS
 from notation.rules.cards import Card
 from notation.rules.game import GameError, Position
 from notation.rules.order import Trump
@@ -39,6 +41,11 @@ from notation.rules.seats import SEATS
 from notation.rulesets import load_ruleset
 
 __all__ = ["SolveError", "read_position", "solution_answer", "solve_request"]
+
+
+# The defenders' points so far: any number a record can hold (PSN writes six digits at
+# most); past it an answer could not even be written (Python writes 4,300 digits at most).
+_LARGEST = 10**MAX_DIGITS - 1
 
 
 class SolveError(MessageError):
@@ -79,8 +86,13 @@ def _read_position(
         raise SolveError(msg("solve.trick-list"))
     trick = tuple(tuple(_cards(p, f"trick[{i}]")) for i, p in enumerate(raw_trick))
     points = request.get("points", 0)
-    if not isinstance(points, int) or isinstance(points, bool):
-        raise SolveError(msg("solve.points", value=repr(points)))
+    if (
+        not isinstance(points, int)
+        or isinstance(points, bool)
+        or not -_LARGEST <= points <= _LARGEST
+    ):
+        words = msg("solve.points", low=-_LARGEST, high=_LARGEST, value=described(points))
+        raise SolveError(words)
     if "kitty" not in request:
         raise SolveError(msg("solve.kitty"))
     return Position(

@@ -43,6 +43,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from notation.analysis.annotate import is_engine_comment
+from notation.analysis.annotations import read_value
 from notation.psn.model import GLYPHS, Hand, Play
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.ruleset import Side
@@ -184,11 +185,8 @@ def _players(hand: Hand | None) -> tuple[str | None, str | None, str | None, str
 def _loss(play: Play) -> float | None:
     """The loss a ``[%loss N]`` (or ``[%loss N ±H]``) command of the play's comments
     gives, if any."""
-    words = _command(play, "loss")
-    try:
-        return float(words[0]) if words else None
-    except ValueError:
-        return None
+    value = read_value(" ".join(_command(play, "loss")))
+    return None if value is None else value.mean
 
 
 def _command(play: Play, name: str) -> list[str]:

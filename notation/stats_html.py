@@ -21,7 +21,7 @@ from typing import Any
 from notation.messages import MessageError, Param, msg, outcome_words
 from notation.messages.commands import unreadable_words
 
-__all__ = ["plotly_js", "render_html"]
+__all__ = ["plotly_js", "render_html", "script_json"]
 
 _SIDE_COLOURS = {"dealer": "#1f6fb5", "defenders": "#c0392b"}  # as the viewer's charts
 
@@ -32,6 +32,24 @@ def plotly_js() -> str:
     if spec is None or spec.origin is None:
         raise MessageError(msg("stats.no-plotly"))
     return (Path(spec.origin).parent / "package_data" / "plotly.min.js").read_text("utf-8")
+
+
+# What a JSON text inside a <script> must not hold as is: "<" ">" "&" (a record's "</script>"
+# ends the script, its "<!--<script>" puts the HTML parser in the double-escaped state and
+# the rest of the page is script text), and U+2028/9 (line ends to older JavaScript).
+_IN_SCRIPT = str.maketrans(
+    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+)
+
+
+def script_json(value: Any) -> str:
+    """``value`` as JSON to put inside a ``<script>`` of a page: the same value to
+    JavaScript, and no text of it is HTML.
+
+    >>> script_json({"name": "<!--<script>&"})
+    '{"name": "\\\\u003c!--\\\\u003cscript\\\\u003e\\\\u0026"}'
+    """
+    return json.dumps(value, ensure_ascii=False, allow_nan=False).translate(_IN_SCRIPT)
 
 
 def _words(lang: str, key: str, **params: Param) -> str:
@@ -95,7 +113,8 @@ def _charts(report: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     charts.append(_bar(say("multipliers"), report["kitty"]["multipliers"], "×", y=hands))
     players = report["players"]
     if players:
-        names = list(players)
+        # plotly reads tags in a label (<b>, <a href>): a player's name is shown as written
+        names = [html.escape(name, quote=False) for name in players]
         charts.append(
             {
                 "data": [
@@ -239,7 +258,7 @@ def render_html(report: dict[str, Any], script: str | None = None, lang: str = "
         for u in report.get("unreadable", [])
     )
     divs = "".join(f'<div class="chart" id="chart{i}"></div>' for i in range(len(charts)))
-    figures = json.dumps(charts, ensure_ascii=False).replace("</", "<\\/")
+    figures = script_json(charts)
     js = (script if script is not None else plotly_js()).replace("</script", "<\\/script")
     return f"""<!DOCTYPE html>
 <html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(say("title"))}</title>

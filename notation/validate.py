@@ -23,7 +23,7 @@ from notation.errors import ShengjiError
 from notation.findings import Finding
 from notation.match import _as_the_match_says, _match_findings, continues, levels_after
 from notation.messages import msg
-from notation.psn import ReadHand, iter_hands
+from notation.psn import ReadHand, comment_spans, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import load_ruleset
@@ -234,7 +234,7 @@ class FileReport:
         self.hands.append(hand)
         if not hand.findings:
             return
-        rows = read.text.splitlines()
+        rows = read.text.split("\n")  # the reader's lines (other breaks are text)
         for f in hand.findings:
             index = f.line - read.first_line
             if 0 <= index < len(rows):
@@ -442,7 +442,6 @@ def _batched(hands: Iterator[ReadHand], size: int = 64) -> Iterator[ReadHand]:
         yield from batch
 
 
-_COMMENT = re.compile(r"\{[^}]*\}")
 _HAND_START = re.compile(r'^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
 
 
@@ -450,7 +449,7 @@ def _hiding_comments(read: ReadHand, result: HandReplay) -> list[Finding]:
     """Comments that run over lines starting like a hand's headers: a ``}`` forgotten,
     and the hands after it read as the comment's text (the grammar allows it)."""
     found: list[Finding] = []
-    for comment in _COMMENT.finditer(read.text):
+    for comment in comment_spans(read.text):
         starts = _HAND_START.findall(comment.group())
         if not starts:
             continue

@@ -205,3 +205,48 @@ def test_a_missing_file_is_still_no_such_file(
     for command in ONE_FILE_COMMANDS:
         assert main([*command, str(tmp_path / "gone.psn")]) == 2
         assert f"{tmp_path / 'gone.psn'}: no such file" in capsys.readouterr().err, command
+
+
+# ---- a record's control characters reach no terminal (issue 20) ----------------------------
+CONTROLS = "\x1b]0;owned\x07\x1b[2J\x9b\r"  # retitle, ring, clear the screen, 8-bit CSI, CR
+
+
+def _with_controls(tmp_path: Path) -> Path:
+    """A file whose players, event and comments hold control characters, and a second
+    hand whose broken line holds them too (quoted under its syntax error)."""
+    text = write(simulate_hand("qq", seed=2))
+    text = text.replace('[Seat1 "', f'[Seat1 "{CONTROLS}', 1).replace("\r", "")
+    text = text.replace('[Event "', f'[Event "{CONTROLS}'.replace("\r", ""), 1)
+    broken = f'\n[Event "two"]\n\n1. 1: SA {CONTROLS.replace(chr(13), "")} 2: S3\n'
+    path = tmp_path / "controls.psn"
+    path.write_text(text + broken, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["validate", "{psn}"],
+        ["validate", "{psn}", "--lang", "zh"],
+        ["fmt", "--check", "{psn}"],
+        ["fmt", "--check", "{psn}", "--lang", "zh"],
+        ["show", "{psn}"],
+        ["show", "{psn}", "--lang", "zh"],
+        ["show", "{psn}", "--color", "always"],
+        ["report", "{psn}"],
+        ["report", "{psn}", "--lang", "zh"],
+        ["show", "{psn}", "--hand", "2"],
+    ],
+)
+def test_a_records_control_characters_are_shown_escaped_never_sent(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    psn = _with_controls(tmp_path)
+    main([a.format(psn=psn) for a in argv])
+    out, err = capsys.readouterr()
+    if "--color" in argv:  # show's own colours, and nothing else
+        for sgr in ("\x1b[31m", "\x1b[1m", "\x1b[0m"):
+            out = out.replace(sgr, "")
+    said = out + err
+    assert not [c for c in said if (c < " " and c not in "\n\t") or "\x7f" <= c <= "\x9f"]
+    assert "\\x1b]0;owned\\x07" in said or "\\x1b" in said

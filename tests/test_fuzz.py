@@ -16,13 +16,17 @@ Every case is a pure function of its number: a failure names the case, and
 from __future__ import annotations
 
 import copy
+import dataclasses
 import io
 import json
 import random
+import re
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +34,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from notation.analysis.annotations import read_analysis
 from notation.cli import main
 from notation.cli.common import read_line
 from notation.errors import ShengjiError
 from notation.findings import CATALOGUE
 from notation.judge import judge_trick
-from notation.psn import PSNError, from_json, parse, to_json, write
+from notation.psn import (
+    Comment,
+    Header,
+    PSNError,
+    comment_spans,
+    from_json,
+    parse,
+    to_json,
+    without_comments,
+    write,
+)
 from notation.psn.jsonio import JSONFormatError
-from notation.psn.parser import MAX_VARIATION_DEPTH
+from notation.psn.parser import MAX_HAND_CHARS, MAX_VARIATION_DEPTH
 from notation.resources import examples_dir
-from notation.rules.cards import ALL_CARDS
+from notation.rules.cards import ALL_CARDS, parse_card
 from notation.rulesets import load_ruleset, preset_names
 from notation.simulate import simulate_hand
 from notation.validate import validate_text
@@ -153,6 +168,17 @@ HOSTILE = (
     "\n\n",
     '\n[Event "x"]\n',
     "{[%clk 0:01]}",
+    # issue 20: sizes a backtracking pattern could not finish, text no file holds,
+    # terminal escapes, numbers past any float
+    "{" + "[%" * 2000 + "}",
+    "{" + "[%" * 2000,
+    "S" * 20_000 + " x ]",
+    "{" * 2000,
+    "\ud800",
+    "\x1b]0;owned\x07",
+    "\x9b2J",
+    "\r\n",
+    "{[%loss inf] [%eval nan] [%loss " + "9" * 400 + "]}",
 )
 
 
@@ -238,6 +264,8 @@ def check_record(text: str) -> None:
     if not record.hands:
         return
     canonical = write(record)  # fmt
+    data = canonical.encode("utf-8")  # a file holds what fmt writes
+    assert parse(io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()) == record
     again = parse(canonical)
     assert not again.errors, f"fmt wrote what it cannot read: {again.errors[0]}"
     assert write(again) == canonical, "fmt is not a fixed point"
@@ -314,6 +342,11 @@ def _json_value(rng: random.Random) -> Any:
             float("inf"),
             "",
             "S11",
+            "\ud800",
+            "a\rb",
+            "\x1b[2J",
+            float("nan"),
+            10**4299,
             "??",
             "SA",
             "x" * 1000,
@@ -408,7 +441,8 @@ def check_document(text: str) -> None:
         assert str(e)  # the message names the place; never a traceback
         return
     canonical = write(record)
-    again = parse(canonical)
+    data = canonical.encode("utf-8")  # a file holds what convert writes, read in text mode
+    again = parse(io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read())
     assert not again.errors, f"converted to PSN that cannot be read: {again.errors[0]}"
     assert write(again) == canonical
 
@@ -438,11 +472,19 @@ def judge_case(n: int) -> str:
 def check_judge_line(line: str) -> None:
     """What ``shengji judge`` does with one line: an answer, or that line's error."""
     try:
-        answer = judge_trick(read_line(line), load_ruleset("qq"))
+        request = read_line(line)
+        answer = judge_trick(request, load_ruleset("qq"))
     except ShengjiError as e:
         assert SECRET not in str(e)
         return
-    json.dumps(answer)
+    json.dumps(answer, allow_nan=False)
+    # Two decks: no third copy of a card in the hands given and the others' plays.
+    hands = {int(k): v for k, v in request["hands"].items()} if request.get("hands") else {}
+    leader = int(str(request["leader"]).strip())
+    order = [(leader + i - 1) % 4 + 1 for i in range(4)]
+    played = [p for seat, p in zip(order, request["plays"], strict=False) if seat not in hands]
+    counts = Counter(c for cards in [*hands.values(), *played] for c in map(parse_card, cards))
+    assert max(counts.values(), default=0) <= 2, counts
 
 
 def test_malformed_judge_lines_never_crash_the_judge() -> None:
@@ -476,6 +518,8 @@ def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]
     assert code in (0, 1, 2), f"shengji {' '.join(argv)} exited {code}: {err[-500:]}"
     assert "Traceback" not in err and "internal error" not in err, err[-500:]
     assert SECRET not in err
+    escapes = [c for c in err if (c < " " and c not in "\n\t") or "\x7f" <= c <= "\x9f"]
+    assert not escapes, f"shengji {' '.join(argv)} sent {escapes!r} to a terminal"
     return code, err
 
 
@@ -484,9 +528,9 @@ def test_the_cli_exits_0_1_or_2_on_mutated_input(
 ) -> None:
     for n in range(CLI_CASES):
         record = tmp_path / f"case-{n}.psn"
-        record.write_text(case_text(n), encoding="utf-8")
+        record.write_text(case_text(n), encoding="utf-8", errors="surrogatepass")
         document = tmp_path / f"case-{n}.json"
-        document.write_text(json_case(n), encoding="utf-8")
+        document.write_text(json_case(n), encoding="utf-8", errors="surrogatepass")
         out = tmp_path / f"out-{n}"
         for argv in (
             ["validate", str(record), "-j", "1"],
@@ -501,3 +545,174 @@ def test_the_cli_exits_0_1_or_2_on_mutated_input(
         lines = "\n".join(judge_case(n * 10 + k) for k in range(10)) + "\n"
         monkeypatch.setattr("sys.stdin", io.StringIO(lines))
         _run(["judge"], capsys)
+
+
+# ---- hostile sizes: every scan of a record's text is linear -----------------------------
+# Issue 20: patterns that backtracked stopped the program. Each input below is one the old
+# patterns could not finish in a pytest run: "[%" repeated in a comment took cubic time
+# (2 kB: 6 s, 4 kB: about a minute, 100 kB: days) and the word before a reader's error was
+# found in time quadratic in the word before it (100 kB: about two minutes); a "{" without
+# its "}" was tried against the rest of the text (1 MB: hours). Python's ``re`` counts no
+# steps, so the tests run those sizes and check the answers; the patterns' meaning is
+# checked against the old patterns on small texts (the property tests below).
+
+OLD_COMMAND = re.compile(r"\[%([^\s\]]+)\s*([^\]]*)\]")  # the backtracking pattern, for its meaning
+OLD_BRACES = re.compile(r"\{[^}]*\}")
+
+
+@pytest.mark.parametrize("tail", ["", "]", " x", "[%eval 40]"])
+def test_a_comment_of_100_kb_of_command_openers_is_read_in_linear_time(tail: str) -> None:
+    text = "[%" * 50_000 + tail
+    comment = Comment(text)
+    commands = [(c.name, c.args) for c in comment.commands]
+    if tail == "]":  # the first opener's name runs to the "]"
+        assert commands == [(text[2:-1], "")]
+        assert comment.remark == ""
+    elif tail == "[%eval 40]":  # a command after them: the first opener's, to its "]"
+        assert commands == [("[%" * 49_999 + "[%eval", "40")]
+    else:  # nothing closes: no command, the text is the remark
+        assert commands == []
+        assert comment.remark == " ".join(text.split())
+
+
+def test_every_command_that_reads_comments_reads_4_kb_of_command_openers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = write(simulate_hand("qq", seed=5))
+    first = text.index("\n1. ") + 1
+    end = text.index("\n", first)  # a comment on the last play of the first trick
+    hostile = text[:end] + " {" + "[%" * 2000 + "}" + text[end:]
+    record = tmp_path / "openers.psn"
+    record.write_text(hostile, encoding="utf-8")
+    hand = parse(hostile).hands[0]
+    assert hand.tricks[0].plays[-1].comments[0].commands == ()
+    assert read_analysis(hand) is None  # what the viewer and analyze read
+    assert load_document(hostile).readable  # the viewer's document
+    for argv in (
+        ["stats", str(record)],
+        ["stats", str(record), "--format", "html", "-o", str(tmp_path / "s.html")],
+        ["export", str(record), "-o", str(tmp_path / "h.html")],
+        ["validate", str(record)],
+    ):
+        assert main(argv) == 0, argv
+    capsys.readouterr()
+
+
+def test_the_word_before_a_syntax_error_after_a_100_kb_word_is_found_in_linear_time() -> None:
+    text = '[Event "x"]\n\n1. 1: SA ' + "S" * 100_000 + " x ]"
+    (error,) = parse(text).errors
+    assert "after 'x'" in error.message
+    text = '[Event "x"]\n\n1. 1: SA ' + "S" * 100_000 + " ]"
+    (error,) = parse(text).errors
+    assert "after '…" + "S" * 20 + "'" in error.message  # a long word: its end
+
+
+def test_comments_left_open_are_found_in_linear_time() -> None:
+    text = "{" * 1_000_000
+    assert list(comment_spans(text)) == []
+    assert without_comments(text) == text
+    assert [m.span() for m in comment_spans(text + "}")] == [(0, 1_000_001)]
+    assert without_comments("2: SK " + text + "} 3: S3") == "2: SK  3: S3"
+
+
+def test_a_header_of_braces_is_validated_without_trying_each_brace() -> None:
+    # A hand's header of "{" without "}" (200,000 characters at most); the check for
+    # comments that hide hands tried every "{" against the rest of the hand.
+    value = "{" * (MAX_HAND_CHARS - 200)
+    text = f'[Event "{value}"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    (hand,) = validate_text(text).hands
+    assert hand.replay is not None and not hand.findings
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.text(alphabet="[%]{} a\n", max_size=40))
+def test_the_linear_scans_find_what_the_old_patterns_found(text: str) -> None:
+    comment_text = text.replace("}", "")
+    old = [(m[1], m[2].strip()) for m in OLD_COMMAND.finditer(comment_text)]
+    assert [(c.name, c.args) for c in Comment(comment_text).commands] == old
+    assert Comment(comment_text).remark == " ".join(OLD_COMMAND.sub(" ", comment_text).split())
+    assert [m.span() for m in comment_spans(text)] == [m.span() for m in OLD_BRACES.finditer(text)]
+    assert without_comments(text) == OLD_BRACES.sub("", text)
+
+
+# ---- pages: a record's text is text in every HTML writer --------------------------------
+
+HOSTILE_TEXT = '"><script>alert(1)</script><!--<script>&amp;\u2028'
+
+
+class _Elements(HTMLParser):
+    """The elements, attributes and text of a page, as a browser's parser reads them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.attributes: set[str] = set()
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        self.attributes.update(name for name, _ in attrs)
+
+    def handle_comment(self, data: str) -> None:
+        self.tags.append("<!--")
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _hostile_hand() -> str:
+    """A hand whose players, event, annotator and comments all say ``HOSTILE_TEXT``."""
+    hand = simulate_hand("qq", seed=1)
+    said = HOSTILE_TEXT
+    headers = tuple(
+        dataclasses.replace(h, value=said + h.value) if h.tag.startswith(("Seat", "Event")) else h
+        for h in hand.headers
+    )
+    first = hand.tricks[0]
+    lead = dataclasses.replace(
+        first.plays[0],
+        nags=(2,),
+        comments=(Comment(f"[%eval 40 {said}] {said} [%loss 10] [%best 1: SA]"),),
+    )
+    tricks = (dataclasses.replace(first, plays=(lead, *first.plays[1:])), *hand.tricks[1:])
+    hand = dataclasses.replace(
+        hand,
+        headers=(*headers, Header("Annotator", said)),
+        comments=(Comment(said),),
+        tricks=tricks,
+    )
+    return write(hand)
+
+
+@pytest.mark.parametrize(
+    ("argv", "scripts"),
+    [
+        (["stats", "{psn}", "--format", "html"], 2),  # plotly.js and the figures
+        (["report", "{psn}", "--format", "html"], 0),
+        (["export", "{psn}", "--format", "html"], 0),
+        (["export", "{psn}", "--format", "html", "--lang", "zh"], 0),
+    ],
+)
+def test_every_html_writer_keeps_a_records_text_as_text(
+    argv: list[str], scripts: int, tmp_path: Path
+) -> None:
+    psn = tmp_path / "hostile.psn"
+    psn.write_text(_hostile_hand(), encoding="utf-8")
+    out = tmp_path / "page.html"
+    assert main([a.format(psn=psn) for a in argv] + ["-o", str(out)]) == 0
+    page = _Elements()
+    page.feed(out.read_text(encoding="utf-8"))
+    assert page.tags.count("script") == scripts and "<!--" not in page.tags
+    assert page.attributes <= SAFE_ATTRIBUTES, page.attributes - SAFE_ATTRIBUTES
+    text = "".join(page.text)
+    if scripts:  # what is not in a script: the page's tables
+        text = text.split("const figures")[0]
+    assert HOSTILE_TEXT in text
+
+
+SAFE_ATTRIBUTES = {
+    *("charset", "class", "href", "id", "lang", "role", "value", "xmlns", "viewbox"),
+    *("cx", "cy", "r", "x", "y", "x1", "x2", "y1", "y2", "width", "height", "points"),
+    *("fill", "fill-opacity", "stroke", "stroke-width", "font-family", "font-size"),
+    *("text-anchor", "transform", "patterntransform", "patternunits"),
+}

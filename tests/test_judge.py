@@ -309,3 +309,50 @@ def test_a_shorter_tractor_is_owed_under_the_rule_sets_policy() -> None:
         "legal": True,
         "findings": [],
     }
+
+
+@pytest.mark.parametrize(
+    ("hands", "plays", "where"),
+    [
+        # one seat holds three
+        (
+            {**HANDS, "2": ["SJ", "S2", "C3", "C3", "C3", "C6"]},
+            [["S9"]],
+            "hands.2: a third C3 (seat 2)",
+        ),
+        # two seats hold three between them
+        (
+            {**HANDS, "4": ["S8", "H4", "H5", "H6", "H7", "H8"]},
+            [["S9"]],
+            "hands.4: a third S8 (seat 4)",
+        ),
+        # a seat whose hand is not given plays the third
+        (
+            {k: v for k, v in HANDS.items() if k != "3"},
+            [["S4"], ["S2"], ["S3", "S4"]],
+            "plays[2]: a third S4 (seat 3)",
+        ),
+    ],
+)
+def test_a_third_copy_of_a_card_is_refused_naming_the_card_and_the_seat(
+    hands: dict[str, list[str]], plays: list[list[str]], where: str
+) -> None:
+    with pytest.raises(JudgeError) as info:
+        judge_trick(request(hands=hands, plays=plays))
+    assert where in str(info.value) and "two decks hold two" in str(info.value)
+    assert "第三张" in info.value.text.render("zh")
+
+
+def test_a_card_not_held_is_a_finding_not_a_third_copy() -> None:
+    # Seat 2 plays S8 without holding it: seat 1 holds both, and the play is not held.
+    answer = judge_trick(request(plays=[["S4"], ["S8"]]))
+    assert answer["plays"][1]["legal"] is False
+
+
+def test_the_cli_answers_a_third_copy_with_that_lines_error_and_goes_on() -> None:
+    good = json.dumps(request(plays=[["S4", "S4"], ["C3", "C4"]]))
+    third = json.dumps(request(hands={**HANDS, "2": ["S4", "S2", "C3", "C4", "C5", "C6"]}))
+    result = judge_cli([third, good])
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert "line 1: hands.2: a third S4 (seat 2)" in answers[0]["error"]
+    assert "error" not in answers[1] and result.returncode == 2

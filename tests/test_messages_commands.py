@@ -393,7 +393,10 @@ def test_solve_in_chinese(
         (json.dumps({k: v for k, v in SOLVE.items() if k != "kitty"}), '缺少字段 "kitty"'),
         (json.dumps({**SOLVE, "hands": {"1": ["SA"]}}), "缺少 2、3、4"),
         (json.dumps({**SOLVE, "kitty": ["XX"]}), "kitty：没有 'XX' 这张牌"),
-        (json.dumps({**SOLVE, "points": "many"}), '字段 "points" 必须是整数'),
+        (
+            json.dumps({**SOLVE, "points": "many"}),
+            '字段 "points" 必须是 -999999 到 999999 之间的整数',
+        ),
         (json.dumps({**SOLVE, "trick": 5}), '字段 "trick" 必须是出牌的列表'),
         ("[" * 100_000, "无法读取的 JSON：列表或对象嵌套太深"),
     ]

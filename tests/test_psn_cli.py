@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from notation.cli import main
-from notation.psn import load, parse, write
+from notation.psn import load, parse, to_json, write
 
 DATA = Path(__file__).parent / "data"
 
@@ -210,3 +210,32 @@ def test_fmt_takes_folders_like_validate(tmp_path: Path) -> None:
     assert main(["fmt", "--check", str(tmp_path)]) == 1  # b.psn is not canonical
     assert main(["fmt", "--in-place", str(tmp_path)]) == 0
     assert main(["fmt", "--check", str(tmp_path)]) == 0
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("header", "\ud800", "hands[0].headers[0]: header Event: U+D800 is half of a character"),
+        ("header", "a\rb", "hands[0].headers[0]: header Event: a value is one line"),
+        ("comment", "a\rb", "hands[0].comments[0]: a comment's lines end with a line feed"),
+        ("points", float("nan"), "not JSON: Expecting value at line"),
+    ],
+)
+def test_convert_refuses_json_no_psn_file_can_hold_with_exit_2(
+    field: str, value: object, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = json.loads(to_json(parse('[Event "x"]\n\n1. 1: SA\nresult points 40\n')))
+    hand = doc["hands"][0]
+    if field == "header":
+        hand["headers"][0][1] = value
+    elif field == "comment":
+        hand["comments"] = [value]
+    else:
+        hand["result"]["points"] = value
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")  # "\ud800" as JSON writes it
+    out = tmp_path / "out.psn"
+    assert main(["convert", str(path), "--from", "json", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err and "internal error" not in err
+    assert not out.exists()

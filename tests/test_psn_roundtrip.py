@@ -3,6 +3,7 @@ is a fixed point of the writer, and the JSON form loses nothing."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
@@ -32,12 +33,13 @@ from notation.psn import (
     Trick,
     Variation,
     from_json,
+    iter_hands,
     parse,
     to_json,
     write,
 )
 from notation.psn.jsonio import JSONFormatError
-from notation.psn.model import AuctionEvent, Cards, CardSlot, Event
+from notation.psn.model import AuctionEvent, Cards, CardSlot, Event, ModelError
 from notation.psn.parser import MAX_VARIATION_DEPTH
 from notation.resources import grammar_path
 from notation.rules.cards import ALL_CARDS
@@ -53,16 +55,16 @@ def cards(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy[Cards]:
     return st.lists(slots, min_size=min_size, max_size=max_size).map(tuple)
 
 
-# Comment text: anything but "}", including "{", newlines, commands and Chinese.
+# Comment text: anything but "}" and "\r", including "{", newlines, commands and Chinese.
 comment_text = st.one_of(
-    st.text(st.characters(blacklist_characters="}", blacklist_categories=("Cs",)), max_size=30),
+    st.text(st.characters(blacklist_characters="}\r", blacklist_categories=("Cs",)), max_size=30),
     st.sampled_from(["[%clk 0:01:02] fast", " 好牌! ", 'line one\n[Event "x"] two', "{nested"]),
 )
 comments = st.lists(comment_text.map(Comment), max_size=2).map(tuple)
 nags = st.lists(st.integers(0, 20), max_size=3).map(tuple)
 strains = st.none() | st.sampled_from(list(Strain))
 header_value = st.text(
-    st.characters(blacklist_characters="\n", blacklist_categories=("Cs",)), max_size=20
+    st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs",)), max_size=20
 )
 headers = st.lists(
     st.builds(
@@ -446,3 +448,119 @@ def test_json_variations_as_deep_as_the_reader_allows() -> None:
         JSONFormatError, match=f"variations nested deeper than {MAX_VARIATION_DEPTH}"
     ):
         from_json(json.dumps(doc))
+
+
+# ---- what the model holds, every reader reads back (issue 20) ----------------------------
+# Any character at all, lone surrogates, carriage returns and other controls included.
+any_text = st.text(st.characters(blacklist_categories=()), max_size=12)
+FREE_TAGS = ("Event", "Site", "Seat1", "Annotator", "X_y9")
+
+
+def _reads(data: bytes) -> dict[str, Record]:
+    """The record in a file's bytes as each reader reads it: from a string, a file in
+    text mode (as ``fmt``, ``convert``, ``show``, ``report`` and the viewer read it), a
+    file read line by line untranslated (as ``validate`` and ``stats`` read it)."""
+    text = data.decode("utf-8")
+    lines = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", newline="")
+    read_by_lines = list(iter_hands(lines))
+    return {
+        "string": parse(text),
+        "text mode": parse(io.TextIOWrapper(io.BytesIO(data), encoding="utf-8").read()),
+        "lines": Record(
+            tuple(r.hand for r in read_by_lines if r.hand is not None),
+            tuple(e for r in read_by_lines for e in r.errors),
+        ),
+    }
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(st.tuples(st.sampled_from(FREE_TAGS), any_text), min_size=1, max_size=3),
+    st.lists(any_text, max_size=2),
+)
+def test_what_the_model_holds_is_written_and_read_back_equal_by_every_reader(
+    pairs: list[tuple[str, str]], texts: list[str]
+) -> None:
+    doc = {
+        "format": "psn",
+        "version": 1,
+        "hands": [
+            {
+                "headers": [list(p) for p in pairs],
+                "comments": texts,
+                "tricks": [
+                    {
+                        "type": "trick",
+                        "number": 1,
+                        "plays": [{"seat": 1, "cards": [str(ALL_CARDS[0])]}],
+                    }
+                ],
+            }
+        ],
+    }
+    try:
+        hand = Hand(
+            headers=tuple(Header(tag, value) for tag, value in pairs),
+            comments=tuple(Comment(t) for t in texts),
+            tricks=(Trick(1, (Play(1, (ALL_CARDS[0],)),)),),
+        )
+    except ModelError:
+        # What the model refuses, convert --from json refuses, at its place.
+        with pytest.raises(JSONFormatError, match=r"^hands\[0\]\.(headers|comments)\[\d\]"):
+            from_json(json.dumps(doc))
+        return
+    record = Record((hand,))
+    assert from_json(json.dumps(doc)) == record
+    data = write(record).encode("utf-8")  # a file holds what the writer writes
+    for reader, read in _reads(data).items():
+        assert read.errors == (), (reader, [str(e) for e in read.errors])
+        assert read == record, reader
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("a\rb", "header Event: a value is one line"),
+        ("\ud800", "header Event: U+D800 is half of a character (a lone surrogate)"),
+    ],
+)
+def test_json_whose_header_no_psn_file_holds_is_refused(value: str, message: str) -> None:
+    doc = json.loads(to_json(parse('[Event "x"]\n\n1. 1: SA\n')))
+    doc["hands"][0]["headers"][0][1] = value
+    with pytest.raises(JSONFormatError, match=re.escape(f"hands[0].headers[0]: {message}")):
+        from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("line one\rline two", "a comment's lines end with a line feed, never a carriage return"),
+        ("half \udfff", "a comment: U+DFFF is half of a character (a lone surrogate)"),
+    ],
+)
+def test_json_whose_comment_no_psn_file_holds_is_refused(text: str, message: str) -> None:
+    doc = json.loads(to_json(parse('[Event "x"]\n\n1. 1: SA {fine}\n')))
+    doc["hands"][0]["tricks"][0]["plays"][0]["comments"] = [text]
+    path = r"hands\[0\]\.tricks\[0\]\.plays\[0\]\.comments\[0\]: "
+    with pytest.raises(JSONFormatError, match=path + re.escape(message)):
+        from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("value", ["a\rb", "a\r\nb"])
+def test_a_carriage_return_in_a_header_is_a_line_break_to_every_reader(value: str) -> None:
+    # The file convert --from json used to write: every reader now reads it alike (the
+    # header broken across two lines), where validate read it and fmt refused it.
+    data = f'[Event "{value}"]\n\n1. 1: SA\n'.encode()
+    reads = _reads(data)
+    errors = {
+        reader: [(e.line, e.column, e.message) for e in r.errors] for reader, r in reads.items()
+    }
+    assert errors["string"] and all(e == errors["string"] for e in errors.values()), errors
+    assert all(not r.hands for r in reads.values())
+
+
+def test_a_crlf_file_reads_as_its_lf_twin_comments_included() -> None:
+    lf = '[Event "x"]\n\n1. 1: SA {two\nlines} 2: S3\n2. 1: SK\n'
+    for data in (lf.replace("\n", "\r\n").encode(), lf.replace("\n", "\r").encode()):
+        for reader, read in _reads(data).items():
+            assert read == parse(lf), reader

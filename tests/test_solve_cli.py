@@ -181,3 +181,39 @@ def test_cli_budget_must_be_positive() -> None:
         timeout=60,
     )
     assert result.returncode == 2 and "more than 0 seconds" in result.stderr
+
+
+def test_cli_answers_points_no_answer_could_hold_with_that_lines_error_and_goes_on() -> None:
+    # 4,300 digits read (Python's limit) but the answer could not be written: the line
+    # is refused and the next one answered.
+    good = json.dumps(request())
+    huge = good.replace('"points": 40', '"points": ' + "9" * 4300)
+    constants = [good.replace('"points": 40', f'"points": {w}') for w in ("NaN", "-Infinity")]
+    out_of_range = good.replace('"points": 40', '"points": 1e999')
+    result = subprocess.run(
+        [sys.executable, "-m", "notation", "solve"],
+        input="\n".join([huge, good, *constants, out_of_range, good]) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    answers = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(answers) == 6 and result.returncode == 2
+    assert (
+        'line 1: field "points" must be a whole number from -999999 to 999999'
+        in (answers[0]["error"])
+    )
+    column = good.index('"points"') + len('"points": ') + 1
+    assert answers[2]["error"] == f"line 3: not JSON: Expecting value at column {column}"
+    assert answers[3]["error"] == f"line 4: not JSON: Expecting value at column {column}"
+    assert answers[4]["error"] == f"line 5: not JSON: Number out of range at column {column}"
+    assert answers[1]["value"] == answers[5]["value"] == 50
+
+
+@pytest.mark.parametrize(
+    "points", [10**6, -(10**6), 10**4299], ids=["a million", "minus a million", "4300 digits"]
+)
+def test_points_past_what_a_record_holds_are_refused(points: int) -> None:
+    with pytest.raises(SolveError, match="from -999999 to 999999"):
+        solve_request(request(points=points))

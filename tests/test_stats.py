@@ -247,3 +247,74 @@ def test_stats_read_what_analyze_writes(tmp_path: Path, capsys: pytest.CaptureFi
     assert report["mistakes"] == sum(
         p["class"] != "fine" for f in analysis["files"] for h in f["hands"] for p in h["plays"]
     )
+
+
+def _no_constant(word: str) -> None:
+    raise AssertionError(f"{word} is not JSON")
+
+
+@pytest.mark.parametrize(
+    "loss", ["inf", "nan", "-inf", "Infinity", "1e400", "9" * 400, "9" * 400 + " ±3"]
+)
+def test_a_loss_past_any_number_is_no_loss_and_the_report_stays_json(
+    loss: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hand = _named(simulate_hand("qq", seed=1), NAMES)
+    hand = _mark(hand, 3, 0, None, f"[%loss {loss}]")  # unmarked: the loss alone would count
+    hand = _mark(hand, 4, 0, 2, f"[%eval {loss}] [%loss {loss}] [%engine shengji]")
+    (tmp_path / "inf.psn").write_text(write(hand), encoding="utf-8")
+    assert main(["stats", str(tmp_path / "inf.psn")]) == 0
+    report = json.loads(capsys.readouterr().out, parse_constant=_no_constant)
+    mistakes = [(p["mistakes"], p["average_loss"]) for p in report["players"].values()]
+    assert sorted(mistakes) == [(0, None), (0, None), (0, None), (1, None)]  # the ? alone
+    assert report["mistakes"] == 1 and report["costliest"] == []  # none with a loss known
+
+
+HOSTILE_NAMES = (
+    "<!--<script>",  # puts the HTML parser in a script's double-escaped state
+    "</script><script>alert(1)</script>",
+    "Bo & <b>Cai</b>",
+    "Du\u2028\u2029",  # line ends to older JavaScript
+)
+
+
+@pytest.mark.browser
+def test_html_draws_every_chart_whatever_the_players_are_called(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_viewer_browser import CHROMIUM_ARGS, chromium_path
+
+    hand = _named(simulate_hand("qq", seed=1), HOSTILE_NAMES)
+    for seat in range(4):  # each player a mistake: each name in the players' chart
+        hand = _mark(hand, 3 + seat, 0, 2, "[%loss 10]")
+    (tmp_path / "names.psn").write_text(write(hand), encoding="utf-8")
+    out = tmp_path / "stats.html"
+    assert main(["stats", str(tmp_path / "names.psn"), "--format", "html", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    inline = page[page.index("const figures") :]  # the figures' script: no record's HTML
+    assert "<!--" not in inline and "<script>" not in inline and page.count("<script>") == 2
+    charts = page.count('class="chart"')
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            tab = browser.new_page()
+            dialogs: list[str] = []
+            tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            errors: list[str] = []
+            tab.on("pageerror", lambda e: errors.append(str(e)))
+            tab.goto(out.as_uri(), wait_until="load")
+            tab.wait_for_function(
+                "n => document.querySelectorAll('.chart .main-svg').length >= n",
+                arg=charts,
+                timeout=30000,
+            )
+            drawn = tab.evaluate("[...document.querySelectorAll('.chart')].map(c => c.innerText)")
+            table = tab.evaluate("document.querySelectorAll('table')[2].innerText")
+        finally:
+            browser.close()
+    assert dialogs == [] and errors == []
+    assert len(drawn) == charts == 5
+    players_chart = drawn[-1]
+    for name in HOSTILE_NAMES:
+        shown = name.strip("\u2028\u2029")
+        assert shown in table and shown in players_chart, name

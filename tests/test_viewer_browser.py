@@ -146,7 +146,7 @@ def server(record: Path) -> Iterator[str]:
         yield url
 
 
-def _chromium() -> str:
+def chromium_path() -> str:
     path = shutil.which("chromium") or (CHROMIUM if Path(CHROMIUM).exists() else None)
     if path is None:
         pytest.fail(
@@ -185,7 +185,7 @@ def test_step_through_a_hand_in_chromium(server: str, record: Path, match: Path)
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
         context = p.chromium.launch_persistent_context(
             profile,
-            executable_path=_chromium(),
+            executable_path=chromium_path(),
             args=CHROMIUM_ARGS,
             headless=True,
             viewport={"width": 1500, "height": 1400},
@@ -321,7 +321,7 @@ def _recording_page(address: str, height: int = 2000) -> Iterator[Any]:
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
         context = p.chromium.launch_persistent_context(
             profile,
-            executable_path=_chromium(),
+            executable_path=chromium_path(),
             args=CHROMIUM_ARGS,
             headless=True,
             viewport={"width": 1500, "height": height},
@@ -604,7 +604,11 @@ def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
     size = {"width": 1400, "height": 1000}
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
         context = p.chromium.launch_persistent_context(
-            profile, executable_path=_chromium(), args=CHROMIUM_ARGS, headless=True, viewport=size
+            profile,
+            executable_path=chromium_path(),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport=size,
         )
         try:
             page = context.new_page()

@@ -255,7 +255,9 @@ def save_draft(key: str, draft: Draft) -> None:
     (folder / f"{key}.psn").write_text(draft.text, encoding="utf-8")
     label = " ".join(draft.name.split()) or "upload.psn"  # a label only, never a path
     about = {"name": label, "edits": draft.edits}
-    (folder / f"{key}.json").write_text(json.dumps(about, ensure_ascii=False), encoding="utf-8")
+    (folder / f"{key}.json").write_text(
+        json.dumps(about, ensure_ascii=False, allow_nan=False), encoding="utf-8"
+    )
 
 
 def load_draft(key: str) -> Draft | None:

@@ -16,7 +16,6 @@ hold the very nodes of the hand that was replayed.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
@@ -33,6 +32,7 @@ from notation.psn import (
     Variation,
     parse_hand,
     split_hands,
+    without_comments,
     write_event,
     write_hand,
 )
@@ -170,11 +170,14 @@ class NoteForm:
 
         >>> NoteForm("new\\n\\nsecond", 1, "$14 146").read(Annotation())
         (('new', 'second'), (1, 14, 146))
+        >>> NoteForm("typed\\r\\n\\r\\non Windows\\rtoo", 0, "").read(Annotation())
+        (('typed', 'on Windows\\ntoo'), ())
         """
         if self.text == NoteForm.of(before).text:
             comments = tuple(c.text for c in before.comments)
-        else:
-            comments = tuple(p.strip() for p in self.text.split("\n\n") if p.strip())
+        else:  # a line break typed as \r\n or \r is a line break (a comment keeps \n)
+            text = self.text.replace("\r\n", "\n").replace("\r", "\n")
+            comments = tuple(p.strip() for p in text.split("\n\n") if p.strip())
         extras = tuple(int(x.removeprefix("$")) for x in self.extra.split())
         if any(n < 0 for n in extras):
             raise ValueError("a $n mark is a number 0 or more")
@@ -225,7 +228,7 @@ def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = 
         text = text[1:-1].strip()
     if not text:
         raise ValueError("write the alternative, like 2: SK SK")
-    moves = re.sub(r"\{[^}]*\}", "", text)  # brackets inside comments are words
+    moves = without_comments(text)  # brackets inside comments are words
     if "(" in moves or ")" in moves:
         raise ValueError("one variation at a time, without brackets inside")
     # The variation is read in place: the event (with the plays of its trick before it)

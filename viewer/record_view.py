@@ -411,7 +411,7 @@ def keep(key: str, name: str, recorder: Recorder, *, unless: str | None = None) 
     nothing is written if the recording is ``unless`` (as kept last time). Returns what
     is kept, as JSON text. Raises ``OSError`` if it cannot be written."""
     data = recorder.to_dict()
-    text = json.dumps(data, ensure_ascii=False)
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
     if text == unless:
         return text
     document.save_draft(key, document.Draft(name, str(data["psn"])))

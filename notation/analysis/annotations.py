@@ -21,6 +21,7 @@ as the summary comment gives them).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Final
@@ -40,6 +41,7 @@ __all__ = [
     "Value",
     "comment_words",
     "read_analysis",
+    "read_value",
 ]
 
 _NUMBER: Final = re.compile(r"^(-?\d+(?:\.\d+)?)(?:\s*±\s*(\d+(?:\.\d+)?))?$")
@@ -177,7 +179,8 @@ def read_analysis(hand: Hand) -> HandAnalysis | None:
         if is_engine_comment(comment):
             engine = _engine(comment) or engine
             found = [[g for g in m if g] for m in _SEAT_LINE.findall(comment.remark)]
-            averages = tuple((int(s), int(n), float(a)) for s, n, a in found) or averages
+            said = tuple((int(s), int(n), _finite(a)) for s, n, a in found)
+            averages = tuple((s, n, a) for s, n, a in said if a is not None) or averages
     plays: list[PlayNote] = []
     for t, trick in enumerate(hand.tricks):
         for p, play in enumerate(trick.plays):
@@ -211,24 +214,39 @@ def _note(
 ) -> PlayNote | None:
     """The play's judgement from its comment's commands, or None if it has no value."""
     args = {c.name: c.args for c in comment.commands}
-    value = _value(args.get("eval", ""))
+    value = read_value(args.get("eval", ""))
     if value is None:
         return None
     words = args.get("class", "").split()
     verdict = words[0] if words and words[0] in {v.value for v in Verdict} else "fine"
     best = _best(args.get("best", ""))
-    loss = _value(args.get("loss", ""))
+    loss = read_value(args.get("loss", ""))
     shown = tuple(c for c in cards if isinstance(c, Card))
     return PlayNote(trick, play, seat, shown, value, verdict, best, loss)
 
 
-def _value(text: str) -> Value | None:
-    """``62`` or ``62 ±4`` read, or None."""
+def read_value(text: str) -> Value | None:
+    """The number of an ``[%eval]`` or ``[%loss]`` command, ``62`` or ``62 ±4``, or None
+    for anything else (a number too long for a float, which would be infinite, too).
+
+    >>> read_value("62 ±4"), read_value("x"), read_value("9" * 400)
+    (Value(mean=62.0, half=4.0), None, None)
+    """
     found = _NUMBER.match(text.strip())
     if found is None:
         return None
-    half = found[2]
-    return Value(float(found[1]), float(half) if half is not None else None)
+    mean = _finite(found[1])
+    half = None if found[2] is None else _finite(found[2])
+    if mean is None or (found[2] is not None and half is None):
+        return None
+    return Value(mean, half)
+
+
+def _finite(digits: str) -> float | None:
+    """A number of the analysis's words, or None past what a float holds: a record's
+    numbers are data, and an infinite one is no number JSON can write."""
+    value = float(digits)
+    return value if math.isfinite(value) else None
 
 
 def _best(text: str) -> tuple[Seat, tuple[Card, ...]] | None:
@@ -249,7 +267,9 @@ def _engine(comment: Comment) -> Engine | None:
         words = command.args.split()
         if command.name == "engine" and len(words) >= 5:  # and rules=NAME when imposed
             try:
-                return Engine(words[1], words[2], float(words[3]), int(words[4]))
+                budget = float(words[3])
+                seed = int(words[4])
             except ValueError:
                 return None
+            return Engine(words[1], words[2], budget, seed) if math.isfinite(budget) else None
     return None

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO, cast
 
 from notation import __version__
 from notation.cli.common import InputError, default_lang
@@ -26,6 +27,7 @@ from notation.rulesets import (
     ruleset_argument,
     unregister_ruleset,
 )
+from notation.terminal import PrintableStream, unwrapped
 
 __all__ = ["build_parser", "command_of", "main"]
 
@@ -150,6 +152,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = lang_of(words, default_lang())
     with argparse_in(lang):
         args = build_parser(lang, command_of(words)).parse_args(words)
+    with _printable(args):
+        return _run(args, lang)
+
+
+def _run(args: argparse.Namespace, lang: str) -> int:
     run: Runner = args.run
     try:
         with _rule_sets(args):
@@ -162,13 +169,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         # The reader went away (``shengji ... | head``): not an error of ours.
-        sys.stderr.close()
+        unwrapped(sys.stderr).close()
         return 0
     except Exception as e:  # a bug: said plainly, without a traceback (tests/test_fuzz.py)
         what = f"{type(e).__name__}: {str(e)[:200]}"
         lang = getattr(args, "lang", lang)
         print(msg("cli.internal", what=what).render(lang), file=sys.stderr)
         return EXIT_INTERNAL
+
+
+@contextmanager
+def _printable(args: argparse.Namespace) -> Iterator[None]:
+    """A record's control characters escaped on their way to people (notation.terminal):
+    on standard error, and on standard output when the command prints words there or
+    prints to a terminal (``show`` escapes its own drawing, which it colours)."""
+    saved = sys.stdout, sys.stderr
+    sys.stderr = cast(TextIO, PrintableStream(sys.stderr))
+    if args.command != "show" and (_prints_words(args) or sys.stdout.isatty()):
+        sys.stdout = cast(TextIO, PrintableStream(sys.stdout))
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def _prints_words(args: argparse.Namespace) -> bool:
+    """True when the command's standard output is words for people, not PSN, JSON or
+    HTML that is data (a record's text there is the record's, as the file has it)."""
+    if args.command in ("validate", "rules"):
+        return not args.json
+    if args.command == "report":
+        return bool(args.format == "md")
+    return bool(args.command == "view")
 
 
 @contextmanager

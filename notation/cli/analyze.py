@@ -215,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
         totals, report = _analyse(sources, targets, options, executor, args, resume)
     if args.json:
         document = {**_engine(options), "files": report}
-        print(json.dumps(document, ensure_ascii=False, indent=2))
+        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
     if args.in_place or args.out:
         took = time.perf_counter() - started
         skipped = msg("analyze.skipped", n=totals.skipped) if totals.skipped else ""

@@ -14,6 +14,8 @@ from notation.cli.language import type_error
 from notation.errors import ShengjiError
 from notation.messages import Message, MessageError, error_words, msg
 from notation.messages.commands import json_words
+from notation.psn.jsonio import strict_json
+from notation.terminal import unwrapped
 
 __all__ = [
     "InputError",
@@ -117,7 +119,7 @@ def read_line(line: str) -> Any:
     """The JSON value of one line; nesting past Python's limits and numbers of
     thousands of digits are errors of that line, not of the program."""
     try:
-        return json.loads(line)
+        return strict_json(line)
     except json.JSONDecodeError as e:
         raise NotJSON(json_words(e.msg, e.colno)) from None
     except RecursionError:
@@ -142,7 +144,7 @@ def answer_lines(answer: Callable[[Any], dict[str, Any]], lang: str = "en") -> i
             reply = {"error": msg("lines.error", n=number, text=error_words(e, lang)).render(lang)}
         if "error" in reply:
             bad += 1
-        print(json.dumps(reply, ensure_ascii=False), flush=True)
+        print(json.dumps(reply, ensure_ascii=False, allow_nan=False), flush=True)
     return 2 if bad else 0
 
 
@@ -171,8 +173,9 @@ class Progress:
         width = 30
         filled = width * self.count // self.total
         bar = "#" * filled + "." * (width - filled)
-        sys.stderr.write(f"\r[{bar}] {self.count}/{self.total} {self.nouns}")
-        sys.stderr.flush()
+        stream = unwrapped(sys.stderr)  # its own "\r": back to the start of the line
+        stream.write(f"\r[{bar}] {self.count}/{self.total} {self.nouns}")
+        stream.flush()
 
     def done(self) -> None:
         """End the bar's line."""

@@ -210,12 +210,12 @@ def run(args: argparse.Namespace) -> int:
         result = rules.outcome(args.points)
         if args.json:
             answer = {"points": args.points, "winner": result.winner.value, "levels": result.levels}
-            print(json.dumps(answer, ensure_ascii=False))
+            print(json.dumps(answer, ensure_ascii=False, allow_nan=False))
         else:
             print(format_outcome(rules, args.points, result, args.lang))
         return 0
     if args.json:
-        print(json.dumps(ruleset_to_dict(rules), ensure_ascii=False, indent=2))
+        print(json.dumps(ruleset_to_dict(rules), ensure_ascii=False, indent=2, allow_nan=False))
     else:
         print(format_ruleset(rules, args.lang), end="")
     return 0

@@ -74,6 +74,6 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "html":
         text = render_html(report, lang=args.lang)
     else:
-        text = json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+        text = json.dumps(report, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
     write_output(args.output, text)
     return 2 if report["unreadable_files"] or report["unreadable_hands"] else 0

@@ -175,7 +175,12 @@ class HandPrinter:
     def __call__(self, checked: CheckedHand, path: str) -> HandOut:
         report = checked.report
         if self.json:
-            text = _indent(json.dumps(report.to_dict(self.lang), ensure_ascii=False, indent=2), 8)
+            text = _indent(
+                json.dumps(
+                    report.to_dict(self.lang), ensure_ascii=False, indent=2, allow_nan=False
+                ),
+                8,
+            )
         else:
             read = checked.read
             text = "".join(
@@ -240,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
     if progress:
         progress.done()
     if options.json:
-        summary = json.dumps(totals, indent=2).replace("\n", "\n  ")
+        summary = json.dumps(totals, indent=2, allow_nan=False).replace("\n", "\n  ")
         out.write(f'\n  ],\n  "summary": {summary}\n}}\n')
     elif not options.quiet:
         print(_summary(totals, lang))
@@ -381,7 +386,7 @@ class _JsonWriter:
 
 
 def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def _indent(text: str, width: int) -> str:

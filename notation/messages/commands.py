@@ -110,6 +110,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         'field "hands" must map seats to lists of cards',
         '字段 "hands" 必须把每个座位对应到一个牌的列表',
     ),
+    "judge.third-copy": (
+        "{where}: a third {card} (seat {seat}): two decks hold two of each card",
+        "{where}：第三张 {card}（{seat} 号位）：两副牌每种牌只有两张",
+    ),
     "judge.trick-plays": (
         "a trick has 1 to 4 plays, not {n}",
         "一轮有 1 到 4 手出牌，而不是 {n} 手",
@@ -127,8 +131,8 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         '字段 "trick" 必须是出牌的列表，例如 [["S5"], ["S9"]]',
     ),
     "solve.points": (
-        'field "points" must be a whole number, not {value}',
-        '字段 "points" 必须是整数，而不是 {value}',
+        'field "points" must be a whole number from {low} to {high}, not {value}',
+        '字段 "points" 必须是 {low} 到 {high} 之间的整数，而不是 {value}',
     ),
     "solve.kitty": (
         'missing field "kitty": the buried cards ([] if they hold no points)',
@@ -369,6 +373,7 @@ _JSON_ZH: Final[dict[str, str]] = {
     "Invalid \\uXXXX escape": "有无效的 \\u 转义",
     "Illegal trailing comma before end of object": "对象末尾多了逗号",
     "Illegal trailing comma before end of array": "列表末尾多了逗号",
+    "Number out of range": "数字超出范围",
 }
 
 

@@ -31,6 +31,8 @@ from notation.psn.model import (
     Strain,
     Trick,
     Variation,
+    comment_spans,
+    without_comments,
 )
 from notation.psn.parser import (
     ReadHand,
@@ -71,6 +73,7 @@ __all__ = [
     "Strain",
     "Trick",
     "Variation",
+    "comment_spans",
     "from_json",
     "iter_chunks",
     "iter_hands",
@@ -81,6 +84,7 @@ __all__ = [
     "read_chunk",
     "split_hands",
     "to_json",
+    "without_comments",
     "write",
     "write_event",
     "write_hand",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 from collections.abc import Callable
 from enum import StrEnum
@@ -48,7 +49,14 @@ from notation.psn.writer import write, write_event, write_hand
 from notation.rules.cards import parse_card
 from notation.rules.seats import SEATS, Seat
 
-__all__ = ["JSONFormatError", "from_json", "hand_from_dict", "hand_to_dict", "to_json"]
+__all__ = [
+    "JSONFormatError",
+    "from_json",
+    "hand_from_dict",
+    "hand_to_dict",
+    "strict_json",
+    "to_json",
+]
 
 FORMAT = "psn"
 VERSION = 1
@@ -68,7 +76,7 @@ def to_json(record: Record | Hand, indent: int | None = 2) -> str:
     hands = (record,) if isinstance(record, Hand) else record.hands
     doc = {"format": FORMAT, "version": VERSION, "hands": [hand_to_dict(h) for h in hands]}
     if indent is None:
-        return json.dumps(doc, ensure_ascii=False) + "\n"
+        return json.dumps(doc, ensure_ascii=False, allow_nan=False) + "\n"
     return _dump(doc, indent, 0) + "\n"
 
 
@@ -82,15 +90,19 @@ def _dump(value: Any, indent: int, level: int) -> str:
     rows: list[str] = []
     if isinstance(value, dict) and value:
         for k, v in value.items():
-            rows.append(f"{inner}{json.dumps(k)}: {_dump(v, indent, level + 1)}")
+            rows.append(f"{inner}{json.dumps(k, allow_nan=False)}: {_dump(v, indent, level + 1)}")
         return "{\n" + ",\n".join(rows) + "\n" + pad + "}"
     if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
         flat = all(isinstance(v, list) and not any(isinstance(x, dict) for x in v) for v in value)
         for v in value:
-            row = json.dumps(v, ensure_ascii=False) if flat else _dump(v, indent, level + 1)
+            row = (
+                json.dumps(v, ensure_ascii=False, allow_nan=False)
+                if flat
+                else _dump(v, indent, level + 1)
+            )
             rows.append(inner + row)
         return "[\n" + ",\n".join(rows) + "\n" + pad + "]"
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
 
 
 def from_json(text: str) -> Record:
@@ -102,7 +114,7 @@ def from_json(text: str) -> Record:
     record: what converts, converts back.
     """
     try:
-        doc = json.loads(text)
+        doc = strict_json(text)
     except json.JSONDecodeError as e:
         # The reason in both languages, as a JSON line's error says it.
         why = dict(json_words(e.msg, e.colno).params)["why"]
@@ -122,6 +134,34 @@ def from_json(text: str) -> Record:
     record = Record(tuple(_read_hand(h, f"hands[{i}]") for i, h in enumerate(hands)))
     _check_reads_back(record)
     return record
+
+
+def strict_json(text: str) -> Any:
+    """The value of JSON ``text`` as the standard has it: ``NaN``, ``Infinity`` and
+    ``-Infinity``, which Python reads, and numbers past any float (``1e999``, which
+    Python reads as infinite) are refused where they stand: no JSON writer can write
+    them back.
+
+    >>> strict_json('[1, NaN]')
+    Traceback (most recent call last):
+    json.decoder.JSONDecodeError: Expecting value: line 1 column 5 (char 4)
+    >>> strict_json('{"a": 1e999}')
+    Traceback (most recent call last):
+    json.decoder.JSONDecodeError: Number out of range: line 1 column 7 (char 6)
+    """
+
+    def refuse(word: str, why: str = "Expecting value") -> NoReturn:
+        pattern = re.compile(r'"(?:[^"\\]|\\.)*+"|(' + re.escape(word) + ")")
+        at = next((m.start(1) for m in pattern.finditer(text) if m[1] is not None), 0)
+        raise json.JSONDecodeError(why, text, at)
+
+    def number(word: str) -> float:
+        value = float(word)
+        if not math.isfinite(value):
+            refuse(word, "Number out of range")
+        return value
+
+    return json.loads(text, parse_constant=refuse, parse_float=number)
 
 
 # ---- model -> plain values -----------------------------------------------------------------
@@ -570,7 +610,7 @@ def _check_reads_back(record: Record) -> None:
 
 def _event_path(hand: Hand, text: str, line: int | None) -> str:
     """The path (``.tricks[3]``) of the event written on ``line`` of the hand's ``text``."""
-    lines = text.splitlines()
+    lines = text.split("\n")  # the reader's lines (other breaks are text)
     if line is None or not 1 <= line <= len(lines):
         return ""
     written = lines[line - 1]

@@ -52,7 +52,9 @@ __all__ = [
     "Strain",
     "Trick",
     "Variation",
+    "comment_spans",
     "format_slots",
+    "without_comments",
 ]
 
 
@@ -165,7 +167,11 @@ class Side(StrEnum):
     DEFENDERS = "defenders"
 
 
-_COMMAND = re.compile(r"\[%([^\s\]]+)\s*([^\]]*)\]")
+# A command ``[%name args]``: the name runs to a space or "]", the arguments to the next
+# "]", and nothing is given back (possessive). Commands are looked for only up to the
+# text's last "]": past it none can close, and a search there would try every "[%"
+# against the rest of the text (a comment of "[%[%[%..." took cubic time).
+_COMMAND = re.compile(r"\[%([^\s\]]++)\s*+([^\]]*+)\]")
 # ``[%lang zh]``: the comment's text in that language follows, up to the next marker.
 LANG_COMMAND: Final = "lang"
 _LANG = re.compile(r"\[%lang\s+([^\s\]]+)\s*\]")
@@ -191,6 +197,12 @@ class Comment:
     column: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
+        _check_writable(self.text, "a comment", key="comment-surrogate")
+        if "\r" in self.text:  # a reader takes it for a line break: "\n" is the one kept
+            raise ModelError(
+                "a comment's lines end with a line feed, never a carriage return (\\r)",
+                key="comment-cr",
+            )
         if "}" in self.text:
             raise ModelError("a comment cannot contain '}'", key="comment-brace")
 
@@ -200,7 +212,10 @@ class Comment:
     @property
     def commands(self) -> tuple[Command, ...]:
         """The ``[%name args]`` commands in the text, known or not."""
-        return tuple(Command(m[1], m[2].strip()) for m in _COMMAND.finditer(self.text))
+        text = self.text
+        return tuple(
+            Command(m[1], m[2].strip()) for m in _COMMAND.finditer(text, 0, text.rfind("]") + 1)
+        )
 
     @property
     def remark(self) -> str:
@@ -225,7 +240,49 @@ class Comment:
 
 
 def _remark(text: str) -> str:
-    return " ".join(_COMMAND.sub(" ", text).split())
+    end = text.rfind("]") + 1  # no command closes past the last "]" (see _COMMAND)
+    return " ".join((_COMMAND.sub(" ", text[:end]) + text[end:]).split())
+
+
+# A ``{comment}`` in PSN text. As for commands, one is looked for only up to the last "}":
+# a search past it would try every "{" against the rest of the text.
+_BRACES = re.compile(r"\{[^}]*+\}")
+
+
+def comment_spans(text: str) -> Iterator[re.Match[str]]:
+    """The ``{comments}`` of PSN ``text``, each as a match, found in linear time.
+
+    >>> [m.group() for m in comment_spans("1. 1: SA {good} 2: S3 {{ {late}")]
+    ['{good}', '{{ {late}']
+    """
+    return _BRACES.finditer(text, 0, text.rfind("}") + 1)
+
+
+def without_comments(text: str) -> str:
+    """PSN ``text`` with its ``{comments}`` taken out (brackets in them are words).
+
+    >>> without_comments("2: SK {(maybe)} 3: S3 {")
+    '2: SK  3: S3 {'
+    """
+    end = text.rfind("}") + 1
+    return _BRACES.sub("", text[:end]) + text[end:]
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_writable(text: str, what: str, *, key: str, **facts: object) -> None:
+    """Refuse text that no file can hold: a lone surrogate (``"\\ud800"`` in JSON) is no
+    character, and UTF-8 cannot write it."""
+    found = _SURROGATE.search(text)
+    if found is not None:
+        code = f"U+{ord(found.group()):04X}"
+        raise ModelError(
+            f"{what}: {code} is half of a character (a lone surrogate), not text a file holds",
+            key=key,
+            code=code,
+            **facts,
+        )
 
 
 Comments = tuple[Comment, ...]
@@ -251,7 +308,8 @@ class Header:
             raise ModelError(
                 f"a header tag is letters, digits and _: {self.tag!r}", key="tag", tag=self.tag
             )
-        if "\n" in self.value:
+        _check_writable(self.value, f"header {self.tag}", key="header-surrogate", tag=self.tag)
+        if "\n" in self.value or "\r" in self.value:  # either ends a line for a reader
             raise ModelError(
                 f"header {self.tag}: a value is one line", key="one-line", tag=self.tag
             )

@@ -9,13 +9,32 @@ from typing import NamedTuple
 
 __all__ = ["split_hands"]
 
-_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
+# A line ends at "\n", "\r\n" or a lone "\r", as Python reads a file in text mode: every
+# reader (a file in text mode or not, standard input, an upload, a string) reads the same
+# lines, and the hands are given "\n" alone.
+_LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
 _HEADER_START = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
 
 
 def _lines_of(text: str) -> Iterator[str]:
-    """The lines of ``text``, each with its newline."""
-    return (match.group() for match in _LINES.finditer(text))
+    """The lines of ``text``, each with its line break written ``\\n``."""
+    for match in _LINES.finditer(text):
+        line = match.group()
+        if line.endswith("\r"):
+            line = line[:-1] + "\n"
+        elif line.endswith("\r\n"):
+            line = line[:-2] + "\n"
+        yield line
+
+
+def _universal(lines: Iterable[str]) -> Iterator[str]:
+    """``lines`` split again where a ``\\r`` ends a line (however they were split), each
+    ending in ``\\n``."""
+    for line in lines:
+        if "\r" in line:
+            yield from _lines_of(line)
+        else:
+            yield line
 
 
 def split_hands(text: str) -> list[tuple[int, str]]:
@@ -35,7 +54,7 @@ def _chunks(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
     at the end of its line, and the lines after it are split again (its own hand keeps
     the lines up to the next hand, and reading it reports the comment).
     """
-    source: Iterable[str] = lines
+    source: Iterable[str] = _universal(lines)
     number = first
     carry: _Open | None = None
     open_until = 0  # from this line on no "}" follows: a comment left open ends its line

@@ -86,16 +86,19 @@ def _expected(names: set[str], text: str = "", offset: int = 0) -> Both:
     return Both(", ".join(en[:-1]) + " or " + en[-1], "、".join(zh[:-1]) + "或" + zh[-1])
 
 
-_PREVIOUS = re.compile(r"(\S+)\s*\Z")
 _NOTHING: Final = Both("", "")
 
 
 def _after(text: str, offset: int) -> Message | Both:
-    """Where the error is, in words: after seat 3:, after trick 5., after 'declare'."""
-    m = _PREVIOUS.search(text, 0, offset)
-    if m is None:
+    """Where the error is, in words: after seat 3:, after trick 5., after 'declare'.
+
+    The word is taken from the right (a pattern searched from the left tried every
+    place of a long word before it: minutes for a word of 100,000 letters).
+    """
+    words = text[:offset].rsplit(None, 1)
+    if not words:
         return _NOTHING
-    word = m[1]
+    word = words[-1]
     if re.fullmatch(r"[0-9]+:", word):
         return msg("psn.after-seat", word=word)
     if re.fullmatch(r"[0-9]+\.", word):
