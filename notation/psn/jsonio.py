@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from functools import partial
 from typing import Any, NoReturn, TypeVar
@@ -48,7 +48,14 @@ from notation.psn.writer import write, write_event, write_hand
 from notation.rules.cards import parse_card
 from notation.rules.seats import SEATS, Seat
 
-__all__ = ["JSONFormatError", "from_json", "hand_from_dict", "hand_to_dict", "to_json"]
+__all__ = [
+    "JSONFormatError",
+    "from_json",
+    "hand_from_dict",
+    "hand_to_dict",
+    "to_json",
+    "to_json_pieces",
+]
 
 FORMAT = "psn"
 VERSION = 1
@@ -70,6 +77,17 @@ def to_json(record: Record | Hand, indent: int | None = 2) -> str:
     if indent is None:
         return json.dumps(doc, ensure_ascii=False) + "\n"
     return _dump(doc, indent, 0) + "\n"
+
+
+def to_json_pieces(hands: Iterable[Hand]) -> Iterator[str]:
+    """The text :func:`to_json` gives for a record of ``hands``, a hand at a time (a file
+    converted in the memory of one hand)."""
+    yield f'{{\n  "format": "{FORMAT}",\n  "version": {VERSION},\n  "hands": '
+    first = True
+    for hand in hands:
+        yield ("[\n" if first else ",\n") + "    " + _dump(hand_to_dict(hand), 2, 2)
+        first = False
+    yield "[]\n}\n" if first else "\n  ]\n}\n"
 
 
 def _dump(value: Any, indent: int, level: int) -> str:
