@@ -42,7 +42,7 @@ from typing import Any, Union
 import yaml
 
 from notation.errors import SourceError
-from notation.files import FileError, read_bytes
+from notation.files import FileError, read_bytes, shown_path
 from notation.messages import Both, Message, Param, Seq, msg
 from notation.messages.rulesets import check_words
 from notation.resources import presets_dir
@@ -527,7 +527,7 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     cached = _files.get(key)
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    ruleset = ruleset_from_text(text, key)
+    ruleset = ruleset_from_text(text, shown_path(key))  # its errors name it printably
     if len(_files) >= 64:
         _files.clear()
     _files[key] = (stamp, ruleset)
@@ -581,16 +581,15 @@ def _read_limited(path: Path) -> tuple[str, tuple[int, int, int]]:
     """The text of a regular file of at most :data:`MAX_RULES_FILE` bytes, and its
     (inode, size, time) to know it again; checked before anything is read
     (:func:`notation.files.read_bytes`: a FIFO is not waited on, a device not read)."""
-    where = str(path)
     try:
-        data, info = read_bytes(where, MAX_RULES_FILE)
+        data, info = read_bytes(str(path), MAX_RULES_FILE)
     except FileError as e:
         why = _OWN_WORDS.get(e.reason.key) or msg("ruleset.cannot-read", reason=e.reason)
-        raise _error(why, where) from None
+        raise _error(why, e.path) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise _error(msg("reason.not-utf8", byte=e.start), where) from None
+        raise _error(msg("reason.not-utf8", byte=e.start), shown_path(path)) from None
     return text, _stamp(info)
 
 

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from notation.files import check_input
+from notation.files import check_input, shown_path
 from notation.messages import MessageError, msg
 
 __all__ = ["add_parser", "app_path", "command", "relay", "run", "streamlit_words"]
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         check_input(args.file)  # a folder, a missing file, bytes that are not text: said here
     cmd = command(args.file, port=args.port, headless=args.no_browser, lang=args.lang)
     if args.dry_run:
-        print(" ".join(cmd))
+        print(" ".join(shown_path(word) for word in cmd))
         return 0
     return relay(cmd, args.lang)
 
