@@ -11,7 +11,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation.files import (
@@ -33,17 +33,15 @@ from notation.messages import error_words, msg
 
 
 def lines_of(path: str | Path, **limits: int) -> list[str]:
-    with open_input(str(path), **limits) as lines:  # type: ignore[arg-type]
+    with open_input(str(path), **limits) as lines:
         return list(lines)
 
 
 def failure(path: str | Path, **limits: int) -> tuple[list[str], FileError]:
     """The lines read before the file's error, and the error."""
     read: list[str] = []
-    with pytest.raises(FileError) as caught:
-        with open_input(str(path), **limits) as lines:  # type: ignore[arg-type]
-            for line in lines:
-                read.append(line)
+    with pytest.raises(FileError) as caught, open_input(str(path), **limits) as lines:
+        read.extend(lines)
     return read, caught.value
 
 
