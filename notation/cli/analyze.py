@@ -61,7 +61,7 @@ from notation.executor import Executor, Lost
 from notation.files import FileError, Output, check_output, open_input, shown_path
 from notation.messages import MessageError, count, error_words, msg
 from notation.messages.help import ANALYZE_EPILOG
-from notation.psn import Record, iter_hands, write, write_hand
+from notation.psn import Record, iter_hands, write, write_hands
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import register_ruleset, ruleset_argument
@@ -172,7 +172,7 @@ class _File:
     read: bool = False  # every hand of it has been read
     hands: int = 0
     skipped: int = 0  # hands analysed before with the same settings
-    analysed: int = 0  # hands with a review written
+    written: int = 0  # hands written to its output
 
 
 @dataclass(slots=True)
@@ -579,8 +579,9 @@ def _finish_hand(
             rules=None if options.rules is None else options.rules.name,
         )
     )
-    file.out.write(("\n" if file.analysed else "") + write_hand(annotated))
-    file.analysed += 1
+    file.written += 1
+    for text in write_hands([annotated], first=file.written):
+        file.out.write(text)
 
 
 def _finish_file(

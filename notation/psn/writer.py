@@ -39,10 +39,11 @@ def write(record: Record | Hand | Iterable[Hand]) -> str:
     return "\n".join(write_hand(h) for h in hands)
 
 
-def write_hands(hands: Iterable[Hand]) -> Iterator[str]:
+def write_hands(hands: Iterable[Hand], first: int = 1) -> Iterator[str]:
     """The text :func:`write` gives, a hand at a time (a file rewritten in the memory of
-    one hand): each hand's canonical text, after a blank line from the second on."""
-    for number, hand in enumerate(hands, start=1):
+    one hand): each hand's canonical text, after a blank line from the second on
+    (``first``: the number in its file of the first of ``hands``)."""
+    for number, hand in enumerate(hands, start=first):
         _check_writable(hand, number)
         yield ("\n" if number > 1 else "") + write_hand(hand)
 
