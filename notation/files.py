@@ -188,7 +188,7 @@ def open_input(
 
 def read_document(path: str, *, most: int = MAX_DOCUMENT_BYTES) -> str:
     """The whole text of a document (a JSON record) at ``path`` (``-``: standard input),
-    as :func:`open_input` reads it, its lines as they are; at most ``most`` bytes."""
+    as :func:`open_input` reads it, however long its lines; at most ``most`` bytes."""
     with open_input(path, most=most, line_chars=None) as lines:
         return "".join(lines)
 
@@ -239,7 +239,7 @@ def _open_regular(path: str, name: str, most: int) -> tuple[BinaryIO, os.stat_re
     except BaseException:
         os.close(fd)
         raise
-    return os.fdopen(fd, "rb", buffering=0), info
+    return os.fdopen(fd, "rb"), info
 
 
 def _stdin_reader() -> Callable[[int], bytes]:
