@@ -33,6 +33,7 @@ from typing import Any, Generic, TypeVar
 
 from notation.diagnostics import unreadable_reason
 from notation.executor import Executor, Lost
+from notation.files import FileError, open_input, shown_path
 from notation.match import continues, levels_after
 from notation.psn import ReadHand, iter_chunks, read_chunk
 from notation.replay import HandReplay, replay
@@ -358,15 +359,15 @@ def _batches(files: Sequence[str | Path], size: int) -> Iterator[Batch]:
 def _entries(files: Sequence[str | Path], size: int) -> Iterator[_Entry]:
     """Every file's hands as pieces of at most ``size`` hands, then the file's end."""
     for index, file in enumerate(files):
-        path = str(file)
+        path = shown_path(file)  # as the user is shown it
         chunks: list[tuple[int, str]] = []
         chars = 0
         first = 1
         context: tuple[int, str] | None = None
         unreadable: str | None = None
         try:
-            with Path(file).open(encoding="utf-8-sig", newline="") as stream:
-                for chunk in iter_chunks(stream):
+            with open_input(str(file)) as lines:
+                for chunk in iter_chunks(lines):
                     chunks.append(chunk)
                     chars += len(chunk[1])
                     if len(chunks) >= size or chars >= _MAX_CHARS:
@@ -374,7 +375,7 @@ def _entries(files: Sequence[str | Path], size: int) -> Iterator[_Entry]:
                         first += len(chunks)
                         context = chunks[-1]
                         chunks, chars = [], 0
-        except (OSError, UnicodeDecodeError) as e:
+        except FileError as e:
             unreadable = unreadable_reason(e)
         except Exception as e:  # a bug of ours: this file's error, not the whole run's
             unreadable = internal_error(e)

@@ -9,31 +9,21 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from notation.errors import SourceError
+from notation.files import FileError
 from notation.findings import Finding, Severity, clause_line
 from notation.messages import msg
 
 if TYPE_CHECKING:  # the validator says why a file is unreadable with unreadable_reason
     from notation.validate import FileReport
 
-__all__ = ["format_finding", "severity_counts", "undecodable", "unreadable_reason"]
+__all__ = ["format_finding", "severity_counts", "unreadable_reason"]
 
 
-def undecodable(error: UnicodeDecodeError) -> str:
-    """Where a file stops being UTF-8 text: ``not UTF-8 text (byte 0xe9 at offset 11)``."""
-    return f"not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
-
-
-def unreadable_reason(error: OSError | UnicodeDecodeError) -> str:
-    """Why a file could not be read, in a few words (``no such file``)."""
-    if isinstance(error, UnicodeDecodeError):
-        return undecodable(error)
-    if isinstance(error, FileNotFoundError):
-        return "no such file"
-    if isinstance(error, IsADirectoryError):
-        return "is a folder"
-    if isinstance(error, PermissionError):
-        return "permission denied"
-    return error.strerror or str(error)
+def unreadable_reason(error: FileError) -> str:
+    """Why a file could not be read, in a few words (``no such file``): the English of
+    the error's reason, as the JSON report gives it
+    (:func:`notation.messages.commands.unreadable_words` says it again in Chinese)."""
+    return error.reason.render("en")
 
 
 def format_finding(

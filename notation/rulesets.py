@@ -30,7 +30,6 @@ import dataclasses
 import difflib
 import os
 import re
-import stat
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -43,6 +42,7 @@ from typing import Any, Union
 import yaml
 
 from notation.errors import SourceError
+from notation.files import FileError, read_bytes, shown_path
 from notation.messages import Both, Message, Param, Seq, msg
 from notation.messages.rulesets import check_words
 from notation.resources import presets_dir
@@ -535,7 +535,7 @@ def load_ruleset_file(path: str | Path) -> Ruleset:
     cached = _files.get(key)
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    ruleset = ruleset_from_text(text, key)
+    ruleset = ruleset_from_text(text, shown_path(key))  # its errors name it printably
     if len(_files) >= 64:
         _files.clear()
     _files[key] = (stamp, ruleset)
@@ -576,39 +576,28 @@ _TOO_LARGE = msg("ruleset.too-large", kib=MAX_RULES_FILE // 1024)
 _FOLDER = msg("ruleset.folder")
 
 
+# The rule sets' own words for why a file is not read, where they have them.
+_OWN_WORDS: dict[str, Message] = {
+    "reason.no-such-file": msg("reason.no-such-file"),
+    "reason.folder": _FOLDER,
+    "reason.not-regular": msg("ruleset.not-regular"),
+    "reason.too-large": _TOO_LARGE,
+}
+
+
 def _read_limited(path: Path) -> tuple[str, tuple[int, int, int]]:
     """The text of a regular file of at most :data:`MAX_RULES_FILE` bytes, and its
-    (inode, size, time) to know it again; checked before anything is read."""
-    where = str(path)
+    (inode, size, time) to know it again; checked before anything is read
+    (:func:`notation.files.read_bytes`: a FIFO is not waited on, a device not read)."""
     try:
-        # Non-blocking, so that a FIFO put where the file was is not waited on.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise _error(msg("reason.no-such-file"), where) from None
-    except IsADirectoryError:
-        raise _error(_FOLDER, where) from None
-    except OSError as e:
-        why = msg("text", text=e.strerror or str(e))
-        raise _error(msg("ruleset.cannot-read", reason=why), where) from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise _error(_FOLDER, where)
-        if not stat.S_ISREG(info.st_mode):
-            raise _error(msg("ruleset.not-regular"), where)
-        if info.st_size > MAX_RULES_FILE:
-            raise _error(_TOO_LARGE, where)
-    except RulesetError:
-        os.close(fd)
-        raise
-    with os.fdopen(fd, "rb") as f:
-        data = f.read(MAX_RULES_FILE + 1)  # the file may have grown since
-    if len(data) > MAX_RULES_FILE:
-        raise _error(_TOO_LARGE, where)
+        data, info = read_bytes(str(path), MAX_RULES_FILE)
+    except FileError as e:
+        why = _OWN_WORDS.get(e.reason.key) or msg("ruleset.cannot-read", reason=e.reason)
+        raise _error(why, e.path) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise _error(msg("reason.not-utf8", byte=e.start), where) from None
+        raise _error(msg("reason.not-utf8", byte=e.start), shown_path(path)) from None
     return text, _stamp(info)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from notation.diagnostics import unreadable_reason
 from notation.errors import ShengjiError
+from notation.files import FileError, open_input, shown_path
 from notation.findings import Finding
 from notation.match import _as_the_match_says, _match_findings, continues, levels_after
 from notation.messages import msg
@@ -474,10 +475,17 @@ def validate_path(
     strict: bool = False,
     keep_replays: bool = False,
 ) -> FileReport:
-    """Validate one file, reading it hand by hand; an unreadable file says why."""
-    name = str(path)
+    """Validate one file, reading it hand by hand (:func:`notation.files.open_input`); a
+    file that cannot be read (or read to its end) says why, after the hands before."""
+    name = shown_path(path)
+    report = FileReport(name)
     try:
-        with Path(path).open(encoding="utf-8-sig", newline="") as stream:
-            return validate_lines(stream, name, rules, strict=strict, keep_replays=keep_replays)
-    except (OSError, UnicodeDecodeError) as e:
-        return FileReport(name, unreadable=unreadable_reason(e))
+        with open_input(str(path)) as lines:
+            for checked in iter_validate(
+                lines, name, rules, strict=strict, keep_replays=keep_replays
+            ):
+                report.add(checked.report, checked.read)
+                report.stopped = checked.stops
+    except FileError as e:
+        report.unreadable = unreadable_reason(e)
+    return report

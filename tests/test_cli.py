@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -250,3 +251,245 @@ def test_a_records_control_characters_are_shown_escaped_never_sent(
     said = out + err
     assert not [c for c in said if (c < " " and c not in "\n\t") or "\x7f" <= c <= "\x9f"]
     assert "\\x1b]0;owned\\x07" in said or "\\x1b" in said
+
+
+# ---- files and streams: what the file system and standard input can say -------------------
+
+
+def strict(
+    *args: str, stdin: bytes = b"", encoding: str | None = "utf-8", cwd: Path | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """``shengji ARGS`` in another process; ``encoding="utf-8"``: its standard streams
+    strict UTF-8 (PYTHONIOENCODING), so that a byte that is not UTF-8 can neither be read
+    nor printed through them; None: the locale's (bytes kept as surrogates)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONIOENCODING"}
+    if encoding is not None:
+        env["PYTHONIOENCODING"] = encoding
+    return subprocess.run(
+        [sys.executable, "-m", "notation", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=120,  # a FIFO waited on for ever fails the test instead of hanging it
+        env=env,
+        cwd=cwd,
+    )
+
+
+LATIN1 = '[Event "Café"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'.encode("latin-1")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", None], ids=["strict", "locale"])
+@pytest.mark.parametrize(
+    "command", [["fmt"], ["convert", "--to", "json"], ["convert", "--from", "json"]], ids=" ".join
+)
+def test_standard_input_that_is_not_utf8_is_refused_as_a_named_file_is(
+    command: list[str], encoding: str | None, tmp_path: Path
+) -> None:
+    # Before: under a strict stdin an internal error; under the locale's, the bytes were
+    # written out again, not UTF-8, with exit 0.
+    piped = strict(*command, "-", stdin=LATIN1, encoding=encoding)
+    assert piped.returncode == 2 and piped.stdout == b""
+    assert b"shengji: -: is not UTF-8 text (byte 0xe9 at offset 11)" in piped.stderr
+    named = tmp_path / "latin1.psn"
+    named.write_bytes(LATIN1)
+    said = strict(*command, str(named), encoding=encoding)
+    assert said.returncode == 2 and said.stdout == b""
+    assert said.stderr.replace(str(named).encode(), b"-") == piped.stderr
+
+
+@pytest.mark.parametrize("command", ["judge", "solve"])
+def test_a_line_that_is_not_utf8_is_that_line_s_error_and_the_lines_after_are_answered(
+    command: str,
+) -> None:
+    # Before: under a strict stdin the command died (exit 3) and every later line was lost.
+    good = json.dumps(
+        {
+            "judge": {"trump": {"rank": "2", "suit": "H"}, "leader": 1,
+                      "plays": [["S9"], ["SJ"], ["S3"], ["H3"]]},
+            "solve": {"trump": {"rank": "2", "suit": "H"}, "leader": 1, "dealer": 2,
+                      "points": 40, "kitty": ["C5"],
+                      "hands": {"1": ["SA"], "2": ["SK"], "3": ["S5"], "4": ["D3"]}},
+        }[command]
+    ).encode()  # fmt: skip
+    done = strict(command, stdin=good + b"\n" + b'{"rules": "caf\xe9"}\n' + good + b"\n")
+    answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert len(answers) == 3 and done.returncode == 2, done.stderr
+    assert answers[1] == {"error": "line 2: not UTF-8 text (byte 0xe9 at offset 14)"}
+    first, last = ({k: v for k, v in a.items() if k != "ms"} for a in (answers[0], answers[2]))
+    assert "error" not in first and first == last
+
+
+@pytest.fixture
+def hostile_folder(records: Path) -> Path:
+    """The clean records, and beside them what a folder may hold under a record's name:
+    a link to a device that never ends, a FIFO nobody writes to, a link to itself."""
+    (records / "zero.psn").symlink_to("/dev/zero")
+    os.mkfifo(records / "fifo.psn")
+    (records / "loop.psn").symlink_to(records / "loop.psn")
+    return records
+
+
+HOSTILE = {
+    "fifo.psn": "not a regular file (a pipe, a device or a socket)",
+    "loop.psn": "its symbolic links make a loop",
+    "zero.psn": "not a regular file (a pipe, a device or a socket)",
+}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["validate"], ["fmt", "--check"], ["fmt"], ["stats"],
+     ["analyze", "--json", "--budget", "0.01", "--tricks", "25", "-j", "1"]],
+    ids=" ".join,
+)  # fmt: skip
+def test_what_is_not_a_regular_file_in_a_folder_is_refused_unread_and_the_rest_is_read(
+    command: list[str], hostile_folder: Path
+) -> None:
+    # Before: validate waited for ever on the FIFO; fmt and analyze read /dev/zero until
+    # memory ran out and lost the other files' results (exit 3).
+    done = strict(*command, str(hostile_folder))
+    err = done.stderr.decode()
+    assert done.returncode == 2 and "internal error" not in err, err
+    out = done.stdout.decode()
+    if command[0] == "stats":
+        report = json.loads(out)
+        assert report["hands"] == 2
+        said = {Path(u["path"]).name: u["reason"] for u in report["unreadable"]}
+        assert said == HOSTILE
+        return
+    for name, why in HOSTILE.items():
+        assert f"{hostile_folder / name}: cannot read: {why}" in err + out
+    if command[0] == "validate":
+        assert "5 files, 2 hands: 0 errors, 0 warnings, 0 notes; 3 files could not be read" in out
+    elif command == ["fmt", "--check"]:
+        assert "2 files would be left unchanged, 3 files could not be read" in err
+    elif command == ["fmt"]:
+        assert out == "".join(
+            (hostile_folder / f"hand-{seed}.psn").read_text(encoding="utf-8") for seed in (1, 2)
+        )
+    else:
+        files = {Path(f["path"]).name: f for f in json.loads(out)["files"]}
+        assert [len(files[f"hand-{seed}.psn"]["hands"]) for seed in (1, 2)] == [1, 1]
+        assert all(why in files[name]["error"] for name, why in HOSTILE.items())
+
+
+@pytest.mark.parametrize("command", [*ONE_FILE_COMMANDS, ["fmt"]], ids=" ".join)
+def test_a_link_loop_is_said_as_every_other_unreadable_file(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: exit 3, "internal error (OSError: [Errno 40] Too many levels of symbolic links".
+    loop = tmp_path / "loop.psn"
+    loop.symlink_to(loop)
+    assert main([*command, str(loop)]) == 2
+    err = capsys.readouterr().err
+    assert f"{loop}: cannot read: its symbolic links make a loop" in err
+    assert main([*command, str(loop), "--lang", "zh"]) == 2
+    assert f"{loop}：无法读取：符号链接形成了循环" in capsys.readouterr().err
+
+
+UNWRITABLE = [
+    (["report", "{record}", "-o", "{tmp}/no/such/r.md"], "{tmp}/no/such/r.md", "no such folder"),
+    (["report", "{record}", "-o", "{tmp}"], "{tmp}", "is a folder"),
+    (["export", "{record}", "-o", "{tmp}"], "{tmp}", "is a folder"),
+    (["stats", "{record}", "-o", "{tmp}/no/s.json"], "{tmp}/no/s.json", "no such folder"),
+    (["convert", "{record}", "--to", "json", "-o", "{tmp}"], "{tmp}", "is a folder"),
+    (["simulate", "--out", "{notes}"], "{notes}", "is a file, not a folder"),
+    (["simulate", "--out", "{record}/x/y.psn"], "{record}/x/y.psn",
+     "a part of the path is not a folder"),
+    (["analyze", "{record}", "--tricks", "25", "--out", "{record}/x.psn"], "{record}/x.psn",
+     "a part of the path is not a folder"),
+    (["analyze", "{record}", "--tricks", "25", "--out", "/proc/version"], "/proc/version", ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("command", "path", "why"), UNWRITABLE, ids=lambda x: str(x))
+def test_an_output_that_cannot_be_written_is_exit_2_with_why(
+    command: list[str],
+    path: str,
+    why: str,
+    records: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Before: exit 3 (report -o, simulate --out, analyze --out: an OSError escaped).
+    if path == "/proc/version" and not Path(path).exists():
+        path, why = str(records), "is a folder"  # not Linux: a target no system writes
+        command = [*command[:-1], path]
+    names = {"record": str(records / "hand-1.psn"), "tmp": tmp_path, "notes": tmp_path / "a.txt"}
+    (tmp_path / "a.txt").write_text("notes", encoding="utf-8")
+    assert main([word.format(**names) for word in command]) == 2
+    err = capsys.readouterr().err
+    assert f"{path.format(**names)}: cannot write: {why}" in err, err
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_escaped_on_a_strict_stdout(
+    records: Path,
+) -> None:
+    # Before: validate --json was cut short at the name; analyze --json exited 3.
+    latin = os.fsdecode(b"caf\xe9.psn")
+    (records / "hand-1.psn").rename(records / latin)
+    shown = str(records / "caf\\xe9.psn")
+    done = strict("validate", "--json", str(records))
+    assert done.returncode == 0, done.stderr
+    assert shown in [f["path"] for f in json.loads(done.stdout)["files"]]
+    done = strict("analyze", "--json", "--budget", "0.01", "--tricks", "25", str(records))
+    assert done.returncode == 0, done.stderr
+    assert shown in [f["path"] for f in json.loads(done.stdout)["files"]]
+    done = strict("fmt", "--check", str(records / latin))
+    assert done.returncode == 0 and done.stderr.decode().endswith(
+        "1 file would be left unchanged\n"
+    )
+    (records / latin).write_bytes(b"1. 1: ZZ\n")
+    done = strict("validate", str(records))
+    assert done.returncode == 2 and f"{shown}:1:7: error: syntax:".encode() in done.stdout
+
+
+def _hands_file(path: Path, n: int) -> Path:
+    """A file of ``n`` whole hands, one after the other, each an event of its own."""
+    one = write(simulate_hand("qq", seed=1))
+    event = '[Event "Simulated hand"]'
+    hands = (one.replace(event, f'[Event "Simulated hand {i}"]') for i in range(n))
+    path.write_text("\n".join(hands), encoding="utf-8")
+    return path
+
+
+def _peak(argv: list[str], capsys: pytest.CaptureFixture[str]) -> int:
+    """The most memory ``shengji ARGV`` held at once, in bytes (what it prints aside)."""
+    tracemalloc.start()
+    try:
+        assert main(argv) in (0, 1), capsys.readouterr().err
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+        capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["show", "{file}", "--hand", "{n}"], ["report", "{file}", "--hand", "{n}", "-o", "{out}"],
+     ["export", "{file}", "--hand", "{n}", "-o", "{out}"], ["fmt", "--check", "{file}"],
+     ["fmt", "{file}"], ["convert", "{file}", "--to", "json", "-o", "{out}"],
+     ["analyze", "{file}", "--tricks", "25", "--budget", "0.01", "-j", "1", "--out", "{out}"]],
+    ids=lambda c: " ".join(c[:2]),
+)  # fmt: skip
+def test_every_command_reads_a_file_hand_by_hand_in_flat_memory(
+    command: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Before: show and report held every hand's replay (a 50 MB file of a million tiny
+    # hands: past 4 GB), fmt and convert the whole record (fmt --check: 700 MB), analyze
+    # each file's hands and plans: memory grew with the file, 16 to 185 KB a hand here.
+    # Now only the hand at hand (and the one before), and what is written goes to a
+    # temporary file (here from its first byte) until it is whole.
+    monkeypatch.setattr("notation.files.SPOOL_BYTES", 1)
+    out = str(tmp_path / "out")
+
+    def argv(n: int) -> list[str]:
+        file = _hands_file(tmp_path / f"hands-{n}.psn", n)
+        return [word.format(file=file, n=n, out=out) for word in command]
+
+    _peak(argv(40), capsys)  # the grammar compiled, the presets read: once a process
+    few, many = _peak(argv(40), capsys), _peak(argv(120), capsys)
+    assert many - few < 80 * 4_000  # under 4 KB for each hand more

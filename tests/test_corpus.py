@@ -27,6 +27,7 @@ from notation.executor import (
     Lost,
     PoolExecutor,
 )
+from notation.files import FileError, open_input
 from notation.psn import write
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import CheckedHand, iter_validate
@@ -45,10 +46,10 @@ def _expected(files: list[Path]) -> list[tuple[str, object]]:
         name = str(path)
         unreadable = None
         try:
-            with path.open(encoding="utf-8-sig", newline="") as stream:
-                for checked in iter_validate(stream, name, keep_replays=False):
+            with open_input(name) as lines:
+                for checked in iter_validate(lines, name, keep_replays=False):
                     out.append((name, PRINT(checked, name)))
-        except (OSError, UnicodeDecodeError) as e:
+        except FileError as e:
             unreadable = unreadable_reason(e)
         out.append((name, ("end", unreadable)))
     return out

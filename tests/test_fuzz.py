@@ -19,6 +19,7 @@ import copy
 import dataclasses
 import io
 import json
+import os
 import random
 import re
 import sys
@@ -38,6 +39,7 @@ from notation.analysis.annotations import read_analysis
 from notation.cli import main
 from notation.cli.common import read_line
 from notation.errors import ShengjiError
+from notation.files import MAX_INPUT_BYTES
 from notation.findings import CATALOGUE
 from notation.judge import judge_trick
 from notation.psn import (
@@ -512,15 +514,16 @@ def test_any_json_value_in_any_judge_field_is_judged_or_refused(field: str, valu
 # ---- the command line -----------------------------------------------------------------------
 
 
-def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``shengji ARGV``'s exit status, standard output and standard error."""
     code = main(argv)
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
     assert code in (0, 1, 2), f"shengji {' '.join(argv)} exited {code}: {err[-500:]}"
     assert "Traceback" not in err and "internal error" not in err, err[-500:]
     assert SECRET not in err
     escapes = [c for c in err if (c < " " and c not in "\n\t") or "\x7f" <= c <= "\x9f"]
     assert not escapes, f"shengji {' '.join(argv)} sent {escapes!r} to a terminal"
-    return code, err
+    return code, out, err
 
 
 def test_the_cli_exits_0_1_or_2_on_mutated_input(
@@ -542,6 +545,7 @@ def test_the_cli_exits_0_1_or_2_on_mutated_input(
             ["show", str(record), "--step", str(n * 7)],
         ):
             _run(argv, capsys)
+        _check_streamed(record, capsys)
         lines = "\n".join(judge_case(n * 10 + k) for k in range(10)) + "\n"
         monkeypatch.setattr("sys.stdin", io.StringIO(lines))
         _run(["judge"], capsys)
@@ -716,3 +720,216 @@ SAFE_ATTRIBUTES = {
     *("fill", "fill-opacity", "stroke", "stroke-width", "font-family", "font-size"),
     *("text-anchor", "transform", "patterntransform", "patternunits"),
 }
+
+
+def _check_streamed(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fmt and convert, which read and write a hand at a time, say and write what the
+    record read whole gives: the same verdict, the same text, the same JSON."""
+    try:
+        text = path.read_bytes().decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:  # a case with a lone surrogate: not UTF-8, refused whole
+        assert _run(["fmt", "--check", str(path)], capsys)[0] == 2
+        return
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # as every file is read
+    record = parse(text, "x")
+    code = _run(["fmt", "--check", str(path)], capsys)[0]
+    if record.errors:
+        assert code == 2
+        return
+    canonical = write(record)
+    assert code == (0 if canonical == text else 1)
+    assert _run(["fmt", str(path)], capsys)[1] == canonical
+    assert _run(["convert", str(path), "--to", "json"], capsys)[1] == to_json(record)
+
+
+# ---- files, streams and paths: what the file system and standard input can hand us -----------
+
+# What a path named on the command line (or found in a folder) may be. A FIFO is among
+# them in tests/test_cli.py, where a command that waited on it would be stopped.
+HOSTILE_PATHS: dict[str, Callable[[Path], Path]] = {}
+
+
+def _hostile(name: str) -> Callable[[Callable[[Path], Path]], Callable[[Path], Path]]:
+    def register(make: Callable[[Path], Path]) -> Callable[[Path], Path]:
+        HOSTILE_PATHS[name] = make
+        return make
+
+    return register
+
+
+@_hostile("folder")
+def _folder(tmp: Path) -> Path:
+    (tmp / "folder.psn").mkdir()
+    return tmp / "folder.psn"
+
+
+@_hostile("missing")
+def _missing(tmp: Path) -> Path:
+    return tmp / "missing.psn"
+
+
+@_hostile("link loop")
+def _loop(tmp: Path) -> Path:
+    (tmp / "loop.psn").symlink_to(tmp / "loop.psn")
+    return tmp / "loop.psn"
+
+
+@_hostile("device")
+def _device(tmp: Path) -> Path:
+    (tmp / "zero.psn").symlink_to("/dev/zero")
+    return tmp / "zero.psn"
+
+
+@_hostile("sparse, past the limit")
+def _sparse(tmp: Path) -> Path:
+    with (tmp / "huge.psn").open("wb") as f:
+        f.truncate(MAX_INPUT_BYTES + 1)
+    return tmp / "huge.psn"
+
+
+@_hostile("latin-1 text")
+def _latin(tmp: Path) -> Path:
+    (tmp / "latin.psn").write_bytes(seed_texts()[0].encode() + "{café}\n".encode("latin-1"))
+    return tmp / "latin.psn"
+
+
+@_hostile("latin-1 name")
+def _latin_name(tmp: Path) -> Path:
+    path = tmp / os.fsdecode(b"caf\xe9\x1b[2J.psn")
+    path.write_text(seed_texts()[0], encoding="utf-8")
+    return path
+
+
+@_hostile("BOM and CRLF")
+def _crlf(tmp: Path) -> Path:
+    (tmp / "crlf.psn").write_text("\ufeff" + seed_texts()[1].replace("\n", "\r\n"), "utf-8")
+    return tmp / "crlf.psn"
+
+
+@_hostile("a line of a megabyte")
+def _long(tmp: Path) -> Path:
+    (tmp / "long.psn").write_text('[Event "x"]\n\n1. 1: ' + "SA " * 400_000 + "\n", "utf-8")
+    return tmp / "long.psn"
+
+
+@_hostile("empty")
+def _empty(tmp: Path) -> Path:
+    (tmp / "empty.psn").write_bytes(b"")
+    return tmp / "empty.psn"
+
+
+# What a command says of a path it cannot read (a folder: of one without records).
+UNREADABLE = (
+    "cannot read",
+    "no such file",
+    "is a folder",
+    "no *.psn files",
+    "not a regular",
+    "make a loop",
+    "larger than",
+)
+READERS = [
+    ["validate", "-j", "1"], ["validate", "--json", "-j", "1"], ["stats", "-j", "1"],
+    ["report"], ["show"], ["export", "-o", "{out}.html"], ["fmt"], ["fmt", "--check"],
+    ["convert", "--to", "json"], ["convert", "--from", "json"], ["view", "--dry-run"],
+    ["analyze", "--tricks", "25", "--budget", "0.01", "-j", "1", "--json"], ["rules"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", HOSTILE_PATHS)
+def test_any_path_is_read_or_said_to_be_unreadable_by_every_command(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = HOSTILE_PATHS[kind](tmp_path)
+    for command in READERS:
+        argv = [word.format(out=tmp_path / "out") for word in command]
+        code, out, err = _run([*argv, str(path)], capsys)
+        said = out + err
+        if kind == "folder" and code == 0:
+            assert command[0] == "fmt"  # a folder of no records: nothing to do
+        elif kind in ("folder", "missing", "link loop", "device", "sparse, past the limit"):
+            assert code == 2, (argv, said)
+            assert any(w in said for w in UNREADABLE), (argv, said)
+        for line in said.splitlines():
+            assert line.isprintable(), line  # a name's bytes and controls escaped
+
+
+# Where an output may be asked to go: a folder, a folder not there (simulate and analyze
+# make it), under a file, a device that is always full, a file of the kernel's.
+TARGETS = ["{tmp}", "{tmp}/no/such/out.psn", "{file}/out.psn", "/dev/full", "/proc/version"]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_any_output_path_is_written_or_said_to_be_unwritable_by_every_command(
+    target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if target.startswith("/") and not Path(target).exists():
+        target = "{file}/out.psn"  # not Linux
+    record = tmp_path / "hand.psn"
+    record.write_text(seed_texts()[0], encoding="utf-8")
+    out = target.format(tmp=tmp_path / "outs", file=record)
+    (tmp_path / "outs").mkdir()
+    for argv in (
+        ["report", str(record), "-o", out], ["export", str(record), "-o", out],
+        ["stats", str(record), "-o", out], ["convert", str(record), "--to", "json", "-o", out],
+        ["simulate", "--seed", "1", "--out", out],
+        ["analyze", str(record), "--tricks", "25", "--budget", "0.01", "-j", "1", "--out", out],
+    ):  # fmt: skip
+        code, _, err = _run(argv, capsys)
+        if argv[0] in ("simulate", "analyze") and target.startswith("{tmp}"):
+            assert code == 0, (argv, err)  # the folders they write in are made
+        else:
+            assert code == 2 and "cannot write" in err, (argv, err)
+
+
+# Pieces of lines a client may send: JSON, bytes that are not UTF-8, line ends of
+# every kind, a line longer than any request.
+STDIN_PIECES = st.lists(
+    st.sampled_from([b"{", b"}", b'"', b"[]", b'{"trump": 1}', b"\n", b"\r\n", b"\r", b" ",
+                     b"\xff", b"\xe9", b"\xe7\x89", "牌".encode(), b"\x00", b"x" * 700_000]),
+    max_size=30,
+).map(b"".join)  # fmt: skip
+
+
+def _stdin(data: bytes) -> io.TextIOWrapper:
+    """Standard input holding ``data``, its bytes beneath it as a terminal's or a pipe's."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="strict")
+
+
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
+@given(data=STDIN_PIECES)
+def test_any_bytes_on_standard_input_get_one_answer_a_line(
+    data: bytes, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every line that is not blank gets exactly one answer, in order; nothing stops the
+    # lines after a bad one (before: a byte that is not UTF-8 ended judge with exit 3).
+    lines = [line for line in data.split(b"\n") if line.strip(b" \r\t")]
+    for command in ("judge", "solve"):
+        monkeypatch.setattr("sys.stdin", _stdin(data))
+        code, out, _ = _run([command], capsys)
+        assert len(out.splitlines()) == len(lines), (command, data[:200])
+        assert code == (2 if lines else 0)
+
+
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+)
+@given(n=st.integers(0, 100), tail=STDIN_PIECES)
+def test_any_bytes_piped_to_fmt_or_convert_are_a_record_or_said_not_to_be(
+    n: int, tail: bytes, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = seed_texts()[n % len(seed_texts())].encode() + tail
+    try:
+        data.decode("utf-8")
+        offset = None
+    except UnicodeDecodeError as e:
+        offset = e.start
+    for command in (["fmt", "-"], ["convert", "-", "--to", "json"]):
+        monkeypatch.setattr("sys.stdin", _stdin(data))
+        code, out, err = _run(command, capsys)
+        if offset is not None:  # the same words as for a file named
+            assert code == 2 and out == "" and "-: is not UTF-8 text (byte" in err
+            assert f"at offset {offset})" in err
+        out.encode("utf-8")  # what is written is UTF-8

@@ -3,6 +3,8 @@ back, and clean errors."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 import subprocess
@@ -10,9 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from notation.cli import main
 from notation.psn import load, parse, to_json, write
+from notation.simulate import simulate_hand
 
 DATA = Path(__file__).parent / "data"
 
@@ -239,3 +244,39 @@ def test_convert_refuses_json_no_psn_file_can_hold_with_exit_2(
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err and "internal error" not in err
     assert not out.exists()
+
+
+@pytest.fixture(scope="module")
+def canonical_hands() -> list[str]:
+    return [write(simulate_hand(preset, seed=2)) for preset in ("qq", "match-a", "tractor")]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(st.tuples(st.integers(0, 2), st.sampled_from(["\n", "", "\n\n", " \n", "\r\n"])),
+             min_size=1, max_size=5),
+    st.sampled_from(["", "\n", "\ufeff", "{a note}\n"]),
+)  # fmt: skip
+def test_fmt_streamed_hand_by_hand_says_what_the_whole_text_compared_says(
+    canonical_hands: list[str], parts: list[tuple[int, str]], lead: str
+) -> None:
+    # fmt reads and writes a hand at a time (memory: one hand); its verdict, its text
+    # and convert's JSON are those of the record read whole.
+    import tempfile
+
+    text = lead + "".join(canonical_hands[i] + gap for i, gap in parts)
+    record = parse(text.removeprefix("\ufeff").replace("\r\n", "\n"))
+    canonical = write(record)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.psn"
+        path.write_bytes(text.encode("utf-8"))
+        capture = io.StringIO()
+        with contextlib.redirect_stdout(capture), contextlib.redirect_stderr(io.StringIO()):
+            checked = main(["fmt", "--check", str(path)])
+            main(["fmt", str(path)])
+            main(["convert", str(path), "--to", "json"])
+    same = canonical == text.removeprefix("\ufeff").replace("\r\n", "\n")
+    assert checked == (0 if same else 1)
+    assert capture.getvalue() == ("" if same else f"would reformat {path}\n") + canonical + (
+        to_json(record)
+    )

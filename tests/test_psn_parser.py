@@ -4,6 +4,8 @@ words, and files whose broken hands do not hide the others."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ from notation.psn import (
     PSNSyntaxError,
     Side,
     Strain,
+    iter_chunks,
     load,
     parse,
     parse_hand,
@@ -614,6 +617,73 @@ def test_a_hand_longer_than_any_hand_is_refused_before_it_is_read_and_the_next_i
     assert (error.line, error.column) == (1, 1)
     assert "more than any hand holds" in error.message
     assert [h.header("Event") for h in record.hands] == ["next"]
+
+
+def test_a_hand_of_many_lines_past_the_limit_is_refused_from_its_start_alone() -> None:
+    # Before: the splitter held every line of the hand (a 100 MB hand of short lines:
+    # all of it) before the reader refused it.
+    trick = "1. 1: SA 2: S3 3: S4 4: S5\n"
+    lines = ['[Event "long"]\n', "\n", *[trick] * (2 * MAX_HAND_CHARS // len(trick))]
+    good = ['[Event "next"]\n', "\n", trick]
+    chunks = list(iter_chunks([*lines, *good]))
+    assert [first for first, _ in chunks] == [1, len(lines) + 1]
+    assert MAX_HAND_CHARS < len(chunks[0][1]) <= MAX_HAND_CHARS + len(trick)
+    assert "".join(lines).startswith(chunks[0][1]) and chunks[1][1] == "".join(good)
+    record = parse("".join([*lines, *good]), "long.psn")
+    assert [(e.line, e.column) for e in record.errors] == [(1, 1)]
+    assert f"more than {MAX_HAND_CHARS:,} characters" in record.errors[0].message
+    assert [h.header("Event") for h in record.hands] == ["next"]
+
+
+def test_a_comment_left_open_is_given_up_on_within_a_hand_s_length_not_at_the_end() -> None:
+    # Before: a "{" never closed made the splitter read to the end of the file (50 MB of
+    # hands, held in memory) to learn that no "}" follows.
+    hand = ['[Event "h"]\n', "\n", "1. 1: SA 2: S3 3: S4 4: S5\n"]
+    read = 0
+
+    def lines() -> Iterator[str]:
+        nonlocal read
+        for line in ['[Event "a"]\n', "\n", "1. 1: SA {never closed\n", *hand * 100_000]:
+            read += len(line)
+            yield line
+
+    chunks = iter_chunks(lines())
+    first, second = next(chunks), next(chunks)
+    assert read < 2 * MAX_HAND_CHARS  # not the 4 MB after it
+    assert first == (1, '[Event "a"]\n\n1. 1: SA {never closed\n') and second == (4, "".join(hand))
+    assert [n for n, _ in islice(chunks, 3)] == [7, 10, 13]  # the hands after, as usual
+
+
+# Lines a file may hold: headers, moves, blank lines, comments opened and closed on
+# other lines, or never; long lines.
+SPLIT_LINES = st.lists(
+    st.sampled_from(['[Event "x"]\n', "\n", "1. 1: SA\n", "1. 1: SA {a\n", "b}\n", "c} {d\n",
+                     "{e}\n", "[%x\n", "S5 " * 9 + "\n", "{" + "z" * 30 + "\n", "  \n"]),
+    max_size=60,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(SPLIT_LINES)
+def test_the_splitter_holds_no_more_of_a_hand_than_the_limit_and_a_line(lines: list[str]) -> None:
+    # With a limit of 40 characters: a hand is cut after the line that passes it, and
+    # what is kept is where the file says; where no hand reaches the limit, the limit
+    # changes nothing.
+    import notation.psn.split as split
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(split, "MAX_HAND_CHARS", 10**9)
+        unbounded = list(iter_chunks(lines))
+        patch.setattr(split, "MAX_HAND_CHARS", 40)
+        bounded = list(iter_chunks(lines))
+    longest = max(map(len, lines), default=0)
+    firsts = [first for first, _ in bounded]
+    assert firsts == sorted(set(firsts))
+    for first, text in bounded:
+        assert len(text) <= 40 + longest
+        assert "".join(lines[first - 1 :]).startswith(text)
+    if all(len(text) <= 40 for _, text in unbounded):
+        assert bounded == unbounded
 
 
 def test_a_comment_in_two_languages_is_read_in_the_reader_s() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -10,6 +11,9 @@ from typing import Any
 import pytest
 
 from notation.analysis.positions import hand_positions
+from notation.analysis.solver import Solver
+from notation.cli import build_parser
+from notation.cli.solve import DEFAULT_BUDGET
 from notation.replay import replay
 from notation.rules.game import Position
 from notation.simulate import simulate_hand
@@ -217,3 +221,32 @@ def test_cli_answers_points_no_answer_could_hold_with_that_lines_error_and_goes_
 def test_points_past_what_a_record_holds_are_refused(points: int) -> None:
     with pytest.raises(SolveError, match="from -999999 to 999999"):
         solve_request(request(points=points))
+
+
+def test_a_position_too_big_to_prove_does_not_hold_up_the_lines_after_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: no budget unless asked; a whole hand's position (25 cards each) ran for
+    # more than 8 minutes, and the lines after it waited. Now every position has a
+    # budget by default (10 s; here made short): the whole hand's answer is its proved
+    # bounds, and the next line is answered.
+    from notation.cli import main
+
+    assert build_parser().parse_args(["solve"]).budget == DEFAULT_BUDGET == 10.0
+    budgets: list[float | None] = []
+    solve = Solver.solve
+
+    def spy(self: Solver, position: Position, budget: float | None = None) -> Any:
+        budgets.append(budget)
+        return solve(self, position, budget)
+
+    monkeypatch.setattr(Solver, "solve", spy)
+    whole = as_request("qq", seed=1, size=25)
+    lines = [json.dumps(whole), json.dumps(request())]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    monkeypatch.setattr("notation.cli.solve.DEFAULT_BUDGET", 0.05)
+    assert main(["solve"]) == 0
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert budgets == [0.05, 0.05]
+    assert first["exact"] is False and first["confidence"]["lower"] <= first["value"]
+    assert second["exact"] is True and second["value"] == 50

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import tracemalloc
+from pathlib import Path
 
 from notation.diagnostics import format_finding
 from notation.psn import write
+from notation.psn.parser import MAX_HAND_CHARS
 from notation.validate import iter_validate, validate_path, validate_text
 from tests.test_replay import _revoke, sims
 
@@ -46,3 +49,25 @@ def test_a_finding_is_printed_with_its_line_found_in_the_hands_text() -> None:
     # The line alone (its own first line) gives the same drawing.
     alone = format_finding(finding, "typo.psn", "1. 1: SA 2: SXX 3: S4 4: S5")
     assert alone == printed
+
+
+def test_a_one_line_hand_of_many_megabytes_is_refused_while_it_is_read(tmp_path: Path) -> None:
+    # Before: the 20 MB line was read whole (and a 100 MB one held 100 MB and more) before
+    # the reader's limit refused its hand. Now the line is cut as it is read.
+    path = tmp_path / "pasted.psn"
+    with path.open("w", encoding="utf-8") as f:
+        f.write('[Event "pasted"]\n\n1. 1: ')
+        for _ in range(200):
+            f.write("SA S3 " * 16_667)
+        f.write('\n\n[Event "next"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n')
+    tracemalloc.start()
+    try:
+        report = validate_path(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    first, second = report.hands
+    assert [f.code for f in first.findings] == ["syntax"]
+    assert f"more than {MAX_HAND_CHARS:,} characters" in first.findings[0].message
+    assert second.headers["Event"] == "next" and second.line == 5
+    assert peak < 4_000_000  # the limit's worth of text a few times, not the 20 MB line

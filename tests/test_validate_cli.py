@@ -340,17 +340,18 @@ def test_a_progress_bar_on_a_terminal_and_none_in_a_pipe(tmp_path: Path) -> None
 
 def test_the_hands_before_a_byte_that_is_not_utf8_are_reported(tmp_path: Path) -> None:
     # Hands are read 64 at a time before they are checked; those read before the bad
-    # byte (the text is decoded 8 KB at a time: most of the 20) are still checked and
-    # reported, then the file is said to be unreadable. (Before: none of them.)
+    # byte (every line before it is decoded) are still checked and reported, then the
+    # file is said to be unreadable, with the byte's offset in the file. (Before: none of
+    # them; then most of them, and the offset in the last 8 KB decoded.)
     path = tmp_path / "latin1.psn"
-    hands = write([simulate_hand("qq", seed=s) for s in range(20)])
-    path.write_bytes(hands.encode() + b'\n[Event "y"]\n\n{caf\xe9}\n')
+    hands = write([simulate_hand("qq", seed=s) for s in range(20)]).encode()
+    path.write_bytes(hands + b'\n[Event "y"]\n\n{caf\xe9}\n')
     result = shengji("validate", "--json", "-j", "1", str(path))
     assert result.returncode == 2
     (entry,) = json.loads(result.stdout)["files"]
-    assert 10 <= len(entry["hands"]) < 20
-    assert [h["hand"] for h in entry["hands"]] == list(range(1, len(entry["hands"]) + 1))
-    assert entry["unreadable"].startswith("not UTF-8 text")
+    assert [h["hand"] for h in entry["hands"]] == list(range(1, 21))
+    offset = len(hands) + len(b'\n[Event "y"]\n\n{caf')
+    assert entry["unreadable"] == f"not UTF-8 text (byte 0xe9 at offset {offset})"
 
 
 @pytest.fixture(scope="module")

@@ -295,7 +295,7 @@ with st.sidebar:
             try:
                 _open(wanted_source, Path(ss[K.PATH]).name, document.read_path(ss[K.PATH]))
             except (OSError, ValueError) as e:  # a folder, not text, not a record, missing
-                why, values = document.why_unreadable(e)
+                why, values = document.why_unreadable(e, lang)
                 said = tr(lang, why, **values)
                 missing = why == "path_missing"
                 st.error(f"{said}: {ss[K.PATH]}" if missing else f"{ss[K.PATH]} {said}")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from notation.errors import SourceError
+from notation.files import FileError, read_document
 from notation.findings import Finding
 from notation.psn import Hand, split_hands
 from notation.replay import HandReplay, replay
@@ -191,17 +192,27 @@ class NotARecord(ValueError):
 
 def read_path(path: str) -> str:
     """The text of a ``.psn`` (or ``.txt``) file on this computer; other files are
-    refused, so that a link cannot make the page show an arbitrary file."""
+    refused, so that a link cannot make the page show an arbitrary file. Read as every
+    command reads a file (:func:`notation.files.read_document`): a regular file only (a
+    FIFO is not waited on, a device not read), bounded, its UTF-8 checked."""
     p = Path(path).expanduser()
     if p.is_dir():
         raise IsADirectoryError(path)
     if p.suffix.lower() not in (".psn", ".txt"):
         raise NotARecord(path)
-    return p.read_text(encoding="utf-8-sig")
+    return read_document(str(p))
 
 
-def why_unreadable(error: Exception) -> tuple[str, dict[str, int]]:
-    """Why a file could not be opened: the label's key and its values.
+# What a file that cannot be read is said to be, by the reason's key (others: said as the
+# commands say them).
+_PATH_LABELS = {
+    "reason.folder": "path_folder",
+    "reason.no-such-file": "path_missing",
+}
+
+
+def why_unreadable(error: Exception, lang: str = "en") -> tuple[str, dict[str, object]]:
+    """Why a file could not be opened: the label's key and its values (in ``lang``).
 
     >>> why_unreadable(IsADirectoryError("x"))
     ('path_folder', {})
@@ -210,6 +221,14 @@ def why_unreadable(error: Exception) -> tuple[str, dict[str, int]]:
     """
     if isinstance(error, UnicodeDecodeError):
         return "path_not_utf8", {"byte": error.object[error.start], "offset": error.start}
+    if isinstance(error, FileError):
+        reason = error.reason
+        if reason.key == "reason.not-utf8-at":
+            facts = dict(reason.params)
+            return "path_not_utf8", {"byte": int(str(facts["byte"]), 16), "offset": facts["offset"]}
+        if reason.key in _PATH_LABELS:
+            return _PATH_LABELS[reason.key], {}
+        return "path_cannot_read", {"reason": reason.render(lang)}
     if isinstance(error, IsADirectoryError):
         return "path_folder", {}
     if isinstance(error, NotARecord):

@@ -250,6 +250,7 @@ _EN: Final[dict[str, str]] = {
     "path_folder": "is a folder, not a file",
     "path_not_utf8": "is not UTF-8 text (byte 0x{byte:02x} at offset {offset})",
     "path_not_psn": "is not a .psn or .txt file",
+    "path_cannot_read": "cannot be read: {reason}",
     # --- the analysis (viewer/analysis_view.py) ---
     "analysis": "Analysis",
     "an_chart": "Evaluation: the defenders' expected final points",
@@ -547,6 +548,7 @@ _ZH: Final[dict[str, str]] = {
     "path_folder": "是文件夹，不是文件",
     "path_not_utf8": "不是 UTF-8 文本（偏移 {offset} 处的字节 0x{byte:02x}）",
     "path_not_psn": "不是 .psn 或 .txt 文件",
+    "path_cannot_read": "无法读取：{reason}",
     # --- the analysis (viewer/analysis_view.py) ---
     "analysis": "复盘分析",
     "an_chart": "评估：闲家预计最终得分",

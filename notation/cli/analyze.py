@@ -7,8 +7,11 @@ a seed of its own, made from ``--seed``, the hand's place in its file and the pl
 in the hand, so the analysis is the same whatever ``-j``, whatever the executor and
 whatever other files are named; the results come back in file and hand order.
 
-Files are read as their chunks are sent, a few chunks per worker ahead, and each file is
-written (or printed) when its last chunk is back, so memory stays flat over a corpus.
+Files are read hand by hand as their chunks are sent, a few chunks per worker ahead; a
+hand is written into its file's record when its last chunk is back, and the record (kept
+aside till then: :class:`notation.files.Output`) when its last hand is, so memory stays
+flat over a corpus and over a file of any size. A file with a hand that is not PSN is
+read through first and not analysed.
 When the analysis is written to files (``--in-place``, ``--out``), a hand the file already
 holds the analysis of, made with the same engine version and settings, is not analysed
 again (``--redo``: analyse it anyway): a run that was stopped goes on where it stopped.
@@ -22,7 +25,8 @@ import json
 import sys
 import time
 from collections import OrderedDict, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -48,15 +52,16 @@ from notation.analysis.review import (
     plan_hand,
     review_decision,
 )
-from notation.cli.common import Progress, read_text, seconds, warn
+from notation.cli.common import Progress, seconds, warn
 from notation.cli.language import type_error
 from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
+from notation.files import FileError, Output, check_output, open_input, shown_path
 from notation.messages import MessageError, count, error_words, msg
 from notation.messages.help import ANALYZE_EPILOG
-from notation.psn import Record, parse, write
+from notation.psn import Record, iter_hands, write, write_hands
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import register_ruleset, ruleset_argument
@@ -155,23 +160,40 @@ _Result = list[PlayReview | Stop] | str  # a chunk's reviews, or why it failed
 
 @dataclass(slots=True)
 class _File:
-    """One file read: its hands, their plans (None: analysed before), or why it cannot
-    be read; and its chunks' results as they come back."""
+    """One file under analysis: where its annotated record goes (kept aside until it is
+    whole), why it cannot be analysed if it cannot, and its counts."""
 
     index: int
-    path: str
+    path: Path
+    name: str  # as the user is shown it
     target: Path | None  # where the annotated record goes (None: standard output)
-    record: Record | None
-    error: str | None
-    plans: list[HandPlan | None]
-    kept: list[Hand]  # each hand as written when it is not analysed again
-    results: dict[int, list[tuple[int, list[PlayReview | Stop]]]] = field(default_factory=dict)
-    failed: dict[int, str] = field(default_factory=dict)  # hand -> why its analysis failed
+    out: Output | None  # the annotated record, hand by hand (None: not written)
+    error: str | None = None
+    read: bool = False  # every hand of it has been read
+    hands: int = 0
+    skipped: int = 0  # hands analysed before with the same settings
+    written: int = 0  # hands written to its output
+
+
+@dataclass(slots=True)
+class _HandWork:
+    """A hand read and planned, waiting for its chunks' results (none: analysed before,
+    or no play of it judged)."""
+
+    file: _File
+    index: int  # its place in its file, from 0
+    record: Hand  # as read
+    kept: Hand  # as written when it is not analysed again
+    plan: HandPlan | None  # None: analysed before
+    starts: list[int]  # where each of its chunks starts (none: analysed before)
+    results: list[tuple[int, list[PlayReview | Stop]]] = field(default_factory=list)
+    received: int = 0
+    failed: str | None = None  # why its analysis failed
 
     @property
-    def skipped(self) -> int:
-        """Hands analysed before with the same settings."""
-        return sum(plan is None for plan in self.plans)
+    def done(self) -> bool:
+        """Every chunk of it is back."""
+        return self.received == len(self.starts)
 
 
 @dataclass(slots=True)
@@ -212,10 +234,10 @@ def run(args: argparse.Namespace) -> int:
     with open_executor(args) as executor:
         if getattr(executor, "address", None) is not None:
             options = replace(options, rulesets=folder_rulesets())
-        totals, report = _analyse(sources, targets, options, executor, args, resume)
-    if args.json:
-        document = {**_engine(options), "files": report}
-        print(json.dumps(document, ensure_ascii=False, indent=2, allow_nan=False))
+        report = _JsonReport(_engine(options)) if args.json else None
+        totals = _analyse(sources, targets, options, executor, args, resume, report)
+    if report is not None:
+        report.close()
     if args.in_place or args.out:
         took = time.perf_counter() - started
         skipped = msg("analyze.skipped", n=totals.skipped) if totals.skipped else ""
@@ -277,15 +299,19 @@ def _targets(
     if not many:
         return [out]
     if out.exists() and not out.is_dir():
-        raise MessageError(msg("analyze.out-file", out=str(out)))
+        raise MessageError(msg("analyze.out-file", out=shown_path(out)))
     targets: list[Path | None] = []
     seen: dict[Path, Path] = {}
     for path, root in sources:
         target = out / (path.relative_to(root) if root is not None else path.name)
         if target in seen:
-            raise MessageError(
-                msg("analyze.out-twice", a=str(seen[target]), b=str(path), target=str(target))
+            twice = msg(
+                "analyze.out-twice",
+                a=shown_path(seen[target]),
+                b=shown_path(path),
+                target=shown_path(target),
             )
+            raise MessageError(twice)
         seen[target] = path
         targets.append(target)
     return targets
@@ -324,60 +350,83 @@ def _settings(options: _Options) -> str:
     return engine_command(options.view, options.budget, options.seed, rules)
 
 
-def _read(
-    index: int,
-    path: Path,
-    target: Path | None,
-    options: _Options,
-    resume: bool,
-    lang: str = "en",
+def _open(
+    index: int, path: Path, target: Path | None, args: argparse.Namespace, lang: str
 ) -> _File:
-    """A file read and its hands planned; a file that is not PSN is not analysed (why, in
-    ``lang``). With ``resume``, a hand already analysed with these settings (in the file,
-    or in its ``--out`` file) is kept as it is."""
-    name = str(path)
+    """A file about to be analysed: read through once first, so that a file with a hand
+    that is not PSN is not analysed (its errors said with their places, in ``lang``),
+    and its output looked at, so that one that cannot be written is said at once."""
+    name = shown_path(path)
+    out: Output | None = None
+    if target is not None:
+        out = Output(str(target), folders=True)
+    elif not args.json:
+        out = Output(None)
+    file = _File(index, path, name, target, out)
+    said: list[str] = []
+    more = 0
     try:
-        text = read_text(name)
-    except ShengjiError as e:
-        error = msg("cmd.error", text=error_words(e, lang)).render(lang)
-        return _File(index, name, target, None, error, [], [])
-    record = parse(text, name)
-    if record.errors:  # reported with their lines; the file is left as it is
-        said = "\n".join(error_words(e, lang) for e in record.errors)
-        return _File(index, name, target, None, said, [], [])
-    kept = list(record.hands)
-    done = [False] * len(kept)
-    if resume:
-        earlier = _earlier(record, target, path)
-        for h, hand in enumerate(earlier):
-            if hand is not None and analysed_before(hand, options):
-                kept[h], done[h] = hand, True
-    plans: list[HandPlan | None] = [
-        None if done[n - 1] else plan_hand(hand, options.rules, n)
-        for n, hand in enumerate(record.hands, start=1)
-    ]
-    return _File(index, name, target, record, None, plans, kept)
+        if target is not None:
+            check_output(str(target), folders=True)
+        with open_input(str(path)) as lines:
+            for read in iter_hands(lines, name):
+                for error in read.errors:
+                    if len(said) < _ERRORS_SAID:
+                        said.append(error_words(error, lang))
+                    else:
+                        more += 1
+    except FileError as e:
+        file.error = msg("cmd.error", text=error_words(e, lang)).render(lang)
+        return file
+    if more:
+        said.append(msg("analyze.more-errors", n=more).render(lang))
+    if said:  # reported with their lines; the file is left as it is
+        file.error = "\n".join(said)
+    return file
 
 
-def _earlier(record: Record, target: Path | None, path: Path) -> list[Hand | None]:
-    """Each hand as an earlier run wrote it: the file's own (``--in-place``), or the
-    ``--out`` file's hand in its place if it is the same hand (its analysis aside)."""
-    if target is None or target == path:
-        return list(record.hands)
-    if not target.is_file():
-        return [None] * len(record.hands)
+_ERRORS_SAID = 100  # the most syntax errors said of one file (the others are counted)
+
+
+def _hands(file: _File, options: _Options, resume: bool, lang: str) -> Iterator[_HandWork]:
+    """The file's hands, read one at a time and planned. With ``resume``, a hand already
+    analysed with these settings (in the file, or in its ``--out`` file) is kept as it is.
+    A file that cannot be read to its end now (it changed) is the file's error."""
+    if file.error is not None:
+        return
+    in_place = file.target == file.path
     try:
-        written = parse(target.read_text(encoding="utf-8-sig"), str(target))
-    except (OSError, UnicodeDecodeError):
-        return [None] * len(record.hands)
-    if written.errors:
-        return [None] * len(record.hands)
-    found: list[Hand | None] = []
-    for h, hand in enumerate(record.hands):
-        other = written.hands[h] if h < len(written.hands) else None
-        same = other is not None and _bare(other) == _bare(hand)
-        found.append(other if same else None)
-    return found
+        with (
+            open_input(str(file.path)) as lines,
+            closing(_earlier(file.target if resume and not in_place else None)) as earlier,
+        ):
+            for h, read in enumerate(iter_hands(lines, file.name)):
+                hand = read.hand
+                if hand is None:
+                    raise FileError(file.name, msg("analyze.changed"))
+                before = hand if in_place else next(earlier, None)
+                if before is not None and before is not hand and _bare(before) != _bare(hand):
+                    before = None  # another hand in its place
+                kept, done = hand, False
+                if resume and before is not None and analysed_before(before, options):
+                    kept, done = before, True
+                plan = None if done else plan_hand(hand, options.rules, h + 1)
+                yield _HandWork(file, h, hand, kept, plan, _starts(plan, options))
+    except FileError as e:
+        file.error = msg("cmd.error", text=error_words(e, lang)).render(lang)
+
+
+def _earlier(target: Path | None) -> Generator[Hand | None, None, None]:
+    """Each hand of the ``--out`` file an earlier run wrote, in turn (None: a hand that
+    cannot be read); nothing if there is none."""
+    if target is None:
+        return
+    try:
+        with open_input(str(target)) as lines:
+            for read in iter_hands(lines, shown_path(target)):
+                yield read.hand
+    except FileError:  # not there yet, or not a record: nothing analysed before
+        return
 
 
 def _bare(hand: Hand) -> str:
@@ -385,16 +434,15 @@ def _bare(hand: Hand) -> str:
     return write(Record((strip_analysis(hand),)))
 
 
-def _chunks(file: _File, options: _Options) -> Iterator[_Chunk]:
-    """The chunks of a file's hands to analyse, in order."""
-    if file.record is None:
-        return
-    for h, plan in enumerate(file.plans):
-        if plan is None:
-            continue
-        judged = [d for d in plan.decisions if options.judges(d)]
-        for i in range(0, len(judged), CHUNK):
-            yield _Chunk(file.index, h, judged[i].index, file.record.hands[h])
+def _starts(plan: HandPlan | None, options: _Options) -> list[int]:
+    """Where each chunk of a hand's judged plays starts (none: analysed before)."""
+    if plan is None:
+        return []
+    judged = [d for d in plan.decisions if options.judges(d)]
+    return [judged[i].index for i in range(0, len(judged), CHUNK)]
+
+
+_HELD = 64  # hands read ahead of the one being analysed, at most, before waiting for it
 
 
 def _analyse(
@@ -404,30 +452,48 @@ def _analyse(
     executor: Executor,
     args: argparse.Namespace,
     resume: bool,
-) -> tuple[_Totals, list[dict[str, Any]]]:
-    """Read, analyse and write every file, in order; the totals and the JSON files."""
+    report: _JsonReport | None,
+) -> _Totals:
+    """Read, analyse and write every file, hand by hand, in order; the totals.
+
+    A hand is finished (reported, annotated, written to its file's output) when its last
+    chunk is back, and a file when its last hand is; the hands held are those between
+    the one being analysed and the one being read."""
     totals = _Totals()
-    report: list[dict[str, Any]] = []
-    files: deque[_File] = deque()  # read, and not yet written
-    sent: deque[_Chunk] = deque()
+    files: deque[_File] = deque()  # read from, and not yet finished
+    pending: deque[_HandWork] = deque()  # read, and not yet finished
+    sent: deque[_Chunk | None] = deque()  # None: an empty batch, to wait for the work
     progress = _progress(sources, options, resume, args.lang) if sys.stderr.isatty() else None
+
+    def finish() -> None:
+        while pending and pending[0].done:
+            _finish_hand(pending.popleft(), options, args, totals, report)
+        while files and files[0].read and not (pending and pending[0].file is files[0]):
+            _finish_file(files.popleft(), args, totals, report)
 
     def batches() -> Iterator[tuple[_Chunk, ...]]:
         for index, ((path, _), target) in enumerate(zip(sources, targets, strict=True)):
-            file = _read(index, path, target, options, resume, args.lang)
+            file = _open(index, path, target, args, args.lang)
             files.append(file)
-            for chunk in _chunks(file, options):
-                sent.append(chunk)
-                yield (chunk,)
-
-    def finish(before: int) -> None:
-        while files and files[0].index < before:
-            _finish(files.popleft(), options, args, totals, report)
+            for work in _hands(file, options, resume, args.lang):
+                pending.append(work)
+                for first in work.starts:
+                    chunk = _Chunk(file.index, work.index, first, work.record)
+                    sent.append(chunk)
+                    yield (chunk,)
+                finish()
+                if len(pending) > _HELD:  # the first is still being analysed: wait for it
+                    sent.append(None)
+                    yield ()
+            file.read = True
+            finish()
 
     fn = partial(_batch, options)
     for outcome in executor.ordered(fn, batches()):
         chunk = sent.popleft()
-        finish(chunk.file)
+        if chunk is None:
+            finish()
+            continue
         result: _Result
         if isinstance(outcome, Lost):  # again alone; a chunk that still kills its worker fails
             (again,) = executor.ordered(fn, [(chunk,)], alone=True)
@@ -438,19 +504,21 @@ def _analyse(
             )
         else:
             result = outcome[0]
-        file = files[0]
-        assert file.index == chunk.file
+        work = pending[0]
+        assert (work.file.index, work.index) == (chunk.file, chunk.hand)
+        work.received += 1
         if isinstance(result, str):
-            file.failed.setdefault(chunk.hand, result)
+            work.failed = work.failed or result
         else:
-            file.results.setdefault(chunk.hand, []).append((chunk.first, result))
+            work.results.append((chunk.first, result))
             totals.plays += len(result)
             if progress:
                 progress.tick(len(result))
-    finish(len(sources))
+        finish()
+    finish()
     if progress:
         progress.done()
-    return totals, report
+    return totals
 
 
 def _progress(
@@ -460,52 +528,49 @@ def _progress(
     total = 0
     for path, _ in sources:
         try:
-            record = parse(read_text(str(path)), str(path))
-        except ShengjiError:
+            with open_input(str(path)) as lines:
+                for read in iter_hands(lines):
+                    hand = read.hand
+                    if hand is None:
+                        continue
+                    if resume and any(is_engine_comment(c) for c in hand.comments):
+                        continue  # most likely analysed before
+                    tricks = hand.tricks
+                    total += sum(len(t.plays) for t in tricks if options.in_range(t.number))
+        except FileError:
             continue
-        for hand in record.hands:
-            if resume and any(is_engine_comment(c) for c in hand.comments):
-                continue  # most likely analysed before
-            total += sum(len(t.plays) for t in hand.tricks if options.in_range(t.number))
     return Progress(total, msg("analyze.plays").render(lang)) if total else None
 
 
-def _finish(
-    file: _File,
+def _finish_hand(
+    work: _HandWork,
     options: _Options,
     args: argparse.Namespace,
     totals: _Totals,
-    report: list[dict[str, Any]],
+    report: _JsonReport | None,
 ) -> None:
-    """A file whose chunks are all back: its reviews reported, printed or written."""
-    reviews: list[HandReview | None] = []
-    for h, plan in enumerate(file.plans):
-        if plan is None:
-            reviews.append(None)
-            continue
-        review = hand_review(plan, options.view, _in_order(file.results.get(h, [])))
-        if h in file.failed:
-            review = replace(review, plays=(), stopped=None, error=file.failed[h])
-        reviews.append(review)
-    totals.files += 1
-    totals.hands += len(reviews)
-    totals.skipped += file.skipped
-    totals.bad += _report(file, reviews, args.lang)
-    if args.json:
-        report.append(
-            {
-                "path": file.path,
-                "error": file.error,
-                "hands": [_hand_json(r, h) for h, r in enumerate(reviews)],
-            }
-        )
-    if file.record is None or (args.json and not (args.out or args.in_place)):
+    """A hand whose chunks are all back: its review reported, and written."""
+    file = work.file
+    file.hands += 1
+    review: HandReview | None = None
+    if work.plan is None:
+        file.skipped += 1
+    else:
+        review = hand_review(work.plan, options.view, _in_order(work.results))
+        if work.failed is not None:
+            review = replace(review, plays=(), stopped=None, error=work.failed)
+        totals.bad += _said(file, review, args.lang)
+    if file.error is not None:
         return
-    annotated = [
-        kept
+    if report is not None:
+        report.hand(file.name, _hand_json(review, work.index))
+    if file.out is None:
+        return
+    annotated = (
+        work.kept
         if review is None or review.error is not None
         else annotate_hand(
-            kept,
+            work.kept,
             review,
             view=options.view,
             budget=options.budget,
@@ -513,15 +578,34 @@ def _finish(
             lang=args.lang,
             rules=None if options.rules is None else options.rules.name,
         )
-        for kept, review in zip(file.kept, reviews, strict=True)
-    ]
-    text = write(Record(tuple(annotated)))
-    if file.target is None:
-        sys.stdout.write(text)
-        return
-    file.target.parent.mkdir(parents=True, exist_ok=True)
-    file.target.write_text(text, encoding="utf-8")
-    totals.written += 1
+    )
+    file.written += 1
+    for text in write_hands([annotated], first=file.written):
+        file.out.write(text)
+
+
+def _finish_file(
+    file: _File, args: argparse.Namespace, totals: _Totals, report: _JsonReport | None
+) -> None:
+    """A file whose hands are all finished: its record written (whole, or not at all if
+    it could not be read), and counted."""
+    totals.files += 1
+    totals.hands += file.hands
+    totals.skipped += file.skipped
+    try:
+        if file.error is None and file.out is not None:
+            file.out.commit()
+            totals.written += file.target is not None
+    except FileError as e:
+        file.error = msg("cmd.error", text=error_words(e, args.lang)).render(args.lang)
+    finally:
+        if file.out is not None:
+            file.out.close()
+    if file.error is not None:
+        warn(file.error)
+        totals.bad += 1
+    if report is not None:
+        report.end(file.name, file.error)
 
 
 def _hand_json(review: HandReview | None, h: int) -> dict[str, Any]:
@@ -584,23 +668,59 @@ def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[Pl
     return found
 
 
-def _report(file: _File, reviews: Sequence[HandReview | None], lang: str) -> int:
-    """Say on standard error what could not be read or analysed; return how many."""
-    bad = 0
-    if file.error is not None:
-        warn(file.error)
-        bad += 1
-    for review in reviews:
-        if review is None:
-            continue
-        if review.error is not None:
-            why = review.error
-            warn(msg("analyze.hand", path=file.path, n=review.number, why=why).render(lang))
-            bad += 1
-        elif review.stopped is not None:
-            words = review.stopped.words()
-            warn(msg("analyze.hand", path=file.path, n=review.number, why=words).render(lang))
-    return bad
+def _said(file: _File, review: HandReview, lang: str) -> int:
+    """Say on standard error why a hand could not be analysed, or where its analysis
+    stopped; 1 if it could not be."""
+    if review.error is not None:
+        warn(msg("analyze.hand", path=file.name, n=review.number, why=review.error).render(lang))
+        return 1
+    if review.stopped is not None:
+        words = review.stopped.words()
+        warn(msg("analyze.hand", path=file.name, n=review.number, why=words).render(lang))
+    return 0
+
+
+class _JsonReport:
+    """The JSON report (``notation.analysis.review.JSON_SCHEMA``) printed as it is made: a
+    file's entry hand by hand, as ``json.dumps(..., indent=2)`` would indent it."""
+
+    def __init__(self, head: dict[str, Any]) -> None:
+        text = json.dumps({**head, "files": []}, ensure_ascii=False, indent=2, allow_nan=False)
+        sys.stdout.write(text.removesuffix("[]\n}"))
+        self.files = 0
+        self.path: str | None = None  # the file whose entry is open
+        self.hands = 0
+
+    def hand(self, path: str, entry: dict[str, Any]) -> None:
+        """One hand of the file ``path``."""
+        self._begin(path)
+        pad = " " * 8
+        text = json.dumps(entry, ensure_ascii=False, indent=2, allow_nan=False).replace(
+            "\n", "\n" + pad
+        )
+        sys.stdout.write(("," if self.hands else "") + "\n" + pad + text)
+        self.hands += 1
+
+    def end(self, path: str, error: str | None) -> None:
+        """Close the file's entry: its hands, and why it could not be read or written."""
+        self._begin(path)
+        close = "\n      ]" if self.hands else "]"
+        error_text = json.dumps(error, ensure_ascii=False, allow_nan=False)
+        sys.stdout.write(f'{close},\n      "error": {error_text}\n    }}')
+        self.path = None
+
+    def close(self) -> None:
+        """End the document."""
+        sys.stdout.write("\n  ]\n}\n" if self.files else "[]\n}\n")
+
+    def _begin(self, path: str) -> None:
+        if self.path is not None:
+            return
+        opening = json.dumps(path, ensure_ascii=False, allow_nan=False)
+        sys.stdout.write(("," if self.files else "[") + f'\n    {{\n      "path": {opening},\n')
+        sys.stdout.write('      "hands": [')
+        self.files += 1
+        self.path, self.hands = path, 0
 
 
 def _engine(options: _Options) -> dict[str, Any]:

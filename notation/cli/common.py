@@ -1,4 +1,5 @@
-"""What every subcommand shares: reading inputs and reporting errors cleanly."""
+"""What every subcommand shares: the paths named, JSON lines, progress, and errors said
+cleanly (files and streams are opened by :mod:`notation.files`)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from typing import Any, TextIO
 
 from notation.cli.language import type_error
 from notation.errors import ShengjiError
+from notation.files import input_lines
 from notation.messages import Message, MessageError, error_words, msg
 from notation.messages.commands import json_words
+from notation.psn import Hand, iter_hands
 from notation.psn.jsonio import strict_json
 from notation.terminal import unwrapped
 
@@ -21,67 +24,20 @@ __all__ = [
     "InputError",
     "NotJSON",
     "Progress",
+    "ReadableHands",
     "answer_lines",
     "default_lang",
     "find_files",
     "read_line",
-    "read_text",
     "seconds",
     "warn",
-    "write_output",
 ]
 
 
 class InputError(MessageError):
-    """A file that cannot be read: missing, a folder, not UTF-8 text."""
-
-
-def read_text(path: str) -> str:
-    """The text of ``path`` (``-`` is standard input), or an :class:`InputError`."""
-    if path == "-":
-        return sys.stdin.read()
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(msg("file.no-such-file", path=path)) from None
-    except IsADirectoryError:
-        raise InputError(msg("file.folder", path=path)) from None
-    except PermissionError:
-        raise InputError(msg("file.permission", path=path)) from None
-    except UnicodeDecodeError as e:
-        byte = f"{e.object[e.start]:02x}"
-        raise InputError(msg("file.not-utf8", path=path, byte=byte, offset=e.start)) from None
-
-
-def write_output(path: str | None, data: str | bytes) -> None:
-    """Write ``data`` to the file ``path`` (text in UTF-8), or to standard output when
-    ``path`` is None; a file that cannot be written is an :class:`InputError`."""
-    if path is None:
-        if isinstance(data, bytes):
-            sys.stdout.buffer.write(data)
-            sys.stdout.flush()
-        else:
-            sys.stdout.write(data)
-        return
-    try:
-        if isinstance(data, bytes):
-            Path(path).write_bytes(data)
-        else:
-            Path(path).write_text(data, encoding="utf-8")
-    except OSError as e:
-        raise InputError(msg("file.cannot-write", path=path, reason=_os_reason(e))) from None
-
-
-def _os_reason(error: OSError) -> Message:
-    """Why a file could not be written, in words of both languages."""
-    if isinstance(error, FileNotFoundError):
-        return msg("reason.no-folder")
-    if isinstance(error, IsADirectoryError):
-        return msg("reason.folder")
-    if isinstance(error, PermissionError):
-        return msg("reason.permission")
-    return msg("text", text=error.strerror or str(error))
+    """Input that cannot be used: a hand or step the file does not have, options that do
+    not go together. (A file that cannot be read or written is a
+    :class:`notation.files.FileError`.)"""
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> str:
@@ -111,6 +67,25 @@ def find_files(paths: Iterable[str | Path]) -> Iterator[Path]:
             yield path
 
 
+class ReadableHands:
+    """The hands of a file's ``lines`` that can be read, one at a time; the errors of the
+    others are said as they are met, with their places (``broken`` is then True)."""
+
+    def __init__(self, lines: Iterable[str], name: str, lang: str = "en") -> None:
+        self.lines = lines
+        self.name = name
+        self.lang = lang
+        self.broken = False
+
+    def __iter__(self) -> Iterator[Hand]:
+        for read in iter_hands(self.lines, self.name):
+            for error in read.errors:
+                warn(msg("syntax", text=error_words(error, self.lang)), lang=self.lang)
+                self.broken = True
+            if read.hand is not None:
+                yield read.hand
+
+
 class NotJSON(MessageError):
     """A line of input that is not a JSON value we can hold."""
 
@@ -131,17 +106,22 @@ def read_line(line: str) -> Any:
 
 def answer_lines(answer: Callable[[Any], dict[str, Any]], lang: str = "en") -> int:
     """Answer each JSON line of standard input with one JSON line: ``answer(request)``, or
-    ``{"error": ...}`` (in ``lang``) for a line that cannot be read or answered (the
-    others go on). Returns the exit status: 2 if any line was in error, else 0."""
+    ``{"error": ...}`` (in ``lang``) for a line that cannot be read or answered (not
+    UTF-8, too long, not JSON: the others go on). Returns the exit status: 2 if any line
+    was in error, else 0."""
     bad = 0
-    for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
-            continue
+    for number, line in enumerate(input_lines(), start=1):
         reply: dict[str, Any]
-        try:
-            reply = answer(read_line(line))
-        except ShengjiError as e:
-            reply = {"error": msg("lines.error", n=number, text=error_words(e, lang)).render(lang)}
+        if line.error is not None:
+            reply = {"error": msg("lines.error", n=number, text=line.error).render(lang)}
+        elif not line.text.strip():
+            continue
+        else:
+            try:
+                reply = answer(read_line(line.text))
+            except ShengjiError as e:
+                words = error_words(e, lang)
+                reply = {"error": msg("lines.error", n=number, text=words).render(lang)}
         if "error" in reply:
             bad += 1
         print(json.dumps(reply, ensure_ascii=False, allow_nan=False), flush=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from notation.cli.common import read_text, warn, write_output
-from notation.messages import error_words, msg
-from notation.psn import from_json, parse, to_json, write
+from notation.cli.common import ReadableHands
+from notation.files import open_input, open_output, read_document, shown_path, write_output
+from notation.psn import from_json, to_json_pieces, write
 
 __all__ = ["add_parser", "run"]
 
@@ -30,16 +30,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Convert one file; 2 if it cannot be read."""
-    text = read_text(args.file)
+    """Convert one file; 2 if it cannot be read (nothing is written then)."""
     if args.source == "json":
-        out = write(from_json(text))
-    else:
-        record = parse(text, args.file)
-        if record.errors:
-            for error in record.errors:
-                warn(msg("syntax", text=error_words(error, args.lang)), lang=args.lang)
+        record = from_json(read_document(args.file))
+        write_output(args.output, write(record))
+        return 0
+    with open_output(args.output) as out, open_input(args.file) as lines:
+        hands = ReadableHands(lines, shown_path(args.file), args.lang)
+        for piece in to_json_pieces(hands):  # a hand at a time
+            if not hands.broken:
+                out.write(piece)
+        if hands.broken:
             return 2
-        out = to_json(record)
-    write_output(args.output, out)
+        out.commit()
     return 0

@@ -9,8 +9,9 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from notation.cli.common import InputError, warn, write_output
+from notation.cli.common import InputError, warn
 from notation.cli.report import replayed_hand, step_index
+from notation.files import check_output, write_output
 from notation.handout import handout_html
 from notation.image import FontWarning, table_png
 from notation.messages import Message, msg
@@ -59,6 +60,8 @@ def run_export(args: argparse.Namespace) -> int:
         raise InputError(msg("export.step-html"))
     if form == "png" and not args.output and sys.stdout.isatty():
         raise InputError(msg("export.png-terminal"))
+    if args.output:
+        check_output(args.output)  # said before the work
     replay, findings = replayed_hand(args.file, args.hand, args.rules, lang)
     if form == "html":
         data = handout_html(replay, findings, lang).encode("utf-8")

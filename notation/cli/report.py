@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from itertools import islice
 from typing import Any
 
-from notation.cli.common import InputError, read_text
+from notation.cli.common import InputError
+from notation.files import check_output, open_input, shown_path, write_output
 from notation.findings import Finding
 from notation.messages import msg
+from notation.psn import iter_chunks, iter_hands
 from notation.replay import HandReplay
 from notation.report import build_report, render_html, render_markdown, render_terminal
-from notation.validate import validate_text
+from notation.validate import check_hands
 
 
 def add_parser(sub: Any) -> None:
@@ -55,18 +58,28 @@ def replayed_hand(
 ) -> tuple[HandReplay, list[Finding]]:
     """Hand ``number`` of the file, replayed with its timeline, and all its findings
     (including those that need the hand before it); a hand that is not there or cannot
-    be read is an :class:`InputError` in ``lang``."""
-    report = validate_text(read_text(path), path, rules, timeline=True)
-    if not 1 <= number <= len(report.hands):
-        raise InputError(
-            msg("cli.no-hand-n", path=path, n=number, count=len(report.hands)).render(lang)
-        )
-    hand = report.hands[number - 1]
+    be read is an :class:`InputError` in ``lang``. The file is read hand by hand up to
+    that hand: only the hand before it is kept (a match's levels follow from it)."""
+    name = shown_path(path)
+    with open_input(path) as lines:
+        if number < 1:
+            count = sum(1 for _ in iter_chunks(lines))
+            raise InputError(msg("cli.no-hand-n", path=name, n=number, count=count).render(lang))
+        hands = iter_hands(lines, name)
+        before: HandReplay | None = None
+        count = 0
+        for checked in check_hands(islice(hands, number - 1), rules, keep_replays=True):
+            before = checked.report.replay
+            count += 1
+        found = list(check_hands(islice(hands, 1), rules, timeline=True, previous=before))
+    if not found:
+        raise InputError(msg("cli.no-hand-n", path=name, n=number, count=count).render(lang))
+    hand = found[0].report
     if hand.replay is None:
         where = hand.findings[0] if hand.findings else None
         at = f":{where.line}:{where.column}" if where else ""
         message = where.text if where else msg("cli.cannot-be-read")
-        error = msg("cli.hand-unreadable", path=path, at=at, n=number, message=message)
+        error = msg("cli.hand-unreadable", path=name, at=at, n=number, message=message)
         raise InputError(error.render(lang))
     return hand.replay, hand.findings
 
@@ -75,21 +88,20 @@ def step_index(path: str, hand: int, step: int, count: int, lang: str = "en") ->
     """``step`` of a hand of ``count`` steps as 0 to ``count - 1``, a negative step counted
     back from the end; a step the hand does not have is an :class:`InputError`."""
     if not -count <= step < count:
-        error = msg("cli.no-step", path=path, hand=hand, step=step, last=count - 1, count=count)
+        name = shown_path(path)
+        error = msg("cli.no-step", path=name, hand=hand, step=step, last=count - 1, count=count)
         raise InputError(error.render(lang))
     return step % count
 
 
 def run_report(args: argparse.Namespace) -> int:
     """Print or write the report; exit 1 if the hand broke a rule."""
+    if args.output:
+        check_output(args.output)  # said before the work
     result, findings = replayed_hand(args.file, args.hand, args.rules, args.lang)
     report = build_report(result, findings, args.lang)
     text = render_html(report) if args.format == "html" else render_markdown(report)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(text)
-    else:
-        sys.stdout.write(text)
+    write_output(args.output, text)
     return 1 if report.violations else 0
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from notation.files import make_folder, open_output, shown_path, write_output
 from notation.messages import count, msg
 from notation.psn import write
+from notation.rules.ruleset import Ruleset
 from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
 
@@ -33,40 +36,44 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Simulate and write the records."""
+    """Simulate and write the records, each as it is played."""
     if args.hands < 1:
         print(msg("simulate.hands").render(args.lang), file=sys.stderr)
         return 2
     rules = load_ruleset(args.rules)
     seed = args.seed if args.seed is not None else random.randrange(2**32)
+    kind = "match" if args.match else "hand"
+    if args.out is None:
+        for number, text in enumerate(_records(args, rules, seed), start=1):
+            sys.stdout.write(("\n" if number > 1 else "") + text)
+        return 0
+    out = args.out
+    if Path(out).suffix == ".psn":
+        with open_output(out, folders=True) as file:
+            for number, text in enumerate(_records(args, rules, seed), start=1):
+                file.write(("\n" if number > 1 else "") + text)
+            file.commit()
+    else:
+        make_folder(out)  # said before the work: a file there, a folder that cannot be made
+        for number, text in enumerate(_records(args, rules, seed), start=1):
+            write_output(str(Path(out) / f"{rules.name}-{kind}-{seed}-{number:04d}.psn"), text)
+    what = count(args.hands, "matches" if args.match else "hands")
+    said = msg("simulate.wrote", what=what, seed=seed, out=shown_path(out))
+    print(said.render(args.lang), file=sys.stderr)
+    return 0
+
+
+def _records(args: argparse.Namespace, rules: Ruleset, seed: int) -> Iterator[str]:
+    """Each record's text, as it is played: a hand, or a whole match."""
     rng = random.Random(seed)
-    records: list[str] = []
     for number in range(1, args.hands + 1):
         sub_seed = rng.randrange(2**32)
         if args.match:
             hands = list(simulate_match(rules, seed=sub_seed, event=f"Simulated match {number}"))
-            records.append(write(hands))
+            yield write(hands)
         else:
             # Separate hands, each the first of its own event: no levels carry over.
             event = f"Simulated hand {number}"
-            hand = simulate_hand(rules, seed=sub_seed, event=event, dealer=1 + (number - 1) % 4)
-            records.append(write(hand))
-    if args.out is None:
-        sys.stdout.write("\n".join(records))
-        return 0
-    out = Path(args.out)
-    if out.suffix == ".psn":
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text("\n".join(records), encoding="utf-8")
-    else:
-        out.mkdir(parents=True, exist_ok=True)
-        kind = "match" if args.match else "hand"
-        for number, text in enumerate(records, start=1):
-            (out / f"{rules.name}-{kind}-{seed}-{number:04d}.psn").write_text(
-                text, encoding="utf-8"
+            yield write(
+                simulate_hand(rules, seed=sub_seed, event=event, dealer=1 + (number - 1) % 4)
             )
-    what = count(len(records), "matches" if args.match else "hands")
-    print(
-        msg("simulate.wrote", what=what, seed=seed, out=str(out)).render(args.lang), file=sys.stderr
-    )
-    return 0

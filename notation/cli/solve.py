@@ -11,6 +11,10 @@ from notation.messages.help import SOLVE_DESCRIPTION
 from notation.rulesets import load_ruleset
 from notation.solve import solve_request
 
+# Seconds of search a position may take: a full hand's position would take hours to
+# prove, and one line must never hold up the lines after it (a server's, a bot's).
+DEFAULT_BUDGET = 10.0
+
 
 def add_parser(sub: Any) -> None:
     """Register ``shengji solve``."""
@@ -26,9 +30,10 @@ def add_parser(sub: Any) -> None:
     parser.add_argument(
         "--budget",
         type=seconds,
-        default=None,
+        default=DEFAULT_BUDGET,
         metavar="SECONDS",
-        help="time limit for each position (default: none, solve exactly)",
+        help="seconds of search for each position (default: 10); one that runs out answers "
+        "with proved bounds",
     )
     parser.set_defaults(run=run)
 

@@ -7,9 +7,10 @@ import json
 import sys
 from typing import Any
 
-from notation.cli.common import find_files, write_output
+from notation.cli.common import find_files
 from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import FileDone, Work, folder_rulesets, walk
+from notation.files import check_output, write_output
 from notation.messages import msg
 from notation.rulesets import ruleset_argument
 from notation.stats import DEFAULT_VIEWER, CorpusStats, hand_stats
@@ -61,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
     if not files:
         print(msg("stats.no-files").render(args.lang), file=sys.stderr)
         return 2
+    if args.output:
+        check_output(args.output)  # said before the work
     stats = CorpusStats(top=max(0, args.top))
     with open_executor(args, files) as executor:
         remote = getattr(executor, "address", None) is not None

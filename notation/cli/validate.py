@@ -23,6 +23,7 @@ from notation.cli.common import Progress, find_files
 from notation.corpus import FileDone, Work, folder_rulesets, internal_error, walk
 from notation.diagnostics import format_finding, unreadable_reason
 from notation.executor import EXECUTORS, Executor, make_executor
+from notation.files import FileError, open_input, shown_path
 from notation.findings import CATALOGUE, Severity, meaning
 from notation.messages import count as count_of
 from notation.messages import msg
@@ -303,20 +304,20 @@ def _check(path: Path, options: _Options, out: TextIO) -> FileResult:
     why, and a failure of the validator itself is reported as an internal error, so
     the other files are still checked and the report is still printed.
     """
-    name = str(path)
+    name = shown_path(path)  # printable, whatever the bytes of its name
     result = FileResult(name)
     printer = HandPrinter(options.json, options.quiet, options.lang)
     writer = _writer(out, options)
     writer.begin(name)
     try:
-        with path.open(encoding="utf-8-sig", newline="") as stream:
+        with open_input(str(path)) as lines:
             for checked in iter_validate(
-                stream, name, options.rules, strict=options.strict, keep_replays=False
+                lines, name, options.rules, strict=options.strict, keep_replays=False
             ):
                 hand = printer(checked, name)
                 result.add(hand, checked.stops)
                 writer.hand(hand)
-    except (OSError, UnicodeDecodeError) as e:
+    except FileError as e:
         result.unreadable = unreadable_reason(e)
     except Exception as e:  # a bug of ours: this file's error, not the whole run's
         result.unreadable = internal_error(e)

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from notation.cli.common import read_text
+from notation.files import check_input, shown_path
 from notation.messages import MessageError, msg
 
 __all__ = ["add_parser", "app_path", "command", "relay", "run", "streamlit_words"]
@@ -83,10 +83,10 @@ def command(
 def run(args: argparse.Namespace) -> int:
     """Start the viewer and wait for it; its exit status is ours."""
     if args.file is not None:
-        read_text(args.file)  # a folder, a missing file, bytes that are not text: said here
+        check_input(args.file)  # a folder, a missing file, bytes that are not text: said here
     cmd = command(args.file, port=args.port, headless=args.no_browser, lang=args.lang)
     if args.dry_run:
-        print(" ".join(cmd))
+        print(" ".join(shown_path(word) for word in cmd))
         return 0
     return relay(cmd, args.lang)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from notation.messages.core import Message
+from notation.messages.core import MESSAGES, Message
 
 __all__ = ["CATALOGUE", "reason_words"]
 
@@ -108,6 +108,11 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "analyze.hand": ("{path}: hand {n}: {why}", "{path}：第 {n} 局：{why}"),
     "analyze.plays": ("plays", "手牌"),
+    "analyze.more-errors": ("… and {n} more errors", "……还有 {n} 处错误"),
+    "analyze.changed": (
+        "changed while it was analysed: a hand no longer reads",
+        "在分析期间被改动了：有一局已无法读取",
+    ),
     "analysis.stop-view": ("seat {seat}'s view: {why}", "{seat} 号位所知的牌：{why}"),
     "cli.no-step": (
         "{path}: hand {hand} has no step {step}: its steps are 0 to {last} (or -1, the last, "
@@ -214,18 +219,22 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-_REASONS: Final[dict[str, str]] = {
-    "no such file": "reason.no-such-file",
-    "is a folder": "reason.folder",
-    "permission denied": "reason.permission",
-}
-
-
 def reason_words(text: str) -> Message:
     """Why a file could not be read (``notation.diagnostics.unreadable_reason``'s words) as a
-    message: the reasons it knows in both languages, another as it is."""
-    if text in _REASONS:
-        return Message(_REASONS[text])
+    message: a reason of the catalogue (``reason.*``) by its English, another as it is."""
+    key = _reason_keys().get(text)
+    if key is not None:
+        return Message(key)
     if text.startswith("not UTF-8 text (byte ") and text.endswith(")"):
         return Message("reason.not-utf8", (("byte", text[len("not UTF-8 text (byte ") : -1]),))
     return Message("text", (("text", text),))
+
+
+def _reason_keys() -> dict[str, str]:
+    """The English of every reason of the catalogue that has no parameter, and its key
+    (read when asked: the catalogues are all registered by then)."""
+    return {
+        english: key
+        for key, (english, _) in MESSAGES.items()
+        if key.startswith("reason.") and "{" not in english
+    }

@@ -43,6 +43,28 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "not UTF-8 text (byte 0x{byte} at offset {offset})",
         "不是 UTF-8 文本（第 {offset} 字节处的 0x{byte}）",
     ),
+    # why a file or stream cannot be read or written (notation/files.py)
+    "reason.not-regular": (
+        "not a regular file (a pipe, a device or a socket)",
+        "不是普通文件（是管道、设备或套接字）",
+    ),
+    "reason.too-large": (
+        "larger than {mb} MB, the most that is read of a file",
+        "超过 {mb} MB，这是读取一个文件的上限",
+    ),
+    "reason.line-too-long": (
+        "a line of more than {most} bytes, the most that is read of a line",
+        "一行超过 {most} 字节，这是读取一行的上限",
+    ),
+    "reason.file-not-folder": ("is a file, not a folder", "是文件，不是文件夹"),
+    "reason.link-loop": ("its symbolic links make a loop", "符号链接形成了循环"),
+    "reason.not-folder-in-path": ("a part of the path is not a folder", "路径中有一段不是文件夹"),
+    "reason.name-too-long": ("the name is too long", "名字太长"),
+    "reason.read-only": ("the file system is read-only", "文件系统是只读的"),
+    "reason.no-space": ("no space left on the device", "设备上没有剩余空间"),
+    "reason.no-device": ("no such device", "没有这个设备"),
+    "reason.io-error": ("input/output error", "输入/输出错误"),
+    "reason.too-large-to-write": ("the file would be too large", "文件会太大"),
     "progress.files": ("files", "个文件"),
     # --- JSON lines (judge, solve) ---------------------------------------------------------
     "lines.error": ("line {n}: {text}", "第 {n} 行：{text}"),
@@ -383,13 +405,17 @@ def json_words(reason: str, column: int) -> Message:
 
 
 _NOT_UTF8: Final = re.compile(r"not UTF-8 text \(byte 0x([0-9a-f]+) at offset ([0-9]+)\)")
+_TOO_LARGE: Final = re.compile(r"larger than ([0-9,]+) MB, the most that is read of a file")
 
 
 def unreadable_words(text: str) -> Message:
     """Why a file could not be read (``notation.diagnostics.unreadable_reason``'s words) as a
-    message: :func:`~notation.messages.cli.reason_words`, and the byte that is not UTF-8
-    with its offset."""
+    message: :func:`~notation.messages.cli.reason_words`, the byte that is not UTF-8 with
+    its offset, and the size past the limit."""
     found = _NOT_UTF8.fullmatch(text)
     if found is not None:
         return msg("reason.not-utf8-at", byte=found.group(1), offset=int(found.group(2)))
+    found = _TOO_LARGE.fullmatch(text)
+    if found is not None:
+        return msg("reason.too-large", mb=found.group(1))
     return reason_words(text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeAlias
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from notation.errors import ShengjiError
 from notation.rules.cards import Card
@@ -89,7 +89,7 @@ class MessageError(ShengjiError):
         super().__init__(text.render("en") if isinstance(text, Message) else text)
         self.text = text if isinstance(text, Message) else None
 
-    def __reduce__(self) -> tuple[type[MessageError], tuple[Message | str]]:
+    def __reduce__(self) -> tuple[Any, ...]:
         # Made again from its message in another process (``validate -j``'s workers).
         return type(self), (self.text or str(self),)
 

@@ -150,10 +150,12 @@ defenders to maximize their final points, the dealer's team to minimize them.
        multiplier if they take the last trick, penalties). A throw is listed
        as thrown; one that fails has "forced" and "penalty", and the value of
        its forced unit less the penalty.
-With --budget, a search that runs out of time answers "exact": false, with
-"confidence": {"lower": L, "upper": U}: the exact value is proved to lie
+Each position has --budget seconds (default 10), so that one line never holds
+up the lines after it: a search that runs out of time answers "exact": false,
+with "confidence": {"lower": L, "upper": U}: the exact value is proved to lie
 between L and U; "value" is an estimate inside them (each play likewise has
-"lower" and "upper"); the estimates may take a tenth of the budget more.
+"lower" and "upper"); the estimates may take a tenth of the budget more. For
+a position of many cards, give a larger --budget to prove more.
 A line that cannot be read gets {"error": "..."} and the others go on.
 """,
     """\
@@ -172,10 +174,11 @@ A line that cannot be read gets {"error": "..."} and the others go on.
        value：闲家的最终得分（至今的得分、各轮的分、闲家拿到最后一轮时
        底牌分乘以倍数、罚分）。甩牌按甩出的牌列出；失败的甩牌带有 "forced"
        和 "penalty"，其值为被迫出的那一组的值减去罚分。
-给了 --budget 时，超时的搜索回答 "exact": false，并给出
+每个局面最多搜索 --budget 秒（默认 10 秒），所以一行不会拖住后面的行：
+超时的搜索回答 "exact": false，并给出
 "confidence": {"lower": L, "upper": U}：已证明准确值在 L 与 U 之间；
 "value" 是其间的估计值（每个出牌同样有 "lower" 和 "upper"）；
-估计可能多用预算的十分之一的时间。
+估计可能多用预算的十分之一的时间。牌多的局面，给更大的 --budget 可以证明更多。
 无法读取的行得到 {"error": "..."}，其余各行照常处理。
 """,
 )
@@ -385,9 +388,8 @@ HELP_ZH: Final[dict[str, str]] = {
     "preset name or YAML file (default: qq); a line may override": (
         "预设规则名或 YAML 文件（默认：qq）；每一行可以另行指定"
     ),
-    "time limit for each position (default: none, solve exactly)": (
-        "每个局面的时间限制（默认：不限，精确求解）"
-    ),
+    "seconds of search for each position (default: 10); one that runs out answers with "
+    "proved bounds": ("每个局面的搜索秒数（默认：10）；超时的回答给出已证明的上下界"),
     # --- analyze ---------------------------------------------------------------------
     "Value every play of each hand against its alternatives, class it (fine, "
     "inaccuracy, mistake, blunder) and write the analysis into the record as glyphs and "

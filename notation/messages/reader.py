@@ -97,10 +97,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "psn.four-plays": ("trick {number} already has four plays", "第 {number} 轮已经有四手牌了"),
     "psn.too-long": (
-        "a hand of {size} characters, more than any hand holds (at most {most}): "
+        "a hand of more than {most} characters, more than any hand holds: "
         "is a line pasted in, or a header line missing between hands?",
-        "这一局有 {size} 个字符，比任何一局都长（最多 {most}）："
-        "是粘贴进了一行，还是两局之间少了标头行？",
+        "这一局超过 {most} 个字符，比任何一局都长：是粘贴进了一行，还是两局之间少了标头行？",
     ),
     "psn.too-deep": ("variations nested deeper than {most}", "变着嵌套超过了 {most} 层"),
     "psn.one-hand": ("expected exactly one hand, found {n}", "应当正好是一局，却有 {n} 局"),

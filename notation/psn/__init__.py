@@ -8,7 +8,7 @@
 """
 
 from notation.psn.errors import PSNError, PSNSemanticError, PSNSyntaxError
-from notation.psn.jsonio import from_json, to_json
+from notation.psn.jsonio import from_json, to_json, to_json_pieces
 from notation.psn.model import (
     UNKNOWN,
     Bid,
@@ -45,7 +45,7 @@ from notation.psn.parser import (
     read_chunk,
     split_hands,
 )
-from notation.psn.writer import write, write_event, write_hand
+from notation.psn.writer import write, write_event, write_hand, write_hands
 
 __all__ = [
     "UNKNOWN",
@@ -84,8 +84,10 @@ __all__ = [
     "read_chunk",
     "split_hands",
     "to_json",
+    "to_json_pieces",
     "without_comments",
     "write",
     "write_event",
     "write_hand",
+    "write_hands",
 ]

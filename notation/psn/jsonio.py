@@ -11,7 +11,7 @@ import difflib
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from functools import partial
 from typing import Any, NoReturn, TypeVar
@@ -56,6 +56,7 @@ __all__ = [
     "hand_to_dict",
     "strict_json",
     "to_json",
+    "to_json_pieces",
 ]
 
 FORMAT = "psn"
@@ -78,6 +79,17 @@ def to_json(record: Record | Hand, indent: int | None = 2) -> str:
     if indent is None:
         return json.dumps(doc, ensure_ascii=False, allow_nan=False) + "\n"
     return _dump(doc, indent, 0) + "\n"
+
+
+def to_json_pieces(hands: Iterable[Hand]) -> Iterator[str]:
+    """The text :func:`to_json` gives for a record of ``hands``, a hand at a time (a file
+    converted in the memory of one hand)."""
+    yield f'{{\n  "format": "{FORMAT}",\n  "version": {VERSION},\n  "hands": '
+    first = True
+    for hand in hands:
+        yield ("[\n" if first else ",\n") + "    " + _dump(hand_to_dict(hand), 2, 2)
+        first = False
+    yield "[]\n}\n" if first else "\n  ]\n}\n"
 
 
 def _dump(value: Any, indent: int, level: int) -> str:

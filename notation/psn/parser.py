@@ -34,6 +34,7 @@ from notation.psn.errors import PSNError, PSNSemanticError
 from notation.psn.fast import _plain_tree, _ReadAgain
 from notation.psn.grammar import _LOCK, _exact_parser, _Node, _parser
 from notation.psn.model import Hand, Record
+from notation.psn.split import MAX_HAND_CHARS as MAX_HAND_CHARS  # the longest hand
 from notation.psn.split import _chunks, _lines_of, split_hands
 from notation.psn.syntax import _syntax_error
 
@@ -43,11 +44,6 @@ __all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "spl
 # Variations inside variations: deep enough for any analysis, shallow enough that every
 # program reading the hand (writer, JSON, replay, viewer) walks it on the call stack.
 MAX_VARIATION_DEPTH = 64
-# The longest text one hand may have. A complete hand is about 2,000 characters, a richly
-# annotated one with its variations a few tens of thousands; far more is a pasted line or
-# hands run together. Reading is refused before it starts: the lexer's patterns take
-# memory in step with a run of cards (a 50 MB line would take gigabytes).
-MAX_HAND_CHARS = 200_000
 
 
 def parse(text: str, filename: str | None = None) -> Record:
@@ -131,8 +127,8 @@ def _read_hand(
     # its errors are exactly those of the grammar's ordinary tokens.
     if len(chunk) > MAX_HAND_CHARS:
         builder = _Builder(chunk, first_line, filename, exact=True)
-        size, most = f"{len(chunk):,}", f"{MAX_HAND_CHARS:,}"
-        builder.error(msg("psn.too-long", size=size, most=most), first_line, 1)
+        # (the splitter keeps only the start of a longer hand: its size is not known)
+        builder.error(msg("psn.too-long", most=f"{MAX_HAND_CHARS:,}"), first_line, 1)
         return None, builder.errors
     if chunk.count("(") > MAX_VARIATION_DEPTH and (deep := _too_deep(chunk)) is not None:
         builder = _Builder(chunk, first_line, filename, exact=True)

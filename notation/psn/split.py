@@ -4,10 +4,18 @@ line that follows moves or a blank line, as a new game does in PGN."""
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from typing import NamedTuple
 
-__all__ = ["split_hands"]
+__all__ = ["MAX_HAND_CHARS", "split_hands"]
+
+# The longest text one hand may have. A complete hand is about 2,000 characters, a richly
+# annotated one with its variations a few tens of thousands; far more is a pasted line or
+# hands run together. Reading is refused before it starts (the lexer's patterns take
+# memory in step with a run of cards: a 50 MB line would take gigabytes), and the
+# splitter keeps no more of a hand than this and a line.
+MAX_HAND_CHARS = 200_000
 
 # A line ends at "\n", "\r\n" or a lone "\r", as Python reads a file in text mode: every
 # reader (a file in text mode or not, standard input, an upload, a string) reads the same
@@ -52,45 +60,77 @@ def _chunks(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
 
     A comment never closed would swallow every hand after it: it is read as if it closed
     at the end of its line, and the lines after it are split again (its own hand keeps
-    the lines up to the next hand, and reading it reports the comment).
+    the lines up to the next hand, and reading it reports the comment). So is a comment
+    still open after :data:`MAX_HAND_CHARS` characters, without waiting for the end of
+    the file: its hand is refused as too long whatever follows, and the lines held for
+    it are never more than a hand may have.
     """
-    source: Iterable[str] = _universal(lines)
+    source = _Lines(_universal(lines))
     number = first
     carry: _Open | None = None
-    open_until = 0  # from this line on no "}" follows: a comment left open ends its line
+    open_until = open_end = 0  # on these lines no "}" follows: a comment ends its line
     while True:
-        left = yield from _split(source, number, carry, open_until)
+        left = yield from _split(source, number, carry, open_until, open_end)
         if left is None:
             return
         # ``left`` ends in a comment never closed: split again after the line it opened on.
-        rest = left.lines[left.opened + 1 :]
-        number = left.start + left.opened + 1
-        closing = [i for i, text in enumerate(rest) if "}" in text]
+        number = left.resume
+        closing = [i for i, text in enumerate(left.rest) if "}" in text]
         open_until = number + (closing[-1] + 1 if closing else 0)
-        carry = _Open(left.lines[: left.opened + 1], left.start, 0)
-        source = rest
+        open_end = number + len(left.rest)
+        carry = left
+        source.push(left.rest)
+
+
+class _Lines:
+    """Lines read one at a time, and lines put back in front of them to be read again."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.source = iter(lines)
+        self.pending: deque[str] = deque()
+
+    def __iter__(self) -> _Lines:
+        return self
+
+    def __next__(self) -> str:
+        return self.pending.popleft() if self.pending else next(self.source)
+
+    def push(self, lines: list[str]) -> None:
+        """Read ``lines`` next, before the rest."""
+        self.pending.extendleft(reversed(lines))
 
 
 class _Open(NamedTuple):
-    """Lines of a hand in which a comment is still open: the lines, the line number of
-    the first, and the index of the line where the open comment began."""
+    """A hand in which a comment is still open: its lines up to the one where the comment
+    began (``head``, from line ``start``; a hand past :data:`MAX_HAND_CHARS` only its
+    first), and the lines after that one (``rest``, from line ``resume``)."""
 
-    lines: list[str]
+    head: list[str]
     start: int
-    opened: int
+    rest: list[str]
+    resume: int
 
 
 def _split(
-    lines: Iterable[str], first: int, carry: _Open | None, open_until: int
+    lines: Iterable[str], first: int, carry: _Open | None, open_until: int, open_end: int
 ) -> Generator[tuple[int, str], None, _Open | None]:
     """The hands among ``lines`` (``carry``: the start of a hand already read); returns
-    the last hand's lines if a comment in it is never closed, after yielding the others.
-    A comment opened on line ``open_until`` or later ends with its line."""
-    current: list[str] = list(carry.lines) if carry else []
+    the last hand's lines if a comment in it is never closed (or still open after
+    :data:`MAX_HAND_CHARS` characters), after yielding the others. A comment opened on a
+    line from ``open_until`` up to ``open_end`` ends with its line.
+
+    A hand's lines are kept up to the first that takes it past :data:`MAX_HAND_CHARS`
+    characters (it is refused as too long: its start is enough to say so); the lines
+    after that are read for where the next hand starts, and dropped."""
+    current: list[str] = list(carry.head) if carry else []
     start = carry.start if carry else first
+    size = sum(map(len, current))  # characters of the hand, kept or not
     in_comment = False
     has_moves = carry is not None  # a carried hand is in its moves
-    opened = 0  # where the comment still open began, as an index into ``current``
+    opened: int | None = None  # where the comment still open began, in ``current``
+    opened_line = 0  # the line number where it began
+    since_open: list[str] = []  # the lines from that one on
+    open_chars = 0  # their characters
     for number, line in enumerate(lines, start=first):
         stripped = line.lstrip()
         if not in_comment and "{" not in line:  # the usual lines, without comments
@@ -102,11 +142,13 @@ def _split(
                     chunk = "".join(current)
                     if chunk.strip():
                         yield start, chunk
-                    current, start, has_moves = [], number, False
+                    current, start, has_moves, size = [], number, False, 0
                 header = _HEADER_START.match(stripped)
                 if header is not None and stripped[header.end() :].strip():
                     has_moves = True
-            current.append(line)
+            if size <= MAX_HAND_CHARS:
+                current.append(line)
+            size += len(line)
             continue
         if not stripped and not in_comment and current:
             has_moves = True  # the header block is over
@@ -115,8 +157,11 @@ def _split(
             chunk = "".join(current)
             if chunk.strip():
                 yield start, chunk
-            current, start, has_moves = [], number, False
-        current.append(line)
+            current, start, has_moves, size = [], number, False, 0
+        kept = size <= MAX_HAND_CHARS
+        if kept:
+            current.append(line)
+        size += len(line)
         rest = line
         if is_header:
             header = _HEADER_START.match(stripped)
@@ -124,16 +169,30 @@ def _split(
         was_open = in_comment
         in_comment, moves = _scan_comments(rest, in_comment)
         if in_comment and (not was_open or "}" in rest):
-            opened = len(current) - 1
-        if in_comment and carry is not None and number >= open_until:
+            opened = len(current) - 1 if kept else None
+            opened_line, since_open, open_chars = number, [], 0
+        if in_comment:
+            since_open.append(line)
+            open_chars += len(line)
+        if in_comment and carry is not None and open_until <= number < open_end:
             in_comment = False  # no "}" follows anywhere: it ends with its line
         has_moves = has_moves or moves
-    if in_comment and opened + 1 < len(current):
-        return _Open(current, start, opened)
+        if in_comment and open_chars > MAX_HAND_CHARS:
+            return _left_open(current, start, opened, since_open, opened_line)
+    if in_comment and len(since_open) > 1:
+        return _left_open(current, start, opened, since_open, opened_line)
     chunk = "".join(current)
     if chunk.strip():
         yield start, chunk
     return None
+
+
+def _left_open(
+    current: list[str], start: int, opened: int | None, since_open: list[str], opened_line: int
+) -> _Open:
+    """The hand whose comment is left open, to be split again after the comment's line."""
+    head = current[: opened + 1] if opened is not None else current
+    return _Open(head, start, since_open[1:], opened_line + 1)
 
 
 def _scan_comments(text: str, in_comment: bool) -> tuple[bool, bool]:

@@ -11,7 +11,7 @@ comments and variations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from notation.psn.model import (
     GLYPH_OF,
@@ -28,19 +28,32 @@ from notation.psn.model import (
     format_slots,
 )
 
-__all__ = ["write", "write_event", "write_hand"]
+__all__ = ["write", "write_event", "write_hand", "write_hands"]
 
 
 def write(record: Record | Hand | Iterable[Hand]) -> str:
     """The canonical text of a record, a hand or hands, hands separated by a blank line."""
     hands = (record,) if isinstance(record, Hand) else tuple(record)
     for number, hand in enumerate(hands, start=1):
-        # A file is split into hands at header blocks: only the first may go without.
-        if number > 1 and not hand.headers:
-            raise ValueError(f"hand {number} has no headers: every hand but the first needs one")
-        if hand == Hand():
-            raise ValueError(f"hand {number} is empty: it has neither headers nor moves")
+        _check_writable(hand, number)
     return "\n".join(write_hand(h) for h in hands)
+
+
+def write_hands(hands: Iterable[Hand], first: int = 1) -> Iterator[str]:
+    """The text :func:`write` gives, a hand at a time (a file rewritten in the memory of
+    one hand): each hand's canonical text, after a blank line from the second on
+    (``first``: the number in its file of the first of ``hands``)."""
+    for number, hand in enumerate(hands, start=first):
+        _check_writable(hand, number)
+        yield ("\n" if number > 1 else "") + write_hand(hand)
+
+
+def _check_writable(hand: Hand, number: int) -> None:
+    # A file is split into hands at header blocks: only the first may go without.
+    if number > 1 and not hand.headers:
+        raise ValueError(f"hand {number} has no headers: every hand but the first needs one")
+    if hand == Hand():
+        raise ValueError(f"hand {number} is empty: it has neither headers nor moves")
 
 
 def write_hand(hand: Hand) -> str:
