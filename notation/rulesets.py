@@ -51,6 +51,7 @@ from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.ruleset import LevelTable, Ruleset
 
 __all__ = [
+    "DEFAULT_RULESET",
     "MAX_RULES_FILE",
     "RULES_DIR_ENV",
     "RulesetError",
@@ -459,6 +460,7 @@ def _read_clauses(item: _Item, key: str) -> Mapping[Rule, Clause]:
 
 # ---------------------------------------------------------------------------- loading
 
+DEFAULT_RULESET = "qq"  # what a hand that names no rule set is judged under
 MAX_RULES_FILE = 256 * 1024  # bytes: a rule set is a page of YAML; the presets are ~8 KiB
 RULES_DIR_ENV = "SHENGJI_RULES_DIR"  # folders (os.pathsep between) of a club's rule sets
 _NAME = re.compile(r"\w[\w-]{0,63}")  # no dot, no slash: a name can never reach a path

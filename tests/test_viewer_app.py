@@ -745,6 +745,24 @@ def test_the_hands_are_named_by_their_event_in_the_page_s_language(lang: str, ev
     assert len(options) == 13 and all(event in o for o in options), options
 
 
+def _info(at: AppTest) -> str:
+    """The HTML of the chips above the table (trump, rank, …, the rule set)."""
+    return next(h.proto.body for h in at.get("html") if 'class="sj-info"' in h.proto.body)
+
+
+def test_a_hand_without_a_rules_header_shows_which_rule_set_was_assumed() -> None:
+    hand = '[Event "Club night"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    at = open_text(hand, "nameless.psn")
+    assert "⚠ no Rules header: judged under qq, the default rule set" in _info(at)
+    at.button(key="nav_last").click().run()  # the chip stays all hand long
+    assert "no Rules header: judged under qq" in _info(at)
+    at.radio(key="lang").set_value("zh").run()
+    assert "⚠ 没有 Rules 标头：按默认规则 qq 判定" in _info(at)
+    assert "Rules header" not in _info(at)
+    named = open_text('[Rules "qq"]\n' + hand, "named.psn")
+    assert "⚠" not in _info(named) and "QQ Shengji (normal) (qq)" in _info(named)
+
+
 # ------------------------------------------------------------- Streamlit's own words
 
 

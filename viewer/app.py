@@ -634,6 +634,7 @@ with left:
             lang,
             trump,
             view.rules_label(lang, rp.rules),
+            view.rules_assumed(lang, rp),
         )
     )
     best_cards = av.best_cards_at(an_note) if not teaching else {}
