@@ -85,7 +85,7 @@ def build_report(
     computed = replay.computed
     event = hand.header_in("Event", lang) or _t(lang, "report.event")
     title = _t(lang, "report.title", event=event, n=hand.header("Hand") or replay.number)
-    names = {s: hand.header(f"Seat{s}") or _t(lang, "report.seat", seat=s) for s in SEATS}
+    names = {s: name for s in SEATS if (name := hand.header(f"Seat{s}"))}
     rules = replay.rules
     levels_before = (
         _t(lang, "report.levels", a=computed.levels[0].value, b=computed.levels[1].value)
@@ -97,10 +97,14 @@ def build_report(
         if lang == "zh"
         else f"{rules.name}: {rules.title.en} ({rules.title.zh})"
     )
+    assumed = replay.rules_assumed()
+    if assumed is not None:  # judged under a rule set the record does not name: say why
+        rule_set = _t(lang, "report.rule-set-assumed", rules=rule_set, why=assumed)
     sep = "，" if lang == "zh" else ", "
+    players = sep.join(_t(lang, "report.player", seat=s, name=n) for s, n in names.items())
     facts = [
         (_t(lang, "report.rule-set"), rule_set),
-        (_t(lang, "report.players"), sep.join(f"{s} {names[s]}" for s in SEATS)),
+        (_t(lang, "report.players"), players or "—"),
         (
             _t(lang, "report.dealer"),
             _t(lang, "report.seat", seat=computed.dealer) if computed.dealer else "—",

@@ -51,6 +51,7 @@ from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.ruleset import LevelTable, Ruleset
 
 __all__ = [
+    "DEFAULT_RULESET",
     "MAX_RULES_FILE",
     "RULES_DIR_ENV",
     "RulesetError",
@@ -459,6 +460,7 @@ def _read_clauses(item: _Item, key: str) -> Mapping[Rule, Clause]:
 
 # ---------------------------------------------------------------------------- loading
 
+DEFAULT_RULESET = "qq"  # what a hand that names no rule set is judged under
 MAX_RULES_FILE = 256 * 1024  # bytes: a rule set is a page of YAML; the presets are ~8 KiB
 RULES_DIR_ENV = "SHENGJI_RULES_DIR"  # folders (os.pathsep between) of a club's rule sets
 _NAME = re.compile(r"\w[\w-]{0,63}")  # no dot, no slash: a name can never reach a path
@@ -489,18 +491,28 @@ def is_ruleset_name(text: str) -> bool:
 def load_ruleset(name: str) -> Ruleset:
     """The rule set called ``name``: a preset (``qq``, ``match-a`` ...), else
     ``name.yaml`` in a rules folder the user set up. ``name`` is never a path, whatever
-    it holds: this is what a record's ``Rules`` header and a ``judge`` line may reach."""
-    ruleset = _registered.get(name)
+    it holds: this is what a record's ``Rules`` header and a ``judge`` line may reach.
+    Names are case-insensitive (``QQ`` is ``qq``); an unknown one is an error that
+    suggests the nearest known name.
+
+    >>> load_ruleset("Match-A").name
+    'match-a'
+    """
+    ruleset = _registered_as(name)
     if ruleset is not None:
         return ruleset
+    folders = rules_dirs()
     if not is_ruleset_name(name):
         shown = name if len(name) <= 40 else name[:40] + "…"
-        raise _error(msg("ruleset.not-a-name", name=repr(shown), presets=_presets()))
-    if (presets_dir() / f"{name}.yaml").is_file():
-        return _load_preset(name)
-    folders = rules_dirs()
+        hint = _did_you_mean(name, folders)
+        raise _error(msg("ruleset.not-a-name", name=repr(shown), hint=hint, presets=_presets()))
+    preset = name.lower()
+    if (presets_dir() / f"{preset}.yaml").is_file():
+        return _load_preset(preset)
     for folder in folders:
-        path = folder / f"{name}.yaml"
+        path = _in_folder(folder, name)
+        if path is None:
+            continue
         try:
             info = path.stat()
         except OSError:
@@ -509,22 +521,63 @@ def load_ruleset(name: str) -> Ruleset:
         if cached is not None and cached[0] == _stamp(info):
             return cached[1]  # looked up again for every hand that names it
         return load_ruleset_file(path)
+    hint = _did_you_mean(name, folders)
     if folders:
         raise _error(
             msg(
                 "ruleset.no-preset-in",
                 name=repr(name),
+                hint=hint,
                 file=f"{name}.yaml",
                 folders=Seq(tuple(map(str, folders)), ", ", "、"),
                 presets=_presets(),
             )
         )
-    raise _error(msg("ruleset.no-preset", name=repr(name), presets=_presets()))
+    raise _error(msg("ruleset.no-preset", name=repr(name), hint=hint, presets=_presets()))
 
 
 def _presets() -> Seq:
     """The presets' names, listed."""
     return Seq(tuple(preset_names()), ", ", "、")
+
+
+def _registered_as(name: str) -> Ruleset | None:
+    """The rule set registered under ``name``: the text typed, or (a name) in any case."""
+    ruleset = _registered.get(name)
+    if ruleset is None and is_ruleset_name(name):
+        wanted = name.lower()
+        for typed, registered in _registered.items():
+            if typed.lower() == wanted and is_ruleset_name(typed):
+                return registered
+    return ruleset
+
+
+def _in_folder(folder: Path, name: str) -> Path | None:
+    """The file of rule set ``name`` in a rules folder: ``name.yaml``, else the one whose
+    name differs from it only in case (a name is case-insensitive, a file name is not)."""
+    exact = folder / f"{name}.yaml"
+    if exact.is_file():
+        return exact
+    wanted = name.lower()
+    return next((p for p in _folder_files(folder) if p.stem.lower() == wanted), None)
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    """The ``*.yaml`` files of a rules folder whose names can name a rule set, sorted."""
+    try:
+        return sorted(p for p in folder.glob("*.yaml") if is_ruleset_name(p.stem))
+    except OSError:
+        return []
+
+
+def _did_you_mean(name: str, folders: Iterable[Path] = ()) -> Message | str:
+    """`` (did you mean 'qq'?)`` for a name close to a known rule set's, else nothing."""
+    typed = name.lower().removesuffix(".yaml").removesuffix(".yml")
+    known = {n.lower(): n for n in preset_names()}
+    for folder in folders:
+        known.update((p.stem.lower(), p.stem) for p in _folder_files(folder))
+    close = difflib.get_close_matches(typed, list(known), n=1)
+    return msg("value.did-you-mean", name=repr(known[close[0]])) if close else ""
 
 
 def load_ruleset_file(path: str | Path) -> Ruleset:
@@ -566,9 +619,11 @@ def _looks_like_path(text: str) -> bool:
 
 
 def _preset_path(name: str) -> Path:
-    path = presets_dir() / f"{name}.yaml"
+    """The file of preset ``name`` (in any case: ``QQ`` is ``qq``)."""
+    path = presets_dir() / f"{name.lower()}.yaml"
     if not is_ruleset_name(name) or not path.is_file():
-        raise _error(msg("ruleset.no-preset", name=repr(name), presets=_presets()))
+        hint = _did_you_mean(name)
+        raise _error(msg("ruleset.no-preset", name=repr(name), hint=hint, presets=_presets()))
     return path
 
 
@@ -616,11 +671,12 @@ def _tree(text: str, filename: str, seen: tuple[str, ...]) -> _Item:
     key_pos, base_item = tree.entries.pop("base")
     if not (isinstance(base_item, _Scalar) and isinstance(base_item.value, str)):
         raise base_item.pos.error(_expected("base", "preset", base_item))
-    name = base_item.value
+    typed = base_item.value
+    name = typed.lower()  # a preset's name, in any case
     if name in seen:
-        raise base_item.pos.error(_at("base", msg("yaml.own-base", name=repr(name))))
+        raise base_item.pos.error(_at("base", msg("yaml.own-base", name=repr(typed))))
     try:
-        path = _preset_path(name)
+        path = _preset_path(typed)
     except RulesetError as e:
         raise key_pos.error(_at("base", e.text or e.message)) from None
     base = _tree(path.read_text(encoding="utf-8"), str(path), (*seen, name))

@@ -186,6 +186,18 @@ def test_an_unknown_preset_is_a_clean_error(capsys: pytest.CaptureFixture[str]) 
     assert err.startswith("shengji: no preset 'bridge': the presets are match-a")
 
 
+def test_a_rule_set_is_named_in_any_case_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "QQ")
+    assert code == 0 and out.startswith("qq — ")
+    record = str(Path(__file__).parents[1] / "examples" / "teaching" / "13-kitty-qq-tractor.psn")
+    assert main(["validate", record, "--rules", "QQ"]) == 0
+    assert "unknown-rules" not in capsys.readouterr().out
+    code, _, err = run(capsys, "qqq", "--lang", "zh")
+    assert code == 2 and "没有预设规则 'qqq'（是不是 'qq'？）" in err
+
+
 def test_rules_is_listed_in_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])

@@ -285,7 +285,7 @@ def test_the_deepest_variations_the_reader_accepts_pass_every_program() -> None:
     # A variation in a variation ... as deep as the reader allows, each program run with
     # at most 500 frames of stack to spare: a caller that is itself deep still works.
     inner = "2: SK (" * MAX_VARIATION_DEPTH + "2: SK" + ")" * MAX_VARIATION_DEPTH
-    text = f'[Event "deep"]\n[Trump "H 2"]\n\n1. 1: SA {inner} 3: S4 4: S5\n'
+    text = f'[Event "deep"]\n[Rules "qq"]\n[Trump "H 2"]\n\n1. 1: SA {inner} 3: S4 4: S5\n'
     record = parse(text)
     assert not record.errors
     deepest = record.hands[0].tricks[0].plays[1]
@@ -623,7 +623,7 @@ def test_a_header_of_braces_is_validated_without_trying_each_brace() -> None:
     # A hand's header of "{" without "}" (200,000 characters at most); the check for
     # comments that hide hands tried every "{" against the rest of the hand.
     value = "{" * (MAX_HAND_CHARS - 200)
-    text = f'[Event "{value}"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    text = f'[Event "{value}"]\n[Rules "qq"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
     (hand,) = validate_text(text).hands
     assert hand.replay is not None and not hand.findings
 

@@ -143,6 +143,12 @@ def test_a_rules_field_naming_a_file_reads_nothing(tmp_path: Path) -> None:
     assert "hunter2" not in str(info.value) and "the presets are" in str(info.value)
 
 
+def test_a_rules_field_names_a_rule_set_in_any_case() -> None:
+    assert judge_trick(request(rules="Match-A")) == judge_trick(request(rules="match-a"))
+    with pytest.raises(ShengjiError, match=r"\(did you mean 'match-a'\?\)"):
+        judge_trick(request(rules="matcha"))
+
+
 def test_a_deeply_nested_value_is_named_without_being_shown() -> None:
     nested: Any = "S9"
     for _ in range(900):

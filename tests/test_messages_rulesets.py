@@ -118,7 +118,7 @@ BAD_YAML = [
     ('base: qq\nclauses:\n  throw.penalty: {ref: "x", text: [1]}\n', "规则的文字，或 en 和 zh"),
     ("- qq\n", "应当是规则集（各部分组成的映射），却是列表"),
     ("base: [qq]\n", "base：应当是预设规则的名字，却是列表"),
-    ("base: qqq\n", "base：没有预设规则 'qqq'：预设规则有 "),
+    ("base: qqq\n", "base：没有预设规则 'qqq'（是不是 'qq'？）：预设规则有 "),
     # the rule set's own checks (notation.rules.ruleset)
     (_table("{points: 0, winner: dealer, levels: -1}"), "升级数是 0 或更多，而不是 -1"),
     (_table("{points: 0, winner: dealer, levels: 0}"), "庄家方赢，至少要升一级"),

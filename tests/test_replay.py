@@ -640,3 +640,62 @@ def test_a_record_that_stops_inside_a_trick_gives_that_trick_to_nobody() -> None
     assert sum(s.kind is StepKind.TRICK for s in states) == index  # the tricks finished
     assert states[-1].points == before.points  # its cards' points are nobody's yet
     assert states[-1].trick_number == index + 1
+
+
+# ---------------------------------------------------------------------------- the rule set assumed
+
+NO_RULES = '[Event "Club night"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+
+
+def _rules_notes(text: str, rules: str | None = None) -> list[Finding]:
+    hand = parse(text).hands[0]
+    return [f for f in replay(hand, rules).findings if f.message.startswith("no Rules header")]
+
+
+def test_a_hand_without_a_rules_header_says_which_rule_set_it_is_judged_under() -> None:
+    (note,) = _rules_notes(NO_RULES)
+    assert note.code == "unchecked" and not note.is_error
+    assert note.message == "no Rules header: judged under qq, the default rule set"
+    assert note.message_in("zh") == "没有 Rules 标头：按默认规则 qq 判定"
+    assert (note.line, note.column) == (1, 1)
+    result = replay(parse(NO_RULES).hands[0])
+    assert result.rules_from == "default" and result.rules_assumed() == note.text
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "source"),
+    [
+        ('[Rules "qq"]\n' + NO_RULES, None, "record"),
+        (NO_RULES, "match-a", "given"),
+        ('[Rules "qqz"]\n' + NO_RULES, None, "fallback"),
+    ],
+    ids=["record", "given", "fallback"],
+)
+def test_a_named_or_chosen_rule_set_gets_no_default_note(
+    text: str, rules: str | None, source: str
+) -> None:
+    assert _rules_notes(text, rules) == []
+    result = replay(parse(text).hands[0], rules)
+    assert result.rules_from == source
+    assumed = result.rules_assumed()
+    if source == "fallback":  # the unknown-rules error, and the why kept for the report
+        assert assumed is not None
+        assert assumed.render("en") == "no rule set 'qqz' is known: judged under qq"
+        assert assumed.render("zh") == "没有名为 'qqz' 的规则：按 qq 判定"
+    else:
+        assert assumed is None
+
+
+def test_a_trick_without_a_known_trump_says_the_trump_is_unknown_not_the_cards() -> None:
+    text = '[Rules "qq"]\n\n1. 1: S3 2: S4 3: S5 4: S6\n2. 4: H3 1: H4 2: H5 3: H6\n'
+    notes = [f for f in replay(parse(text).hands[0]).findings if f.trick == 1]
+    assert [f.message for f in notes] == [
+        "Trick 1: with no trump known, its winner cannot be worked out: it is taken to be "
+        "seat 4, who leads next."
+    ]
+    assert "未知牌" not in notes[0].message_in("zh") and "不知道主" in notes[0].message_in("zh")
+    known = (
+        '[Rules "qq"]\n[Trump "H 2"]\n\n1. 1: S3 2: S4 3: ?? 4: S6\n2. 4: H3 1: H4 2: H5 3: H6\n'
+    )
+    (blind,) = [f for f in replay(parse(known).hands[0]).findings if f.trick == 1]
+    assert blind.message.startswith("Trick 1 has unknown cards")

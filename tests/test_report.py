@@ -149,3 +149,48 @@ def test_a_revoke_in_a_variation_is_no_misplay() -> None:
     assert [f.code for f in hand.findings] == ["follow-suit"]  # inside the variation
     assert hand.computed is not None and hand.computed["misplays"] == [0, 0]
     assert "revoke" not in report_of(hand).split("**Levels after the hand**")[1]
+
+
+NAMELESS = '[Event "Club night"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+
+
+def _report(text: str, lang: str) -> str:
+    (hand,) = validate_text(text, "x.psn", timeline=True).hands
+    assert hand.replay is not None
+    return render_markdown(build_report(hand.replay, hand.findings, lang))
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        (
+            "en",
+            "- **Rule set**: qq: QQ Shengji (normal) (QQ游戏双升（普通版）) — no Rules header: "
+            "judged under qq, the default rule set\n",
+        ),
+        ("zh", "- **规则**：qq：QQ游戏双升（普通版）——没有 Rules 标头：按默认规则 qq 判定\n"),
+    ],
+    ids=["en", "zh"],
+)
+def test_the_report_says_why_a_hand_without_a_rules_header_is_judged_under_qq(
+    lang: str, line: str
+) -> None:
+    assert line in _report(NAMELESS, lang)
+    named = _report('[Rules "qq"]\n' + NAMELESS, lang)
+    assert "Rules 标头" not in named and "Rules header" not in named
+
+
+@pytest.mark.parametrize(
+    ("lang", "nameless", "named"),
+    [
+        ("en", "- **Players**: —\n", "- **Players**: seat 1: Ann, seat 3: Cai\n"),
+        ("zh", "- **牌手**：—\n", "- **牌手**：1 号位：Ann，3 号位：Cai\n"),
+    ],
+    ids=["en", "zh"],
+)
+def test_the_report_names_only_the_seats_the_record_names(
+    lang: str, nameless: str, named: str
+) -> None:
+    assert nameless in _report(NAMELESS, lang)
+    two = '[Seat1 "Ann"]\n[Seat3 "Cai"]\n' + NAMELESS
+    assert named in _report(two, lang)

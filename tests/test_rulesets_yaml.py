@@ -21,9 +21,11 @@ from notation.rulesets import (
     load_ruleset,
     load_ruleset_file,
     preset_names,
+    register_ruleset,
     ruleset_argument,
     ruleset_from_text,
     ruleset_to_dict,
+    unregister_ruleset,
 )
 from notation.validate import validate_text
 
@@ -75,7 +77,8 @@ def test_unknown_preset_lists_the_presets() -> None:
     with pytest.raises(RulesetError) as info:
         load_ruleset("qqq")
     assert str(info.value) == (
-        "no preset 'qqq': the presets are match-a, match-b, qq, qq-super, seed-001, tractor"
+        "no preset 'qqq' (did you mean 'qq'?): the presets are match-a, match-b, qq, "
+        "qq-super, seed-001, tractor"
     )
 
 
@@ -455,6 +458,69 @@ def test_the_command_line_takes_a_name_or_a_file(tmp_path: Path) -> None:
         ruleset_argument(str(tmp_path / "none.yaml"))
     with pytest.raises(RulesetError, match="no preset 'bridge'"):
         ruleset_argument("bridge")
+
+
+# ---------------------------------------------------------------------------- names in any case
+# A rule set's name is case-insensitive wherever it is read: ``--rules QQ``, a record's
+# ``[Rules "QQ"]``, a judge or solve line's "rules", a rule file's ``base: QQ``.
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_a_presets_name_is_read_in_any_case(name: str) -> None:
+    for typed in (name.upper(), name.title()):
+        assert load_ruleset(typed) is load_ruleset(name)
+        assert ruleset_argument(typed) is load_ruleset(name)
+        assert ruleset_from_text(f"base: {typed}\n") == load_ruleset(name)
+
+
+def test_a_rules_folders_name_is_read_in_any_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "Club.yaml").write_text("base: qq\nname: club\n", encoding="utf-8")
+    monkeypatch.setenv(RULES_DIR_ENV, str(tmp_path))
+    assert load_ruleset("club").name == load_ruleset("CLUB").name == "club"
+    assert load_ruleset("Club") is load_ruleset("club")
+
+
+def test_a_name_sent_to_a_worker_is_read_in_any_case() -> None:
+    """A worker on another machine has the rules folders' rule sets by name only."""
+    club = ruleset_from_text("base: qq\nname: club\n")
+    register_ruleset("club", club)
+    try:
+        assert load_ruleset("CLUB") is club
+    finally:
+        unregister_ruleset("club")
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("qqq", "qq"), ("matcha", "match-a"), ("match a", "match-a"), ("QQ-SUPR", "qq-super")],
+)
+def test_an_unknown_name_says_which_it_may_mean_in_both_languages(typed: str, meant: str) -> None:
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(typed)
+    assert f"(did you mean '{meant}'?)" in info.value.in_lang("en")
+    assert f"（是不是 '{meant}'？）" in info.value.in_lang("zh")
+    with pytest.raises(RulesetError) as base:
+        ruleset_from_text(f"base: {typed}\n", "club.yaml")
+    assert f"(did you mean '{meant}'?)" in base.value.in_lang("en")
+    assert f"（是不是 '{meant}'？）" in base.value.in_lang("zh")
+
+
+def test_a_name_in_a_rules_folder_may_be_what_was_meant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "our-club.yaml").write_text("base: qq\nname: our-club\n", encoding="utf-8")
+    monkeypatch.setenv(RULES_DIR_ENV, str(tmp_path))
+    with pytest.raises(RulesetError, match=r"\(did you mean 'our-club'\?\)"):
+        load_ruleset("our-clb")
+
+
+def test_a_rules_header_names_a_preset_in_any_case() -> None:
+    text = '[Rules "MATCH-A"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    hand = validate_text(text).hands[0]
+    assert hand.replay is not None and hand.replay.rules.name == "match-a"
+    assert [f for f in hand.findings if f.code == "unknown-rules"] == []
 
 
 # ---------------------------------------------------------------------------- what a record reaches

@@ -16,6 +16,7 @@ from notation.cli import build_parser
 from notation.cli.solve import DEFAULT_BUDGET
 from notation.replay import replay
 from notation.rules.game import Position
+from notation.rulesets import RulesetError
 from notation.simulate import simulate_hand
 from notation.solve import SolveError, read_position, solve_request
 
@@ -81,6 +82,12 @@ def test_the_default_rules_serve_lines_without_their_own() -> None:
     del line["rules"]
     position = read_position(line)
     assert position.rules.name == "qq"
+
+
+def test_a_rules_field_names_a_rule_set_in_any_case() -> None:
+    assert read_position(request(rules="MATCH-A")).rules.name == "match-a"
+    with pytest.raises(RulesetError, match=r"\(did you mean 'match-a'\?\)"):
+        read_position(request(rules="match_a"))
 
 
 @pytest.mark.parametrize(

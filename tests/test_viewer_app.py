@@ -411,8 +411,80 @@ def test_an_upload_and_its_edits_reopen_from_the_url(annotated_text: str) -> Non
     assert again.session_state["edits"] == 1  # still not downloaded: the notice stays
     for bad in ("0" * 32, "../../etc/passwd"):
         gone = start(up=bad)
-        assert any("no longer kept" in w.value for w in gone.warning)
-        assert gone.session_state["text"] is not None  # the page goes on with an example
+        assert any("no longer kept" in e.value for e in gone.main.error)
+        assert gone.session_state["text"] is None  # and no other file in its place
+
+
+def shows_no_hand(at: AppTest, said: str) -> None:
+    """The page says ``said`` where the hand would be, and shows no hand at all."""
+    assert not at.exception
+    assert any(said in e.value for e in at.main.error), [e.value for e in at.main.error]
+    assert at.session_state["text"] is None and at.session_state["loaded"] is None
+    assert not [h for h in at.get("html") if 'class="sj-table"' in h.proto.body]
+    assert not [h for h in at.get("html") if 'class="sj-info"' in h.proto.body]
+
+
+def test_a_missing_file_on_the_command_line_opens_no_other_file(tmp_path: Path) -> None:
+    import sys
+
+    missing = tmp_path / "NO" / "SUCH.psn"
+    at = AppTest.from_file(APP, default_timeout=60)
+    saved = sys.argv
+    sys.argv = ["app.py", str(missing), "--lang=zh"]
+    try:
+        at.run()
+    finally:
+        sys.argv = saved
+    shows_no_hand(at, f"文件不存在: {missing}")
+    at.radio(key="lang").set_value("en").run()  # said again in the page's language
+    shows_no_hand(at, f"No such file: {missing}")
+    at.radio(key="source").set_value("example").run()  # the user chooses another: shown
+    assert not at.exception and not at.main.error and at.session_state["loaded"]
+    table(at)
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ({"file": "/no/such/hand.psn"}, "No such file: /no/such/hand.psn"),
+        ({"ex": "disputes/no-such.psn"}, "No bundled example disputes/no-such.psn"),
+        ({"up": "0" * 32}, "no longer kept on this computer"),
+    ],
+    ids=["file", "ex", "up"],
+)
+def test_a_link_naming_a_missing_file_opens_no_other_file(query: dict[str, str], said: str) -> None:
+    at = start(**query, hand="2", step="5")
+    shows_no_hand(at, said)
+
+
+def test_a_missing_path_typed_in_the_sidebar_takes_the_shown_hand_away(tmp_path: Path) -> None:
+    at = start()  # an example is shown
+    table(at)
+    at.radio(key="source").set_value("path").run()
+    at.text_input(key="path").set_value(str(tmp_path / "typo.psn")).run()
+    at.button(key="open_path").click().run()
+    shows_no_hand(at, f"No such file: {tmp_path / 'typo.psn'}")
+    path = tmp_path / "right.psn"
+    path.write_text(samples.match_text(), encoding="utf-8")
+    at.text_input(key="path").set_value(str(path)).run()
+    at.button(key="open_path").click().run()
+    assert not at.main.error and at.session_state["loaded"] == f"path:{path}"
+    table(at)
+
+
+def test_a_txt_record_on_the_command_line_is_opened(tmp_path: Path) -> None:
+    import sys
+
+    path = tmp_path / "hand.txt"
+    path.write_text(samples.match_text(), encoding="utf-8")
+    at = AppTest.from_file(APP, default_timeout=60)
+    saved = sys.argv
+    sys.argv = ["app.py", str(path)]
+    try:
+        at.run()
+    finally:
+        sys.argv = saved
+    assert not at.exception and at.session_state["loaded"] == f"path:{path}"
 
 
 def test_path_from_the_url_opens_that_file(tmp_path: Path) -> None:
@@ -743,6 +815,24 @@ def test_the_hands_are_named_by_their_event_in_the_page_s_language(lang: str, ev
     at = start(file=str(match), lang=lang)
     options = at.selectbox(key="hand").options
     assert len(options) == 13 and all(event in o for o in options), options
+
+
+def _info(at: AppTest) -> str:
+    """The HTML of the chips above the table (trump, rank, …, the rule set)."""
+    return next(h.proto.body for h in at.get("html") if 'class="sj-info"' in h.proto.body)
+
+
+def test_a_hand_without_a_rules_header_shows_which_rule_set_was_assumed() -> None:
+    hand = '[Event "Club night"]\n[Trump "H 2"]\n\n1. 1: SA 2: S3 3: S4 4: S5\n'
+    at = open_text(hand, "nameless.psn")
+    assert "⚠ no Rules header: judged under qq, the default rule set" in _info(at)
+    at.button(key="nav_last").click().run()  # the chip stays all hand long
+    assert "no Rules header: judged under qq" in _info(at)
+    at.radio(key="lang").set_value("zh").run()
+    assert "⚠ 没有 Rules 标头：按默认规则 qq 判定" in _info(at)
+    assert "Rules header" not in _info(at)
+    named = open_text('[Rules "qq"]\n' + hand, "named.psn")
+    assert "⚠" not in _info(named) and "QQ Shengji (normal) (qq)" in _info(named)
 
 
 # ------------------------------------------------------------- Streamlit's own words

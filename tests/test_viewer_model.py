@@ -454,6 +454,11 @@ def test_follow_a_nested_variation_line() -> None:
     assert second.states[seat3].event is second.hand.tricks[0].plays[2]
     with pytest.raises(ValueError):
         follow_line(main, [(0, 0)])  # the deal has no variation
+    # no Rules header: the line is judged under the default as the hand is, and says so
+    assert main.rules_from == first.rules_from == second.rules_from == "default"
+    assert view.rules_assumed("en", second) == (
+        "no Rules header: judged under qq, the default rule set"
+    )
 
 
 def test_note_form_keeps_untouched_comments_exactly() -> None:

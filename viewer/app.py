@@ -188,7 +188,7 @@ for _key, _value in av.SESSION_DEFAULTS.items():
 
 if not ss[K.QUERY_READ]:
     ss[K.QUERY_READ] = True
-    cli = next((a for a in sys.argv[1:] if a.lower().endswith(".psn")), None)
+    cli = next((a for a in sys.argv[1:] if a.lower().endswith((".psn", ".txt"))), None)
     if cli:
         ss[K.CLI_FILE] = cli
         ss[K.SOURCE], ss[K.PATH] = "path", cli
@@ -223,10 +223,31 @@ def _edited(text: str) -> None:
 def _open(loaded: str, name: str, text: str, draft: str | None = None) -> None:
     """Show a file; ``draft``: the key it is kept under (an upload), else none yet."""
     ss[K.LOADED], ss[K.NAME], ss[K.TEXT], ss[K.DRAFT] = loaded, name, text, draft
+    ss[K.FAILED] = None
     ss[K.EDITS], ss[K.LINE], ss[av.K_EXPLORED] = 0, [], None
     if not ss[K.KEEP_MOMENT]:
         ss[K.HAND], ss[K.STEP] = 1, 0
     ss[K.KEEP_MOMENT] = False
+
+
+def _failed(why: str, values: dict[str, Any], subject: str = "") -> None:
+    """The file asked for cannot be opened: say why (the label ``why`` with its
+    ``values``, about ``subject``) where the hand would be, and show no other file in its
+    place (a referee would review the wrong hand)."""
+    ss[K.FAILED], ss[K.LOADED], ss[K.TEXT] = (why, values, subject), None, None
+
+
+def _failure(lang: str) -> str:
+    """Why the file asked for cannot be opened, in ``lang``."""
+    why, values, subject = ss[K.FAILED]
+    said = tr(lang, why, **values)
+    if not subject:
+        return said
+    return f"{said}: {subject}" if why == "path_missing" else f"{subject} {said}"
+
+
+def _source_changed() -> None:
+    ss[K.FAILED] = None  # another kind of source: what failed is no longer asked for
 
 
 with st.sidebar:
@@ -246,16 +267,20 @@ with st.sidebar:
         ["example", "upload", "path"],
         format_func=lambda s: tr(lang, f"source_{s}"),
         key=K.SOURCE,
+        on_change=_source_changed,
     )
     if ss[K.SOURCE] == "example":
         if examples:
-            if ss[K.EXAMPLE] not in examples:
+            if ss[K.EXAMPLE] is not None and ss[K.EXAMPLE] not in examples:
+                _failed("example_missing", {"name": ss[K.EXAMPLE]})  # a link named it
+                ss[K.EXAMPLE] = None
+            elif ss[K.EXAMPLE] is None and not ss[K.FAILED]:
                 ss[K.EXAMPLE] = document.default_source()[0]
             st.selectbox(
                 tr(lang, "example"), examples, key=K.EXAMPLE, placeholder=tr(lang, "choose")
             )
             wanted_source = f"example:{ss[K.EXAMPLE]}"
-            if ss[K.LOADED] != wanted_source:
+            if ss[K.EXAMPLE] is not None and ss[K.LOADED] != wanted_source:
                 _open(wanted_source, ss[K.EXAMPLE], document.read_example(ss[K.EXAMPLE]))
         else:
             st.info(tr(lang, "no_examples"))
@@ -270,9 +295,7 @@ with st.sidebar:
                 try:
                     text = raw.decode("utf-8-sig")
                 except UnicodeDecodeError as e:
-                    why, values = document.why_unreadable(e)
-                    said = f"{upload.name} {tr(lang, why, **values)}"
-                    st.error(f"{tr(lang, 'parse_error')}: {said}")
+                    _failed(*document.why_unreadable(e, lang), upload.name)
                 else:
                     # Kept on this computer under a key the URL names: a reload opens it
                     # again, with the edits made since.
@@ -281,7 +304,7 @@ with st.sidebar:
         elif ss[K.DRAFT] and ss[K.LOADED] is None:
             draft = document.load_draft(ss[K.DRAFT])
             if draft is None:
-                st.warning(tr(lang, "draft_gone"))
+                _failed("draft_gone", {})
                 ss[K.DRAFT] = None
             else:
                 _open(f"upload:{ss[K.DRAFT]}", draft.name, draft.text, draft=ss[K.DRAFT])
@@ -295,10 +318,13 @@ with st.sidebar:
             try:
                 _open(wanted_source, Path(ss[K.PATH]).name, document.read_path(ss[K.PATH]))
             except (OSError, ValueError) as e:  # a folder, not text, not a record, missing
-                why, values = document.why_unreadable(e, lang)
-                said = tr(lang, why, **values)
-                missing = why == "path_missing"
-                st.error(f"{said}: {ss[K.PATH]}" if missing else f"{ss[K.PATH]} {said}")
+                _failed(*document.why_unreadable(e, lang), ss[K.PATH])
+
+if ss[K.FAILED]:  # the file asked for is not there: no hand, rather than another file's
+    st.html(render.PAGE_CSS)
+    st.title(tr(lang, "title"))
+    st.error(_failure(lang))
+    st.stop()
 
 if ss[K.TEXT] is None:  # nothing chosen yet (an upload pending): open the default
     name0, text0 = document.default_source()
@@ -634,6 +660,7 @@ with left:
             lang,
             trump,
             view.rules_label(lang, rp.rules),
+            view.rules_assumed(lang, rp),
         )
     )
     best_cards = av.best_cards_at(an_note) if not teaching else {}

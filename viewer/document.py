@@ -13,7 +13,7 @@ import re
 import tempfile
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from notation.errors import SourceError
@@ -145,6 +145,8 @@ def follow_line(start: HandReplay, line: Sequence[tuple[int, int]]) -> HandRepla
         node = current.states[step].event
         spliced = splice_variation(current.hand, node, index)
         current = replay(spliced, current.rules, number=current.number)
+    if current is not start:  # the line is judged under the rule set the hand was
+        current = replace(current, rules_from=start.rules_from)
     return current
 
 

@@ -75,6 +75,7 @@ CSS = """
   padding-left:1px}
 .sj-info .card .s{font-size:11px}
 .sj-info .t1{color:#1f6fb5;font-weight:600}.sj-info .t2{color:#c0392b;font-weight:600}
+.sj-info .box:has(.assumed){background:#fff3cd;border-color:#e0a800;color:#5c4500}
 </style>
 """
 
@@ -307,8 +308,11 @@ def table_html(
     return "".join(parts)
 
 
-def info_html(view: TableView, lang: str, trump: Trump | None, rules: str) -> str:
-    """Trump, rank, dealer, levels, points per side and the kitty, above the table."""
+def info_html(
+    view: TableView, lang: str, trump: Trump | None, rules: str, assumed: str = ""
+) -> str:
+    """Trump, rank, dealer, levels, points per side and the kitty, above the table;
+    ``assumed``: why the hand is judged under a rule set it does not name (a chip)."""
     trump_text = view.trump or tr(lang, "not_known")
     boxes = [
         f"<b>{escape(tr(lang, 'trump'))}</b> {escape(trump_text)}",
@@ -346,6 +350,8 @@ def info_html(view: TableView, lang: str, trump: Trump | None, rules: str) -> st
         f'<span class="t2">{team24}: {shown[2]}</span>'
     )
     boxes.append(f"<b>{escape(tr(lang, 'rules'))}</b> {escape(rules)}")
+    if assumed:
+        boxes.append(f'<span class="assumed">⚠ {escape(assumed)}</span>')
     if view.kitty is not None:
         kitty = cards_html(tuple(_sorted(view.kitty, trump)), trump)
     else:

@@ -40,6 +40,7 @@ class K:
     KEEP_MOMENT = "keep_moment"  # the URL named a hand or step: keep it when the file opens
     CLI_FILE = "cli_file"  # the file named on the command line, if any
     MESSAGE = "message"  # a one-off notice for the next run
+    FAILED = "failed"  # why the file asked for could not be opened: shown, and no hand
     SLIDER = "step_slider"
     NOTE_TEXT = "note_text"
     NOTE_GLYPH = "note_glyph"
@@ -83,6 +84,7 @@ DEFAULTS: Final[dict[str, Any]] = {
     K.RUN_SECONDS: None,
     K.CLI_FILE: None,
     K.MESSAGE: None,
+    K.FAILED: None,
     K.NEW_LINE: "",
     K.DRAFT: None,
 }

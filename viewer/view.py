@@ -362,6 +362,13 @@ def rules_label(lang: str, rules: Ruleset) -> str:
     return f"{title} ({rules.name})"
 
 
+def rules_assumed(lang: str, rp: HandReplay) -> str:
+    """Why the hand is judged under a rule set it does not name, in ``lang`` ("no Rules
+    header: judged under qq, the default rule set"); empty if it names it."""
+    why = rp.rules_assumed()
+    return why.render(lang) if why is not None else ""
+
+
 def cards_text(cards: Sequence[CardSlot]) -> str:
     """Cards with suit symbols: "♠A ♠A ??"."""
     return _cards(tuple(cards))

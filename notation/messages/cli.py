@@ -127,6 +127,8 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "report.levels": ("team 1&3 {a}, team 2&4 {b}", "1、3 号位 {a}，2、4 号位 {b}"),
     "report.rule-set": ("Rule set", "规则"),
     "report.players": ("Players", "牌手"),
+    "report.player": ("seat {seat}: {name}", "{seat} 号位：{name}"),
+    "report.rule-set-assumed": ("{rules} — {why}", "{rules}——{why}"),
     "report.dealer": ("Dealer", "庄家"),
     "report.levels-before": ("Levels before", "本局前级数"),
     "report.trump": ("Trump", "主"),

@@ -161,18 +161,19 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         '缺少字段 "kitty"：扣下的底牌（没有分牌时写 []）',
     ),
     # --- rule sets (notation/rulesets.py) -----------------------------------------------
+    # hint: value.did-you-mean, or nothing (a name is case-insensitive: QQ is qq)
     "ruleset.not-a-name": (
-        "{name} is not a rule-set name (a record names a rule set, never a file): the "
+        "{name} is not a rule-set name{hint} (a record names a rule set, never a file): the "
         "presets are {presets}",
-        "{name} 不是规则的名字（记录只能写规则的名字，不能写文件）：预设规则有 {presets}",
+        "{name} 不是规则的名字{hint}（记录只能写规则的名字，不能写文件）：预设规则有 {presets}",
     ),
     "ruleset.no-preset": (
-        "no preset {name}: the presets are {presets}",
-        "没有预设规则 {name}：预设规则有 {presets}",
+        "no preset {name}{hint}: the presets are {presets}",
+        "没有预设规则 {name}{hint}：预设规则有 {presets}",
     ),
     "ruleset.no-preset-in": (
-        "no preset {name} and no {file} in {folders}: the presets are {presets}",
-        "没有预设规则 {name}，{folders} 里也没有 {file}：预设规则有 {presets}",
+        "no preset {name} and no {file} in {folders}{hint}: the presets are {presets}",
+        "没有预设规则 {name}，{folders} 里也没有 {file}{hint}：预设规则有 {presets}",
     ),
     "ruleset.folder": ("is a folder, not a rule-set file", "是文件夹，不是规则文件"),
     "ruleset.not-regular": (

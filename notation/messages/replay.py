@@ -174,6 +174,11 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "Trick {number} has unknown cards: its winner is taken to be seat {seat}, who leads next.",
         "第 {number} 轮有未知牌：按下一轮的首出，视为 {seat} 号位得这一轮。",
     ),
+    "trick.no-trump-winner": (
+        "Trick {number}: with no trump known, its winner cannot be worked out: it is taken to "
+        "be seat {seat}, who leads next.",
+        "第 {number} 轮：不知道主是什么，无法判断谁大：按下一轮的首出，视为 {seat} 号位得这一轮。",
+    ),
     "trick.winner": (
         "The record says seat {claimed} won trick {number}, but by the rules seat {winner} won "
         "it with {cards}.",

@@ -47,7 +47,16 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "sentence": ("{text}.", "{text}。"),
     "text": ("{text}", "{text}"),
     "syntax": ("{text}", "无法读取：{text}"),
-    "rules.unknown": ("{reason}; replayed under qq", "{reason}：按 qq 规则重放"),
+    "rules.unknown": ("{reason}; replayed under {name}", "{reason}：按 {name} 规则重放"),
+    # a hand that names no rule set (the validator's note, the report, the viewer's chip)
+    "rules.default": (
+        "no Rules header: judged under {name}, the default rule set",
+        "没有 Rules 标头：按默认规则 {name} 判定",
+    ),
+    "rules.fallback": (
+        "no rule set {name} is known: judged under {default}",
+        "没有名为 {name} 的规则：按 {default} 判定",
+    ),
     "rules.unreadable": (
         "no rule set {name} can be read",
         "规则 {name} 不存在或无法读取",

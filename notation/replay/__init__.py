@@ -21,14 +21,23 @@ from notation.psn.model import Hand
 from notation.replay.auction import _Auction
 from notation.replay.play import _Play
 from notation.replay.result import _Result
-from notation.replay.values import Computed, HandReplay, State, StepKind, StrictStop
+from notation.replay.values import Computed, HandReplay, RulesFrom, State, StepKind, StrictStop
 from notation.rules.cards import Rank
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import Seat
-from notation.rulesets import RulesetError, load_ruleset
+from notation.rulesets import DEFAULT_RULESET, RulesetError, load_ruleset
 
-__all__ = ["Computed", "HandReplay", "State", "StepKind", "StrictStop", "replay", "replay_all"]
+__all__ = [
+    "Computed",
+    "HandReplay",
+    "RulesFrom",
+    "State",
+    "StepKind",
+    "StrictStop",
+    "replay",
+    "replay_all",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +67,7 @@ def replay(
 
     ``levels`` and ``dealer``, when given, are those the hand is played with instead of
     its headers' (a match's hand, where they follow from the hand before)."""
-    ruleset, problem = _resolve_rules(hand, rules)
+    ruleset, source, problem = _resolve_rules(hand, rules)
     setting = _Setting(levels, dealer)
     engine = _run(hand, number, ruleset, problem, timeline, strict, setting)
     if engine.alternative_trump is not None:
@@ -73,7 +82,13 @@ def replay(
             engine = other
     assert engine.computed is not None
     return HandReplay(
-        hand, number, ruleset, tuple(engine.states), tuple(engine.findings), engine.computed
+        hand,
+        number,
+        ruleset,
+        tuple(engine.states),
+        tuple(engine.findings),
+        engine.computed,
+        source,
     )
 
 
@@ -81,7 +96,7 @@ def _run(
     hand: Hand,
     number: int,
     ruleset: Ruleset,
-    problem: Message | None,
+    problem: tuple[str, Message] | None,
     timeline: bool,
     strict: bool,
     setting: _Setting,
@@ -90,8 +105,8 @@ def _run(
     """One replay of ``hand``; ``trump``: the trump its play is judged under, when the
     bidding leaves two possible."""
     engine = _Replayer(hand, number, ruleset, timeline, strict, setting.levels, setting.dealer)
-    if problem:
-        engine.find("unknown-rules", problem, hand.headers[0] if hand.headers else None)
+    if problem:  # the rule set, assumed: an unknown name (an error) or none (a note)
+        engine.find(*problem, hand.headers[0] if hand.headers else None)
     engine.deal()
     engine.snapshot(StepKind.START, "the deal", hand.deal, None)
     engine.auction()
@@ -112,15 +127,26 @@ def _error_count(engine: _Replayer) -> int:
     return sum(1 for f in engine.findings if f.is_error)
 
 
-def _resolve_rules(hand: Hand, rules: Ruleset | str | None) -> tuple[Ruleset, Message | None]:
+def _resolve_rules(
+    hand: Hand, rules: Ruleset | str | None
+) -> tuple[Ruleset, RulesFrom, tuple[str, Message] | None]:
+    """The rule set ``hand`` is judged under, where it came from, and the finding that
+    says so when it was assumed (its code and message)."""
     if isinstance(rules, Ruleset):
-        return rules, None
-    name = rules or hand.rules or "qq"
+        return rules, RulesFrom.GIVEN, None
+    if rules:
+        name, source = rules, RulesFrom.GIVEN
+    elif hand.rules:
+        name, source = hand.rules, RulesFrom.RECORD
+    else:
+        said = msg("rules.default", name=DEFAULT_RULESET)
+        return load_ruleset(DEFAULT_RULESET), RulesFrom.DEFAULT, ("unchecked", said)
     try:
-        return load_ruleset(name), None  # a name, never a path: see notation.rulesets
+        return load_ruleset(name), source, None  # a name, never a path: see notation.rulesets
     except RulesetError as e:  # said on one line: a finding never shows a rule file's text
         why = Both(e.brief(), e.brief("zh"))
-        return load_ruleset("qq"), msg("rules.unknown", reason=why)
+        said = msg("rules.unknown", reason=why, name=DEFAULT_RULESET)
+        return load_ruleset(DEFAULT_RULESET), RulesFrom.FALLBACK, ("unknown-rules", said)
 
 
 def replay_all(hands: Sequence[Hand], rules: Ruleset | str | None = None) -> Iterator[HandReplay]:

@@ -132,9 +132,10 @@ class _Play(_Checks):
                     self._claimed_winner(trick, claimed, winner, on_table[open_trick.index][1])
             if winner is None and index + 1 < len(tricks) and tricks[index + 1].plays:
                 winner = tricks[index + 1].plays[0].seat  # trust the record
+                why = "trick.unknown-winner" if trump is not None else "trick.no-trump-winner"
                 self.find(
                     "unchecked",
-                    msg("trick.unknown-winner", number=trick.number, seat=winner),
+                    msg(why, number=trick.number, seat=winner),
                     trick,
                     trick=trick.number,
                 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from notation.errors import ShengjiError
 from notation.findings import Finding
+from notation.messages import Message, msg
 from notation.psn.model import (
     CardSlot,
     Hand,
@@ -30,6 +31,15 @@ class StepKind(StrEnum):
     PLAY = "play"
     TRICK = "trick"  # a trick is complete: its winner takes the points
     END = "end"  # the hand is over: kitty, result
+
+
+class RulesFrom(StrEnum):
+    """Where the rule set a hand is judged under came from."""
+
+    RECORD = "record"  # the hand's Rules header
+    GIVEN = "given"  # the caller's (--rules, a variation replayed under its line's)
+    DEFAULT = "default"  # no Rules header: the default rule set, said in a note
+    FALLBACK = "fallback"  # a name no rule set has: the default, and an unknown-rules error
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +117,17 @@ class HandReplay:
     states: tuple[State, ...]
     findings: tuple[Finding, ...]
     computed: Computed
+    rules_from: RulesFrom = RulesFrom.GIVEN  # assumed (DEFAULT, FALLBACK) or chosen
+
+    def rules_assumed(self) -> Message | None:
+        """Why the hand is judged under a rule set it does not name (no Rules header, or
+        one naming no rule set), for the report and the viewer; ``None`` if it names it or
+        the caller chose it."""
+        if self.rules_from is RulesFrom.DEFAULT:
+            return msg("rules.default", name=self.rules.name)
+        if self.rules_from is RulesFrom.FALLBACK:
+            return msg("rules.fallback", name=repr(self.hand.rules), default=self.rules.name)
+        return None
 
     @property
     def errors(self) -> tuple[Finding, ...]:
