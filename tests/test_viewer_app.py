@@ -416,8 +416,10 @@ def test_an_upload_and_its_edits_reopen_from_the_url(annotated_text: str) -> Non
 
 
 def shows_no_hand(at: AppTest, said: str) -> None:
-    """The page says ``said`` where the hand would be, and shows no hand at all."""
+    """The page says ``said`` where the hand would be (a path in it as written, its marks
+    escaped), and shows no hand at all."""
     assert not at.exception
+    said = view.literal(said)
     assert any(said in e.value for e in at.main.error), [e.value for e in at.main.error]
     assert at.session_state["text"] is None and at.session_state["loaded"] is None
     assert not [h for h in at.get("html") if 'class="sj-table"' in h.proto.body]
@@ -778,7 +780,7 @@ def test_a_path_that_is_a_folder_or_not_text_says_what_it_is(tmp_path: Path) -> 
         at.button(key="open_path").click().run()
         assert not at.exception
         errors = [e.value for e in at.error]
-        assert any(str(path) in e and said in e for e in errors), errors
+        assert any(view.literal(str(path)) in e and said in e for e in errors), errors
         assert not any("Error)" in e for e in errors), errors  # no exception class names
     at.radio(key="lang").set_value("zh").run()
     at.text_input(key="path").set_value(str(folder)).run()
@@ -946,3 +948,22 @@ def test_the_words_replaced_are_the_ones_this_streamlit_and_its_plotly_say() -> 
     for words in drawn:
         assert english_in(words) is None, words
     assert '"每个文件不超过 5 MB · PSN、TXT"' in css
+
+
+def test_a_records_text_is_shown_as_written_never_as_markup() -> None:
+    # A comment is data: Markdown in it must not make the page fetch an image, follow a
+    # link, typeset maths or colour text (the page would load http://… on open).
+    hostile = "![x](http://example.com/px.png) [link](http://example.com) $x^2$ :red[b] *e*"
+    hand = (
+        '[Event "x"]\n[Rules "qq"]\n[Trump "H 2"]\n\n'
+        f"1. 1: SA {{{hostile}}} ( 1: SK {{{hostile}}} ) 2: S3 3: S4 4: S5\n"
+    )
+    at = open_text(hand, "hostile.psn")
+    at.button(key="jump_next_note").click().run()
+    shown = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    said = [v for v in shown if "example" in v]
+    assert said, shown
+    for value in said:
+        text = value[value.index("\\") :]  # the record's text, after the page's own marks
+        # every mark Markdown could read is escaped: shown as the character itself
+        assert not re.search(r"(?<!\\)[\[\]$*]", text), text

@@ -323,7 +323,7 @@ with st.sidebar:
 if ss[K.FAILED]:  # the file asked for is not there: no hand, rather than another file's
     st.html(render.PAGE_CSS)
     st.title(tr(lang, "title"))
-    st.error(_failure(lang))
+    st.error(view.literal(_failure(lang)))
     st.stop()
 
 if ss[K.TEXT] is None:  # nothing chosen yet (an upload pending): open the default
@@ -392,7 +392,7 @@ line = tuple(tuple(x) for x in ss[K.LINE])
 try:
     rp = line_replay(ss[K.TEXT], ss[K.NAME], entry.number, line)
 except ValueError as e:
-    st.error(str(e))
+    st.error(view.literal(str(e)))
     ss[K.LINE] = []
     rp = line_replay(ss[K.TEXT], ss[K.NAME], entry.number, ())
 last = len(rp.states) - 1
@@ -673,7 +673,7 @@ with left:
             st.markdown(f"**{tr(lang, 'result')}** · {tr(lang, 'computed')}: {computed}")
     for f in state.findings:
         box = st.error if f.is_error else st.warning
-        box(f"**{finding_label(lang, f.code)}** ({f.code}): {f.message_in(lang)}")
+        box(f"**{finding_label(lang, f.code)}** ({f.code}): {view.literal(f.message_in(lang))}")
 
     # --- teaching: what would you play?
     if teaching:
@@ -720,7 +720,7 @@ with left:
                     for c in note.comments:
                         if is_engine_comment(c):
                             continue
-                        st.markdown(f"> {c.remark_in(lang) or c.text}")
+                        st.markdown(f"> {view.literal(c.remark_in(lang) or c.text)}")
                     if note.nags:
                         st.caption(" ".join(glyph_label(lang, n) for n in note.nags))
             else:
@@ -767,10 +767,10 @@ with right:
         for c in note.comments:
             if is_engine_comment(c):  # the analysis: shown above, in the page's language
                 continue
-            st.markdown(f"💬 {c.remark_in(lang) or c.text}")
+            st.markdown(f"💬 {view.literal(c.remark_in(lang) or c.text)}")
             for cmd in c.commands:
                 if cmd.name != LANG_COMMAND:  # the text is shown in the page's language
-                    st.caption(f"[%{cmd.name} {cmd.args}]")
+                    st.caption(view.literal(f"[%{cmd.name} {cmd.args}]"))
         if note.nags:
             st.markdown(
                 f"**{tr(lang, 'glyphs')}**: " + ", ".join(glyph_label(lang, n) for n in note.nags)
@@ -782,9 +782,9 @@ with right:
                 ss[K.LINE] = [*ss[K.LINE], (at, index)]
                 ss[K.STEP] = at
 
-            st.markdown(f"🔀 **{tr(lang, 'variation', n=i + 1)}**: `{text}`")
+            st.markdown(f"🔀 **{tr(lang, 'variation', n=i + 1)}**: {view.literal(text)}")
             for c in variation.comments:
-                st.caption(c.remark_in(lang) or c.text)
+                st.caption(view.literal(c.remark_in(lang) or c.text))
             if not teaching:
                 st.button(
                     tr(lang, "enter_variation", n=i + 1),
@@ -919,10 +919,10 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
     if ss[K.MESSAGE]:
         kind, message = ss[K.MESSAGE]
         if kind == "code":  # a located message: its caret needs a fixed-width font
-            st.error(message.splitlines()[0])
+            st.error(view.literal(message.splitlines()[0]))
             st.code("\n".join(message.splitlines()[1:]), language=None)
         else:
-            (st.success if kind == "success" else st.error)(message)
+            (st.success if kind == "success" else st.error)(view.literal(message))
         ss[K.MESSAGE] = None
 
 # --- the analysis: analyse this hand from the viewer ---

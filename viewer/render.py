@@ -22,7 +22,14 @@ from viewer.charts import TEAM_COLOURS
 from viewer.i18n import tr
 from viewer.view import SeatView, Slots, TableView
 
-__all__ = ["CSS", "PAGE_CSS", "card_html", "cards_html", "streamlit_css", "table_html"]
+__all__ = [
+    "CSS",
+    "PAGE_CSS",
+    "card_html",
+    "cards_html",
+    "streamlit_css",
+    "table_html",
+]
 
 CSS = """
 <style>

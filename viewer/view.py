@@ -7,6 +7,7 @@ no HTML here: ``render.py`` draws, ``charts.py`` plots, ``app.py`` lays out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
@@ -49,6 +50,7 @@ __all__ = [
     "defenders_series",
     "finding_steps",
     "kitty_holder",
+    "literal",
     "log_entries",
     "next_step",
     "players",
@@ -61,6 +63,23 @@ Mode = Literal["open", "seat", "teach"]
 Position = Literal["bottom", "right", "top", "left"]
 POSITIONS: Final[tuple[Position, ...]] = ("bottom", "right", "top", "left")
 Slots = tuple[CardSlot, ...]
+
+
+# The marks Markdown (and Streamlit's additions: $maths$, :red[colour], :emoji: needs no
+# escape) reads as markup inline or at a line's start: a backslash before each makes it
+# the character itself. Links and images need their brackets, so "[" and "]" suffice.
+_MARKUP = re.compile(r"([\\`*_~\[\]$|#<>])")
+
+
+def literal(text: str) -> str:
+    """A record's own text (a comment, a header, a path a link names) for ``st.markdown``
+    and its kin, shown as written: never an image fetched, a link, maths, emphasis or a
+    heading (a record is data). Line breaks are kept as breaks.
+
+    >>> print(literal("![x](http://example.com/x.png) $x$ *a* a_b.psn"))
+    !\\[x\\](http://example.com/x.png) \\$x\\$ \\*a\\* a\\_b.psn
+    """
+    return _MARKUP.sub(r"\\\1", text).replace("\n", "  \n")
 
 
 def seat_positions(bottom: int) -> dict[int, Position]:
@@ -585,9 +604,9 @@ def finding_markdown(f: Finding, lang: str) -> str:
         head.append(tr(lang, "trick_n", n=f.trick))
     if f.seat is not None:
         head.append(seat_name(lang, f.seat))
-    lines = [" · ".join(head), f.message_in(lang)]
-    if f.clause:
-        lines.append(f"*{tr(lang, 'clause')}*: {clause_line(f.clause, lang)}")
+    lines = [" · ".join(head), literal(f.message_in(lang))]
+    if f.clause:  # a club's clause is its own text: shown as written too
+        lines.append(f"*{tr(lang, 'clause')}*: {literal(clause_line(f.clause, lang))}")
     if f.penalty:
         lines.append(f"*{tr(lang, 'penalty')}*: {f.penalty_in(lang)}")
     return "  \n".join(lines)
