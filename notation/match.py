@@ -21,7 +21,7 @@ from notation.messages import Message, msg, outcome_words
 from notation.psn import Bid, Hand
 from notation.psn.model import UNKNOWN, KittyExchange
 from notation.replay import HandReplay, replay
-from notation.replay.engine import read_levels
+from notation.replay.replayer import read_levels
 from notation.rules import bidding as bids
 from notation.rules.cards import Card, Rank
 from notation.rules.clauses import Rule

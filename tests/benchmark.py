@@ -134,11 +134,11 @@ def validate_all(text: str) -> int:
 # including what it calls (cProfile's cumulative time).
 _PARTS = {
     "read: split, lex, parse, build the model": [("parser.py", "iter_hands")],
-    "leads: held, one suit, throws judged": [("checks.py", "_lead")],
-    "follows: suit, pairs, tractors": [("checks.py", "_follow")],
-    "trick winners and points": [("play.py", "_open_trick"), ("trick.py", "add")],
-    "deal and auction: decks, bids, kitty": [("engine.py", "deal"), ("auction.py", "auction")],
-    "result, levels, match continuity": [("result.py", "finish"), ("match.py", "continues")],
+    "leads: held, one suit, throws judged": [("replayer.py", "_lead")],
+    "follows: suit, pairs, tractors": [("replayer.py", "_follow")],
+    "trick winners and points": [("replayer.py", "_open_trick"), ("trick.py", "add")],
+    "deal and auction: decks, bids, kitty": [("replayer.py", "deal"), ("replayer.py", "auction")],
+    "result, levels, match continuity": [("replayer.py", "finish"), ("match.py", "continues")],
 }
 
 

@@ -13,7 +13,7 @@ from notation.rules.violations import Code, Violation
 __all__ = ["CATALOGUE", "MEANINGS_ZH", "reason", "violation_message"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
-    # --- the headers and the deal (notation/replay/engine.py) ---------------------------
+    # --- the headers and the deal (Replayer.deal) ---------------------------
     "header.again": (
         "The {tag} header appears again as {value}, unlike the first ({first}); the first counts.",
         "{tag} 标头再次出现，值为 {value}，与第一次（{first}）不同；以第一次为准。",
@@ -50,7 +50,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "The deal lacks {cards}: it is not two decks.",
         "发的牌里缺少 {cards}：不是完整的两副牌。",
     ),
-    # --- the auction (notation/replay/auction.py) -------------------------------------
+    # --- the auction (Replayer.auction) -------------------------------------
     "bid.refused": (
         "Seat {seat}'s {kind} is not allowed: {reason}.",
         "{seat} 号位的{kind}不成立：{reason}。",
@@ -131,7 +131,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "in the kitty.",
         "{seat} 号位拿底后的手牌里有 {cards}，这些牌既没有发给它，也不在底牌里。",
     ),
-    # --- leads, throws and follows (notation/replay/checks.py) --------------------------
+    # --- leads, throws and follows (Replayer._lead, _follow) --------------------------
     "lead.unknown": (
         "Seat {seat}'s lead has unknown cards: the follows to it are not checked.",
         "{seat} 号位首出的牌里有未知牌：对它的跟牌不作检查。",
@@ -165,7 +165,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "{shown} 可能在别家手里，管得住 {unit}。",
     ),
     "throw.suit-cards": ("cards of that suit", "这门花色的牌"),
-    # --- the play (notation/replay/play.py) ---------------------------------------------
+    # --- the play (Replayer.play) ---------------------------------------------
     "trick.number": (
         "Trick {number} is trick {index} of the hand: tricks are numbered 1, 2, 3 … without gaps.",
         "第 {number} 轮实为本局第 {index} 轮：轮次应按 1、2、3 … 连续编号。",
@@ -221,7 +221,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "should lead.",
         "{seat} 号位首出第 {number} 轮，但应由赢得第 {previous} 轮的 {expected} 号位首出。",
     ),
-    # --- the end of the hand (notation/replay/result.py) --------------------------------
+    # --- the end of the hand (Replayer.finish) --------------------------------
     "count.played": (
         "Seat {seat} played {n} cards in the hand, not {hand} (多牌少牌).",
         "{seat} 号位本局出了 {n} 张牌，而不是 {hand} 张（多牌少牌）。",

@@ -18,9 +18,7 @@ from dataclasses import dataclass
 
 from notation.messages import Both, Message, msg
 from notation.psn.model import Hand
-from notation.replay.auction import _Auction
-from notation.replay.play import _Play
-from notation.replay.result import _Result
+from notation.replay.replayer import Replayer
 from notation.replay.values import Computed, HandReplay, RulesFrom, State, StepKind, StrictStop
 from notation.rules.cards import Rank
 from notation.rules.order import Trump
@@ -46,10 +44,6 @@ class _Setting:
 
     levels: tuple[Rank, Rank] | None = None
     dealer: Seat | None = None
-
-
-class _Replayer(_Auction, _Play, _Result):
-    """One replay of a hand: the deal, the auction, the play and the result."""
 
 
 def replay(
@@ -101,10 +95,10 @@ def _run(
     strict: bool,
     setting: _Setting,
     trump: Trump | None = None,
-) -> _Replayer:
+) -> Replayer:
     """One replay of ``hand``; ``trump``: the trump its play is judged under, when the
     bidding leaves two possible."""
-    engine = _Replayer(hand, number, ruleset, timeline, strict, setting.levels, setting.dealer)
+    engine = Replayer(hand, number, ruleset, timeline, strict, setting.levels, setting.dealer)
     if problem:  # the rule set, assumed: an unknown name (an error) or none (a note)
         engine.find(*problem, hand.headers[0] if hand.headers else None)
     engine.deal()
@@ -123,7 +117,7 @@ def _run(
     return engine
 
 
-def _error_count(engine: _Replayer) -> int:
+def _error_count(engine: Replayer) -> int:
     return sum(1 for f in engine.findings if f.is_error)
 
 
