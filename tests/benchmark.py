@@ -65,7 +65,7 @@ from notation.analysis.positions import hand_positions
 from notation.analysis.review import review_hand
 from notation.analysis.solver import Solver
 from notation.bots import Bot
-from notation.judge import judge_trick
+from notation.lines.judge import judge_trick
 from notation.psn import Hand, parse, write
 from notation.replay import StepKind, replay
 from notation.rules.game import Position

@@ -41,7 +41,7 @@ from notation.cli.common import read_line
 from notation.errors import ShengjiError
 from notation.files import MAX_INPUT_BYTES
 from notation.findings import CATALOGUE
-from notation.judge import judge_trick
+from notation.lines.judge import judge_trick
 from notation.psn import (
     Comment,
     Header,

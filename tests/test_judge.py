@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from notation.errors import ShengjiError
-from notation.judge import JudgeError, judge_trick
+from notation.lines.judge import JudgeError, judge_trick
 from notation.replay import StepKind
 from notation.rules.cards import format_symbols, parse_cards
 from notation.rules.ruleset import ShorterTractor

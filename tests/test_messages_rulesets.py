@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from notation.cli import main
+from notation.lines.solve import SolveError, solve_request
 from notation.messages import error_words, param_names
 from notation.messages.rulesets import _MODEL_ZH, CHECKS_ZH, model_words
 from notation.psn import from_json, model
@@ -28,7 +29,6 @@ from notation.resources import presets_dir
 from notation.rules.cards import parse_cards
 from notation.rules.ruleset import LevelTable, Outcome, RulesetCheckError, Side
 from notation.rulesets import RulesetError, load_ruleset, ruleset_from_text
-from notation.solve import SolveError, solve_request
 from tests.test_messages import english_in
 from tests.test_messages_commands import SOLVE
 from tests.test_psn_roundtrip import BAD_JSON, broken

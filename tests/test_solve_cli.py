@@ -14,11 +14,10 @@ from notation.analysis.positions import hand_positions
 from notation.analysis.solver import Solver
 from notation.cli import build_parser
 from notation.cli.solve import DEFAULT_BUDGET
+from notation.lines.solve import SolveError, read_position, solve_request
 from notation.replay import replay
 from notation.rules.game import Position
-from notation.rulesets import RulesetError
 from notation.simulate import simulate_hand
-from notation.solve import SolveError, read_position, solve_request
 
 HANDS = {
     "1": ["SA", "S3"],
@@ -86,7 +85,8 @@ def test_the_default_rules_serve_lines_without_their_own() -> None:
 
 def test_a_rules_field_names_a_rule_set_in_any_case() -> None:
     assert read_position(request(rules="MATCH-A")).rules.name == "match-a"
-    with pytest.raises(RulesetError, match=r"\(did you mean 'match-a'\?\)"):
+    # said as judge says it: the field, then the rule set's own words
+    with pytest.raises(SolveError, match=r"field 'rules': .*\(did you mean 'match-a'\?\)"):
         read_position(request(rules="match_a"))
 
 

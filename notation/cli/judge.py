@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from notation.cli.common import answer_lines
-from notation.judge import judge_trick
+from notation.lines.judge import judge_trick
 from notation.messages.help import JUDGE_DESCRIPTION
 from notation.rulesets import ruleset_argument
 

@@ -15,93 +15,37 @@ whether a throw stands (and what must be played if not), who wins, and the point
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from notation.errors import ShengjiError
-from notation.messages import Both, MessageError, msg, violation_message
-from notation.messages.commands import described, kind_words
-from notation.rules.cards import Card, Rank, Suit, parse_card
+from notation.lines.fields import (
+    RequestError,
+    read_cards,
+    read_field,
+    read_rules,
+    read_seat,
+    read_trump,
+    refuse_third_copies,
+)
+from notation.messages import msg, violation_message
+from notation.messages.commands import kind_words
+from notation.rules.cards import Card
 from notation.rules.clauses import Rule
 from notation.rules.follow import check_follow, check_lead
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
-from notation.rules.seats import SEATS, Seat, seats_from
+from notation.rules.seats import Seat, seats_from
 from notation.rules.throw import judge_throw
 from notation.rules.trick import trick_winner
 from notation.rules.units import decompose
 from notation.rules.violations import Violation
-from notation.rulesets import RulesetError, load_ruleset
+from notation.rulesets import load_ruleset
 
 __all__ = ["JudgeError", "judge_trick"]
 
 
-class JudgeError(MessageError):
+class JudgeError(RequestError):
     """A request that cannot be judged: a missing field, an unknown card or seat."""
-
-
-def _field(request: Mapping[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
-    if name not in request:
-        raise JudgeError(msg("judge.missing-field", name=repr(name)))
-    value = request[name]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise JudgeError(msg("judge.wrong-type", name=repr(name), kind=kind_words(value)))
-    return value
-
-
-def _cards(value: Any, where: str) -> list[Card]:
-    if not isinstance(value, list):
-        raise JudgeError(msg("judge.card-list", where=where))
-    cards: list[Card] = []
-    for index, token in enumerate(value):
-        if not isinstance(token, str):
-            raise JudgeError(
-                msg("judge.card-kind", where=where, index=index, kind=kind_words(token))
-            )
-        try:
-            cards.append(parse_card(token))
-        except ShengjiError:
-            raise JudgeError(msg("judge.unknown-card", where=where, token=repr(token))) from None
-    return cards
-
-
-def _seat(value: Any, where: str) -> Seat:
-    if isinstance(value, str) and value.strip() in ("1", "2", "3", "4"):
-        return int(value)
-    if isinstance(value, bool) or value not in SEATS:
-        raise JudgeError(msg("judge.no-seat", where=where, value=described(value)))
-    return int(value)
-
-
-def _trump(value: Any, rules: Ruleset) -> Trump:
-    if not isinstance(value, dict) or "rank" not in value:
-        raise JudgeError(msg("judge.trump-shape"))
-    rank_text, suit_text = value["rank"], value.get("suit")
-    if isinstance(rank_text, int) and not isinstance(rank_text, bool):
-        rank_text = str(rank_text) if 2 <= rank_text <= 10 else "?"
-    if not isinstance(rank_text, str):
-        raise JudgeError(msg("judge.rank-kind", kind=kind_words(rank_text)))
-    if suit_text is not None and not isinstance(suit_text, str):
-        raise JudgeError(msg("judge.suit-kind", kind=kind_words(suit_text)))
-    try:
-        rank = Rank.parse(rank_text)
-        suit = None if suit_text in (None, "", "NT", "nt") else Suit(str(suit_text).upper())
-    except (ShengjiError, ValueError):
-        bad = msg("judge.bad-trump", rank=described(rank_text), suit=described(suit_text))
-        raise JudgeError(bad) from None
-    return rules.trump(rank, suit)
-
-
-def _rules(value: Any, load: Callable[[str], Ruleset]) -> Ruleset:
-    """The rule set a request names: a name only (never a file, whatever it holds)."""
-    if not isinstance(value, str):
-        raise JudgeError(msg("judge.rules-kind", kind=kind_words(value)))
-    try:
-        return load(value)
-    except RulesetError as e:
-        reason = Both(e.brief("en"), e.brief("zh"))
-        raise JudgeError(msg("judge.rules", reason=reason)) from None
 
 
 def _finding(v: Violation, rules: Ruleset, seat: Seat, lang: str) -> dict[str, Any]:
@@ -122,51 +66,46 @@ def judge_trick(
     lang: str = "en",
 ) -> dict[str, Any]:
     """Judge one trick; see the module docstring for the shape of request and answer
-    (its findings' messages in ``lang``)."""
+    (its findings' messages in ``lang``). Raises :class:`JudgeError` for a request that
+    cannot be read."""
+    try:
+        return _read_and_judge(request, rules, load, lang)
+    except JudgeError:
+        raise
+    except RequestError as e:  # a field's reader, shared with ``solve``
+        raise JudgeError(e.text if e.text is not None else str(e)) from None
+
+
+def _read_and_judge(
+    request: Mapping[str, Any],
+    rules: Ruleset | None,
+    load: Callable[[str], Ruleset],
+    lang: str,
+) -> dict[str, Any]:
     if not isinstance(request, Mapping):
         raise JudgeError(msg("request.object"))
     if request.get("rules") is not None:
-        rules = _rules(request["rules"], load)
+        rules = read_rules(request["rules"], load)
     elif rules is None:
         rules = load("qq")
-    trump = _trump(request.get("trump"), rules)
-    leader = _seat(_field(request, "leader", (int, str)), "leader")
+    trump = read_trump(request.get("trump"), rules)
+    leader = read_seat(read_field(request, "leader", (int, str)), "leader")
     raw_hands = request.get("hands") or {}
     if not isinstance(raw_hands, dict):
         raise JudgeError(msg("judge.hands-map"))
     hands: dict[Seat, list[Card]] = {
-        _seat(k, "hands"): _cards(v, f"hands.{k}") for k, v in raw_hands.items()
+        read_seat(k, "hands"): read_cards(v, f"hands.{k}") for k, v in raw_hands.items()
     }
-    raw_plays = _field(request, "plays", list)
+    raw_plays = read_field(request, "plays", list)
     if not 1 <= len(raw_plays) <= 4:
         raise JudgeError(msg("judge.trick-plays", n=len(raw_plays)))
-    plays = [_cards(p, f"plays[{i}]") for i, p in enumerate(raw_plays)]
+    plays = [read_cards(p, f"plays[{i}]") for i, p in enumerate(raw_plays)]
     order = seats_from(leader)
-    _check_copies(hands, plays, order)
+    refuse_third_copies(hands, plays, order)
     last_trick = request.get("last_trick")
     if last_trick is not None and not isinstance(last_trick, bool):
         raise JudgeError(msg("judge.last-trick", kind=kind_words(last_trick)))
     return _judge(rules, trump, leader, hands, plays, order, bool(last_trick), lang)
-
-
-def _check_copies(
-    hands: Mapping[Seat, list[Card]], plays: Sequence[list[Card]], order: Sequence[Seat]
-) -> None:
-    """Refuse a third copy of a card: two decks hold two of each. The cards are the hands
-    given, seat by seat, and the plays of the seats whose hand is not given (a seat's
-    play comes from its hand, and a card it does not hold is that play's finding)."""
-    seen: Counter[Card] = Counter()
-    held = [(seat, f"hands.{seat}", hands[seat]) for seat in sorted(hands)]
-    played = [
-        (seat, f"plays[{i}]", cards)
-        for i, (seat, cards) in enumerate(zip(order, plays, strict=False))
-        if seat not in hands
-    ]
-    for seat, where, cards in (*held, *played):
-        for card in cards:
-            seen[card] += 1
-            if seen[card] > 2:
-                raise JudgeError(msg("judge.third-copy", where=where, card=str(card), seat=seat))
 
 
 def _judge(

@@ -28,8 +28,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from notation.analysis.solver import PlayValue, Solution, Solver
-from notation.judge import JudgeError, _cards, _field, _seat, _trump
-from notation.messages import MessageError, Seq, msg
+from notation.lines.fields import (
+    RequestError,
+    read_cards,
+    read_field,
+    read_rules,
+    read_seat,
+    read_trump,
+)
+from notation.messages import Seq, msg
 from notation.messages.commands import described
 from notation.messages.rulesets import position_words
 from notation.psn.parser import MAX_DIGITS
@@ -48,7 +55,7 @@ __all__ = ["SolveError", "read_position", "solution_answer", "solve_request"]
 _LARGEST = 10**MAX_DIGITS - 1
 
 
-class SolveError(MessageError):
+class SolveError(RequestError):
     """A request that describes no position: a missing field, an unknown card or seat."""
 
 
@@ -60,8 +67,10 @@ def read_position(
     """The position a request describes (``rules``: when the request names none)."""
     try:
         return _read_position(request, rules, load)
-    except JudgeError as e:  # the field readers are shared with ``judge``
-        raise SolveError(e.text or str(e)) from None
+    except SolveError:
+        raise
+    except RequestError as e:  # a field's reader, shared with ``judge``
+        raise SolveError(e.text if e.text is not None else str(e)) from None
 
 
 def _read_position(
@@ -70,21 +79,21 @@ def _read_position(
     if not isinstance(request, Mapping):
         raise SolveError(msg("request.object"))
     if request.get("rules") is not None:
-        rules = load(str(request["rules"]))
+        rules = read_rules(request["rules"], load)
     elif rules is None:
         rules = load("qq")
-    trump = _trump(request.get("trump"), rules)
-    raw_hands = _field(request, "hands", dict)
+    trump = read_trump(request.get("trump"), rules)
+    raw_hands = read_field(request, "hands", dict)
     hands: dict[int, list[Card]] = {}
     for key, cards in raw_hands.items():
-        hands[_seat(key, "hands")] = _cards(cards, f"hands.{key}")
+        hands[read_seat(key, "hands")] = read_cards(cards, f"hands.{key}")
     missing = [str(s) for s in SEATS if s not in hands]
     if missing:
         raise SolveError(msg("solve.hands-missing", seats=Seq(tuple(missing), ", ", "、")))
     raw_trick = request.get("trick") or []
     if not isinstance(raw_trick, list):
         raise SolveError(msg("solve.trick-list"))
-    trick = tuple(tuple(_cards(p, f"trick[{i}]")) for i, p in enumerate(raw_trick))
+    trick = tuple(tuple(read_cards(p, f"trick[{i}]")) for i, p in enumerate(raw_trick))
     points = request.get("points", 0)
     if (
         not isinstance(points, int)
@@ -98,12 +107,12 @@ def _read_position(
     return Position(
         rules,
         trump,
-        _seat(_field(request, "dealer", (int, str)), "dealer"),
+        read_seat(read_field(request, "dealer", (int, str)), "dealer"),
         (tuple(hands[1]), tuple(hands[2]), tuple(hands[3]), tuple(hands[4])),
-        _seat(_field(request, "leader", (int, str)), "leader"),
+        read_seat(read_field(request, "leader", (int, str)), "leader"),
         trick,
         points,
-        tuple(_cards(request["kitty"], "kitty")),
+        tuple(read_cards(request["kitty"], "kitty")),
     )
 
 
