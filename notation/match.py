@@ -29,7 +29,14 @@ from notation.rules.ruleset import Goal, Outcome, Ruleset, Side
 from notation.rules.scoring import HandResult, Levels, apply_outcome
 from notation.rules.seats import Seat, team
 
-__all__ = ["MISPLAYS", "LevelsAfter", "continues", "levels_after"]
+__all__ = [
+    "MISPLAYS",
+    "LevelsAfter",
+    "continues",
+    "levels_after",
+    "match_findings",
+    "replay_in_match",
+]
 
 # Findings that are misplays (出错牌): the rule set's misplay penalty falls on the team.
 MISPLAYS = {"follow-suit", "follow-pair", "follow-tractor", "not-held"}
@@ -127,7 +134,7 @@ def _hand_number(hand: Hand) -> int | None:
     return int(found[1]) if found else None
 
 
-def _as_the_match_says(
+def replay_in_match(
     hand: Hand, rules: Ruleset | None, number: int, timeline: bool, expected: LevelsAfter
 ) -> HandReplay:
     """Replay a match's hand; where its Levels or Dealer header does not follow from the
@@ -169,7 +176,7 @@ def _header_levels(hand: Hand) -> tuple[str, tuple[Rank, Rank]] | None:
         return None
 
 
-def _match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
+def match_findings(before: HandReplay, after: HandReplay) -> list[Finding]:
     """The levels and dealer of a hand must follow from the hand before it."""
     consequences = levels_after(before)
     computed = before.computed

@@ -22,7 +22,7 @@ from notation.diagnostics import unreadable_reason
 from notation.errors import ShengjiError
 from notation.files import FileError, open_input, shown_path
 from notation.findings import Finding
-from notation.match import _as_the_match_says, _match_findings, continues, levels_after
+from notation.match import continues, levels_after, match_findings, replay_in_match
 from notation.messages import msg
 from notation.psn import ReadHand, comment_spans, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
@@ -396,7 +396,7 @@ def check_hands(
                     read.hand, ruleset, number=read.number, timeline=timeline, strict=strict
                 )
             else:
-                result = _as_the_match_says(read.hand, ruleset, read.number, timeline, expected)
+                result = replay_in_match(read.hand, ruleset, read.number, timeline, expected)
                 if strict and result.errors:
                     raise StrictStop(result.errors[0])
         except StrictStop as stop:
@@ -414,7 +414,7 @@ def check_hands(
             hand_report.findings.extend(in_lines)
             stops = strict and any(f.is_error for f in in_lines)
         if not stops and previous is not None and follows:
-            between = _match_findings(previous, result)
+            between = match_findings(previous, result)
             hand_report.findings.extend(between)
             stops = strict and any(f.is_error for f in between)
         if not keep_replays:
