@@ -265,12 +265,6 @@ class FileReport:
         """True if the file was read and holds no hand (nothing, or comments only)."""
         return self.unreadable is None and not any(h.content for h in self.hands)
 
-    def without_replays(self) -> FileReport:
-        """The same report with plain values only (to send between processes)."""
-        for hand in self.hands:
-            hand.replay = None
-        return self
-
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """Plain values for JSON (the schema is in README, section "Findings"); the
         findings' messages and penalties in ``lang``."""

@@ -52,7 +52,6 @@ from notation.rules.seats import SEATS, Seat
 __all__ = [
     "JSONFormatError",
     "from_json",
-    "hand_from_dict",
     "hand_to_dict",
     "strict_json",
     "to_json",
@@ -291,11 +290,6 @@ def _play(play: Play) -> Json:
 
 # ---- plain values -> model ----------------------------------------------------------------
 # Each reader takes the value and its path in the document, for the messages.
-
-
-def hand_from_dict(data: Json) -> Hand:
-    """One hand from the plain values of :func:`hand_to_dict`."""
-    return _read_hand(data, "hand")
 
 
 def _fail(path: str, text: Param) -> NoReturn:

@@ -13,7 +13,6 @@ reports only what the record proves.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from notation.messages import Both, Message, msg
@@ -34,7 +33,6 @@ __all__ = [
     "StepKind",
     "StrictStop",
     "replay",
-    "replay_all",
 ]
 
 
@@ -141,9 +139,3 @@ def _resolve_rules(
         why = Both(e.brief(), e.brief("zh"))
         said = msg("rules.unknown", reason=why, name=DEFAULT_RULESET)
         return load_ruleset(DEFAULT_RULESET), RulesFrom.FALLBACK, ("unknown-rules", said)
-
-
-def replay_all(hands: Sequence[Hand], rules: Ruleset | str | None = None) -> Iterator[HandReplay]:
-    """Replay hands one after another (see :func:`replay`)."""
-    for number, hand in enumerate(hands, start=1):
-        yield replay(hand, rules, number=number)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import cast
 
 from notation.psn.model import (
@@ -87,8 +87,3 @@ def has_unknown(cards: Slots) -> bool:
 def fmt_cards(cards: Sequence[CardSlot]) -> str:
     """Canonical tokens (``S10 ??``), as in a record."""
     return " ".join(str(c) for c in cards)
-
-
-def say_cards(cards: Iterable[CardSlot]) -> str:
-    """Cards as a referee says them: suit symbols (``♠10 ??``), for messages."""
-    return " ".join(c.symbol if isinstance(c, Card) else str(c) for c in cards)

@@ -33,7 +33,6 @@ __all__ = [
     "CardCounts",
     "Rank",
     "Suit",
-    "card_name",
     "counted",
     "format_cards",
     "format_symbols",
@@ -293,12 +292,3 @@ def format_symbols(cards: Iterable[Card]) -> str:
     """Cards as a player reads them, with suit symbols: ``♦Q ♦9 ♦5`` (jokers ``BJ``,
     ``LJ``); for messages, where the canonical tokens are for files."""
     return " ".join(c.symbol for c in cards)
-
-
-def card_name(card: Card, style: str = "token") -> str:
-    """A card's name in a style: ``token`` (S10), ``symbol`` (♠10) or ``chinese`` (黑桃10)."""
-    if style == "symbol":
-        return card.symbol
-    if style == "chinese":
-        return card.chinese
-    return str(card)

@@ -43,7 +43,6 @@ __all__ = [
     "DEFAULT_SHORTER_TRACTOR",
     "check_follow",
     "check_lead",
-    "is_legal_follow",
     "legal_follows",
     "missing_cards",
     "sample_follow",
@@ -140,17 +139,6 @@ def check_follow(
     if min(pairs_led, played_pairs.count()) < min(pairs_led, held_pairs.count()):
         return [_missed_pair(suit, pairs_led, held_pairs, played_pairs.count(), played)]
     return []
-
-
-def is_legal_follow(
-    lead: Sequence[Card],
-    play: Sequence[Card],
-    hand: Sequence[Card],
-    trump: Trump,
-    shorter_tractor: ShorterTractor = DEFAULT_SHORTER_TRACTOR,
-) -> bool:
-    """True if ``play`` is a legal follow to ``lead`` from ``hand``."""
-    return not check_follow(lead, play, hand, trump, shorter_tractor=shorter_tractor)
 
 
 def _length_choices(tractors: tuple[int, ...], policy: ShorterTractor) -> list[tuple[int, ...]]:

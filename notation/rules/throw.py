@@ -18,12 +18,7 @@ from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.seats import Seat, next_seat
 from notation.rules.units import Unit, decompose, place_tractors
 
-__all__ = ["ThrowVerdict", "can_beat", "is_throw", "judge_throw"]
-
-
-def is_throw(lead: Sequence[Card], trump: Trump) -> bool:
-    """True if the lead is more than one unit."""
-    return len(decompose(lead, trump)) > 1
+__all__ = ["ThrowVerdict", "can_beat", "judge_throw"]
 
 
 def can_beat(unit: Unit, cards: Sequence[Card] | CardCounts, trump: Trump) -> bool:
