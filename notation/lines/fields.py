@@ -19,7 +19,7 @@ from notation.rules.cards import Card, Rank, Suit, parse_card
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import SEATS, Seat
-from notation.rulesets import RulesetError
+from notation.rulesets import DEFAULT_RULESET, RulesetError
 
 __all__ = [
     "RequestError",
@@ -27,6 +27,7 @@ __all__ = [
     "read_field",
     "read_rules",
     "read_seat",
+    "read_setting",
     "read_trump",
     "refuse_third_copies",
 ]
@@ -121,3 +122,17 @@ def refuse_third_copies(
             seen[card] += 1
             if seen[card] > 2:
                 raise RequestError(msg("judge.third-copy", where=where, card=str(card), seat=seat))
+
+
+def read_setting(
+    request: Any, rules: Ruleset | None, load: Callable[[str], Ruleset]
+) -> tuple[Ruleset, Trump]:
+    """The rule set and the trump of a request (an object): the rule set it names, else
+    ``rules``, else the default rule set; then its trump under that rule set."""
+    if not isinstance(request, Mapping):
+        raise RequestError(msg("request.object"))
+    if request.get("rules") is not None:
+        rules = read_rules(request["rules"], load)
+    elif rules is None:
+        rules = load(DEFAULT_RULESET)
+    return rules, read_trump(request.get("trump"), rules)

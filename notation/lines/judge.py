@@ -22,9 +22,8 @@ from notation.lines.fields import (
     RequestError,
     read_cards,
     read_field,
-    read_rules,
     read_seat,
-    read_trump,
+    read_setting,
     refuse_third_copies,
 )
 from notation.messages import msg, violation_message
@@ -82,13 +81,7 @@ def _read_and_judge(
     load: Callable[[str], Ruleset],
     lang: str,
 ) -> dict[str, Any]:
-    if not isinstance(request, Mapping):
-        raise JudgeError(msg("request.object"))
-    if request.get("rules") is not None:
-        rules = read_rules(request["rules"], load)
-    elif rules is None:
-        rules = load("qq")
-    trump = read_trump(request.get("trump"), rules)
+    rules, trump = read_setting(request, rules, load)
     leader = read_seat(read_field(request, "leader", (int, str)), "leader")
     raw_hands = request.get("hands") or {}
     if not isinstance(raw_hands, dict):

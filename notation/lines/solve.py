@@ -32,9 +32,8 @@ from notation.lines.fields import (
     RequestError,
     read_cards,
     read_field,
-    read_rules,
     read_seat,
-    read_trump,
+    read_setting,
 )
 from notation.messages import Seq, msg
 from notation.messages.commands import described
@@ -76,13 +75,7 @@ def read_position(
 def _read_position(
     request: Mapping[str, Any], rules: Ruleset | None, load: Callable[[str], Ruleset]
 ) -> Position:
-    if not isinstance(request, Mapping):
-        raise SolveError(msg("request.object"))
-    if request.get("rules") is not None:
-        rules = read_rules(request["rules"], load)
-    elif rules is None:
-        rules = load("qq")
-    trump = read_trump(request.get("trump"), rules)
+    rules, trump = read_setting(request, rules, load)
     raw_hands = read_field(request, "hands", dict)
     hands: dict[int, list[Card]] = {}
     for key, cards in raw_hands.items():
