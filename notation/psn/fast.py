@@ -1,109 +1,15 @@
-"""The grammar's fast forms: a hand written plainly (as the writer and the simulator write
-it) is cut into its parse tree by the parser's own patterns, without the parser, and the
-runs of cards, plays, bids and results in its fast-form tokens are taken apart by the
-patterns below. Any error in such a hand raises :class:`_ReadAgain`: it is then read
-again token by token, by the exact parser."""
+"""The grammar's fast forms: the runs of cards, plays, bids and results in a fast-form
+token are taken apart by the patterns below. Any error in such a hand raises
+:class:`_ReadAgain`: it is then read again token by token, by the exact parser."""
 
 from __future__ import annotations
 
 import re
-from functools import cache
-
-from lark import Token, Tree
 
 from notation.errors import CardError
-from notation.psn.grammar import _Node, _parser
 from notation.psn.model import UNKNOWN, Cards, CardSlot
 from notation.rules.cards import parse_card
 from notation.rules.seats import Seat
-
-
-@cache
-def _terminals() -> dict[str, re.Pattern[str]]:
-    """The fast parser's own patterns for the terminals of a plain hand."""
-    wanted = (
-        "HEADERS",
-        "DECK",
-        "DEAL",
-        "KITTY",
-        "COLON",
-        "CARDS",
-        "SEAT_CARDS",
-        "AUCTION",
-        "TRICKS",
-        "RESULT_LINE",
-    )
-    found = {t.name: t for t in _parser().terminals if t.name in wanted}
-    return {name: re.compile(found[name].pattern.to_regexp()) for name in wanted}
-
-
-_LEADING_SPACE = re.compile(r"\s*")
-
-
-def _plain_tree(chunk: str) -> _Node | None:
-    """The parse tree of a hand written plainly (what the writer and the simulator write:
-    headers, a deck or a deal, plain bids and buries, plain tricks, a plain result line), found by
-    matching those terminals one after another, as the parser's lexer would, without the
-    parser; ``None`` for any other hand, which the parser then reads.
-
-    At each place only the terminal taken can match among those the grammar allows there
-    (each starts differently) or it is the one of highest priority, so the parser would
-    make the same tokens and the same tree (``tests/test_psn_fast.py`` compares them).
-    """
-    patterns = _terminals()
-    children: list[Token | _Node] = []
-    pos = _LEADING_SPACE.match(chunk).end()  # type: ignore[union-attr]
-    line, line_start = chunk.count("\n", 0, pos) + 1, chunk.rfind("\n", 0, pos) + 1
-
-    def take(name: str) -> Token | None:
-        nonlocal pos, line, line_start
-        m = patterns[name].match(chunk, pos)
-        if m is None or m.end() == pos:
-            return None
-        token = Token(name, m.group(), pos, line, pos - line_start + 1)
-        newlines = m.group().count("\n")
-        if newlines:
-            line += newlines
-            line_start = chunk.rfind("\n", pos, m.end()) + 1
-        pos = m.end()
-        return token
-
-    headers = take("HEADERS")
-    if headers is None:
-        return None
-    children.append(headers)
-    deck = take("DECK")
-    if deck is not None:
-        cards = take("SEAT_CARDS")
-        if cards is None:
-            return None
-        children.append(Tree("deck", [deck, cards]))
-    elif (deal := take("DEAL")) is not None:
-        entries: list[Token | _Node] = [deal]
-        while True:  # each seat's cards, and the kitty's
-            seat = take("SEAT_CARDS")
-            if seat is not None:
-                entries.append(Tree("deal_entry", [seat]))
-                continue
-            kitty = take("KITTY")
-            if kitty is None:
-                break
-            colon, cards = take("COLON"), take("CARDS")
-            if colon is None or cards is None:
-                return None
-            entries.append(Tree("deal_entry", [kitty, colon, cards]))
-        if len(entries) == 1:
-            return None
-        children.append(Tree("hands", entries))
-    for name in ("AUCTION", "TRICKS"):
-        token = take(name)
-        if token is not None:
-            children.append(token)
-    result = take("RESULT_LINE")
-    if result is not None:
-        children.append(Tree("result", [result]))
-    return Tree("start", children) if pos == len(chunk) else None
-
 
 # The builder's phases call methods of the caches and patterns below in the reader's
 # hottest loops (``_RUNS.get`` for every play), so they bind them by assignment

@@ -31,7 +31,7 @@ from notation.messages.rulesets import model_words
 from notation.psn.builder import _Builder
 from notation.psn.builder.base import MAX_DIGITS as MAX_DIGITS  # the reader's limits, all read here
 from notation.psn.errors import PSNError, PSNSemanticError
-from notation.psn.fast import _plain_tree, _ReadAgain
+from notation.psn.fast import _ReadAgain
 from notation.psn.grammar import _LOCK, _exact_parser, _Node, _parser
 from notation.psn.model import Hand, Record
 from notation.psn.split import MAX_HAND_CHARS as MAX_HAND_CHARS  # the longest hand
@@ -134,13 +134,11 @@ def _read_hand(
         builder = _Builder(chunk, first_line, filename, exact=True)
         builder.error(msg("psn.too-deep", most=MAX_VARIATION_DEPTH), *builder.position(deep))
         return None, builder.errors
-    tree: _Node | None = _plain_tree(chunk)
-    if tree is None:
-        with _LOCK:
-            try:
-                tree = _parser().parse(chunk)
-            except UnexpectedInput:
-                tree = None
+    with _LOCK:
+        try:
+            tree: _Node | None = _parser().parse(chunk)
+        except UnexpectedInput:
+            tree = None
     if tree is not None:
         try:
             return _Builder(chunk, first_line, filename, exact=False).hand(tree), []
