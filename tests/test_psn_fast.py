@@ -27,6 +27,7 @@ from notation.psn import (
     write,
 )
 from notation.psn import parser as reader
+from notation.psn.builder import Builder
 from notation.psn.model import Header, plain_header, plain_play, plain_trick
 from notation.resources import examples_dir
 from notation.rules.cards import parse_cards
@@ -122,7 +123,7 @@ def test_a_logged_hand_reads_back_with_its_winners_and_the_hand_held() -> None:
     text = write(hand)
     # With the fast forms all the way: no token by token reading again.
     tree = reader._parser().parse(text)
-    back = reader._Builder(text, 1, None, exact=False).hand(tree)
+    back = Builder(text, 1, None, exact=False).hand(tree)
     assert back == hand == parse_hand(text)
     assert len(back.kitty_exchanges[0].held or ()) == 33
     assert all(t.winner is not None for t in back.tricks)

@@ -1,5 +1,5 @@
 """The compiled PSN grammar: the LALR parser with its fast forms, the exact parser without
-them, the lock that lets one parse run at a time, and small helpers to walk their trees.
+them, the lock that lets one parse run at a time, and the type of their trees.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from lark.lexer import PatternRE, TerminalDef
 
 from notation.resources import cache_dir, grammar_path
 
-_Node = Tree[Token]
+Node = Tree[Token]  # a parse tree of a hand: rules, and tokens for leaves
 
 
 # The grammar's fast forms: a header block, plain bids and buries, plain tricks, a plain
@@ -78,37 +78,6 @@ def _exact_parser() -> Lark:
 _LOCK = threading.Lock()
 
 
-# ---- Reading the trees ------------------------------------------------------------------
-
-
-def _token(item: Token | _Node) -> Token:
-    assert isinstance(item, Token)
-    return item
-
-
-def _tokens(tree: _Node) -> list[Token]:
-    return [c for c in tree.children if isinstance(c, Token)]
-
-
-def _subtree(items: list[Token | _Node], index: int, name: str) -> _Node | None:
-    """``items[index]`` if it is a subtree of rule ``name``."""
-    if index < len(items):
-        item = items[index]
-        if isinstance(item, Tree) and item.data == name:
-            return item
-    return None
-
-
-def _is(item: Token | _Node, kind: str) -> bool:
-    return isinstance(item, Token) and item.type == kind
-
-
-def _first_token(tree: _Node) -> Token:
-    item: Token | _Node = tree
-    while isinstance(item, Tree):
-        item = item.children[0]
-    return item
-
-
-def _column(token: Token) -> int:
+def column_of(token: Token) -> int:
+    """Where ``token`` starts on its line (1-based)."""
     return token.column or 0

@@ -28,11 +28,10 @@ from lark.exceptions import UnexpectedInput
 
 from notation.messages import msg
 from notation.messages.rulesets import model_words
-from notation.psn.builder import _Builder
-from notation.psn.builder.base import MAX_DIGITS as MAX_DIGITS  # the reader's limits, all read here
+from notation.psn.builder import MAX_DIGITS as MAX_DIGITS  # the reader's limits, all read here
+from notation.psn.builder import Builder, ReadAgain
 from notation.psn.errors import PSNError, PSNSemanticError
-from notation.psn.fast import _ReadAgain
-from notation.psn.grammar import _LOCK, _exact_parser, _Node, _parser
+from notation.psn.grammar import _LOCK, Node, _exact_parser, _parser
 from notation.psn.model import Hand, Record
 from notation.psn.split import MAX_HAND_CHARS as MAX_HAND_CHARS  # the longest hand
 from notation.psn.split import _chunks, _lines_of, split_hands
@@ -126,23 +125,23 @@ def _read_hand(
     # with the fast forms; a hand with any error is read again token by token, so that
     # its errors are exactly those of the grammar's ordinary tokens.
     if len(chunk) > MAX_HAND_CHARS:
-        builder = _Builder(chunk, first_line, filename, exact=True)
+        builder = Builder(chunk, first_line, filename, exact=True)
         # (the splitter keeps only the start of a longer hand: its size is not known)
         builder.error(msg("psn.too-long", most=f"{MAX_HAND_CHARS:,}"), first_line, 1)
         return None, builder.errors
     if chunk.count("(") > MAX_VARIATION_DEPTH and (deep := _too_deep(chunk)) is not None:
-        builder = _Builder(chunk, first_line, filename, exact=True)
+        builder = Builder(chunk, first_line, filename, exact=True)
         builder.error(msg("psn.too-deep", most=MAX_VARIATION_DEPTH), *builder.position(deep))
         return None, builder.errors
     with _LOCK:
         try:
-            tree: _Node | None = _parser().parse(chunk)
+            tree: Node | None = _parser().parse(chunk)
         except UnexpectedInput:
             tree = None
     if tree is not None:
         try:
-            return _Builder(chunk, first_line, filename, exact=False).hand(tree), []
-        except (_ReadAgain, ValueError):
+            return Builder(chunk, first_line, filename, exact=False).hand(tree), []
+        except (ReadAgain, ValueError):
             pass
     return _read_exactly(chunk, first_line, filename)
 
@@ -179,7 +178,7 @@ def _read_exactly(
             tree = _exact_parser().parse(chunk)
         except UnexpectedInput as e:
             return None, [_syntax_error(e, chunk, first_line, filename)]
-    builder = _Builder(chunk, first_line, filename, exact=True)
+    builder = Builder(chunk, first_line, filename, exact=True)
     try:
         hand = builder.hand(tree)
     except ValueError as e:

@@ -11,7 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from notation.messages import Both, Message, Seq, msg
 from notation.messages.reader import TERMS_ZH
 from notation.psn.errors import PSNSyntaxError
-from notation.psn.grammar import _FAST, _column, _exact_parser
+from notation.psn.grammar import _FAST, _exact_parser, column_of
 
 # What each terminal is called in an error message, most useful first.
 _NAMES: dict[str, str] = {
@@ -141,7 +141,7 @@ def _syntax_error(
         elif token.type == "SEAT" and "SEAT_CARDS" in expected:
             seat = token.value.replace(" ", "").strip()
             message = msg("psn.card-after-seat", seat=seat)
-            line, column = token.line or 1, _column(token) + len(token.value.rstrip())
+            line, column = token.line or 1, column_of(token) + len(token.value.rstrip())
         elif token.type == "CARDS" and token.value.startswith("??") and "GLYPH" in expected:
             message = msg("psn.lone-unknown")
             width = 2
