@@ -28,6 +28,7 @@ from notation.psn import (
 )
 from notation.psn import parser as reader
 from notation.psn.builder import Builder
+from notation.psn.grammar import exact_parser, fast_parser
 from notation.psn.model import Header, plain_header, plain_play, plain_trick
 from notation.resources import examples_dir
 from notation.rules.cards import parse_cards
@@ -66,7 +67,7 @@ def assert_fast_is_exact(text: str) -> None:
 
 def leaves(text: str) -> list[Token]:
     """The tokens of the one hand in ``text``, as the fast parser reads them."""
-    tree = reader._parser().parse(text)
+    tree = fast_parser().parse(text)
     return list(tree.scan_values(lambda v: isinstance(v, Token)))
 
 
@@ -122,7 +123,7 @@ def test_a_logged_hand_reads_back_with_its_winners_and_the_hand_held() -> None:
     hand = as_logged(simulate_hand("qq", seed=5, dealer=2))
     text = write(hand)
     # With the fast forms all the way: no token by token reading again.
-    tree = reader._parser().parse(text)
+    tree = fast_parser().parse(text)
     back = Builder(text, 1, None, exact=False).hand(tree)
     assert back == hand == parse_hand(text)
     assert len(back.kitty_exchanges[0].held or ()) == 33
@@ -330,7 +331,7 @@ def test_unchecked_constructors_make_the_same_nodes() -> None:
 
 def test_the_exact_parser_reads_no_fast_form_and_leaves_the_fast_one_whole() -> None:
     text = '[A "1"]\ndeclare 1: H2\n1. 1: SA 2: S3\nresult\n'
-    exact = reader._exact_parser().parse(text)
+    exact = exact_parser().parse(text)
     kinds = [t.type for t in exact.scan_values(lambda v: isinstance(v, Token))]
     assert kinds == [
         "HEADER",
@@ -345,7 +346,7 @@ def test_the_exact_parser_reads_no_fast_form_and_leaves_the_fast_one_whole() -> 
 
 
 def test_the_tree_holds_fast_forms_only_where_the_grammar_puts_them() -> None:
-    tree = reader._parser().parse("1. 1: SA 2: S3 (1. 2: S4) 3: S5\n")
+    tree = fast_parser().parse("1. 1: SA 2: S3 (1. 2: S4) 3: S5\n")
     assert isinstance(tree, Tree)
     assert [t.type for t in leaves("1. 1: SA 2: S3 (1. 2: S4) 3: S5\n")] == [
         "TRICK",

@@ -19,7 +19,7 @@ Node = Tree[Token]  # a parse tree of a hand: rules, and tokens for leaves
 
 # The grammar's fast forms: a header block, plain bids and buries, plain tricks, a plain
 # result line, each one token for what is otherwise a run of tokens (see psn.lark).
-_FAST = frozenset({"HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"})
+FAST_FORMS = frozenset({"HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"})
 
 
 def _cache_file(grammar: str, kind: str) -> str | bool:
@@ -36,8 +36,9 @@ def _cache_file(grammar: str, kind: str) -> str | bool:
 
 
 @cache
-def _parser() -> Lark:
-    """The compiled PSN parser (built once; LALR with the contextual lexer)."""
+def fast_parser() -> Lark:
+    """The compiled PSN parser, with the fast forms: the parser of every hand (built once;
+    LALR with the contextual lexer)."""
     grammar = grammar_path("psn.lark").read_text(encoding="utf-8")
     return Lark(
         grammar,
@@ -50,12 +51,12 @@ def _parser() -> Lark:
 
 def _never(terminal: TerminalDef) -> None:
     """Makes a fast form match nothing: the grammar is then read token by token."""
-    if terminal.name in _FAST:
+    if terminal.name in FAST_FORMS:
         terminal.pattern = PatternRE("(?!)x")
 
 
 @cache
-def _exact_parser() -> Lark:
+def exact_parser() -> Lark:
     """The same grammar without its fast forms, for hands with errors (built when needed).
 
     Errors are found, located and worded as the ordinary tokens give them, whatever the
@@ -75,7 +76,7 @@ def _exact_parser() -> Lark:
 
 # One parse at a time: the viewer is threaded, and lark does not promise that a parser
 # may be shared between threads.
-_LOCK = threading.Lock()
+LOCK = threading.Lock()
 
 
 def column_of(token: Token) -> int:

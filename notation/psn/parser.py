@@ -31,13 +31,13 @@ from notation.messages.rulesets import model_words
 from notation.psn.builder import MAX_DIGITS as MAX_DIGITS  # the reader's limits, all read here
 from notation.psn.builder import Builder, ReadAgain
 from notation.psn.errors import PSNError, PSNSemanticError
-from notation.psn.grammar import _LOCK, Node, _exact_parser, _parser
+from notation.psn.grammar import LOCK, Node, exact_parser, fast_parser
 from notation.psn.model import Hand, Record
 from notation.psn.split import MAX_HAND_CHARS as MAX_HAND_CHARS  # the longest hand
-from notation.psn.split import _chunks, _lines_of, split_hands
-from notation.psn.syntax import _syntax_error
+from notation.psn.split import iter_chunks, lines_of
+from notation.psn.syntax import syntax_error
 
-__all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "split_hands"]
+__all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "read_chunk"]
 
 
 # Variations inside variations: deep enough for any analysis, shallow enough that every
@@ -49,7 +49,7 @@ def parse(text: str, filename: str | None = None) -> Record:
     """Every hand of ``text`` that can be read, plus the errors of those that cannot."""
     hands: list[Hand] = []
     errors: list[PSNError] = []
-    for read in iter_hands(_lines_of(text), filename):
+    for read in iter_hands(lines_of(text), filename):
         errors.extend(read.errors)
         if read.hand is not None:
             hands.append(read.hand)
@@ -72,15 +72,8 @@ def iter_hands(lines: Iterable[str], filename: str | None = None) -> Iterator[Re
     Only one hand is held in memory at a time, so a file of any length reads in flat
     memory; a broken hand yields its errors and the next hand is read as usual.
     """
-    for number, (first_line, chunk) in enumerate(_chunks(lines), start=1):
+    for number, (first_line, chunk) in enumerate(iter_chunks(lines), start=1):
         yield read_chunk(number, first_line, chunk, filename)
-
-
-def iter_chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """The hands among ``lines`` as ``(first line number, text)``, unread, one at a time:
-    what :func:`iter_hands` splits before it reads (a batch of hands sent elsewhere to be
-    read and checked, say)."""
-    return _chunks(lines)
 
 
 def read_chunk(number: int, first_line: int, chunk: str, filename: str | None = None) -> ReadHand:
@@ -133,9 +126,9 @@ def _read_hand(
         builder = Builder(chunk, first_line, filename, exact=True)
         builder.error(msg("psn.too-deep", most=MAX_VARIATION_DEPTH), *builder.position(deep))
         return None, builder.errors
-    with _LOCK:
+    with LOCK:
         try:
-            tree: Node | None = _parser().parse(chunk)
+            tree: Node | None = fast_parser().parse(chunk)
         except UnexpectedInput:
             tree = None
     if tree is not None:
@@ -173,11 +166,11 @@ def _too_deep(chunk: str) -> int | None:
 def _read_exactly(
     chunk: str, first_line: int, filename: str | None
 ) -> tuple[Hand | None, list[PSNError]]:
-    with _LOCK:
+    with LOCK:
         try:
-            tree = _exact_parser().parse(chunk)
+            tree = exact_parser().parse(chunk)
         except UnexpectedInput as e:
-            return None, [_syntax_error(e, chunk, first_line, filename)]
+            return None, [syntax_error(e, chunk, first_line, filename)]
     builder = Builder(chunk, first_line, filename, exact=True)
     try:
         hand = builder.hand(tree)
