@@ -1,5 +1,6 @@
-"""The compiled PSN grammar: the LALR parser with its fast forms, the exact parser without
-them, the lock that lets one parse run at a time, and the type of their trees.
+"""The compiled PSN grammar: the LALR parser with its fast forms, which reads every hand,
+and the exact parser without them, which reads again only the hands with errors; the
+lock that lets one parse run at a time, and the type of their trees.
 """
 
 from __future__ import annotations
