@@ -27,6 +27,8 @@ from notation.psn import (
     write,
 )
 from notation.psn import parser as reader
+from notation.psn.builder import Builder
+from notation.psn.grammar import exact_parser, fast_parser
 from notation.psn.model import Header, plain_header, plain_play, plain_trick
 from notation.resources import examples_dir
 from notation.rules.cards import parse_cards
@@ -65,7 +67,7 @@ def assert_fast_is_exact(text: str) -> None:
 
 def leaves(text: str) -> list[Token]:
     """The tokens of the one hand in ``text``, as the fast parser reads them."""
-    tree = reader._parser().parse(text)
+    tree = fast_parser().parse(text)
     return list(tree.scan_values(lambda v: isinstance(v, Token)))
 
 
@@ -120,10 +122,9 @@ def test_a_plain_hand_is_a_handful_of_tokens(logged: bool) -> None:
 def test_a_logged_hand_reads_back_with_its_winners_and_the_hand_held() -> None:
     hand = as_logged(simulate_hand("qq", seed=5, dealer=2))
     text = write(hand)
-    # On the plain path all the way: no token by token reading again.
-    tree = reader._plain_tree(text)
-    assert tree is not None
-    back = reader._Builder(text, 1, None, exact=False).hand(tree)
+    # With the fast forms all the way: no token by token reading again.
+    tree = fast_parser().parse(text)
+    back = Builder(text, 1, None, exact=False).hand(tree)
     assert back == hand == parse_hand(text)
     assert len(back.kitty_exchanges[0].held or ()) == 33
     assert all(t.winner is not None for t in back.tricks)
@@ -330,7 +331,7 @@ def test_unchecked_constructors_make_the_same_nodes() -> None:
 
 def test_the_exact_parser_reads_no_fast_form_and_leaves_the_fast_one_whole() -> None:
     text = '[A "1"]\ndeclare 1: H2\n1. 1: SA 2: S3\nresult\n'
-    exact = reader._exact_parser().parse(text)
+    exact = exact_parser().parse(text)
     kinds = [t.type for t in exact.scan_values(lambda v: isinstance(v, Token))]
     assert kinds == [
         "HEADER",
@@ -345,7 +346,7 @@ def test_the_exact_parser_reads_no_fast_form_and_leaves_the_fast_one_whole() -> 
 
 
 def test_the_tree_holds_fast_forms_only_where_the_grammar_puts_them() -> None:
-    tree = reader._parser().parse("1. 1: SA 2: S3 (1. 2: S4) 3: S5\n")
+    tree = fast_parser().parse("1. 1: SA 2: S3 (1. 2: S4) 3: S5\n")
     assert isinstance(tree, Tree)
     assert [t.type for t in leaves("1. 1: SA 2: S3 (1. 2: S4) 3: S5\n")] == [
         "TRICK",
@@ -362,7 +363,6 @@ def test_a_word_that_starts_with_won_is_no_winner_in_a_fast_form() -> None:
     # "wonby" is a card word (an unknown one): the ordinary tokens take it into the play's
     # cards, so the fast form must not read it as "won by".
     text = '[Event "x"]\n\n1. 1: SA 2: S6 wonby 2\n'
-    assert reader._plain_tree(text) is None
     assert "unexpected '2'" in parse(text).errors[0].message
     assert_fast_is_exact(text)
     after_a_comment = "1. 1: SA 2: S6 {x} wonby 2\n"  # no cards can stand here: won by
@@ -370,33 +370,7 @@ def test_a_word_that_starts_with_won_is_no_winner_in_a_fast_form() -> None:
     assert_fast_is_exact(after_a_comment)
 
 
-# ---- the plain path: a plainly written hand read without the parser --------------------
-
-
-def tree_shape(node: object) -> object:
-    """A tree as plain values: rule names, and each token's type, text and place."""
-    if isinstance(node, Tree):
-        return (node.data, [tree_shape(c) for c in node.children])
-    assert isinstance(node, Token)
-    return (node.type, str(node), node.start_pos, node.line, node.column)
-
-
-def assert_plain_is_parsed(text: str) -> bool:
-    """Every hand of ``text`` that the plain path reads gets the parser's very tree;
-    True if some hand took the plain path."""
-    took = False
-    for _first, chunk in split_hands(text):
-        plain = reader._plain_tree(chunk)
-        if plain is None:
-            continue
-        took = True
-        assert tree_shape(plain) == tree_shape(reader._parser().parse(chunk))
-    return took
-
-
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_the_plain_path_gives_the_parsers_tree_for_every_file(path: Path) -> None:
-    assert_plain_is_parsed(path.read_text(encoding="utf-8"))
+# ---- simulated hands, edited --------------------------------------------------------------
 
 
 @settings(max_examples=150, deadline=None)
@@ -415,13 +389,13 @@ def test_the_plain_path_gives_the_parsers_tree_for_every_file(path: Path) -> Non
     st.booleans(),
     st.booleans(),
 )
-def test_the_plain_path_gives_the_parsers_tree_or_steps_aside(
+def test_an_edited_simulated_hand_reads_the_same_with_the_fast_forms(
     seed: int, preset: str, edits: list[tuple[int, str]], as_deal: bool, logged: bool
 ) -> None:
     # Simulated hands (the deck in drawing order, or the four hands and the kitty; as
     # simulated, or as another program logs them, with "from" and "won by"), then spaces,
-    # blank lines, a comment, a stray letter, mark or keyword put in at random places: the
-    # plain path reads the hand as the parser does, or leaves it to the parser.
+    # blank lines, a comment, a stray letter, mark or keyword put in at random places:
+    # the fast forms read the hand as the ordinary tokens do.
     hand = simulate_hand(preset, seed=seed, dealer=1 + seed % 4)
     if logged:
         hand = as_logged(hand)
@@ -431,9 +405,9 @@ def test_the_plain_path_gives_the_parsers_tree_or_steps_aside(
         seats = tuple(deck.cards[(s - deck.first) % 4 : 100 : 4] for s in (1, 2, 3, 4))
         hand = dataclasses.replace(hand, deal=Deal(seats, deck.cards[100:]))  # type: ignore[arg-type]
     text = write(hand)
-    assert assert_plain_is_parsed(text)  # as written, a hand is plain
+    kinds = [t.type for t in leaves(text)]  # as written, a hand is in fast forms
+    assert kinds[0] == "HEADERS" and kinds[-3:] == ["AUCTION", "TRICKS", "RESULT_LINE"]
     for where, what in edits:
         at = where % (len(text) + 1)
         text = text[:at] + what + text[at:]
-    assert_plain_is_parsed(text)
     assert_fast_is_exact(text)

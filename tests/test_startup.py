@@ -118,9 +118,9 @@ def test_the_exact_parser_read_back_from_the_cache_still_has_no_fast_forms(
 ) -> None:
     # lark leaves edit_terminals out of its cache key: the exact parser has its own file.
     code = (
-        "from notation.psn.grammar import _exact_parser, _parser\n"
-        "fast = {t.name: t.pattern.value for t in _parser().terminals}\n"
-        "exact = {t.name: t.pattern.value for t in _exact_parser().terminals}\n"
+        "from notation.psn.grammar import exact_parser, fast_parser\n"
+        "fast = {t.name: t.pattern.value for t in fast_parser().terminals}\n"
+        "exact = {t.name: t.pattern.value for t in exact_parser().terminals}\n"
         "print(fast['TRICKS'] != '(?!)x', exact['TRICKS'] == '(?!)x')\n"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}

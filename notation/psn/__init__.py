@@ -34,17 +34,8 @@ from notation.psn.model import (
     comment_spans,
     without_comments,
 )
-from notation.psn.parser import (
-    ReadHand,
-    iter_chunks,
-    iter_hands,
-    load,
-    parse,
-    parse_hand,
-    read,
-    read_chunk,
-    split_hands,
-)
+from notation.psn.parser import ReadHand, iter_hands, load, parse, parse_hand, read, read_chunk
+from notation.psn.split import iter_chunks, split_hands
 from notation.psn.writer import write, write_event, write_hand, write_hands
 
 __all__ = [

@@ -1,5 +1,6 @@
-"""The compiled PSN grammar: the LALR parser with its fast forms, the exact parser without
-them, the lock that lets one parse run at a time, and small helpers to walk their trees.
+"""The compiled PSN grammar: the LALR parser with its fast forms, which reads every hand,
+and the exact parser without them, which reads again only the hands with errors; the
+lock that lets one parse run at a time, and the type of their trees.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from lark.lexer import PatternRE, TerminalDef
 
 from notation.resources import cache_dir, grammar_path
 
-_Node = Tree[Token]
+Node = Tree[Token]  # a parse tree of a hand: rules, and tokens for leaves
 
 
 # The grammar's fast forms: a header block, plain bids and buries, plain tricks, a plain
 # result line, each one token for what is otherwise a run of tokens (see psn.lark).
-_FAST = frozenset({"HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"})
+FAST_FORMS = frozenset({"HEADERS", "AUCTION", "TRICKS", "RESULT_LINE"})
 
 
 def _cache_file(grammar: str, kind: str) -> str | bool:
@@ -36,8 +37,9 @@ def _cache_file(grammar: str, kind: str) -> str | bool:
 
 
 @cache
-def _parser() -> Lark:
-    """The compiled PSN parser (built once; LALR with the contextual lexer)."""
+def fast_parser() -> Lark:
+    """The compiled PSN parser, with the fast forms: the parser of every hand (built once;
+    LALR with the contextual lexer)."""
     grammar = grammar_path("psn.lark").read_text(encoding="utf-8")
     return Lark(
         grammar,
@@ -50,12 +52,12 @@ def _parser() -> Lark:
 
 def _never(terminal: TerminalDef) -> None:
     """Makes a fast form match nothing: the grammar is then read token by token."""
-    if terminal.name in _FAST:
+    if terminal.name in FAST_FORMS:
         terminal.pattern = PatternRE("(?!)x")
 
 
 @cache
-def _exact_parser() -> Lark:
+def exact_parser() -> Lark:
     """The same grammar without its fast forms, for hands with errors (built when needed).
 
     Errors are found, located and worded as the ordinary tokens give them, whatever the
@@ -75,40 +77,9 @@ def _exact_parser() -> Lark:
 
 # One parse at a time: the viewer is threaded, and lark does not promise that a parser
 # may be shared between threads.
-_LOCK = threading.Lock()
+LOCK = threading.Lock()
 
 
-# ---- Reading the trees ------------------------------------------------------------------
-
-
-def _token(item: Token | _Node) -> Token:
-    assert isinstance(item, Token)
-    return item
-
-
-def _tokens(tree: _Node) -> list[Token]:
-    return [c for c in tree.children if isinstance(c, Token)]
-
-
-def _subtree(items: list[Token | _Node], index: int, name: str) -> _Node | None:
-    """``items[index]`` if it is a subtree of rule ``name``."""
-    if index < len(items):
-        item = items[index]
-        if isinstance(item, Tree) and item.data == name:
-            return item
-    return None
-
-
-def _is(item: Token | _Node, kind: str) -> bool:
-    return isinstance(item, Token) and item.type == kind
-
-
-def _first_token(tree: _Node) -> Token:
-    item: Token | _Node = tree
-    while isinstance(item, Tree):
-        item = item.children[0]
-    return item
-
-
-def _column(token: Token) -> int:
+def column_of(token: Token) -> int:
+    """Where ``token`` starts on its line (1-based)."""
     return token.column or 0

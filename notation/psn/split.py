@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from typing import NamedTuple
 
-__all__ = ["MAX_HAND_CHARS", "split_hands"]
+__all__ = ["MAX_HAND_CHARS", "iter_chunks", "lines_of", "split_hands"]
 
 # The longest text one hand may have. A complete hand is about 2,000 characters, a richly
 # annotated one with its variations a few tens of thousands; far more is a pasted line or
@@ -24,7 +24,7 @@ _LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
 _HEADER_START = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
 
 
-def _lines_of(text: str) -> Iterator[str]:
+def lines_of(text: str) -> Iterator[str]:
     """The lines of ``text``, each with its line break written ``\\n``."""
     for match in _LINES.finditer(text):
         line = match.group()
@@ -40,7 +40,7 @@ def _universal(lines: Iterable[str]) -> Iterator[str]:
     ending in ``\\n``."""
     for line in lines:
         if "\r" in line:
-            yield from _lines_of(line)
+            yield from lines_of(line)
         else:
             yield line
 
@@ -52,11 +52,13 @@ def split_hands(text: str) -> list[tuple[int, str]]:
     does in PGN; braces are followed so that a comment line starting with ``[`` is not
     taken for a header.
     """
-    return list(_chunks(_lines_of(text)))
+    return list(iter_chunks(lines_of(text)))
 
 
-def _chunks(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
-    """The hands among ``lines`` as ``(first line number, text)``, one at a time.
+def iter_chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """The hands among ``lines`` as ``(first line number, text)``, unread, one at a time:
+    what :func:`~notation.psn.iter_hands` splits before it reads (a batch of hands sent
+    elsewhere to be read and checked, say).
 
     A comment never closed would swallow every hand after it: it is read as if it closed
     at the end of its line, and the lines after it are split again (its own hand keeps
@@ -66,7 +68,7 @@ def _chunks(lines: Iterable[str], first: int = 1) -> Iterator[tuple[int, str]]:
     it are never more than a hand may have.
     """
     source = _Lines(_universal(lines))
-    number = first
+    number = 1
     carry: _Open | None = None
     open_until = open_end = 0  # on these lines no "}" follows: a comment ends its line
     while True:

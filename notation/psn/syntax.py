@@ -11,7 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from notation.messages import Both, Message, Seq, msg
 from notation.messages.reader import TERMS_ZH
 from notation.psn.errors import PSNSyntaxError
-from notation.psn.grammar import _FAST, _column, _exact_parser
+from notation.psn.grammar import FAST_FORMS, column_of, exact_parser
 
 # What each terminal is called in an error message, most useful first.
 _NAMES: dict[str, str] = {
@@ -68,7 +68,7 @@ _IN_A_TRICK = {"SEAT_CARDS", "SLASH", "COMMENT", "GLYPH", "NAG", "LPAR", "WON"}
 def _expected(names: set[str], text: str = "", offset: int = 0) -> Both:
     """What the parser would accept, in words of each language; ``text[:offset]`` is
     what came before."""
-    names = names - _FAST  # never read by the exact parser; named by their ordinary tokens
+    names = names - FAST_FORMS  # never read by the exact parser; named by their ordinary tokens
     wanted = [n for n in names if n not in _ANNOTATIONS] or sorted(names)
     after_won = _AFTER_WON.search(text, 0, offset) is not None
     phrases: list[tuple[str, str]] = []
@@ -119,14 +119,14 @@ def _accepted(e: UnexpectedToken) -> set[str]:
 def _accepted_at(text: str, offset: int, e: UnexpectedCharacters) -> set[str]:
     """What the parser would accept after ``text[:offset]``, found by parsing up to there."""
     try:
-        interactive = _exact_parser().parse_interactive(text[:offset])
+        interactive = exact_parser().parse_interactive(text[:offset])
         interactive.exhaust_lexer()
         return set(interactive.accepts())  # type: ignore[no-untyped-call]
     except Exception:  # the text before the error does not parse alone: a rough answer
         return set(e.allowed)
 
 
-def _syntax_error(
+def syntax_error(
     e: UnexpectedInput, text: str, first_line: int, filename: str | None
 ) -> PSNSyntaxError:
     """A located error in a player's words; ``text`` is the hand, starting at ``first_line``."""
@@ -141,7 +141,7 @@ def _syntax_error(
         elif token.type == "SEAT" and "SEAT_CARDS" in expected:
             seat = token.value.replace(" ", "").strip()
             message = msg("psn.card-after-seat", seat=seat)
-            line, column = token.line or 1, _column(token) + len(token.value.rstrip())
+            line, column = token.line or 1, column_of(token) + len(token.value.rstrip())
         elif token.type == "CARDS" and token.value.startswith("??") and "GLYPH" in expected:
             message = msg("psn.lone-unknown")
             width = 2
