@@ -55,3 +55,61 @@ def test_every_json_written_refuses_nan_and_infinity() -> None:
         )
     ]
     assert allowing == []
+
+
+# --- one concept, one home (STYLE.md) ------------------------------------------------------
+
+ROOT = Path(__file__).parent.parent
+SOURCES = sorted([*ROOT.glob("notation/**/*.py"), *ROOT.glob("viewer/**/*.py")])
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(path: Path) -> list[tuple[str, str, int]]:
+    """(module, name, line) of every ``from notation… / viewer… import name`` in ``path``."""
+    found = []
+    package = _module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:  # relative: from the package this module is in
+                base = package[: len(package) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            if module.split(".")[0] in ("notation", "viewer"):
+                found.extend((module, alias.name, node.lineno) for alias in node.names)
+    return found
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    imported = [
+        f"{path.relative_to(ROOT)}:{line}: {module}.{name}"
+        for path in SOURCES
+        for module, name, line in _imported(path)
+        if _private(name)
+    ]
+    assert imported == []
+
+
+def test_no_class_is_built_on_private_classes_of_other_modules() -> None:
+    # A class is one concept in one module: never assembled from mixins living elsewhere.
+    found = []
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        own = {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for base in node.bases:
+                    name = base.id if isinstance(base, ast.Name) else None
+                    if name and _private(name) and name not in own:
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.name}({name})")
+    assert found == []
