@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lark import Token, Tree
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+from lark.lexer import ContextualLexer, Scanner
 
 from notation.psn import (
     Deal,
@@ -28,11 +30,12 @@ from notation.psn import (
 )
 from notation.psn import parser as reader
 from notation.psn.builder import Builder
-from notation.psn.grammar import exact_parser, fast_parser
+from notation.psn.grammar import blank_fast_form, exact_parser, fast_parser
 from notation.psn.model import Header, plain_header, plain_play, plain_trick
-from notation.resources import examples_dir
+from notation.resources import examples_dir, grammar_path
 from notation.rules.cards import parse_cards
 from notation.simulate import simulate_hand
+from tests.test_fuzz import case_text
 
 DATA = Path(__file__).parent / "data"
 FILES = sorted([*DATA.glob("*.psn"), *examples_dir().rglob("*.psn")])
@@ -411,3 +414,58 @@ def test_an_edited_simulated_hand_reads_the_same_with_the_fast_forms(
         at = where % (len(text) + 1)
         text = text[:at] + what + text[at:]
     assert_fast_is_exact(text)
+
+
+# ---- the scanner: terminal by terminal, as lark's joined pattern ---------------------------
+
+
+def _lark_parser(exact: bool) -> Lark:
+    """The grammar as lark builds it, with lark's own scanner (one joined pattern a state)."""
+    grammar = grammar_path("psn.lark").read_text(encoding="utf-8")
+    extra = {"edit_terminals": blank_fast_form} if exact else {}
+    return Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False, **extra)
+
+
+@pytest.fixture(scope="module")
+def lark_scanned() -> tuple[Lark, Lark]:
+    return _lark_parser(exact=False), _lark_parser(exact=True)
+
+
+def _outcome(parser: Lark, text: str) -> object:
+    """The tree with every token's type, value and place, or the error with its place and
+    the terminals it allowed."""
+    try:
+        tree = parser.parse(text)
+    except UnexpectedInput as e:
+        allowed = sorted(getattr(e, "allowed", None) or getattr(e, "expected", None) or [])
+        return (type(e).__name__, e.line, e.column, allowed)
+    return [
+        (t.type, str(t), t.line, t.column, t.end_line, t.end_column)
+        for t in tree.scan_values(lambda v: isinstance(v, Token))
+    ], tree.pretty()
+
+
+def _texts() -> list[str]:
+    texts = [path.read_text(encoding="utf-8") for path in FILES]
+    texts += [
+        write(simulate_hand(p, seed=s)) for p in ("qq", "match-a", "tractor") for s in range(4)
+    ]
+    texts += [case_text(n) for n in range(300)]  # the fuzz tests' mutants
+    return [chunk for text in texts for _, chunk in split_hands(text)]
+
+
+def test_the_terminal_by_terminal_scanner_finds_lark_s_tokens_and_errors(
+    lark_scanned: tuple[Lark, Lark],
+) -> None:
+    # The parsers scan terminal by terminal (grammar.py): the same tokens, in the same
+    # places, and the same errors as lark's own scanner, with and without the fast forms.
+    ours = (fast_parser(), exact_parser())
+    for parser in ours:  # ours: not lark's joined pattern
+        lexer = parser.parser.lexer
+        assert isinstance(lexer, ContextualLexer) and type(lexer.root_lexer.scanner) is not Scanner
+    checked = 0
+    for chunk in _texts():
+        for mine, theirs in zip(ours, lark_scanned, strict=True):
+            assert _outcome(mine, chunk) == _outcome(theirs, chunk), chunk[:300]
+        checked += 1
+    assert checked > 400

@@ -6,12 +6,17 @@ lock that lets one parse run at a time, and the type of their trees.
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import Any
 
 import lark
 from lark import Lark, Token, Tree
-from lark.lexer import PatternRE, TerminalDef
+from lark import lexer as lark_lexer
+from lark.lexer import BasicLexer, ContextualLexer, PatternRE, Scanner, TerminalDef
+from lark.utils import TextSlice
 
 from notation.resources import cache_dir, grammar_path
 
@@ -36,21 +41,92 @@ def _cache_file(grammar: str, kind: str) -> str | bool:
     return str(folder / f"psn-{kind}-{digest}.lark-cache")
 
 
+# ---- the lexer's scanner: the terminals tried one at a time ---------------------------
+# lark's contextual lexer has one scanner per parser state, each one regular expression
+# that joins the terminals the state allows ``(?P<A>…)|(?P<B>…)``, compiled the first
+# time the state is met: the fast forms' long patterns again in every state, 40 ms of
+# every command's start. An alternation takes its first branch that matches, so trying
+# the terminals one at a time in the same order finds the same token, and each terminal
+# is compiled once for every state (tests/test_psn_fast.py compares the two scanners).
+
+_COMPILED: dict[tuple[str, int], Callable[..., re.Match[str] | None]] = {}
+# lark's own step before its scanner (a keyword that a pattern also matches is told apart
+# after the match), used as it is: untyped in lark.
+_Unless = Callable[..., tuple[list[TerminalDef], dict[str, Any]]]
+_create_unless: _Unless = lark_lexer._create_unless
+
+
+class _TerminalByTerminal(Scanner):
+    """A scanner that tries its terminals in order, each its own compiled pattern."""
+
+    def __init__(self, terminals: Sequence[TerminalDef], flags: int) -> None:
+        self.terminals = list(terminals)
+        self.allowed_types = {t.name for t in terminals}
+        self.g_regex_flags = flags
+        self.use_bytes = False
+        self._tries: list[tuple[Callable[..., re.Match[str] | None], str]] = []
+        for terminal in terminals:
+            key = (terminal.pattern.to_regexp(), flags)
+            match = _COMPILED.get(key)
+            if match is None:
+                match = _COMPILED[key] = re.compile(*key).match
+            self._tries.append((match, terminal.name))
+
+    def match(self, text: TextSlice[str], pos: int) -> tuple[str, str] | None:
+        whole, end = text.text, text.end
+        for match, name in self._tries:
+            found = match(whole, pos, end)
+            if found is not None:
+                return found.group(0), name
+        return None
+
+    def fullmatch(self, text: str) -> str | None:
+        return next((name for match, name in self._tries if _whole(match, text)), None)
+
+
+def _whole(match: Callable[..., re.Match[str] | None], text: str) -> bool:
+    found = match(text)
+    return found is not None and found.end() == len(text)
+
+
+class _Lexer(BasicLexer):
+    """lark's basic lexer with the terminal-by-terminal scanner (its callbacks as lark
+    makes them: a keyword a pattern also matches is told apart after the match)."""
+
+    def _build_scanner(self) -> Scanner:
+        terminals, self.callback = _create_unless(
+            self.terminals, self.g_regex_flags, self.re, self.use_bytes
+        )
+        assert not self.user_callbacks  # the grammar has none
+        return _TerminalByTerminal(terminals, self.g_regex_flags)
+
+
+def _scanned_terminal_by_terminal(parser: Lark) -> Lark:
+    """``parser`` with every state's lexer scanning terminal by terminal."""
+    lexer = parser.parser.lexer
+    assert isinstance(lexer, ContextualLexer)
+    for basic in {*lexer.lexers.values(), lexer.root_lexer}:
+        assert type(basic) is BasicLexer  # lark's own, to be given our scanner
+        basic.__class__ = _Lexer
+    return parser
+
+
 @cache
 def fast_parser() -> Lark:
     """The compiled PSN parser, with the fast forms: the parser of every hand (built once;
     LALR with the contextual lexer)."""
     grammar = grammar_path("psn.lark").read_text(encoding="utf-8")
-    return Lark(
+    parser = Lark(
         grammar,
         parser="lalr",
         lexer="contextual",
         maybe_placeholders=False,
         cache=_cache_file(grammar, "fast"),
     )
+    return _scanned_terminal_by_terminal(parser)
 
 
-def _never(terminal: TerminalDef) -> None:
+def blank_fast_form(terminal: TerminalDef) -> None:
     """Makes a fast form match nothing: the grammar is then read token by token."""
     if terminal.name in FAST_FORMS:
         terminal.pattern = PatternRE("(?!)x")
@@ -65,14 +141,15 @@ def exact_parser() -> Lark:
     """
     grammar = grammar_path("psn.lark").read_text(encoding="utf-8")
     # lark leaves ``edit_terminals`` out of its cache key: this parser has a file of its own.
-    return Lark(
+    parser = Lark(
         grammar,
         parser="lalr",
         lexer="contextual",
         maybe_placeholders=False,
-        edit_terminals=_never,
+        edit_terminals=blank_fast_form,
         cache=_cache_file(grammar, "exact"),
     )
+    return _scanned_terminal_by_terminal(parser)
 
 
 # One parse at a time: the viewer is threaded, and lark does not promise that a parser
