@@ -13,8 +13,9 @@ from notation.rules.cards import Card
 from notation.rules.order import Trump
 from notation.rules.ruleset import LevelTable, Side
 from notation.simulate import simulate_hand
-from viewer import charts, edit, i18n, render, samples, state, view
+from viewer import charts, edit, i18n, render, samples, session, view
 from viewer.document import load_document
+from viewer.session import SessionKey
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -246,23 +247,31 @@ def test_edits_keep_the_hand_held_after_the_pick_up_and_the_recorded_winners() -
 
 
 def test_session_defaults_are_initialised_once() -> None:
-    session: dict[str, object] = {state.K.STEP: 7}
-    state.init(session)
-    assert session[state.K.STEP] == 7
-    assert set(state.DEFAULTS) <= set(session)
-    assert session[state.K.LINE] == [] and session[state.K.LINE] is not state.DEFAULTS[state.K.LINE]
+    values: dict[str, object] = {SessionKey.STEP: 7}
+    session.init(values)
+    assert values[SessionKey.STEP] == 7
+    assert set(session.DEFAULTS) <= set(values)
+    assert (
+        values[SessionKey.LINE] == []
+        and values[SessionKey.LINE] is not session.DEFAULTS[SessionKey.LINE]
+    )
 
 
 def test_query_round_trip() -> None:
-    session = {state.K.LOADED: "example:teach/a.psn", state.K.HAND: 2, state.K.STEP: 14}
-    session |= {state.K.LANG: "zh", state.K.MODE: "seat", state.K.SEAT: 3}
-    query = state.to_query(session)
+    values = {SessionKey.LOADED: "example:teach/a.psn", SessionKey.HAND: 2, SessionKey.STEP: 14}
+    values |= {SessionKey.LANG: "zh", SessionKey.MODE: "seat", SessionKey.SEAT: 3}
+    query = session.to_query(values)
     assert query == {"ex": "teach/a.psn", "hand": "2", "step": "14", "lang": "zh", "view": "seat",
                      "seat": "3"}  # fmt: skip
-    back = state.from_query(query)
-    assert back[state.K.EXAMPLE] == "teach/a.psn" and back[state.K.STEP] == 14
-    assert back[state.K.MODE] == "seat" and back[state.K.SEAT] == 3
-    assert state.from_query({"step": "-3", "hand": "x"}) == {}
+    back = session.from_query(query)
+    assert back[SessionKey.EXAMPLE] == "teach/a.psn" and back[SessionKey.STEP] == 14
+    assert back[SessionKey.MODE] == "seat" and back[SessionKey.SEAT] == 3
+    assert session.from_query({"step": "-3", "hand": "x"}) == {}
+
+
+def test_a_link_made_in_a_variation_opens_where_it_branches_off() -> None:
+    values = {SessionKey.LOADED: "example:a.psn", SessionKey.STEP: 3, SessionKey.LINE: [(9, 0)]}
+    assert session.to_query(values)["step"] == "9"
 
 
 def test_every_label_and_finding_code_exists_in_both_languages() -> None:
@@ -428,7 +437,7 @@ def test_only_record_files_open_by_path(tmp_path) -> None:  # type: ignore[no-un
     assert read_path(str(record)).startswith('[Event "Annotated sample"]')
 
 
-@pytest.mark.parametrize("module", [edit, i18n, render, state, view])
+@pytest.mark.parametrize("module", [edit, i18n, render, session, view])
 def test_examples_in_docstrings_hold(module) -> None:  # type: ignore[no-untyped-def]
     import doctest
 

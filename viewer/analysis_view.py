@@ -59,27 +59,9 @@ __all__ = [
     "with_best_line",
 ]
 
-# The page's session keys (widgets and counters) and their first values.
-CHART_KEY: Final = "chart_eval"
-K_SEAT: Final = "an_seat"  # whose mistakes the buttons step to (0: every seat)
-K_VIEW: Final = "an_view"
-K_BUDGET: Final = "an_budget"
-K_FROM: Final = "an_from"
-K_RUNS: Final = "an_runs"  # analyses actually run (not taken from the cache)
-# The file as the user has it while the engine's best play is only explored: entered as a
-# variation to step through, not an edit (None when no line is explored).
-K_EXPLORED: Final = "an_explored"
 # Small, so that a hand's endgame is analysed in seconds; the CLI's default is 1.
 DEFAULT_BUDGET: Final = 0.25
-BUDGETS: Final = (0.1, 0.25, 0.5, 1.0, 2.0)
-SESSION_DEFAULTS: Final[dict[str, object]] = {
-    K_SEAT: 0,
-    K_VIEW: View.PLAYER.value,
-    K_BUDGET: DEFAULT_BUDGET,
-    K_FROM: 1,
-    K_RUNS: 0,
-    K_EXPLORED: None,
-}
+BUDGETS: Final = (0.1, 0.25, 0.5, 1.0, 2.0)  # the budgets the page offers
 # lichess's colours: inaccuracy blue, mistake orange, blunder red; a symbol each too, so
 # that the classes differ without colour.
 CLASS_STYLE: Final = {

@@ -2,7 +2,7 @@
 
 Data comes from ``viewer.document`` (parse, replay, validate: the library), the view-model
 from ``viewer.view``, HTML from ``viewer.render``, figures from ``viewer.charts``, labels
-from ``viewer.i18n``; session keys live in ``viewer.state``.
+from ``viewer.i18n``; session keys live in ``viewer.session``.
 """
 
 from __future__ import annotations
@@ -36,13 +36,13 @@ from viewer.i18n import (
     seat_name,
     tr,
 )
-from viewer.state import K, from_query, init, relabel, to_query
+from viewer.session import VIEWER_LABELLED, SessionKey, from_query, init, relabel, to_query
 
 RECORD_PAGE = Path(__file__).with_name("record.py")
 UPLOAD_TYPES = ("psn", "txt")  # what the uploader takes: a record is text
 st.set_page_config(page_title="Shengji viewer 升级复盘", page_icon="🃏", layout="wide")
 ss = st.session_state
-init(ss)  # type: ignore[arg-type]
+init(ss)
 _started = time.perf_counter()
 
 
@@ -51,24 +51,29 @@ def _viewer_page() -> None:
 
 
 # The pages' titles are in the language the link asks for, from the first run on.
-if not ss[K.LANG_READ]:  # once a session: on either page, the user may switch after
-    ss[K.LANG_READ] = True
+if not ss[SessionKey.LANG_READ]:  # once a session: on either page, the user may switch after
+    ss[SessionKey.LANG_READ] = True
     # ``shengji view --lang zh`` passes ``--lang=zh`` to this script; a link's ?lang= wins.
     given = next((a[len("--lang=") :] for a in sys.argv[1:] if a.startswith("--lang=")), "")
-    started = given if given in ("en", "zh") else ss[K.LANG]
-    ss[K.LANG] = from_query(st.query_params.to_dict()).get(K.LANG, started)
+    started = given if given in ("en", "zh") else ss[SessionKey.LANG]
+    wanted = from_query(st.query_params.to_dict())
+    ss[SessionKey.LANG] = wanted.get(SessionKey.LANG, started)
 
 # Two pages: the viewer (this script, the default) and recording a hand (record.py).
 _page = st.navigation(
     [
-        st.Page(_viewer_page, title=tr(ss[K.LANG], "page_viewer"), icon="🔍", default=True),
-        st.Page(RECORD_PAGE, title=tr(ss[K.LANG], "page_record"), icon="✍️", url_path="record"),
+        st.Page(
+            _viewer_page, title=tr(ss[SessionKey.LANG], "page_viewer"), icon="🔍", default=True
+        ),
+        st.Page(
+            RECORD_PAGE, title=tr(ss[SessionKey.LANG], "page_record"), icon="✍️", url_path="record"
+        ),
     ]
 )
 # Streamlit's own words (the uploader, the main menu, the skip link …) in the page's
 # language, on both pages: Streamlit has no API for them.
 _streamlit_words = render.streamlit_css(
-    ss[K.LANG],
+    ss[SessionKey.LANG],
     upload_mb=int(st.get_option("server.maxUploadSize")),
     upload_types=UPLOAD_TYPES,
     version=st.__version__,
@@ -178,68 +183,76 @@ def teach_grade(
     return av.grade(rp, step, cards, read_analysis(rp.hand))
 
 
-for _key, _value in av.SESSION_DEFAULTS.items():
-    if _key not in ss:
-        ss[_key] = _value
 # --- end of the analysis's cached data --------------------------------------------------
 
 
 # ---------------------------------------------------------------------------- the source
 
-if not ss[K.QUERY_READ]:
-    ss[K.QUERY_READ] = True
+if not ss[SessionKey.QUERY_READ]:
+    ss[SessionKey.QUERY_READ] = True
     cli = next((a for a in sys.argv[1:] if a.lower().endswith((".psn", ".txt"))), None)
     if cli:
-        ss[K.CLI_FILE] = cli
-        ss[K.SOURCE], ss[K.PATH] = "path", cli
+        ss[SessionKey.CLI_FILE] = cli
+        ss[SessionKey.SOURCE], ss[SessionKey.PATH] = "path", cli
     wanted = from_query(st.query_params.to_dict())
     for key, value in wanted.items():
         ss[key] = value
-    ss[K.KEEP_MOMENT] = K.HAND in wanted or K.STEP in wanted
+    ss[SessionKey.KEEP_MOMENT] = SessionKey.HAND in wanted or SessionKey.STEP in wanted
 
-lang = ss[K.LANG]
+lang = ss[SessionKey.LANG]
 
 
 def _keep(text: str) -> None:
     """Keep ``text`` on this computer under the open file's draft key (made if none)."""
-    if not ss[K.DRAFT]:
-        ss[K.DRAFT] = document.new_draft_key()
+    if not ss[SessionKey.DRAFT]:
+        ss[SessionKey.DRAFT] = document.new_draft_key()
     try:
-        document.save_draft(ss[K.DRAFT], document.Draft(ss[K.NAME], text, ss[K.EDITS]))
+        document.save_draft(
+            ss[SessionKey.DRAFT], document.Draft(ss[SessionKey.NAME], text, ss[SessionKey.EDITS])
+        )
     except OSError:
-        ss[K.MESSAGE] = ("error", tr(ss[K.LANG], "draft_unsaved"))
+        ss[SessionKey.MESSAGE] = ("error", tr(ss[SessionKey.LANG], "draft_unsaved"))
 
 
 def _edited(text: str) -> None:
     """The file as the coach changed it, kept on this computer too. An edit made while
     the engine's best play is explored is made on the file with that line in it: the
     line is kept from then on (see ``_try_best``)."""
-    ss[K.TEXT] = text
-    ss[av.K_EXPLORED] = None
-    ss[K.EDITS] = ss[K.EDITS] + 1
+    ss[SessionKey.TEXT] = text
+    ss[SessionKey.AN_EXPLORED] = None
+    ss[SessionKey.EDITS] = ss[SessionKey.EDITS] + 1
     _keep(text)
 
 
 def _open(loaded: str, name: str, text: str, draft: str | None = None) -> None:
     """Show a file; ``draft``: the key it is kept under (an upload), else none yet."""
-    ss[K.LOADED], ss[K.NAME], ss[K.TEXT], ss[K.DRAFT] = loaded, name, text, draft
-    ss[K.FAILED] = None
-    ss[K.EDITS], ss[K.LINE], ss[av.K_EXPLORED] = 0, [], None
-    if not ss[K.KEEP_MOMENT]:
-        ss[K.HAND], ss[K.STEP] = 1, 0
-    ss[K.KEEP_MOMENT] = False
+    ss[SessionKey.LOADED], ss[SessionKey.NAME], ss[SessionKey.TEXT], ss[SessionKey.DRAFT] = (
+        loaded,
+        name,
+        text,
+        draft,
+    )
+    ss[SessionKey.FAILED] = None
+    ss[SessionKey.EDITS], ss[SessionKey.LINE], ss[SessionKey.AN_EXPLORED] = 0, [], None
+    if not ss[SessionKey.KEEP_MOMENT]:
+        ss[SessionKey.HAND], ss[SessionKey.STEP] = 1, 0
+    ss[SessionKey.KEEP_MOMENT] = False
 
 
 def _failed(why: str, values: dict[str, Any], subject: str = "") -> None:
     """The file asked for cannot be opened: say why (the label ``why`` with its
     ``values``, about ``subject``) where the hand would be, and show no other file in its
     place (a referee would review the wrong hand)."""
-    ss[K.FAILED], ss[K.LOADED], ss[K.TEXT] = (why, values, subject), None, None
+    ss[SessionKey.FAILED], ss[SessionKey.LOADED], ss[SessionKey.TEXT] = (
+        (why, values, subject),
+        None,
+        None,
+    )
 
 
 def _failure(lang: str) -> str:
     """Why the file asked for cannot be opened, in ``lang``."""
-    why, values, subject = ss[K.FAILED]
+    why, values, subject = ss[SessionKey.FAILED]
     said = tr(lang, why, **values)
     if not subject:
         return said
@@ -247,7 +260,7 @@ def _failure(lang: str) -> str:
 
 
 def _source_changed() -> None:
-    ss[K.FAILED] = None  # another kind of source: what failed is no longer asked for
+    ss[SessionKey.FAILED] = None  # another kind of source: what failed is no longer asked for
 
 
 with st.sidebar:
@@ -255,42 +268,49 @@ with st.sidebar:
         tr(lang, "language"),
         list(LANGUAGES),
         format_func=LANGUAGES.__getitem__,
-        key=K.LANG,
+        key=SessionKey.LANG,
         horizontal=True,
-        on_change=partial(relabel, ss, K.LABELLED),
+        on_change=partial(relabel, ss, VIEWER_LABELLED),
     )
-    lang = ss[K.LANG]
+    lang = ss[SessionKey.LANG]
     st.subheader(tr(lang, "open"))
     examples = example_list()
     st.radio(
         tr(lang, "source"),
         ["example", "upload", "path"],
         format_func=lambda s: tr(lang, f"source_{s}"),
-        key=K.SOURCE,
+        key=SessionKey.SOURCE,
         on_change=_source_changed,
     )
-    if ss[K.SOURCE] == "example":
+    if ss[SessionKey.SOURCE] == "example":
         if examples:
-            if ss[K.EXAMPLE] is not None and ss[K.EXAMPLE] not in examples:
-                _failed("example_missing", {"name": ss[K.EXAMPLE]})  # a link named it
-                ss[K.EXAMPLE] = None
-            elif ss[K.EXAMPLE] is None and not ss[K.FAILED]:
-                ss[K.EXAMPLE] = document.default_source()[0]
+            if ss[SessionKey.EXAMPLE] is not None and ss[SessionKey.EXAMPLE] not in examples:
+                _failed("example_missing", {"name": ss[SessionKey.EXAMPLE]})  # a link named it
+                ss[SessionKey.EXAMPLE] = None
+            elif ss[SessionKey.EXAMPLE] is None and not ss[SessionKey.FAILED]:
+                ss[SessionKey.EXAMPLE] = document.default_source()[0]
             st.selectbox(
-                tr(lang, "example"), examples, key=K.EXAMPLE, placeholder=tr(lang, "choose")
+                tr(lang, "example"),
+                examples,
+                key=SessionKey.EXAMPLE,
+                placeholder=tr(lang, "choose"),
             )
-            wanted_source = f"example:{ss[K.EXAMPLE]}"
-            if ss[K.EXAMPLE] is not None and ss[K.LOADED] != wanted_source:
-                _open(wanted_source, ss[K.EXAMPLE], document.read_example(ss[K.EXAMPLE]))
+            wanted_source = f"example:{ss[SessionKey.EXAMPLE]}"
+            if ss[SessionKey.EXAMPLE] is not None and ss[SessionKey.LOADED] != wanted_source:
+                _open(
+                    wanted_source,
+                    ss[SessionKey.EXAMPLE],
+                    document.read_example(ss[SessionKey.EXAMPLE]),
+                )
         else:
             st.info(tr(lang, "no_examples"))
-            if ss[K.LOADED] != "simulated":
+            if ss[SessionKey.LOADED] != "simulated":
                 _open("simulated", "simulated.psn", document.simulated_text())
-    elif ss[K.SOURCE] == "upload":
+    elif ss[SessionKey.SOURCE] == "upload":
         upload = st.file_uploader(tr(lang, "upload"), type=list(UPLOAD_TYPES), key="uploader")
         if upload is not None:
             wanted_source = f"upload:{upload.name}:{upload.file_id}"
-            if ss[K.LOADED] != wanted_source:
+            if ss[SessionKey.LOADED] != wanted_source:
                 raw = upload.getvalue()
                 try:
                     text = raw.decode("utf-8-sig")
@@ -301,45 +321,54 @@ with st.sidebar:
                     # again, with the edits made since.
                     _open(wanted_source, upload.name, text)
                     _keep(text)
-        elif ss[K.DRAFT] and ss[K.LOADED] is None:
-            draft = document.load_draft(ss[K.DRAFT])
+        elif ss[SessionKey.DRAFT] and ss[SessionKey.LOADED] is None:
+            draft = document.load_draft(ss[SessionKey.DRAFT])
             if draft is None:
                 _failed("draft_gone", {})
-                ss[K.DRAFT] = None
+                ss[SessionKey.DRAFT] = None
             else:
-                _open(f"upload:{ss[K.DRAFT]}", draft.name, draft.text, draft=ss[K.DRAFT])
-                ss[K.EDITS] = draft.edits  # not yet downloaded, as before the reload
+                _open(
+                    f"upload:{ss[SessionKey.DRAFT]}",
+                    draft.name,
+                    draft.text,
+                    draft=ss[SessionKey.DRAFT],
+                )
+                ss[SessionKey.EDITS] = draft.edits  # not yet downloaded, as before the reload
     else:
-        st.text_input(tr(lang, "path"), key=K.PATH)
-        wanted_source = f"path:{ss[K.PATH]}"
+        st.text_input(tr(lang, "path"), key=SessionKey.PATH)
+        wanted_source = f"path:{ss[SessionKey.PATH]}"
         clicked = st.button(tr(lang, "load_path"), key="open_path")
-        first_time = ss[K.LOADED] is None and ss[K.PATH]
-        if (clicked or first_time) and ss[K.LOADED] != wanted_source:
+        first_time = ss[SessionKey.LOADED] is None and ss[SessionKey.PATH]
+        if (clicked or first_time) and ss[SessionKey.LOADED] != wanted_source:
             try:
-                _open(wanted_source, Path(ss[K.PATH]).name, document.read_path(ss[K.PATH]))
+                _open(
+                    wanted_source,
+                    Path(ss[SessionKey.PATH]).name,
+                    document.read_path(ss[SessionKey.PATH]),
+                )
             except (OSError, ValueError) as e:  # a folder, not text, not a record, missing
-                _failed(*document.why_unreadable(e, lang), ss[K.PATH])
+                _failed(*document.why_unreadable(e, lang), ss[SessionKey.PATH])
 
-if ss[K.FAILED]:  # the file asked for is not there: no hand, rather than another file's
+if ss[SessionKey.FAILED]:  # the file asked for is not there: no hand, rather than another file's
     st.html(render.PAGE_CSS)
     st.title(tr(lang, "title"))
     st.error(view.literal(_failure(lang)))
     st.stop()
 
-if ss[K.TEXT] is None:  # nothing chosen yet (an upload pending): open the default
+if ss[SessionKey.TEXT] is None:  # nothing chosen yet (an upload pending): open the default
     name0, text0 = document.default_source()
     _open(f"example:{name0}" if examples else "simulated", name0, text0)
 
-if ss[av.K_EXPLORED] is not None and not ss[K.LINE]:
+if ss[SessionKey.AN_EXPLORED] is not None and not ss[SessionKey.LINE]:
     # Back on the main line (or on another hand): the best play that was only explored
     # leaves the file as the user had it.
-    ss[K.TEXT], ss[av.K_EXPLORED] = ss[av.K_EXPLORED], None
+    ss[SessionKey.TEXT], ss[SessionKey.AN_EXPLORED] = ss[SessionKey.AN_EXPLORED], None
 
-doc = load(ss[K.TEXT], ss[K.NAME])
+doc = load(ss[SessionKey.TEXT], ss[SessionKey.NAME])
 
 st.html(render.PAGE_CSS)
 title_col, hand_col = st.columns([1.5, 1], vertical_alignment="center")
-title_col.title(f"{tr(lang, 'title')} · {ss[K.NAME]}")
+title_col.title(f"{tr(lang, 'title')} · {ss[SessionKey.NAME]}")
 
 if doc.unreadable:
     st.warning(tr(lang, "errors_in_file", n=len(doc.unreadable)))
@@ -364,23 +393,23 @@ def _hand_label(number: int) -> str:
 
 
 def _on_hand() -> None:
-    ss[K.STEP], ss[K.LINE], ss[K.TEACH_REVEALED] = 0, [], None
+    ss[SessionKey.STEP], ss[SessionKey.LINE], ss[SessionKey.TEACH_REVEALED] = 0, [], None
 
 
 numbers = [e.number for e in doc.entries]
-if ss[K.HAND] not in numbers:
-    ss[K.HAND] = doc.first_readable()
+if ss[SessionKey.HAND] not in numbers:
+    ss[SessionKey.HAND] = doc.first_readable()
 if len(numbers) > 1:
     hand_col.selectbox(
         tr(lang, "hand"),
         numbers,
         format_func=_hand_label,
-        key=K.HAND,
+        key=SessionKey.HAND,
         on_change=_on_hand,
         label_visibility="collapsed",
         placeholder=tr(lang, "choose"),
     )
-found = doc.entry(ss[K.HAND])
+found = doc.entry(ss[SessionKey.HAND])
 assert found is not None
 entry: document.HandEntry = found
 if not entry.readable:
@@ -388,16 +417,16 @@ if not entry.readable:
     st.code(entry.errors_text(lang), language=None)
     st.stop()
 
-line = tuple(tuple(x) for x in ss[K.LINE])
+line = tuple(tuple(x) for x in ss[SessionKey.LINE])
 try:
-    rp = line_replay(ss[K.TEXT], ss[K.NAME], entry.number, line)
+    rp = line_replay(ss[SessionKey.TEXT], ss[SessionKey.NAME], entry.number, line)
 except ValueError as e:
     st.error(view.literal(str(e)))
-    ss[K.LINE] = []
-    rp = line_replay(ss[K.TEXT], ss[K.NAME], entry.number, ())
+    ss[SessionKey.LINE] = []
+    rp = line_replay(ss[SessionKey.TEXT], ss[SessionKey.NAME], entry.number, ())
 last = len(rp.states) - 1
-ss[K.STEP] = max(0, min(int(ss[K.STEP]), last))
-step = ss[K.STEP]
+ss[SessionKey.STEP] = max(0, min(int(ss[SessionKey.STEP]), last))
+step = ss[SessionKey.STEP]
 state = rp.states[step]
 hand: Hand = rp.hand
 # --- the analysis: read from the record's comments (never run to be shown) ---
@@ -415,11 +444,13 @@ def _download_name(name: str) -> str:
 def _download_file(label: str, key: str) -> None:
     """A button that downloads the file as the user has it: edits and analysis included,
     a best play only explored left out (see ``_try_best``)."""
-    record = ss[K.TEXT] if ss[av.K_EXPLORED] is None else ss[av.K_EXPLORED]
+    record = (
+        ss[SessionKey.TEXT] if ss[SessionKey.AN_EXPLORED] is None else ss[SessionKey.AN_EXPLORED]
+    )
     st.download_button(
         label,
         data=record.encode("utf-8"),
-        file_name=_download_name(ss[K.NAME]),
+        file_name=_download_name(ss[SessionKey.NAME]),
         mime="text/plain",
         key=key,
         icon="⬇️",
@@ -428,20 +459,20 @@ def _download_file(label: str, key: str) -> None:
 
 def _go(target: int | None) -> None:
     if target is not None:
-        ss[K.STEP] = target
+        ss[SessionKey.STEP] = target
 
 
 def _move(delta: int) -> None:
     # relative, so that two quick presses of an arrow key make two steps
-    ss[K.STEP] = max(0, int(ss[K.STEP]) + delta)
+    ss[SessionKey.STEP] = max(0, int(ss[SessionKey.STEP]) + delta)
 
 
 def _slide() -> None:
-    ss[K.STEP] = ss[K.SLIDER]
+    ss[SessionKey.STEP] = ss[SessionKey.SLIDER]
 
 
-teaching = bool(ss[K.TEACH])
-mode: view.Mode = "teach" if teaching else ss[K.MODE]
+teaching = bool(ss[SessionKey.TEACH])
+mode: view.Mode = "teach" if teaching else ss[SessionKey.MODE]
 upto = step if teaching else None
 findings = list(rp.findings) if line else list(entry.findings)
 if teaching:
@@ -456,7 +487,7 @@ with st.sidebar:
         tr(lang, "view"),
         ["open", "seat"],
         format_func=lambda m: tr(lang, "open_hands" if m == "open" else "seat_view"),
-        key=K.MODE,
+        key=SessionKey.MODE,
         horizontal=True,
         label_visibility="collapsed",
         disabled=teaching,
@@ -465,19 +496,19 @@ with st.sidebar:
         tr(lang, "seat"),
         [1, 2, 3, 4],
         format_func=lambda s: seat_name(lang, s),
-        key=K.SEAT,
+        key=SessionKey.SEAT,
         placeholder=tr(lang, "choose"),
     )
-    st.toggle(tr(lang, "show_kitty"), key=K.SHOW_KITTY, disabled=teaching)
-    st.toggle(tr(lang, "teaching"), key=K.TEACH)
+    st.toggle(tr(lang, "show_kitty"), key=SessionKey.SHOW_KITTY, disabled=teaching)
+    st.toggle(tr(lang, "teaching"), key=SessionKey.TEACH)
     st.divider()
-    st.toggle(tr(lang, "autoplay"), key=K.AUTOPLAY)
-    st.slider(tr(lang, "speed"), 0.3, 5.0, step=0.1, key=K.SPEED)
+    st.toggle(tr(lang, "autoplay"), key=SessionKey.AUTOPLAY)
+    st.slider(tr(lang, "speed"), 0.3, 5.0, step=0.1, key=SessionKey.SPEED)
     st.divider()
     _download_file(tr(lang, "download"), "download")
-    if ss[K.EDITS]:
-        st.caption(tr(lang, "edited", n=ss[K.EDITS]))
-    stem = Path(_download_name(ss[K.NAME])).stem
+    if ss[SessionKey.EDITS]:
+        st.caption(tr(lang, "edited", n=ss[SessionKey.EDITS]))
+    stem = Path(_download_name(ss[SessionKey.NAME])).stem
     # Made only when clicked (a callable's bytes): a picture takes ~70 ms.
     st.download_button(
         tr(lang, "handout"),
@@ -494,8 +525,8 @@ with st.sidebar:
             rp,
             step,
             lang,
-            seats=None if mode == "open" else {int(ss[K.SEAT])},
-            reveal_kitty=bool(ss[K.SHOW_KITTY]),
+            seats=None if mode == "open" else {int(ss[SessionKey.SEAT])},
+            reveal_kitty=bool(ss[SessionKey.SHOW_KITTY]),
         ),
         file_name=f"{stem}-hand{entry.number}-step{step}.png",
         mime="image/png",
@@ -565,9 +596,14 @@ nav[5].button(
     width="stretch",
 )
 if last > 0:
-    ss[K.SLIDER] = step
+    ss[SessionKey.SLIDER] = step
     st.slider(
-        tr(lang, "step"), 0, last, key=K.SLIDER, on_change=_slide, label_visibility="collapsed"
+        tr(lang, "step"),
+        0,
+        last,
+        key=SessionKey.SLIDER,
+        on_change=_slide,
+        label_visibility="collapsed",
     )
 jumps = st.columns(4)
 for col, (key, steps, forward) in zip(
@@ -598,11 +634,11 @@ if analysis is not None and not teaching:
         tr(lang, "mistakes_of"),
         [0, 1, 2, 3, 4],
         format_func=lambda s: seat_name(lang, s) if s else tr(lang, "all_seats"),
-        key=av.K_SEAT,
+        key=SessionKey.AN_SEAT,
         label_visibility="collapsed",
         placeholder=tr(lang, "choose"),
     )
-    mistakes = av.mistake_steps(rp, analysis, int(ss[av.K_SEAT]) or None)
+    mistakes = av.mistake_steps(rp, analysis, int(ss[SessionKey.AN_SEAT]) or None)
     for col, (key, forward, keys) in zip(
         marks[1:],
         (("prev_mistake", False, "Shift+Left"), ("next_mistake", True, "Shift+Right")),
@@ -622,34 +658,34 @@ here_label = view.step_label(lang, state, rp)
 st.caption(f"{tr(lang, 'step')} {step} / {last} · {here_label} · {tr(lang, 'keys_hint')}")
 
 
-@st.fragment(run_every=float(ss[K.SPEED]) if ss[K.AUTOPLAY] else None)
+@st.fragment(run_every=float(ss[SessionKey.SPEED]) if ss[SessionKey.AUTOPLAY] else None)
 def _autoplay() -> None:
-    if not ss[K.AUTOPLAY]:
+    if not ss[SessionKey.AUTOPLAY]:
         return
     now = time.monotonic()
-    due = float(ss[K.AUTOPLAY_AT] or 0.0) + float(ss[K.SPEED]) * 0.9
+    due = float(ss[SessionKey.AUTOPLAY_AT] or 0.0) + float(ss[SessionKey.SPEED]) * 0.9
     if now < due:
         return
-    ss[K.AUTOPLAY_AT] = now
-    if ss[K.STEP] < last:
-        ss[K.STEP] = ss[K.STEP] + 1
+    ss[SessionKey.AUTOPLAY_AT] = now
+    if ss[SessionKey.STEP] < last:
+        ss[SessionKey.STEP] = ss[SessionKey.STEP] + 1
         st.rerun(scope="app")
     else:
-        ss[K.AUTOPLAY] = False
+        ss[SessionKey.AUTOPLAY] = False
         st.rerun(scope="app")
 
 
-if ss[K.AUTOPLAY] and ss[K.AUTOPLAY_AT] is None:
-    ss[K.AUTOPLAY_AT] = time.monotonic()
-if not ss[K.AUTOPLAY]:
-    ss[K.AUTOPLAY_AT] = None
+if ss[SessionKey.AUTOPLAY] and ss[SessionKey.AUTOPLAY_AT] is None:
+    ss[SessionKey.AUTOPLAY_AT] = time.monotonic()
+if not ss[SessionKey.AUTOPLAY]:
+    ss[SessionKey.AUTOPLAY_AT] = None
 _autoplay()
 
 # ---------------------------------------------------------------------------- the table
 
-viewer_seat = int(ss[K.SEAT])
+viewer_seat = int(ss[SessionKey.SEAT])
 tv = view.table_view(
-    rp, step, lang=lang, mode=mode, viewer=viewer_seat, reveal_kitty=bool(ss[K.SHOW_KITTY])
+    rp, step, lang=lang, mode=mode, viewer=viewer_seat, reveal_kitty=bool(ss[SessionKey.SHOW_KITTY])
 )
 trump = state.trump
 left, right = st.columns([2.2, 1])
@@ -684,7 +720,7 @@ with left:
             st.subheader(tr(lang, "teach_question", seat=viewer_seat))
             # the cards by their place in the hand: a pair is two choices, not one
             held = [c for c in state.hand(viewer_seat) if c is not UNKNOWN]
-            guess_key = f"{K.TEACH_GUESS}_{entry.number}_{step}"
+            guess_key = f"{SessionKey.TEACH_GUESS}_{entry.number}_{step}"
             st.multiselect(
                 tr(lang, "teach_pick"),
                 list(range(len(held))),
@@ -693,7 +729,7 @@ with left:
                 placeholder=tr(lang, "teach_pick_hint"),
                 select_all=False,  # a whole hand is never the answer
             )
-            if ss[K.TEACH_REVEALED] == step:
+            if ss[SessionKey.TEACH_REVEALED] == step:
                 guess = [str(held[i]) for i in ss.get(guess_key, [])]
                 played = view.cards_text(question.cards)
                 st.success(tr(lang, "teach_actual", cards=played))
@@ -705,7 +741,9 @@ with left:
                     chosen = view.cards_text([held[i] for i in ss.get(guess_key, [])])
                     st.warning(tr(lang, "teach_differs", cards=chosen))
                 graded = (
-                    teach_grade(ss[K.TEXT], ss[K.NAME], entry.number, step, tuple(guess))
+                    teach_grade(
+                        ss[SessionKey.TEXT], ss[SessionKey.NAME], entry.number, step, tuple(guess)
+                    )
                     if guess and not line  # graded on the record's own line
                     else None
                 )
@@ -726,7 +764,7 @@ with left:
             else:
 
                 def _reveal(at: int = step) -> None:
-                    ss[K.TEACH_REVEALED] = at
+                    ss[SessionKey.TEACH_REVEALED] = at
 
                 st.button(
                     tr(lang, "teach_reveal"), key="teach_reveal", on_click=_reveal, type="primary"
@@ -754,9 +792,11 @@ with right:
                 is simply entered."""
                 new_hand, index = av.with_best_line(hand, note, trump)
                 if new_hand is not hand:
-                    ss[av.K_EXPLORED] = ss[K.TEXT]
-                    ss[K.TEXT] = edit.replace_hand(ss[K.TEXT], entry.number, new_hand)
-                ss[K.LINE], ss[K.STEP] = [(at, index)], at
+                    ss[SessionKey.AN_EXPLORED] = ss[SessionKey.TEXT]
+                    ss[SessionKey.TEXT] = edit.replace_hand(
+                        ss[SessionKey.TEXT], entry.number, new_hand
+                    )
+                ss[SessionKey.LINE], ss[SessionKey.STEP] = [(at, index)], at
 
             st.button(tr(lang, "an_try_best"), key="an_try_best", on_click=_try_best)
     st.subheader(tr(lang, "annotations"))
@@ -779,8 +819,8 @@ with right:
             text = view.variation_text(variation)
 
             def _enter(at: int = step, index: int = i) -> None:
-                ss[K.LINE] = [*ss[K.LINE], (at, index)]
-                ss[K.STEP] = at
+                ss[SessionKey.LINE] = [*ss[SessionKey.LINE], (at, index)]
+                ss[SessionKey.STEP] = at
 
             st.markdown(f"🔀 **{tr(lang, 'variation', n=i + 1)}**: {view.literal(text)}")
             for c in variation.comments:
@@ -794,16 +834,16 @@ with right:
     if line:
 
         def _back() -> None:
-            back_to = ss[K.LINE][-1][0]
-            ss[K.LINE] = ss[K.LINE][:-1]
-            ss[K.STEP] = back_to
+            back_to = ss[SessionKey.LINE][-1][0]
+            ss[SessionKey.LINE] = ss[SessionKey.LINE][:-1]
+            ss[SessionKey.STEP] = back_to
 
         st.button(tr(lang, "back_main"), key="back_main", on_click=_back, type="primary")
-        if ss[av.K_EXPLORED] is not None:  # the engine's line, explored: not in the file
+        if ss[SessionKey.AN_EXPLORED] is not None:  # the engine's line, explored: not in the file
 
             def _keep_line() -> None:
-                _edited(ss[K.TEXT])
-                ss[K.MESSAGE] = ("success", tr(lang, "an_line_kept"))
+                _edited(ss[SessionKey.TEXT])
+                ss[SessionKey.MESSAGE] = ("success", tr(lang, "an_line_kept"))
 
             st.caption(tr(lang, "an_explored"))
             st.button(tr(lang, "an_keep_line"), key="an_keep_line", on_click=_keep_line)
@@ -856,10 +896,10 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
         st.caption(tr(lang, "annotate_target", what=what))
         current_note = edit.annotation(hand, edit_target)
         prefill = edit.NoteForm.of(current_note)
-        stamp = (entry.number, line, step, hash(ss[K.TEXT]))
-        if ss.get(K.NOTE_FOR) != stamp:
-            ss[K.NOTE_FOR] = stamp
-            ss[K.NOTE_TEXT], ss[K.NOTE_GLYPH], ss[K.NOTE_NAGS] = (
+        stamp = (entry.number, line, step, hash(ss[SessionKey.TEXT]))
+        if ss.get(SessionKey.NOTE_FOR) != stamp:
+            ss[SessionKey.NOTE_FOR] = stamp
+            ss[SessionKey.NOTE_TEXT], ss[SessionKey.NOTE_GLYPH], ss[SessionKey.NOTE_NAGS] = (
                 prefill.text,
                 prefill.glyph,
                 prefill.extra,
@@ -870,30 +910,34 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
                 comments: tuple[str, ...] = ()
                 nags: tuple[int, ...] = ()
             else:
-                form = edit.NoteForm(ss[K.NOTE_TEXT], int(ss[K.NOTE_GLYPH]), ss[K.NOTE_NAGS])
+                form = edit.NoteForm(
+                    ss[SessionKey.NOTE_TEXT],
+                    int(ss[SessionKey.NOTE_GLYPH]),
+                    ss[SessionKey.NOTE_NAGS],
+                )
                 try:
                     comments, nags = form.read(current_note)
                 except ValueError:
-                    ss[K.MESSAGE] = ("error", tr(lang, "bad_nags"))
+                    ss[SessionKey.MESSAGE] = ("error", tr(lang, "bad_nags"))
                     return
             try:
                 new_hand = edit.set_annotation(hand, target, comments, nags, into=written)
             except ValueError:
-                ss[K.MESSAGE] = ("error", tr(lang, "bad_comment"))
+                ss[SessionKey.MESSAGE] = ("error", tr(lang, "bad_comment"))
                 return
-            _edited(edit.replace_hand(ss[K.TEXT], entry.number, new_hand))
-            ss[K.MESSAGE] = ("success", tr(lang, "saved"))
+            _edited(edit.replace_hand(ss[SessionKey.TEXT], entry.number, new_hand))
+            ss[SessionKey.MESSAGE] = ("success", tr(lang, "saved"))
 
-        st.text_area(tr(lang, "comment_text"), key=K.NOTE_TEXT, height=100)
+        st.text_area(tr(lang, "comment_text"), key=SessionKey.NOTE_TEXT, height=100)
         if edit_target.takes_marks:
             st.selectbox(
                 tr(lang, "glyph"),
                 GLYPH_CHOICES,
                 format_func=lambda n: glyph_label(lang, n) if n else tr(lang, "no_glyph"),
-                key=K.NOTE_GLYPH,
+                key=SessionKey.NOTE_GLYPH,
                 placeholder=tr(lang, "choose"),
             )
-            st.text_input(tr(lang, "nag_extra"), key=K.NOTE_NAGS)
+            st.text_input(tr(lang, "nag_extra"), key=SessionKey.NOTE_NAGS)
         b1, b2 = st.columns(2)
         b1.button(tr(lang, "save"), key="note_save", on_click=_save, type="primary")
         b2.button(tr(lang, "delete"), key="note_delete", on_click=_save, kwargs={"delete": True})
@@ -902,68 +946,78 @@ with left, st.expander(tr(lang, "annotate"), expanded=False):
             # like the record once entered.
             def _add_line(target: edit.Target = edit_target) -> None:
                 try:
-                    new_hand = edit.add_variation(hand, target, ss[K.NEW_LINE], into=written)
+                    new_hand = edit.add_variation(
+                        hand, target, ss[SessionKey.NEW_LINE], into=written
+                    )
                 except ShengjiError as e:
-                    ss[K.MESSAGE] = ("code", error_words(e, lang))
+                    ss[SessionKey.MESSAGE] = ("code", error_words(e, lang))
                     return
                 except ValueError as e:
-                    ss[K.MESSAGE] = ("error", str(e))
+                    ss[SessionKey.MESSAGE] = ("error", str(e))
                     return
-                _edited(edit.replace_hand(ss[K.TEXT], entry.number, new_hand))
-                ss[K.NEW_LINE] = ""
-                ss[K.MESSAGE] = ("success", tr(lang, "line_added"))
+                _edited(edit.replace_hand(ss[SessionKey.TEXT], entry.number, new_hand))
+                ss[SessionKey.NEW_LINE] = ""
+                ss[SessionKey.MESSAGE] = ("success", tr(lang, "line_added"))
 
             example = view.line_example(hand, edit_target)
-            st.text_input(tr(lang, "new_line", example=example), key=K.NEW_LINE)
+            st.text_input(tr(lang, "new_line", example=example), key=SessionKey.NEW_LINE)
             st.button(tr(lang, "add_line"), key="line_add", on_click=_add_line)
-    if ss[K.MESSAGE]:
-        kind, message = ss[K.MESSAGE]
+    if ss[SessionKey.MESSAGE]:
+        kind, message = ss[SessionKey.MESSAGE]
         if kind == "code":  # a located message: its caret needs a fixed-width font
             st.error(view.literal(message.splitlines()[0]))
             st.code("\n".join(message.splitlines()[1:]), language=None)
         else:
             (st.success if kind == "success" else st.error)(view.literal(message))
-        ss[K.MESSAGE] = None
+        ss[SessionKey.MESSAGE] = None
 
 # --- the analysis: analyse this hand from the viewer ---
 with left, st.expander(tr(lang, "analyse"), expanded=False):
     tricks_in_hand = max(1, len(entry.hand.tricks) if entry.hand is not None else 1)
-    ss[av.K_FROM] = max(1, min(int(ss[av.K_FROM]), tricks_in_hand))
+    ss[SessionKey.AN_FROM] = max(1, min(int(ss[SessionKey.AN_FROM]), tricks_in_hand))
     settings = st.columns(3)
     settings[0].radio(
         tr(lang, "analyse_view"),
         ["player", "hindsight"],
         format_func=lambda v: tr(lang, f"view_{v}"),
-        key=av.K_VIEW,
+        key=SessionKey.AN_VIEW,
     )
-    settings[1].select_slider(tr(lang, "analyse_budget"), list(av.BUDGETS), key=av.K_BUDGET)
+    settings[1].select_slider(
+        tr(lang, "analyse_budget"), list(av.BUDGETS), key=SessionKey.AN_BUDGET
+    )
     settings[2].number_input(
-        tr(lang, "analyse_from"), min_value=1, max_value=tricks_in_hand, step=1, key=av.K_FROM
+        tr(lang, "analyse_from"),
+        min_value=1,
+        max_value=tricks_in_hand,
+        step=1,
+        key=SessionKey.AN_FROM,
     )
     if st.button(tr(lang, "analyse_run"), key="analyse_run", type="primary", disabled=bool(line)):
         bar = st.progress(0.0)
 
         def _progress(done: int, total: int) -> None:
-            ss[av.K_RUNS] = ss[av.K_RUNS] + (done == 1)  # counts analyses actually run
+            ss[SessionKey.AN_RUNS] = ss[SessionKey.AN_RUNS] + (
+                done == 1
+            )  # counts analyses actually run
             bar.progress(done / total, text=tr(lang, "analyse_progress", done=done, total=total))
 
         assert entry.hand is not None
         result, error = analysed_hand(
             write_hand(entry.hand),
             entry.number,
-            str(ss[av.K_VIEW]),
-            float(ss[av.K_BUDGET]),
-            int(ss[av.K_FROM]),
+            str(ss[SessionKey.AN_VIEW]),
+            float(ss[SessionKey.AN_BUDGET]),
+            int(ss[SessionKey.AN_FROM]),
             lang,
             _progress=_progress,
         )
         if error is not None:
             st.error(tr(lang, "analyse_failed", reason=error))
         else:
-            new_text = edit.replace_hand(ss[K.TEXT], entry.number, parse_hand(result))
-            if new_text != ss[K.TEXT]:
+            new_text = edit.replace_hand(ss[SessionKey.TEXT], entry.number, parse_hand(result))
+            if new_text != ss[SessionKey.TEXT]:
                 _edited(new_text)
-            ss[K.MESSAGE] = ("success", tr(lang, "analyse_done"))
+            ss[SessionKey.MESSAGE] = ("success", tr(lang, "analyse_done"))
             st.rerun()
     if analysis is not None:
         _download_file(tr(lang, "analyse_download"), "analyse_download")
@@ -975,13 +1029,13 @@ with left, st.expander(tr(lang, "analyse"), expanded=False):
 def _chart_jump(key: str) -> None:
     target = charts.selected_point(ss.get(key))
     if target is not None:
-        ss[K.STEP] = target
+        ss[SessionKey.STEP] = target
 
 
 def _hand_jump() -> None:
-    target = charts.selected_point(ss.get(K.CHART_LEVELS))
-    if target is not None and target != ss[K.HAND]:
-        ss[K.HAND] = target
+    target = charts.selected_point(ss.get(SessionKey.CHART_LEVELS))
+    if target is not None and target != ss[SessionKey.HAND]:
+        ss[SessionKey.HAND] = target
         _on_hand()
 
 
@@ -989,9 +1043,9 @@ def _hand_jump() -> None:
 if analysis is not None and not teaching:
     st.subheader(tr(lang, "analysis"))
     st.plotly_chart(
-        eval_figure(ss[K.TEXT], ss[K.NAME], entry.number, lang, step),
-        key=av.CHART_KEY,
-        on_select=lambda: _chart_jump(av.CHART_KEY),
+        eval_figure(ss[SessionKey.TEXT], ss[SessionKey.NAME], entry.number, lang, step),
+        key=SessionKey.CHART_EVAL,
+        on_select=lambda: _chart_jump(SessionKey.CHART_EVAL),
         selection_mode="points",
         config=charts.plotly_config(lang),
     )
@@ -1012,28 +1066,30 @@ if analysis is not None and not teaching:
         )
 
 st.subheader(tr(lang, "charts"))
-fig_defenders, fig_tricks = hand_figures(ss[K.TEXT], ss[K.NAME], entry.number, line, lang, upto)
+fig_defenders, fig_tricks = hand_figures(
+    ss[SessionKey.TEXT], ss[SessionKey.NAME], entry.number, line, lang, upto
+)
 c1, c2 = st.columns(2)
 with c1:
     st.plotly_chart(
         fig_defenders,
-        key=K.CHART_DEFENDERS,
-        on_select=lambda: _chart_jump(K.CHART_DEFENDERS),
+        key=SessionKey.CHART_DEFENDERS,
+        on_select=lambda: _chart_jump(SessionKey.CHART_DEFENDERS),
         selection_mode="points",
         config=charts.plotly_config(lang),
     )
 with c2:
     st.plotly_chart(
         fig_tricks,
-        key=K.CHART_TRICKS,
-        on_select=lambda: _chart_jump(K.CHART_TRICKS),
+        key=SessionKey.CHART_TRICKS,
+        on_select=lambda: _chart_jump(SessionKey.CHART_TRICKS),
         selection_mode="points",
         config=charts.plotly_config(lang),
     )
 if len(doc.readable) > 1:
     st.plotly_chart(
-        match_figure(ss[K.TEXT], ss[K.NAME], lang, entry.number),
-        key=K.CHART_LEVELS,
+        match_figure(ss[SessionKey.TEXT], ss[SessionKey.NAME], lang, entry.number),
+        key=SessionKey.CHART_LEVELS,
         on_select=_hand_jump,
         selection_mode="points",
         config=charts.plotly_config(lang),
@@ -1041,9 +1097,7 @@ if len(doc.readable) > 1:
 
 # ---------------------------------------------------------------------------- the URL
 
-query = to_query(ss)  # type: ignore[arg-type]
-if ss[K.LINE]:
-    query[K.STEP] = str(ss[K.LINE][0][0])
+query = to_query(ss)
 if st.query_params.to_dict() != query:
     st.query_params.from_dict(query)
-ss[K.RUN_SECONDS] = time.perf_counter() - _started  # the page's own time, read by a test
+ss[SessionKey.RUN_SECONDS] = time.perf_counter() - _started  # the page's own time, read by a test

@@ -2,7 +2,7 @@
 
 The recording is a :class:`notation.recorder.Recorder` (the rules check each entry by
 replaying the hand), the view-model is :mod:`viewer.record_view`, session keys live in
-:mod:`viewer.record_state`, labels in :mod:`viewer.i18n`. The record is kept on this
+:mod:`viewer.session`, labels in :mod:`viewer.i18n`. The record is kept on this
 computer after every change, under a key the URL names (``?rec=KEY``).
 """
 
@@ -21,12 +21,20 @@ from notation.recorder import Entry, Recorder, RecorderError
 from notation.rules.seats import SEATS
 from viewer import document, record_view, render, view
 from viewer.i18n import LANGUAGES, seat_name, tr
-from viewer.record_state import R, from_query, init, to_query
-from viewer.state import K, relabel
+from viewer.session import (
+    RECORD_DEAL,
+    RECORD_LABELLED,
+    RECORD_PLAYERS,
+    SessionKey,
+    init,
+    recording_from_query,
+    recording_to_query,
+    relabel,
+)
 
 st.set_page_config(page_title="Record a hand 记录牌局", page_icon="✍️", layout="wide")
 ss = st.session_state
-init(ss)  # type: ignore[arg-type]
+init(ss)
 _started = time.perf_counter()
 
 # ---------------------------------------------------------------------------- the recording
@@ -35,29 +43,39 @@ _started = time.perf_counter()
 def _fill_forms(recorder: Recorder) -> None:
     """The headers and deal forms show what the record says."""
     values = record_view.form_values(recorder.hand)
-    ss[R.RULES], ss[R.LEVEL13], ss[R.LEVEL24] = (
+    ss[SessionKey.REC_RULES], ss[SessionKey.REC_LEVEL13], ss[SessionKey.REC_LEVEL24] = (
         values["rules"],
         values["level13"],
         values["level24"],
     )
-    ss[R.DEALER], ss[R.EVENT], ss[R.DATE], ss[R.HAND] = (
+    (
+        ss[SessionKey.REC_DEALER],
+        ss[SessionKey.REC_EVENT],
+        ss[SessionKey.REC_DATE],
+        ss[SessionKey.REC_HAND],
+    ) = (
         values["dealer"],
         values["event"],
         values["date"],
         values["hand"],
     )
-    for key, name in zip(R.NAMES, values["names"], strict=True):
+    for key, name in zip(RECORD_PLAYERS, values["names"], strict=True):
         ss[key] = name
-    ss[R.DEAL_KNOWN] = values["deal_known"]
-    for key, cards in zip(R.DEAL_HANDS, values["deal"], strict=True):
+    ss[SessionKey.REC_DEAL_KNOWN] = values["deal_known"]
+    for key, cards in zip(RECORD_DEAL, values["deal"], strict=True):
         ss[key] = cards
-    ss[R.DEAL_KITTY] = values["kitty"]
+    ss[SessionKey.REC_DEAL_KITTY] = values["kitty"]
     hand = recorder.hand
-    ss[R.MODE] = "play" if record_view.play_begun(hand) else "auction"
+    ss[SessionKey.REC_MODE] = "play" if record_view.play_begun(hand) else "auction"
 
 
 def _open(key: str, name: str, recorder: Recorder) -> None:
-    ss[R.KEY], ss[R.NAME], ss[R.RECORDER], ss[R.SAVED] = key, name, recorder, None
+    (
+        ss[SessionKey.REC_KEY],
+        ss[SessionKey.REC_NAME],
+        ss[SessionKey.REC_RECORDER],
+        ss[SessionKey.REC_SAVED],
+    ) = key, name, recorder, None
     _fill_forms(recorder)
 
 
@@ -67,7 +85,7 @@ def _new() -> None:
 
 
 def _say(kind: str, key: str, **values: Any) -> None:
-    ss[R.MESSAGE] = (kind, tr(ss[K.LANG], key, **values))
+    ss[SessionKey.REC_MESSAGE] = (kind, tr(ss[SessionKey.LANG], key, **values))
 
 
 def _guarded(action: Any, *args: Any) -> Any:
@@ -75,38 +93,40 @@ def _guarded(action: Any, *args: Any) -> Any:
     try:
         return action(*args)
     except RecorderError as e:
-        ss[R.MESSAGE] = ("error", error_words(e, ss[K.LANG]))
+        ss[SessionKey.REC_MESSAGE] = ("error", error_words(e, ss[SessionKey.LANG]))
     except ShengjiError as e:  # typed cards that name no card
-        _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
+        _say("error", "rec_bad_cards", error=error_words(e, ss[SessionKey.LANG]))
     return None
 
 
-if not ss[R.QUERY_READ]:
-    ss[R.QUERY_READ] = True
-    for key, value in from_query(st.query_params.to_dict()).items():
+if not ss[SessionKey.REC_QUERY_READ]:
+    ss[SessionKey.REC_QUERY_READ] = True
+    for key, value in recording_from_query(st.query_params.to_dict()).items():
         ss[key] = value
-if ss[R.RECORDER] is None:  # the URL's recording (a reload), one asked for, or a new one
-    found = record_view.open_recording(ss[R.KEY]) if ss[R.KEY] else None
+if (
+    ss[SessionKey.REC_RECORDER] is None
+):  # the URL's recording (a reload), one asked for, or a new one
+    found = record_view.open_recording(ss[SessionKey.REC_KEY]) if ss[SessionKey.REC_KEY] else None
     if found is not None:
-        _open(ss[R.KEY], *found)
+        _open(ss[SessionKey.REC_KEY], *found)
     else:
-        if ss[R.KEY]:
+        if ss[SessionKey.REC_KEY]:
             _say("warning", "rec_gone")
         _new()
 
-rec: Recorder = ss[R.RECORDER]
-lang: str = ss[K.LANG]
+rec: Recorder = ss[SessionKey.REC_RECORDER]
+lang: str = ss[SessionKey.LANG]
 
 
 def _rec() -> Recorder:
     """The recording, as it is when a callback runs (a callback may follow a New)."""
-    recorder: Recorder = ss[R.RECORDER]
+    recorder: Recorder = ss[SessionKey.REC_RECORDER]
     return recorder
 
 
 def _who() -> int | None:
     """The seat that plays when the record cannot say who (chosen on the page)."""
-    return None if _rec().to_play is not None else int(ss[R.SEAT])
+    return None if _rec().to_play is not None else int(ss[SessionKey.REC_SEAT])
 
 
 # ---------------------------------------------------------------------------- the sidebar
@@ -116,29 +136,29 @@ with st.sidebar:
         tr(lang, "language"),
         list(LANGUAGES),
         format_func=LANGUAGES.__getitem__,
-        key=K.LANG,
+        key=SessionKey.LANG,
         horizontal=True,
-        on_change=partial(relabel, ss, R.LABELLED),
+        on_change=partial(relabel, ss, RECORD_LABELLED),
     )
-    lang = ss[K.LANG]
+    lang = ss[SessionKey.LANG]
     st.button(tr(lang, "rec_new"), key="rec_new", on_click=_new, icon="🆕")
     st.caption(tr(lang, "rec_kept"))
 
-st.title(f"{tr(lang, 'rec_title')} · {ss[R.NAME]}")
+st.title(f"{tr(lang, 'rec_title')} · {ss[SessionKey.REC_NAME]}")
 
 # ---------------------------------------------------------------------------- headers, deal
 
 
 def _set_headers() -> None:
     values = record_view.headers_from_form(
-        rules=ss[R.RULES],
-        level13=ss[R.LEVEL13],
-        level24=ss[R.LEVEL24],
-        dealer=int(ss[R.DEALER]),
-        names=tuple(ss[k] for k in R.NAMES),
-        event=ss[R.EVENT],
-        date=ss[R.DATE],
-        hand=ss[R.HAND],
+        rules=ss[SessionKey.REC_RULES],
+        level13=ss[SessionKey.REC_LEVEL13],
+        level24=ss[SessionKey.REC_LEVEL24],
+        dealer=int(ss[SessionKey.REC_DEALER]),
+        names=tuple(ss[k] for k in RECORD_PLAYERS),
+        event=ss[SessionKey.REC_EVENT],
+        date=ss[SessionKey.REC_DATE],
+        hand=ss[SessionKey.REC_HAND],
     )
     if _guarded(_rec().set_headers, values) is not None:
         _say("success", "rec_headers_set")
@@ -148,13 +168,15 @@ def _set_deal() -> None:
     try:
         deal = (
             record_view.deal_from_texts(
-                tuple(ss[k] for k in R.DEAL_HANDS), ss[R.DEAL_KITTY], ss[K.LANG]
+                tuple(ss[k] for k in RECORD_DEAL),
+                ss[SessionKey.REC_DEAL_KITTY],
+                ss[SessionKey.LANG],
             )
-            if ss[R.DEAL_KNOWN]
+            if ss[SessionKey.REC_DEAL_KNOWN]
             else None
         )
     except ShengjiError as e:
-        _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
+        _say("error", "rec_bad_cards", error=error_words(e, ss[SessionKey.LANG]))
         return
     if _guarded(_rec().set_deal, deal) is not None:
         _say("success", "rec_deal_set")
@@ -167,31 +189,35 @@ with (
 ):
     c1, c2, c3, c4 = st.columns(4)
     choose = tr(lang, "choose")
-    rules = record_view.rules_choices(ss[R.RULES])
-    c1.selectbox(tr(lang, "rules"), rules, key=R.RULES, placeholder=choose)
-    c2.selectbox(tr(lang, "rec_level13"), record_view.LEVELS, key=R.LEVEL13, placeholder=choose)
-    c3.selectbox(tr(lang, "rec_level24"), record_view.LEVELS, key=R.LEVEL24, placeholder=choose)
+    rules = record_view.rules_choices(ss[SessionKey.REC_RULES])
+    c1.selectbox(tr(lang, "rules"), rules, key=SessionKey.REC_RULES, placeholder=choose)
+    c2.selectbox(
+        tr(lang, "rec_level13"), record_view.LEVELS, key=SessionKey.REC_LEVEL13, placeholder=choose
+    )
+    c3.selectbox(
+        tr(lang, "rec_level24"), record_view.LEVELS, key=SessionKey.REC_LEVEL24, placeholder=choose
+    )
     c4.selectbox(
         tr(lang, "dealer"),
         [0, 1, 2, 3, 4],
         format_func=lambda s: seat_name(lang, s) if s else tr(lang, "rec_dealer_none"),
-        key=R.DEALER,
+        key=SessionKey.REC_DEALER,
         placeholder=choose,
     )
-    for seat, col, key in zip(SEATS, st.columns(4), R.NAMES, strict=True):
+    for seat, col, key in zip(SEATS, st.columns(4), RECORD_PLAYERS, strict=True):
         col.text_input(tr(lang, "rec_name", seat=seat), key=key)
     e1, e2, e3 = st.columns([2, 1, 1])
-    e1.text_input(tr(lang, "rec_event"), key=R.EVENT)
-    e2.text_input(tr(lang, "rec_date"), key=R.DATE)
-    e3.text_input(tr(lang, "rec_hand_no"), key=R.HAND)
+    e1.text_input(tr(lang, "rec_event"), key=SessionKey.REC_EVENT)
+    e2.text_input(tr(lang, "rec_date"), key=SessionKey.REC_DATE)
+    e3.text_input(tr(lang, "rec_hand_no"), key=SessionKey.REC_HAND)
     st.form_submit_button(tr(lang, "rec_set_headers"), key="rec_headers_set", on_click=_set_headers)
 
 with st.expander(tr(lang, "rec_deal"), expanded=fresh):
-    st.toggle(tr(lang, "rec_deal_known"), key=R.DEAL_KNOWN)
-    if ss[R.DEAL_KNOWN]:
-        for seat, key in zip(SEATS, R.DEAL_HANDS, strict=True):
+    st.toggle(tr(lang, "rec_deal_known"), key=SessionKey.REC_DEAL_KNOWN)
+    if ss[SessionKey.REC_DEAL_KNOWN]:
+        for seat, key in zip(SEATS, RECORD_DEAL, strict=True):
             st.text_input(tr(lang, "rec_deal_hand", seat=seat), key=key)
-        st.text_input(tr(lang, "rec_deal_kitty"), key=R.DEAL_KITTY)
+        st.text_input(tr(lang, "rec_deal_kitty"), key=SessionKey.REC_DEAL_KITTY)
     else:
         st.caption(tr(lang, "rec_deal_unknown"))
     st.button(tr(lang, "rec_set_deal"), key="rec_deal_set", on_click=_set_deal)
@@ -208,10 +234,10 @@ with left:
         tr(lang, "rec_mode"),
         ["auction", "play"],
         format_func=lambda m: tr(lang, f"rec_mode_{m}"),
-        key=R.MODE,
+        key=SessionKey.REC_MODE,
         horizontal=True,
     )
-    mode = ss[R.MODE]
+    mode = ss[SessionKey.REC_MODE]
     st.markdown(f"**{record_view.status(rec, lang, mode)}**")
 
 # ---------------------------------------------------------------------------- entering
@@ -220,8 +246,8 @@ with left:
 def _pick(card: CardSlot, takes_back: bool) -> None:
     """A card clicked: chosen (or taken back) for the seat to play, or in the auction
     line, its token added to the cards of the bid or bury."""
-    if ss[R.MODE] == "auction":
-        ss[R.BID_CARDS] = f"{ss[R.BID_CARDS]} {card}".strip()
+    if ss[SessionKey.REC_MODE] == "auction":
+        ss[SessionKey.REC_BID_CARDS] = f"{ss[SessionKey.REC_BID_CARDS]} {card}".strip()
         return
     if takes_back:
         _guarded(_rec().unpick, card)
@@ -234,32 +260,36 @@ def _finish() -> None:
 
 
 def _typed() -> None:
-    text = ss[R.TYPED]
+    text = ss[SessionKey.REC_TYPED]
     if not text.strip():
         return
     try:
         cards, attempted = record_view.typed_play(text)
     except ShengjiError as e:
-        _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
+        _say("error", "rec_bad_cards", error=error_words(e, ss[SessionKey.LANG]))
         return
     seat = _who()
     if _guarded(lambda: _rec().play(cards, attempted=attempted, seat=seat)) is not None:
-        ss[R.TYPED] = ""
+        ss[SessionKey.REC_TYPED] = ""
 
 
 def _auction() -> None:
     try:
         event = record_view.auction_event(
-            ss[R.BID_KIND], int(ss[R.BID_SEAT]), ss[R.BID_CARDS], ss[R.BID_STRAIN], ss[R.BID_DRAW]
+            ss[SessionKey.REC_BID_KIND],
+            int(ss[SessionKey.REC_BID_SEAT]),
+            ss[SessionKey.REC_BID_CARDS],
+            ss[SessionKey.REC_BID_STRAIN],
+            ss[SessionKey.REC_BID_DRAW],
         )
     except (ShengjiError, ValueError) as e:
-        _say("error", "rec_bad_cards", error=error_words(e, ss[K.LANG]))
+        _say("error", "rec_bad_cards", error=error_words(e, ss[SessionKey.LANG]))
         return
     entry = _guarded(_rec().add, event)
     if entry is not None:
-        ss[R.BID_CARDS], ss[R.BID_DRAW] = "", ""
+        ss[SessionKey.REC_BID_CARDS], ss[SessionKey.REC_BID_DRAW] = "", ""
         if entry.accepted and record_view.play_begun(_rec().hand):
-            ss[R.MODE] = "play"  # the bury done, the play begins
+            ss[SessionKey.REC_MODE] = "play"  # the bury done, the play begins
 
 
 def _undo() -> None:
@@ -316,25 +346,25 @@ with left:
             tr(lang, "rec_bid_kind"),
             record_view.BID_KINDS,
             format_func=lambda k: tr(lang, f"rec_kind_{k}"),
-            key=R.BID_KIND,
+            key=SessionKey.REC_BID_KIND,
             placeholder=tr(lang, "choose"),
         )
         a2.selectbox(
             tr(lang, "seat"),
             list(SEATS),
             format_func=lambda s: seat_name(lang, s),
-            key=R.BID_SEAT,
+            key=SessionKey.REC_BID_SEAT,
             placeholder=tr(lang, "choose"),
         )
-        a3.text_input(tr(lang, "rec_bid_cards"), key=R.BID_CARDS)
+        a3.text_input(tr(lang, "rec_bid_cards"), key=SessionKey.REC_BID_CARDS)
         a4.selectbox(
             tr(lang, "rec_strain"),
             record_view.STRAINS,
             format_func=lambda s: s or tr(lang, "rec_strain_cards"),
-            key=R.BID_STRAIN,
+            key=SessionKey.REC_BID_STRAIN,
             placeholder=tr(lang, "choose"),
         )
-        a5.text_input(tr(lang, "rec_draw"), key=R.BID_DRAW, placeholder="@")
+        a5.text_input(tr(lang, "rec_draw"), key=SessionKey.REC_BID_DRAW, placeholder="@")
         st.button(
             tr(lang, "rec_enter"),
             key="rec_auction_enter",
@@ -342,17 +372,17 @@ with left:
             type="primary",
             disabled=waiting is not None,
         )
-        tray_seat: int | None = int(ss[R.BID_SEAT])
+        tray_seat: int | None = int(ss[SessionKey.REC_BID_SEAT])
     else:
         if rec.to_play is None and not rec.complete:
             st.selectbox(
                 tr(lang, "rec_who"),
                 list(SEATS),
                 format_func=lambda s: seat_name(lang, s),
-                key=R.SEAT,
+                key=SessionKey.REC_SEAT,
                 placeholder=tr(lang, "choose"),
             )
-        tray_seat = rec.to_play if rec.to_play is not None else int(ss[R.SEAT])
+        tray_seat = rec.to_play if rec.to_play is not None else int(ss[SessionKey.REC_SEAT])
     cards = record_view.tray(rec, tray_seat, mode)
     with st.container(key="rec_tray", gap="small"):
         for row in record_view.rows(cards):  # one suit a row, as a player holds them
@@ -384,7 +414,7 @@ with left:
         )
         p2.text_input(
             tr(lang, "rec_typed"),
-            key=R.TYPED,
+            key=SessionKey.REC_TYPED,
             on_change=_typed,
             disabled=waiting is not None or rec.complete,
             placeholder="s10 hk bj",
@@ -398,12 +428,12 @@ with left:
             st.success(tr(lang, "rec_result", result=computed))
         if rec.rules_result() is not None and rec.hand.result != rec.rules_result():
             st.button(tr(lang, "rec_write_result"), key="rec_result", on_click=_write_result)
-    if ss[R.MESSAGE]:
-        kind, message = ss[R.MESSAGE]
+    if ss[SessionKey.REC_MESSAGE]:
+        kind, message = ss[SessionKey.REC_MESSAGE]
         {"success": st.success, "error": st.error, "warning": st.warning}.get(kind, st.info)(
             message
         )
-        ss[R.MESSAGE] = None
+        ss[SessionKey.REC_MESSAGE] = None
 
 # ---------------------------------------------------------------------------- the record
 
@@ -426,7 +456,7 @@ with right:
     st.download_button(
         tr(lang, "rec_download"),
         data=text.encode("utf-8"),
-        file_name=ss[R.NAME],
+        file_name=ss[SessionKey.REC_NAME],
         mime="text/plain",
         key="rec_download",
         icon="⬇️",
@@ -442,10 +472,14 @@ with right:
 
 # Kept on this computer whenever it changed: a reload or the link opens it as it is.
 try:
-    ss[R.SAVED] = record_view.keep(ss[R.KEY], ss[R.NAME], rec, unless=ss[R.SAVED])
+    ss[SessionKey.REC_SAVED] = record_view.keep(
+        ss[SessionKey.REC_KEY], ss[SessionKey.REC_NAME], rec, unless=ss[SessionKey.REC_SAVED]
+    )
 except OSError:
     st.error(tr(lang, "rec_unsaved"))
-query = to_query(ss)  # type: ignore[arg-type]
+query = recording_to_query(ss)
 if st.query_params.to_dict() != query:
     st.query_params.from_dict(query)
-ss[R.RUN_SECONDS] = time.perf_counter() - _started  # the page's own time, read by a test
+ss[SessionKey.REC_RUN_SECONDS] = (
+    time.perf_counter() - _started
+)  # the page's own time, read by a test
