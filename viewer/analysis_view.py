@@ -38,7 +38,7 @@ from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
 from viewer import charts, edit
 from viewer.i18n import seat_name, tr
-from viewer.view import cards_text
+from viewer.view import StepButton, cards_text, next_step
 
 __all__ = [
     "CLASS_STYLE",
@@ -50,6 +50,7 @@ __all__ = [
     "grade",
     "grade_words",
     "is_defender",
+    "mistake_buttons",
     "mistake_steps",
     "note_at",
     "play_steps",
@@ -90,6 +91,20 @@ def mistake_steps(replay: HandReplay, analysis: HandAnalysis, seat: int | None =
     steps = play_steps(replay)
     found = (steps.get((p.trick, p.play)) for p in analysis.mistakes(seat))
     return sorted(s for s in found if s is not None)
+
+
+def mistake_buttons(
+    lang: str, replay: HandReplay, analysis: HandAnalysis, step: int, seat: int | None
+) -> tuple[StepButton, ...]:
+    """The buttons to the previous and next play below fine (only ``seat``'s if given)."""
+    mistakes = mistake_steps(replay, analysis, seat)
+    return tuple(
+        StepButton(f"jump_{name}", tr(lang, name), next_step(mistakes, step, forward), keys)
+        for name, forward, keys in (
+            ("prev_mistake", False, "Shift+Left"),
+            ("next_mistake", True, "Shift+Right"),
+        )
+    )
 
 
 def note_at(replay: HandReplay, analysis: HandAnalysis, step: int) -> PlayNote | None:

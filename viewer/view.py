@@ -483,7 +483,7 @@ def entry_at(entries: list[LogEntry], step: int) -> int | None:
 # ---------------------------------------------------------------------------- jumps
 
 
-def finding_steps(findings: tuple[Finding, ...] | list[Finding]) -> list[int]:
+def finding_steps(findings: Sequence[Finding]) -> list[int]:
     """Steps that have a finding (a finding with no step belongs to the start)."""
     return sorted({f.step if f.step is not None else 0 for f in findings})
 
@@ -538,6 +538,76 @@ def next_step(steps: list[int], current: int, forward: bool) -> int | None:
 def clamp(step: int, replay: HandReplay) -> int:
     """``step`` within the hand's steps."""
     return max(0, min(step, len(replay.states) - 1))
+
+
+@dataclass(frozen=True, slots=True)
+class StepButton:
+    """A button that moves through the hand: its widget key, its label, the step it goes
+    to (``None``: none from here, so it is disabled), its keyboard shortcut, and ``by``:
+    if not 0, a click moves that many steps from wherever the hand is then (two quick
+    presses of an arrow key make two steps, not one)."""
+
+    key: str
+    label: str
+    to: int | None
+    shortcut: str | None = None
+    by: int = 0
+
+
+def step_buttons(lang: str, replay: HandReplay, step: int) -> tuple[StepButton, ...]:
+    """The buttons above the table, left to right: first, previous, next and last step,
+    previous and next trick.
+
+    >>> from notation.psn import parse_hand
+    >>> from notation.replay import replay
+    >>> rp = replay(parse_hand('[Trump "H 2"]\\n\\n1. 1: SA 2: S3 3: S4 4: S5\\n'))
+    >>> [(b.key, b.to) for b in step_buttons("en", rp, 0)][:4]
+    [('nav_first', None), ('nav_prev', None), ('nav_next', 1), ('nav_last', 6)]
+    >>> step_buttons("en", rp, 0)[-1]
+    StepButton(key='nav_next_trick', label='Next trick ⏩', to=5, shortcut='PageDown', by=0)
+    """
+    last = len(replay.states) - 1
+    tricks = trick_steps(replay)
+    back, on = step > 0, step < last
+    return (
+        StepButton("nav_first", f"⏮ {tr(lang, 'first')}", 0 if back else None, "Home"),
+        StepButton("nav_prev", f"◀ {tr(lang, 'prev')}", step - 1 if back else None, "Left", -1),
+        StepButton("nav_next", f"{tr(lang, 'next')} ▶", step + 1 if on else None, "Right", 1),
+        StepButton("nav_last", f"{tr(lang, 'last')} ⏭", last if on else None, "End"),
+        StepButton(
+            "nav_prev_trick",
+            f"⏪ {tr(lang, 'prev_trick')}",
+            next_step(tricks, step, False),
+            "PageUp",
+        ),
+        StepButton(
+            "nav_next_trick",
+            f"{tr(lang, 'next_trick')} ⏩",
+            next_step(tricks, step, True),
+            "PageDown",
+        ),
+    )
+
+
+def jump_buttons(
+    lang: str, replay: HandReplay, step: int, findings: Sequence[Finding], teaching: bool
+) -> tuple[StepButton, ...]:
+    """The buttons to the previous and next finding and annotation. A student is not
+    told where the next finding is."""
+    found, noted = finding_steps(findings), annotation_steps(replay)
+    return tuple(
+        StepButton(
+            f"jump_{name}",
+            tr(lang, name),
+            None if teaching and name == "next_finding" else next_step(steps, step, forward),
+        )
+        for name, steps, forward in (
+            ("prev_finding", found, False),
+            ("next_finding", found, True),
+            ("prev_note", noted, False),
+            ("next_note", noted, True),
+        )
+    )
 
 
 # ---------------------------------------------------------------------------- teaching
