@@ -289,7 +289,7 @@ def tray(recorder: Recorder, seat: Seat | None, mode: Mode = "play") -> list[Tra
                 )
             )
         return cards
-    every = list(trump.sorted(ALL_CARDS)) if trump is not None else list(ALL_CARDS)
+    every: list[CardSlot] = list(trump.sorted(ALL_CARDS) if trump is not None else ALL_CARDS)
     return [
         TrayCard(
             card,

@@ -243,9 +243,10 @@ def cards_html(cards: Slots, trump: Trump | None = None, best: Sequence[Card] = 
     left = Counter(best)
     faces = []
     for card in cards:
-        marked = isinstance(card, Card) and left[card] > 0
-        if marked:
-            left[card] -= 1
+        marked = False
+        if isinstance(card, Card) and left[card] > 0:
+            left[card] -= 1  # one copy of each card of the best play is outlined
+            marked = True
         faces.append(card_html(card, trump, best=marked))
     return '<div class="sj-cards">' + "".join(faces) + "</div>"
 
@@ -360,11 +361,11 @@ def info_html(
     if assumed:
         boxes.append(f'<span class="assumed">⚠ {escape(assumed)}</span>')
     if view.kitty is not None:
-        kitty = cards_html(tuple(_sorted(view.kitty, trump)), trump)
+        face_up = cards_html(tuple(_sorted(view.kitty, trump)), trump)
     else:
         backs = f'<div class="sj-cards">{back_html(view.kitty_size)}</div>'
-        kitty = backs + f" <small>{escape(tr(lang, 'kitty_hidden'))}</small>"
-    boxes.append(f"<b>{escape(tr(lang, 'kitty'))}</b> {kitty}")
+        face_up = backs + f" <small>{escape(tr(lang, 'kitty_hidden'))}</small>"
+    boxes.append(f"<b>{escape(tr(lang, 'kitty'))}</b> {face_up}")
     inner = "".join(f'<div class="box">{b}</div>' for b in boxes)
     return f'{CSS}<div class="sj-info">{inner}</div>'
 
