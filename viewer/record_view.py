@@ -31,7 +31,7 @@ from notation.psn import (
 )
 from notation.recorder import Entry, Recorder, RecorderError
 from notation.replay import StepKind
-from notation.rules.cards import ALL_CARDS, RANKS, Card, Rank, parse_card
+from notation.rules.cards import ALL_CARDS, RANKS, Card, parse_card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat
 from notation.rulesets import preset_names
@@ -252,8 +252,7 @@ def card_label(card: CardSlot, trump: Trump | None = None, count: int = 0) -> st
         text = "??"
     else:
         assert isinstance(card, Card)
-        red = card.rank is Rank.BIG_JOKER or (card.suit is not None and card.suit.is_red)
-        text = f":red[{card.symbol}]" if red else card.symbol
+        text = f":red[{card.symbol}]" if card.is_red else card.symbol
         if trump is not None and trump.is_trump(card):
             text = f"**{text}**"
     return f"{text} ×{count}" if count > 1 else text

@@ -218,7 +218,7 @@ def card_html(card: CardSlot, trump: Trump | None = None, best: bool = False) ->
         return '<span class="card unknown" title="??">?</span>'
     assert isinstance(card, Card)
     classes = ["card"]
-    if (card.suit is not None and card.suit.is_red) or card.rank is Rank.BIG_JOKER:
+    if card.is_red:
         classes.append("red")
     if trump is not None and trump.is_trump(card):
         classes.append("trump")
