@@ -29,11 +29,12 @@ from typing import Final
 from PIL import Image, ImageDraw, ImageFont
 
 from notation.analysis.annotations import HandAnalysis, comment_words, read_analysis
-from notation.handout import card_symbols, outcome_words, trump_words
+from notation.handout import outcome_words, trump_words
 from notation.labels import label
 from notation.messages import msg
 from notation.psn.model import GLYPH_OF, Bid, CardSlot, Fallback, KittyExchange, Play
 from notation.replay import HandReplay, State, StepKind
+from notation.replay.holding import card_symbols
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat, team

@@ -33,12 +33,13 @@ from notation.analysis.review import (
 from notation.charts import PointsStep
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
+from notation.replay.holding import card_symbols
 from notation.rules.cards import Card
 from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
 from viewer import charts, edit
 from viewer.i18n import seat_name, tr
-from viewer.view import StepButton, cards_text, next_step
+from viewer.view import StepButton, next_step
 
 __all__ = [
     "CLASS_STYLE",
@@ -185,7 +186,7 @@ def eval_figure(
 def _hover(note: PlayNote, lang: str) -> str:
     """``Seat 2: ♠BJ ?? · 240`` for a point's hover."""
     glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
-    return f"{seat_name(lang, note.seat)}: {cards_text(note.cards)} {glyph} · {note.value}"
+    return f"{seat_name(lang, note.seat)}: {card_symbols(note.cards)} {glyph} · {note.value}"
 
 
 def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
@@ -226,7 +227,7 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
                 lang,
                 "an_best",
                 seat=seat_name(lang, seat),
-                cards=cards_text(cards),
+                cards=card_symbols(cards),
                 value=_number(best_value if best_value is not None else note.value.mean),
             )
         )
@@ -385,7 +386,7 @@ def grade_words(graded: Grade, lang: str) -> tuple[bool, str]:
     one number, the loss in whole points, decides that and is the number said (never
     "loses 0 points"); a loss is said with its class, and a proof told from an
     estimate."""
-    best = cards_text(graded.best)
+    best = card_symbols(graded.best)
     how = tr(lang, "an_proved" if graded.exact else "an_estimated")
     lost = math.floor(graded.loss + 0.5)
     if lost == 0:

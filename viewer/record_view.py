@@ -31,13 +31,14 @@ from notation.psn import (
 )
 from notation.recorder import Entry, Recorder, RecorderError
 from notation.replay import StepKind
+from notation.replay.holding import card_symbols
 from notation.rules.cards import ALL_CARDS, RANKS, Card, parse_card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat
 from notation.rulesets import preset_names
 from viewer import document
 from viewer.i18n import seat_name, tr
-from viewer.view import TableView, cards_text, event_text, table_view
+from viewer.view import TableView, event_text, table_view
 
 __all__ = [
     "BID_KINDS",
@@ -394,8 +395,8 @@ def entry_text(entry: Entry) -> str:
     node = entry.node
     if isinstance(node, Play):
         if node.attempted is not None:
-            return f"{node.seat}: {cards_text(node.attempted)} / {cards_text(node.cards)}"
-        return f"{node.seat}: {cards_text(node.cards)}"
+            return f"{node.seat}: {card_symbols(node.attempted)} / {card_symbols(node.cards)}"
+        return f"{node.seat}: {card_symbols(node.cards)}"
     if isinstance(node, Bid | Fallback | KittyExchange):
         return event_text(node)
     return ""

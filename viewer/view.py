@@ -27,6 +27,7 @@ from notation.psn import (
     write_event,
 )
 from notation.replay import HandReplay, State, StepKind
+from notation.replay.holding import card_symbols
 from notation.rules.cards import Rank
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import next_seat, team
@@ -253,10 +254,6 @@ def _rank_of(replay: HandReplay, state: State) -> str:
     return ""
 
 
-def _cards(cards: Slots) -> str:
-    return " ".join("??" if c is UNKNOWN else c.symbol for c in cards)
-
-
 def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str:
     """What happened at a step, in ``lang`` (the end says the result when ``replay`` is
     given)."""
@@ -265,18 +262,18 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
         return kind_label(lang, "start")
     if state.kind is StepKind.BID and isinstance(event, Bid):
         who = seat_name(lang, event.seat)
-        return f"{who} {kind_label(lang, event.kind.value)} {_cards(event.cards)}"
+        return f"{who} {kind_label(lang, event.kind.value)} {card_symbols(event.cards)}"
     if state.kind is StepKind.FALLBACK and isinstance(event, Fallback):
-        return f"{kind_label(lang, 'fallback')}: {_cards(event.cards)}"
+        return f"{kind_label(lang, 'fallback')}: {card_symbols(event.cards)}"
     if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
         return f"{seat_name(lang, event.seat)} {kind_label(lang, 'kitty')}"
     if state.kind is StepKind.PLAY and isinstance(event, Play):
         text = f"{tr(lang, 'trick_n', n=state.trick_number)} · {seat_name(lang, event.seat)}: "
         if event.attempted is not None:
             failed = kind_label(lang, "failed_throw")
-            text += f"{_cards(event.attempted)} → {_cards(event.cards)} ({failed})"
+            text += f"{card_symbols(event.attempted)} → {card_symbols(event.cards)} ({failed})"
         else:
-            text += _cards(event.cards)
+            text += card_symbols(event.cards)
         return text
     if state.kind is StepKind.TRICK:
         points = _trick_points(state)
@@ -294,18 +291,18 @@ def event_text(event: object) -> str:
     if isinstance(event, Trick):
         return f"{event.number}. " + " ".join(_play_text(p) for p in event.plays)
     if isinstance(event, Bid):
-        return f"{event.kind.value} {event.seat}: {_cards(event.cards)}"
+        return f"{event.kind.value} {event.seat}: {card_symbols(event.cards)}"
     if isinstance(event, Fallback):
-        return f"fallback {event.source.value} {_cards(event.cards)}"
+        return f"fallback {event.source.value} {card_symbols(event.cards)}"
     if isinstance(event, KittyExchange):
-        return f"bury {event.seat}: {_cards(event.buried)}"
+        return f"bury {event.seat}: {card_symbols(event.buried)}"
     return str(event)
 
 
 def _play_text(play: Play) -> str:
     if play.attempted is not None:
-        return f"{play.seat}: {_cards(play.attempted)} / {_cards(play.cards)}"
-    return f"{play.seat}: {_cards(play.cards)}"
+        return f"{play.seat}: {card_symbols(play.attempted)} / {card_symbols(play.cards)}"
+    return f"{play.seat}: {card_symbols(play.cards)}"
 
 
 def variation_text(variation: Variation) -> str:
@@ -388,11 +385,6 @@ def rules_assumed(lang: str, rp: HandReplay) -> str:
     return why.render(lang) if why is not None else ""
 
 
-def cards_text(cards: Sequence[CardSlot]) -> str:
-    """Cards with suit symbols: "♠A ♠A ??"."""
-    return _cards(tuple(cards))
-
-
 # ---------------------------------------------------------------------------- the log
 
 
@@ -429,7 +421,7 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
             continue
         if state.kind is StepKind.TRICK:
             first = first_of_trick if first_of_trick is not None else state.step
-            plays = " · ".join(f"{seat}: {_cards(cards)}" for seat, cards in state.trick)
+            plays = " · ".join(f"{seat}: {card_symbols(cards)}" for seat, cards in state.trick)
             entries.append(
                 LogEntry(
                     step=state.step,
@@ -457,7 +449,7 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
     if first_of_trick is not None and upto is not None:
         # a trick under way at ``upto``: show it as open
         state = replay.states[upto]
-        plays = " · ".join(f"{seat}: {_cards(cards)}" for seat, cards in state.trick)
+        plays = " · ".join(f"{seat}: {card_symbols(cards)}" for seat, cards in state.trick)
         entries.append(
             LogEntry(
                 upto,

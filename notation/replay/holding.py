@@ -89,6 +89,10 @@ def fmt_cards(cards: Sequence[CardSlot]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def say_cards(cards: Iterable[CardSlot]) -> str:
-    """Cards as a referee says them: suit symbols (``♠10 ??``), for messages."""
+def card_symbols(cards: Iterable[CardSlot]) -> str:
+    """Cards as players write them, with suit symbols: ``♠10 BJ ??``.
+
+    >>> card_symbols([Card.parse("S10"), Card.parse("BJ"), UNKNOWN])
+    '♠10 BJ ??'
+    """
     return " ".join(c.symbol if isinstance(c, Card) else str(c) for c in cards)

@@ -14,6 +14,7 @@ from notation.errors import ShengjiError
 from notation.messages import error_words
 from notation.psn import CardSlot
 from notation.recorder import Entry, Recorder, RecorderError
+from notation.replay.holding import card_symbols
 from notation.rules.seats import SEATS
 from viewer import document, record_view, render, view
 from viewer.i18n import seat_name, tr
@@ -331,7 +332,7 @@ def waiting(rec: Recorder) -> None:
     if option is not None:
         forced, blocker = option
         b3.button(
-            tr(lang, "rec_failed_throw", seat=blocker, cards=view.cards_text(forced)),
+            tr(lang, "rec_failed_throw", seat=blocker, cards=card_symbols(forced)),
             key="rec_failed_throw",
             on_click=_failed_throw,
             type="primary",

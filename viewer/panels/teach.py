@@ -7,6 +7,7 @@ import streamlit as st
 
 from notation.analysis.annotate import is_engine_comment
 from notation.psn import UNKNOWN
+from notation.replay.holding import card_symbols
 from viewer import analysis_view, view
 from viewer.i18n import glyph_label, tr
 from viewer.panels import cache
@@ -47,13 +48,13 @@ def question(here: Moment) -> None:
         return
     picked = [held[i] for i in ss.get(guess_key, [])]
     guess = [str(c) for c in picked]
-    st.success(tr(lang, "teach_actual", cards=view.cards_text(asked.cards)))
+    st.success(tr(lang, "teach_actual", cards=card_symbols(asked.cards)))
     if not guess:
         st.caption(tr(lang, "teach_no_guess"))
     elif view.same_cards(guess, asked):
         st.success(tr(lang, "teach_same"))
     else:
-        st.warning(tr(lang, "teach_differs", cards=view.cards_text(picked)))
+        st.warning(tr(lang, "teach_differs", cards=card_symbols(picked)))
     graded = (
         cache.teach_grade(
             ss[SessionKey.TEXT], ss[SessionKey.NAME], here.entry.number, step, tuple(guess)
