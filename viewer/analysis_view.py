@@ -34,7 +34,7 @@ from notation.charts import PointsStep
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
 from notation.replay.holding import card_symbols
-from notation.rules.cards import Card
+from notation.rules.cards import Card, format_cards
 from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
 from viewer import charts, edit
@@ -256,8 +256,7 @@ def best_line(note: PlayNote, trump: Trump | None) -> str:
     """The best play written as a variation of the play judged (``2: H3``)."""
     assert note.best is not None
     seat, cards = note.best
-    shown = trump.sorted(cards) if trump is not None else list(cards)
-    return f"{seat}: {' '.join(str(c) for c in shown)}"
+    return f"{seat}: {format_cards(trump.sorted(cards) if trump is not None else cards)}"
 
 
 # ---------------------------------------------------------------------------- analysing

@@ -29,9 +29,9 @@ from notation.psn import (
     Strain,
     parse_hand,
 )
+from notation.psn.model import format_slots
 from notation.recorder import Entry, Recorder, RecorderError
 from notation.replay import StepKind
-from notation.replay.holding import card_symbols
 from notation.rules.cards import ALL_CARDS, RANKS, Card, parse_card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat
@@ -108,7 +108,7 @@ def form_values(hand: Hand) -> dict[str, Any]:
 
 
 def _tokens(cards: tuple[CardSlot, ...] | None) -> str:
-    return "" if cards is None else " ".join(str(c) for c in cards)
+    return "" if cards is None else format_slots(cards)
 
 
 def play_begun(hand: Hand) -> bool:
@@ -393,13 +393,7 @@ def status(recorder: Recorder, lang: str = "en", mode: Mode = "play") -> str:
 def entry_text(entry: Entry) -> str:
     """What an entry entered, in PSN words with suit symbols ("2: ♠3", "declare 1: ♥5")."""
     node = entry.node
-    if isinstance(node, Play):
-        if node.attempted is not None:
-            return f"{node.seat}: {card_symbols(node.attempted)} / {card_symbols(node.cards)}"
-        return f"{node.seat}: {card_symbols(node.cards)}"
-    if isinstance(node, Bid | Fallback | KittyExchange):
-        return event_text(node)
-    return ""
+    return event_text(node) if isinstance(node, Play | Bid | Fallback | KittyExchange) else ""
 
 
 # ---------------------------------------------------------------------------- keeping it

@@ -287,7 +287,10 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
 
 
 def event_text(event: object) -> str:
-    """A bid, fallback, bury or (partial) trick in PSN words, cards with suit symbols."""
+    """A bid, fallback, bury, play or (partial) trick in PSN words, cards with suit
+    symbols ("2: ♠3", "declare 1: ♥5")."""
+    if isinstance(event, Play):
+        return _play_text(event)
     if isinstance(event, Trick):
         return f"{event.number}. " + " ".join(_play_text(p) for p in event.plays)
     if isinstance(event, Bid):
