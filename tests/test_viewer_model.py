@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from notation.charts import defenders_series, level_bands
 from notation.psn import UNKNOWN, Play, parse, parse_hand, split_hands, write
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
@@ -287,7 +288,7 @@ def test_every_label_and_finding_code_exists_in_both_languages() -> None:
 
 
 def test_level_bands_follow_the_rule_set_table() -> None:
-    bands = charts.level_bands(LevelTable.named("forty"), 170)
+    bands = level_bands(LevelTable.named("forty"), 170)
     assert [(b.low, b.side, b.levels) for b in bands[:5]] == [
         (0, Side.DEALER, 3),
         (5, Side.DEALER, 2),
@@ -301,7 +302,7 @@ def test_level_bands_follow_the_rule_set_table() -> None:
 
 def test_defenders_chart_has_bands_points_with_steps_and_the_kitty(annotated) -> None:  # type: ignore[no-untyped-def]
     rows = view.trick_points(annotated)
-    fig = charts.defenders_figure(annotated, view.defenders_series(annotated), "en")
+    fig = charts.defenders_figure(annotated, defenders_series(annotated), "en")
     line = fig.data[0]
     assert list(line.customdata)[: len(rows) + 1] == [0] + [r.step for r in rows]
     assert len(fig.layout.shapes) >= 6
@@ -316,7 +317,7 @@ def test_kitty_bonus_point_when_the_defenders_take_the_last_trick() -> None:
             break
     else:
         pytest.fail("no simulated hand where the defenders took the last trick")
-    fig = charts.defenders_figure(rp, view.defenders_series(rp), "en")
+    fig = charts.defenders_figure(rp, defenders_series(rp), "en")
     kitty = fig.data[-1]
     assert list(kitty.y) == [rp.computed.points]
     assert list(kitty.customdata) == [len(rp.states) - 1]
@@ -330,7 +331,7 @@ def test_failed_throw_penalties_are_steps_where_they_happen() -> None:
     path = EXAMPLES / "matches" / "match-a-full-match.psn"
     rp = replay(parse(path.read_text(encoding="utf-8")).hands[0])
     assert rp.computed.points == 85 and rp.computed.card_points == 65
-    series = view.defenders_series(rp)
+    series = defenders_series(rp)
     penalties = [p for p in series if p.kind == "penalty"]
     assert [(p.x, p.change, p.seat) for p in penalties] == [(3.5, -10, 4), (14.5, 30, 1)]
     for p in penalties:
@@ -346,7 +347,7 @@ def test_failed_throw_penalties_are_steps_where_they_happen() -> None:
     zh = charts.defenders_figure(rp, series, "zh", tricks=19)
     assert "甩牌失败" in next(t for t in zh.data if t.name == "甩牌失败罚分").text[1]
     # a student stepping through sees only the penalties so far, on the whole hand's axis
-    early = view.defenders_series(rp, upto=penalties[0].step)
+    early = defenders_series(rp, upto=penalties[0].step)
     assert early[-1].kind == "penalty" and early[-1].total == early[-2].total - 10 == 15
     tricks = charts.tricks_figure(view.trick_points(rp, upto=30), "en", tricks=19)
     assert tuple(tricks.layout.xaxis.range) == (0.4, 19.6)
@@ -359,7 +360,7 @@ def test_defenders_graph_ends_on_the_result_in_simulated_hands(preset: str) -> N
     for seed in range(1, 13):
         rp = replay(simulate_hand(preset, seed=seed))
         assert rp.computed.points is not None
-        series = view.defenders_series(rp)
+        series = defenders_series(rp)
         assert series[-1].total == rp.computed.points, (preset, seed)
         penalty = sum(p.change for p in series if p.kind == "penalty")
         assert penalty == rp.computed.penalty_points, (preset, seed)

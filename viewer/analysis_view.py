@@ -1,7 +1,7 @@
 """The analysis in the viewer: the evaluation graph, mistakes to step to, a play's
 judgement in words, the per-seat table, analysing a hand, grading a student's play.
 
-Pure functions (no Streamlit): the page (``viewer/app.py``) draws what they return. The
+Pure functions (no Streamlit): the panels (:mod:`viewer.panels.analyse`) draw what they return. The
 analysis is read from the record's comments (:mod:`notation.analysis.annotations`), never
 run again to be shown; :func:`analyse_hand` runs it when the user asks, and
 :func:`grade` values a student's play with the engine.

@@ -1,8 +1,9 @@
 """The view-model: what the page shows at one step, as plain values.
 
 The table (who sits where, which cards each seat shows, the trick on the table, the
-kitty), the event log, jump targets, and the numbers behind the charts. No streamlit and
-no HTML here: ``render.py`` draws, ``charts.py`` plots, ``app.py`` lays out.
+kitty), the event log, the buttons that step and jump, and the numbers behind the
+charts. No streamlit and no HTML here: ``render.py`` draws, ``charts.py`` plots, the
+panels (:mod:`viewer.panels`) show.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from notation.charts import PointsStep, defenders_series
 from notation.findings import Finding, clause_line
 from notation.psn import (
     UNKNOWN,
@@ -43,21 +43,37 @@ from viewer.i18n import finding_label, kind_label, seat_name, severity_label, tr
 
 __all__ = [
     "LogEntry",
-    "PointsStep",
+    "Mode",
     "SeatView",
+    "StepButton",
     "TableView",
     "TrickPoints",
     "annotation_steps",
-    "defenders_series",
+    "entry_at",
+    "event_text",
+    "finding_markdown",
     "finding_steps",
+    "jump_buttons",
     "kitty_holder",
+    "line_example",
     "literal",
     "log_entries",
     "next_step",
+    "notes_at",
     "players",
+    "question_at",
+    "result_texts",
+    "rules_assumed",
+    "rules_label",
+    "same_cards",
     "seat_positions",
+    "step_buttons",
+    "step_label",
     "table_view",
+    "target_label",
     "trick_points",
+    "trick_steps",
+    "variation_text",
 ]
 
 Mode = Literal["open", "seat", "teach"]
@@ -530,11 +546,6 @@ def next_step(steps: list[int], current: int, forward: bool) -> int | None:
     return next((s for s in reversed(steps) if s < current), None)
 
 
-def clamp(step: int, replay: HandReplay) -> int:
-    """``step`` within the hand's steps."""
-    return max(0, min(step, len(replay.states) - 1))
-
-
 @dataclass(frozen=True, slots=True)
 class StepButton:
     """A button that moves through the hand: its widget key, its label, the step it goes
@@ -652,11 +663,6 @@ def trick_points(replay: HandReplay, upto: int | None = None) -> list[TrickPoint
         )
         before = state.points
     return rows
-
-
-def trick_of(tricks: list[Trick], number: int) -> Trick | None:
-    """The trick numbered ``number``."""
-    return next((t for t in tricks if t.number == number), None)
 
 
 def finding_markdown(f: Finding, lang: str) -> str:
