@@ -393,13 +393,13 @@ def test_selected_point_reads_a_plotly_selection() -> None:
 
 def test_cards_are_drawn_red_black_and_trumps_marked() -> None:
     trump = Trump.parse("H 2")
-    heart = render.card_html(Card.parse("H10"), trump)
+    heart = render.face_html(Card.parse("H10"), trump)
     assert "red" in heart and "trump" in heart and "♥" in heart
-    spade = render.card_html(Card.parse("S9"), trump)
+    spade = render.face_html(Card.parse("S9"), trump)
     assert "red" not in spade and "trump" not in spade and "♠" in spade
-    assert "trump" in render.card_html(Card.parse("S2"), trump)  # the rank is trump
-    assert "大王" in render.card_html(Card.parse("BJ"), trump)
-    assert "unknown" in render.card_html(UNKNOWN, trump)
+    assert "trump" in render.face_html(Card.parse("S2"), trump)  # the rank is trump
+    assert "大王" in render.face_html(Card.parse("BJ"), trump)
+    assert "unknown" in render.face_html(UNKNOWN, trump)
 
 
 def test_table_html_names_every_seat_and_marks_the_winner(annotated) -> None:  # type: ignore[no-untyped-def]
