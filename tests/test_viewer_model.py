@@ -438,6 +438,25 @@ def test_only_record_files_open_by_path(tmp_path) -> None:  # type: ignore[no-un
     assert read_path(str(record)).startswith('[Event "Annotated sample"]')
 
 
+def test_the_viewer_s_data_and_logic_import_without_streamlit() -> None:
+    # Only the pages and their panels (viewer/panels) call Streamlit: the view-models,
+    # the HTML, the figures, the file, the edits and the session keys are plain modules.
+    import subprocess
+    import sys
+
+    plain = "view render charts document edit session analysis_view record_view i18n samples"
+    code = (
+        "import importlib, sys\n"
+        f"for name in {plain.split()!r}:\n"
+        "    importlib.import_module(f'viewer.{name}')\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'streamlit')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""
+
+
 @pytest.mark.parametrize("module", [edit, i18n, render, session, view])
 def test_examples_in_docstrings_hold(module) -> None:  # type: ignore[no-untyped-def]
     import doctest
