@@ -30,11 +30,11 @@ if not ss[SessionKey.LANG_READ]:  # once a session: on either page, the user may
     ss[SessionKey.LANG] = wanted.get(SessionKey.LANG, started)
 
 lang = ss[SessionKey.LANG]
-here = Path(__file__).parent
+pages = Path(__file__).parent  # the page scripts lie beside this one
 page = st.navigation(
     [
-        st.Page(here / "review.py", title=tr(lang, "page_viewer"), icon="🔍", default=True),
-        st.Page(here / "record.py", title=tr(lang, "page_record"), icon="✍️", url_path="record"),
+        st.Page(pages / "review.py", title=tr(lang, "page_viewer"), icon="🔍", default=True),
+        st.Page(pages / "record.py", title=tr(lang, "page_record"), icon="✍️", url_path="record"),
     ]
 )
 # Streamlit's own words (the uploader, the main menu, the skip link …) in the page's

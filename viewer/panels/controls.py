@@ -100,7 +100,7 @@ def sidebar(here: Moment) -> None:
 
     # Made only when clicked (a callable's bytes): a picture takes ~70 ms.
     def handout() -> bytes:
-        return handout_html(here.replay, list(here.findings), lang).encode("utf-8")
+        return handout_html(here.replay, here.findings, lang).encode("utf-8")
 
     def picture() -> bytes:
         return table_png(
