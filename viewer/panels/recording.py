@@ -178,11 +178,13 @@ def forms(rec: Recorder) -> None:
         choose = tr(lang, "choose")
         rules = record_view.rules_choices(ss[SessionKey.REC_RULES])
         c1.selectbox(tr(lang, "rules"), rules, key=SessionKey.REC_RULES, placeholder=choose)
-        for column, label, key in (
-            (c2, "rec_level13", SessionKey.REC_LEVEL13),
-            (c3, "rec_level24", SessionKey.REC_LEVEL24),
-        ):
-            column.selectbox(tr(lang, label), record_view.LEVELS, key=key, placeholder=choose)
+        levels = record_view.LEVELS
+        c2.selectbox(
+            tr(lang, "rec_level13"), levels, key=SessionKey.REC_LEVEL13, placeholder=choose
+        )
+        c3.selectbox(
+            tr(lang, "rec_level24"), levels, key=SessionKey.REC_LEVEL24, placeholder=choose
+        )
         c4.selectbox(
             tr(lang, "dealer"),
             [0, 1, 2, 3, 4],
