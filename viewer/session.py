@@ -82,7 +82,9 @@ class SessionKey(StrEnum):
     SEAT = "seat"  # the seat at the bottom, whose view "seat" shows
     SHOW_KITTY = "show_kitty"  # the kitty turned face up for a reviewer
     TEACH = "teach"  # teaching mode: the student guesses each play of the seat
-    TEACH_GUESS = "teach_guess"  # the prefix of the student's card list's key (hand, step)
+    # the prefix of the key of the student's card list, one a hand and step:
+    # "teach_guess_2_14" (Streamlit's own value: the cards' places in the hand)
+    TEACH_GUESS = "teach_guess"
     TEACH_REVEALED = "teach_revealed"  # the step whose answer is shown
     AUTOPLAY = "autoplay"  # stepping on by itself
     SPEED = "speed"  # seconds between two steps of auto-play
@@ -181,7 +183,7 @@ RECORD_LABELLED: Final = (
 )
 
 # The first values; the keys left out are set before they are read (the forms, the note
-# editor, the slider) or are Streamlit's own (a chart's selection).
+# editor, the slider) or are Streamlit's own (a chart's selection, a student's cards).
 DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.LANG: "en",
     SessionKey.LANG_READ: False,
@@ -205,7 +207,6 @@ DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.SEAT: 1,
     SessionKey.SHOW_KITTY: False,
     SessionKey.TEACH: False,
-    SessionKey.TEACH_GUESS: [],
     SessionKey.TEACH_REVEALED: None,
     SessionKey.AUTOPLAY: False,
     SessionKey.SPEED: 1.0,
