@@ -38,13 +38,14 @@ from notation.psn.model import (
     Variation,
 )
 from notation.replay import HandReplay
+from notation.replay.holding import card_symbols
 from notation.report import CARDS_CSS, build_report, card_html, levels_sentence
 from notation.rules.cards import Card, parse_card
 from notation.rules.order import TRUMP, Trump
 from notation.rules.ruleset import Outcome, Side
 from notation.rules.seats import SEATS, Seat
 
-__all__ = ["Note", "card_symbols", "handout_html", "notes", "outcome_words", "trump_words"]
+__all__ = ["Note", "handout_html", "notes", "outcome_words", "trump_words"]
 
 # The commands an analysis engine writes, in the order the analysis table shows them.
 ANALYSIS_COMMANDS = ("eval", "best", "loss")
@@ -94,11 +95,6 @@ svg.chart{max-width:170mm;display:block}
 
 
 # --- words ------------------------------------------------------------------------------
-
-
-def card_symbols(cards: Sequence[CardSlot]) -> str:
-    """Cards as players write them: ``♠10 BJ ??``."""
-    return " ".join(c.symbol if isinstance(c, Card) else "??" for c in cards)
 
 
 _TOKEN = re.compile(r"\b(?:[SHCD](?:10|[2-9JQKA])|BJ|LJ)\b")

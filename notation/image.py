@@ -29,12 +29,13 @@ from typing import Final
 from PIL import Image, ImageDraw, ImageFont
 
 from notation.analysis.annotations import HandAnalysis, comment_words, read_analysis
-from notation.handout import card_symbols, outcome_words, trump_words
+from notation.handout import outcome_words, trump_words
 from notation.labels import label
 from notation.messages import msg
 from notation.psn.model import GLYPH_OF, Bid, CardSlot, Fallback, KittyExchange, Play
 from notation.replay import HandReplay, State, StepKind
-from notation.rules.cards import Card, Rank
+from notation.replay.holding import card_symbols
+from notation.rules.cards import Card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat, team
 
@@ -238,12 +239,11 @@ class _Painter:
         self.draw.rounded_rectangle(
             box, 5, fill=_TRUMP_FILL if trumps else "#ffffff", outline="#555555"
         )
+        colour = _RED if card.is_red else _BLACK
         if card.suit is None:  # a joker: BJ red, LJ black, a star for the picture
-            colour = _RED if card.rank is Rank.BIG_JOKER else _BLACK
             self.text(x + 3, y + 20, card.rank.value, 15, colour, bold=True)
             self.text(x + 4, y + 42, "★", 19, colour)
         else:
-            colour = _RED if card.suit.is_red else _BLACK
             rank = card.rank.value
             self.text(x + 3, y + 20, rank, 15 if len(rank) > 1 else 17, colour, bold=True)
             self.text(x + 4, y + 42, card.suit.symbol, 19, colour)

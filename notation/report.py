@@ -329,8 +329,7 @@ def card_html(card: CardSlot, trump: Trump | None, lang: str = "en") -> str:
     """A card as a small framed ``<span>``: red suits red, a trump shaded and bold."""
     if not isinstance(card, Card):
         return '<span class="card">??</span>'
-    red = card.suit.is_red if card.suit is not None else card.rank.value == "BJ"
-    cls = "card" + (" red" if red else "") + (" trump" if _is_trump(card, trump) else "")
+    cls = "card" + (" red" if card.is_red else "") + (" trump" if _is_trump(card, trump) else "")
     return f'<span class="{cls}">{html.escape(say_cards_in((card,), lang))}</span>'
 
 
@@ -424,7 +423,7 @@ def _card_term(card: CardSlot, colour: bool, trump: object, lang: str = "en") ->
     text = say_cards_in((card,), lang)
     if not colour:
         return text
-    red = card.suit.is_red if card.suit is not None else card.rank.value == "BJ"
+    red = card.is_red
     is_trump = getattr(trump, "is_trump", None)
     bold = _BOLD if is_trump is not None and is_trump(card) else ""
     return f"{bold}{_RED if red else ''}{text}{_RESET}" if (bold or red) else text

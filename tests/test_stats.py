@@ -21,7 +21,7 @@ from notation.stats import JSON_SCHEMA
 from notation.stats_html import render_html
 from notation.validate import validate_text
 from tests.test_replay import _revoke, sims
-from viewer.state import from_query
+from viewer.session import from_query
 
 
 def _mark(hand: Hand, trick: int, place: int, glyph: int | None, comment: str | None) -> Hand:

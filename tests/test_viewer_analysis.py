@@ -12,11 +12,12 @@ from streamlit.testing.v1 import AppTest
 from notation.analysis.annotate import strip_analysis
 from notation.analysis.annotations import read_analysis
 from notation.analysis.evaluate import EXACT_CARDS
+from notation.charts import defenders_series
 from notation.psn import parse, write_hand
 from notation.replay import HandReplay, replay
 from notation.rules.cards import Card
 from viewer import analysis_view as av
-from viewer import charts, view
+from viewer import charts
 
 APP = str(Path(__file__).parent.parent / "viewer" / "app.py")
 ENDGAME = "analysis/04-endgame-only-the-solver.psn"
@@ -71,7 +72,7 @@ def test_the_words_of_a_play_come_from_its_commands_in_chinese() -> None:
 
 def test_the_graph_carries_every_judged_play_and_marks_the_blunder() -> None:
     rp, analysis = endgame_replay()
-    fig = av.eval_figure(rp, analysis, view.defenders_series(rp), "en")  # type: ignore[arg-type]
+    fig = av.eval_figure(rp, analysis, defenders_series(rp), "en")  # type: ignore[arg-type]
     names = [t.name for t in fig.data]
     expected = next(t for t in fig.data if t.name == "Expected final points")
     assert len(expected.y) == 12 and set(expected.y) == {240}

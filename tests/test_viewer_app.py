@@ -310,6 +310,19 @@ def test_step_through_a_variation_and_back(annotated_text: str) -> None:
     assert at.session_state["line"] == [] and step(at) == branch
 
 
+def test_a_variation_line_the_file_does_not_hold_is_said_and_the_hand_shown() -> None:
+    # A line entered in the session that the file does not hold (a stale session): said,
+    # and the hand's own line shown; the charts once replayed the line again and failed.
+    at = start()
+    at.session_state["line"] = [(0, 5)]
+    at.run()
+    assert not at.exception
+    assert any("no such variation" in e.value for e in at.error)
+    assert at.session_state["line"] == []
+    table(at)
+    assert len(at.get("plotly_chart")) >= 2
+
+
 def test_annotate_a_play_inside_a_variation(annotated_text: str) -> None:
     # A coach comments on the alternative itself: the comment is written inside the
     # variation's brackets, and the main line is left as it was.

@@ -7,14 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from notation.charts import defenders_series, level_bands
 from notation.psn import UNKNOWN, Play, parse, parse_hand, split_hands, write
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 from notation.rules.ruleset import LevelTable, Side
 from notation.simulate import simulate_hand
-from viewer import charts, edit, i18n, render, samples, state, view
+from viewer import charts, edit, i18n, render, samples, session, view
 from viewer.document import load_document
+from viewer.session import SessionKey
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -246,23 +248,31 @@ def test_edits_keep_the_hand_held_after_the_pick_up_and_the_recorded_winners() -
 
 
 def test_session_defaults_are_initialised_once() -> None:
-    session: dict[str, object] = {state.K.STEP: 7}
-    state.init(session)
-    assert session[state.K.STEP] == 7
-    assert set(state.DEFAULTS) <= set(session)
-    assert session[state.K.LINE] == [] and session[state.K.LINE] is not state.DEFAULTS[state.K.LINE]
+    values: dict[str, object] = {SessionKey.STEP: 7}
+    session.init(values)
+    assert values[SessionKey.STEP] == 7
+    assert set(session.DEFAULTS) <= set(values)
+    assert (
+        values[SessionKey.LINE] == []
+        and values[SessionKey.LINE] is not session.DEFAULTS[SessionKey.LINE]
+    )
 
 
 def test_query_round_trip() -> None:
-    session = {state.K.LOADED: "example:teach/a.psn", state.K.HAND: 2, state.K.STEP: 14}
-    session |= {state.K.LANG: "zh", state.K.MODE: "seat", state.K.SEAT: 3}
-    query = state.to_query(session)
+    values = {SessionKey.LOADED: "example:teach/a.psn", SessionKey.HAND: 2, SessionKey.STEP: 14}
+    values |= {SessionKey.LANG: "zh", SessionKey.MODE: "seat", SessionKey.SEAT: 3}
+    query = session.to_query(values)
     assert query == {"ex": "teach/a.psn", "hand": "2", "step": "14", "lang": "zh", "view": "seat",
                      "seat": "3"}  # fmt: skip
-    back = state.from_query(query)
-    assert back[state.K.EXAMPLE] == "teach/a.psn" and back[state.K.STEP] == 14
-    assert back[state.K.MODE] == "seat" and back[state.K.SEAT] == 3
-    assert state.from_query({"step": "-3", "hand": "x"}) == {}
+    back = session.from_query(query)
+    assert back[SessionKey.EXAMPLE] == "teach/a.psn" and back[SessionKey.STEP] == 14
+    assert back[SessionKey.MODE] == "seat" and back[SessionKey.SEAT] == 3
+    assert session.from_query({"step": "-3", "hand": "x"}) == {}
+
+
+def test_a_link_made_in_a_variation_opens_where_it_branches_off() -> None:
+    values = {SessionKey.LOADED: "example:a.psn", SessionKey.STEP: 3, SessionKey.LINE: [(9, 0)]}
+    assert session.to_query(values)["step"] == "9"
 
 
 def test_every_label_and_finding_code_exists_in_both_languages() -> None:
@@ -278,7 +288,7 @@ def test_every_label_and_finding_code_exists_in_both_languages() -> None:
 
 
 def test_level_bands_follow_the_rule_set_table() -> None:
-    bands = charts.level_bands(LevelTable.named("forty"), 170)
+    bands = level_bands(LevelTable.named("forty"), 170)
     assert [(b.low, b.side, b.levels) for b in bands[:5]] == [
         (0, Side.DEALER, 3),
         (5, Side.DEALER, 2),
@@ -292,7 +302,7 @@ def test_level_bands_follow_the_rule_set_table() -> None:
 
 def test_defenders_chart_has_bands_points_with_steps_and_the_kitty(annotated) -> None:  # type: ignore[no-untyped-def]
     rows = view.trick_points(annotated)
-    fig = charts.defenders_figure(annotated, view.defenders_series(annotated), "en")
+    fig = charts.defenders_figure(annotated, defenders_series(annotated), "en")
     line = fig.data[0]
     assert list(line.customdata)[: len(rows) + 1] == [0] + [r.step for r in rows]
     assert len(fig.layout.shapes) >= 6
@@ -307,7 +317,7 @@ def test_kitty_bonus_point_when_the_defenders_take_the_last_trick() -> None:
             break
     else:
         pytest.fail("no simulated hand where the defenders took the last trick")
-    fig = charts.defenders_figure(rp, view.defenders_series(rp), "en")
+    fig = charts.defenders_figure(rp, defenders_series(rp), "en")
     kitty = fig.data[-1]
     assert list(kitty.y) == [rp.computed.points]
     assert list(kitty.customdata) == [len(rp.states) - 1]
@@ -321,7 +331,7 @@ def test_failed_throw_penalties_are_steps_where_they_happen() -> None:
     path = EXAMPLES / "matches" / "match-a-full-match.psn"
     rp = replay(parse(path.read_text(encoding="utf-8")).hands[0])
     assert rp.computed.points == 85 and rp.computed.card_points == 65
-    series = view.defenders_series(rp)
+    series = defenders_series(rp)
     penalties = [p for p in series if p.kind == "penalty"]
     assert [(p.x, p.change, p.seat) for p in penalties] == [(3.5, -10, 4), (14.5, 30, 1)]
     for p in penalties:
@@ -337,7 +347,7 @@ def test_failed_throw_penalties_are_steps_where_they_happen() -> None:
     zh = charts.defenders_figure(rp, series, "zh", tricks=19)
     assert "甩牌失败" in next(t for t in zh.data if t.name == "甩牌失败罚分").text[1]
     # a student stepping through sees only the penalties so far, on the whole hand's axis
-    early = view.defenders_series(rp, upto=penalties[0].step)
+    early = defenders_series(rp, upto=penalties[0].step)
     assert early[-1].kind == "penalty" and early[-1].total == early[-2].total - 10 == 15
     tricks = charts.tricks_figure(view.trick_points(rp, upto=30), "en", tricks=19)
     assert tuple(tricks.layout.xaxis.range) == (0.4, 19.6)
@@ -350,7 +360,7 @@ def test_defenders_graph_ends_on_the_result_in_simulated_hands(preset: str) -> N
     for seed in range(1, 13):
         rp = replay(simulate_hand(preset, seed=seed))
         assert rp.computed.points is not None
-        series = view.defenders_series(rp)
+        series = defenders_series(rp)
         assert series[-1].total == rp.computed.points, (preset, seed)
         penalty = sum(p.change for p in series if p.kind == "penalty")
         assert penalty == rp.computed.penalty_points, (preset, seed)
@@ -383,13 +393,13 @@ def test_selected_point_reads_a_plotly_selection() -> None:
 
 def test_cards_are_drawn_red_black_and_trumps_marked() -> None:
     trump = Trump.parse("H 2")
-    heart = render.card_html(Card.parse("H10"), trump)
+    heart = render.face_html(Card.parse("H10"), trump)
     assert "red" in heart and "trump" in heart and "♥" in heart
-    spade = render.card_html(Card.parse("S9"), trump)
+    spade = render.face_html(Card.parse("S9"), trump)
     assert "red" not in spade and "trump" not in spade and "♠" in spade
-    assert "trump" in render.card_html(Card.parse("S2"), trump)  # the rank is trump
-    assert "大王" in render.card_html(Card.parse("BJ"), trump)
-    assert "unknown" in render.card_html(UNKNOWN, trump)
+    assert "trump" in render.face_html(Card.parse("S2"), trump)  # the rank is trump
+    assert "大王" in render.face_html(Card.parse("BJ"), trump)
+    assert "unknown" in render.face_html(UNKNOWN, trump)
 
 
 def test_table_html_names_every_seat_and_marks_the_winner(annotated) -> None:  # type: ignore[no-untyped-def]
@@ -428,7 +438,26 @@ def test_only_record_files_open_by_path(tmp_path) -> None:  # type: ignore[no-un
     assert read_path(str(record)).startswith('[Event "Annotated sample"]')
 
 
-@pytest.mark.parametrize("module", [edit, i18n, render, state, view])
+def test_the_viewer_s_data_and_logic_import_without_streamlit() -> None:
+    # Only the pages and their panels (viewer/panels) call Streamlit: the view-models,
+    # the HTML, the figures, the file, the edits and the session keys are plain modules.
+    import subprocess
+    import sys
+
+    plain = "view render charts document edit session analysis_view record_view i18n samples"
+    code = (
+        "import importlib, sys\n"
+        f"for name in {plain.split()!r}:\n"
+        "    importlib.import_module(f'viewer.{name}')\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'streamlit')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("module", [edit, i18n, render, session, view])
 def test_examples_in_docstrings_hold(module) -> None:  # type: ignore[no-untyped-def]
     import doctest
 

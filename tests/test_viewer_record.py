@@ -18,7 +18,7 @@ from notation.recorder import Recorder
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
 from notation.simulate import simulate_hand
-from viewer import record_state, record_view
+from viewer import record_view, session
 
 APP = str(Path(__file__).resolve().parent.parent / "viewer" / "app.py")
 
@@ -416,7 +416,7 @@ def test_the_viewer_can_send_its_file_to_be_recorded_on() -> None:
     viewer.file_uploader(key="uploader").upload("club.psn", text.encode(), "text/plain")
     viewer.run()
     key = viewer.session_state["draft"]
-    record_state.open_later(viewer.session_state, key)
+    session.open_later(viewer.session_state, key)
     viewer.switch_page("record.py").run()
     assert not viewer.exception
     assert recorder(viewer).write() == text and recorder(viewer).to_play == 2

@@ -1,7 +1,7 @@
 """The analysis in the viewer: the evaluation graph, mistakes to step to, a play's
 judgement in words, the per-seat table, analysing a hand, grading a student's play.
 
-Pure functions (no Streamlit): the page (``viewer/app.py``) draws what they return. The
+Pure functions (no Streamlit): the panels (:mod:`viewer.panels.analyse`) draw what they return. The
 analysis is read from the record's comments (:mod:`notation.analysis.annotations`), never
 run again to be shown; :func:`analyse_hand` runs it when the user asks, and
 :func:`grade` values a student's play with the engine.
@@ -33,12 +33,13 @@ from notation.analysis.review import (
 from notation.charts import PointsStep
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
-from notation.rules.cards import Card
+from notation.replay.holding import card_symbols
+from notation.rules.cards import Card, format_cards
 from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
 from viewer import charts, edit
 from viewer.i18n import seat_name, tr
-from viewer.view import cards_text
+from viewer.view import StepButton, next_step
 
 __all__ = [
     "CLASS_STYLE",
@@ -50,6 +51,7 @@ __all__ = [
     "grade",
     "grade_words",
     "is_defender",
+    "mistake_buttons",
     "mistake_steps",
     "note_at",
     "play_steps",
@@ -59,27 +61,9 @@ __all__ = [
     "with_best_line",
 ]
 
-# The page's session keys (widgets and counters) and their first values.
-CHART_KEY: Final = "chart_eval"
-K_SEAT: Final = "an_seat"  # whose mistakes the buttons step to (0: every seat)
-K_VIEW: Final = "an_view"
-K_BUDGET: Final = "an_budget"
-K_FROM: Final = "an_from"
-K_RUNS: Final = "an_runs"  # analyses actually run (not taken from the cache)
-# The file as the user has it while the engine's best play is only explored: entered as a
-# variation to step through, not an edit (None when no line is explored).
-K_EXPLORED: Final = "an_explored"
 # Small, so that a hand's endgame is analysed in seconds; the CLI's default is 1.
 DEFAULT_BUDGET: Final = 0.25
-BUDGETS: Final = (0.1, 0.25, 0.5, 1.0, 2.0)
-SESSION_DEFAULTS: Final[dict[str, object]] = {
-    K_SEAT: 0,
-    K_VIEW: View.PLAYER.value,
-    K_BUDGET: DEFAULT_BUDGET,
-    K_FROM: 1,
-    K_RUNS: 0,
-    K_EXPLORED: None,
-}
+BUDGETS: Final = (0.1, 0.25, 0.5, 1.0, 2.0)  # the budgets the page offers
 # lichess's colours: inaccuracy blue, mistake orange, blunder red; a symbol each too, so
 # that the classes differ without colour.
 CLASS_STYLE: Final = {
@@ -108,6 +92,20 @@ def mistake_steps(replay: HandReplay, analysis: HandAnalysis, seat: int | None =
     steps = play_steps(replay)
     found = (steps.get((p.trick, p.play)) for p in analysis.mistakes(seat))
     return sorted(s for s in found if s is not None)
+
+
+def mistake_buttons(
+    lang: str, replay: HandReplay, analysis: HandAnalysis, step: int, seat: int | None
+) -> tuple[StepButton, ...]:
+    """The buttons to the previous and next play below fine (only ``seat``'s if given)."""
+    mistakes = mistake_steps(replay, analysis, seat)
+    return tuple(
+        StepButton(f"jump_{name}", tr(lang, name), next_step(mistakes, step, forward), keys)
+        for name, forward, keys in (
+            ("prev_mistake", False, "Shift+Left"),
+            ("next_mistake", True, "Shift+Right"),
+        )
+    )
 
 
 def note_at(replay: HandReplay, analysis: HandAnalysis, step: int) -> PlayNote | None:
@@ -188,7 +186,7 @@ def eval_figure(
 def _hover(note: PlayNote, lang: str) -> str:
     """``Seat 2: ♠BJ ?? · 240`` for a point's hover."""
     glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
-    return f"{seat_name(lang, note.seat)}: {cards_text(note.cards)} {glyph} · {note.value}"
+    return f"{seat_name(lang, note.seat)}: {card_symbols(note.cards)} {glyph} · {note.value}"
 
 
 def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
@@ -229,7 +227,7 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
                 lang,
                 "an_best",
                 seat=seat_name(lang, seat),
-                cards=cards_text(cards),
+                cards=card_symbols(cards),
                 value=_number(best_value if best_value is not None else note.value.mean),
             )
         )
@@ -258,8 +256,7 @@ def best_line(note: PlayNote, trump: Trump | None) -> str:
     """The best play written as a variation of the play judged (``2: H3``)."""
     assert note.best is not None
     seat, cards = note.best
-    shown = trump.sorted(cards) if trump is not None else list(cards)
-    return f"{seat}: {' '.join(str(c) for c in shown)}"
+    return f"{seat}: {format_cards(trump.sorted(cards) if trump is not None else cards)}"
 
 
 # ---------------------------------------------------------------------------- analysing
@@ -388,7 +385,7 @@ def grade_words(graded: Grade, lang: str) -> tuple[bool, str]:
     one number, the loss in whole points, decides that and is the number said (never
     "loses 0 points"); a loss is said with its class, and a proof told from an
     estimate."""
-    best = cards_text(graded.best)
+    best = card_symbols(graded.best)
     how = tr(lang, "an_proved" if graded.exact else "an_estimated")
     lost = math.floor(graded.loss + 0.5)
     if lost == 0:

@@ -8,19 +8,17 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from notation.charts import Band, level_bands
+from notation.charts import PointsStep, level_bands
 from notation.replay import HandReplay
 from notation.rules.cards import RANKS
 from notation.rules.ruleset import Side
 from notation.rules.scoring import apply_outcome
 from viewer.i18n import PLOTLY_ZH, PLOTLY_ZH_DATES, tr
-from viewer.view import PointsStep, TrickPoints
+from viewer.view import TrickPoints
 
 __all__ = [
     "TEAM_COLOURS",
-    "Band",
     "defenders_figure",
-    "level_bands",
     "levels_figure",
     "plotly_config",
     "tricks_figure",

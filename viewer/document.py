@@ -30,6 +30,7 @@ __all__ = [
     "HandEntry",
     "NotARecord",
     "default_source",
+    "download_name",
     "example_files",
     "follow_line",
     "load_document",
@@ -186,6 +187,16 @@ def default_source() -> tuple[str, str]:
     if preferred:
         return preferred[0], read_example(preferred[0])
     return "simulated.psn", simulated_text()
+
+
+def download_name(name: str) -> str:
+    """The name a file downloads under: its own, without its folder, as ``.psn``.
+
+    >>> download_name("lessons/hand.txt"), download_name("")
+    ('hand.psn', 'record.psn')
+    """
+    base = Path(name).name or "record.psn"
+    return base if base.endswith(".psn") else f"{Path(base).stem}.psn"
 
 
 class NotARecord(ValueError):

@@ -29,15 +29,16 @@ from notation.psn import (
     Strain,
     parse_hand,
 )
+from notation.psn.model import format_slots
 from notation.recorder import Entry, Recorder, RecorderError
 from notation.replay import StepKind
-from notation.rules.cards import ALL_CARDS, RANKS, Card, Rank, parse_card
+from notation.rules.cards import ALL_CARDS, RANKS, Card, parse_card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat
 from notation.rulesets import preset_names
 from viewer import document
 from viewer.i18n import seat_name, tr
-from viewer.view import TableView, cards_text, event_text, table_view
+from viewer.view import TableView, event_text, table_view
 
 __all__ = [
     "BID_KINDS",
@@ -107,7 +108,7 @@ def form_values(hand: Hand) -> dict[str, Any]:
 
 
 def _tokens(cards: tuple[CardSlot, ...] | None) -> str:
-    return "" if cards is None else " ".join(str(c) for c in cards)
+    return "" if cards is None else format_slots(cards)
 
 
 def play_begun(hand: Hand) -> bool:
@@ -252,8 +253,7 @@ def card_label(card: CardSlot, trump: Trump | None = None, count: int = 0) -> st
         text = "??"
     else:
         assert isinstance(card, Card)
-        red = card.rank is Rank.BIG_JOKER or (card.suit is not None and card.suit.is_red)
-        text = f":red[{card.symbol}]" if red else card.symbol
+        text = f":red[{card.symbol}]" if card.is_red else card.symbol
         if trump is not None and trump.is_trump(card):
             text = f"**{text}**"
     return f"{text} ×{count}" if count > 1 else text
@@ -289,7 +289,7 @@ def tray(recorder: Recorder, seat: Seat | None, mode: Mode = "play") -> list[Tra
                 )
             )
         return cards
-    every = list(trump.sorted(ALL_CARDS)) if trump is not None else list(ALL_CARDS)
+    every: list[CardSlot] = list(trump.sorted(ALL_CARDS) if trump is not None else ALL_CARDS)
     return [
         TrayCard(
             card,
@@ -393,13 +393,7 @@ def status(recorder: Recorder, lang: str = "en", mode: Mode = "play") -> str:
 def entry_text(entry: Entry) -> str:
     """What an entry entered, in PSN words with suit symbols ("2: ♠3", "declare 1: ♥5")."""
     node = entry.node
-    if isinstance(node, Play):
-        if node.attempted is not None:
-            return f"{node.seat}: {cards_text(node.attempted)} / {cards_text(node.cards)}"
-        return f"{node.seat}: {cards_text(node.cards)}"
-    if isinstance(node, Bid | Fallback | KittyExchange):
-        return event_text(node)
-    return ""
+    return event_text(node) if isinstance(node, Play | Bid | Fallback | KittyExchange) else ""
 
 
 # ---------------------------------------------------------------------------- keeping it

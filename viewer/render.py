@@ -1,9 +1,11 @@
 """Cards and the table as HTML: suit symbols, red and black, trumps marked, team colours.
 
-Pure functions from view-model values to strings; the page passes them to ``st.html``.
+Pure functions from view-model values to strings; the panels pass them to ``st.html``.
+A card here is a face on the table (rank over suit, the jokers named in both languages);
+the report and the handout write a card inline, as words (:func:`notation.report.card_html`).
 
 >>> from notation.rules.cards import Card
->>> 'class="card red' in card_html(Card.parse("H10"))
+>>> 'class="card red' in face_html(Card.parse("H10"))
 True
 """
 
@@ -25,8 +27,10 @@ from viewer.view import SeatView, Slots, TableView
 __all__ = [
     "CSS",
     "PAGE_CSS",
-    "card_html",
-    "cards_html",
+    "backs_html",
+    "face_html",
+    "faces_html",
+    "info_html",
     "streamlit_css",
     "table_html",
 ]
@@ -211,14 +215,14 @@ def streamlit_css(lang: str, *, upload_mb: int, upload_types: Sequence[str], ver
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
-def card_html(card: CardSlot, trump: Trump | None = None, best: bool = False) -> str:
+def face_html(card: CardSlot, trump: Trump | None = None, best: bool = False) -> str:
     """One card face: rank over suit symbol, red or black, framed in gold if trump
     (``best``: outlined in green, a card of the analysis's best play)."""
     if card is UNKNOWN:
         return '<span class="card unknown" title="??">?</span>'
     assert isinstance(card, Card)
     classes = ["card"]
-    if (card.suit is not None and card.suit.is_red) or card.rank is Rank.BIG_JOKER:
+    if card.is_red:
         classes.append("red")
     if trump is not None and trump.is_trump(card):
         classes.append("trump")
@@ -233,20 +237,21 @@ def card_html(card: CardSlot, trump: Trump | None = None, best: bool = False) ->
     return f'<span class="{" ".join(classes)}" title="{escape(card.chinese)}">{face}</span>'
 
 
-def back_html(count: int) -> str:
+def backs_html(count: int) -> str:
     """``count`` card backs (a hidden hand or kitty)."""
     return '<span class="card back"></span>' * count
 
 
-def cards_html(cards: Slots, trump: Trump | None = None, best: Sequence[Card] = ()) -> str:
-    """A row of cards (one copy of each card of ``best`` outlined)."""
+def faces_html(cards: Slots, trump: Trump | None = None, best: Sequence[Card] = ()) -> str:
+    """A row of card faces (one copy of each card of ``best`` outlined)."""
     left = Counter(best)
     faces = []
     for card in cards:
-        marked = isinstance(card, Card) and left[card] > 0
-        if marked:
-            left[card] -= 1
-        faces.append(card_html(card, trump, best=marked))
+        marked = False
+        if isinstance(card, Card) and left[card] > 0:
+            left[card] -= 1  # one copy of each card of the best play is outlined
+            marked = True
+        faces.append(face_html(card, trump, best=marked))
     return '<div class="sj-cards">' + "".join(faces) + "</div>"
 
 
@@ -267,9 +272,9 @@ def _seat_html(
         f"{escape(seat.name)} <small>({count})</small>{''.join(tags)}</div>"
     )
     body = (
-        back_html(min(seat.count, 25))
+        backs_html(min(seat.count, 25))
         if seat.cards is None
-        else cards_html(seat.cards, trump, best)
+        else faces_html(seat.cards, trump, best)
     )
     if seat.cards is None:
         body = f'<div class="sj-cards" title="{escape(mode_hidden)}">{body}</div>'
@@ -301,7 +306,7 @@ def table_html(
         centre.append(
             f'<div class="sj-played p-{seat.position}{win}" title="{title}" '
             f'style="border:2px solid {TEAM_COLOURS[seat.team]}">'
-            f"{cards_html(seat.played, trump)}</div>"
+            f"{faces_html(seat.played, trump)}</div>"
         )
     mid = escape(tr(lang, "trick_n", n=view.trick_number)) if view.trick_number else ""
     winning = next((s for s in view.seats if s.winning), None)
@@ -360,11 +365,11 @@ def info_html(
     if assumed:
         boxes.append(f'<span class="assumed">⚠ {escape(assumed)}</span>')
     if view.kitty is not None:
-        kitty = cards_html(tuple(_sorted(view.kitty, trump)), trump)
+        face_up = faces_html(tuple(_sorted(view.kitty, trump)), trump)
     else:
-        backs = f'<div class="sj-cards">{back_html(view.kitty_size)}</div>'
-        kitty = backs + f" <small>{escape(tr(lang, 'kitty_hidden'))}</small>"
-    boxes.append(f"<b>{escape(tr(lang, 'kitty'))}</b> {kitty}")
+        backs = f'<div class="sj-cards">{backs_html(view.kitty_size)}</div>'
+        face_up = backs + f" <small>{escape(tr(lang, 'kitty_hidden'))}</small>"
+    boxes.append(f"<b>{escape(tr(lang, 'kitty'))}</b> {face_up}")
     inner = "".join(f'<div class="box">{b}</div>' for b in boxes)
     return f'{CSS}<div class="sj-info">{inner}</div>'
 

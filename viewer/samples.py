@@ -4,9 +4,11 @@ opens the annotated hand when no example is bundled; the tests use all three."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
-from notation.psn import UNKNOWN, Comment, Hand, Play, Trick, Variation, write
+from notation.psn import Comment, Hand, Play, Trick, Variation, write
+from notation.rules.cards import Card
 from notation.simulate import simulate_hand, simulate_match
 from viewer.edit import Target, set_annotation
 
@@ -27,11 +29,12 @@ def annotated_hand(seed: int = 7) -> Hand:
     lead, play = first.plays[0], first.plays[1]
     played = replay(hand)
     before = next(s for s in played.states if s.event is lead).step - 1
-    held = [c for c in played.states[before].hand(play.seat) if c is not UNKNOWN]
+    held = [c for c in played.states[before].hand(play.seat) if isinstance(c, Card)]
+    led = [c for c in lead.cards if isinstance(c, Card)]  # a simulated hand: all known
     trump = played.computed.trump
     assert trump is not None
-    options = legal_follows(list(lead.cards), held, trump)  # type: ignore[arg-type]
-    other = next((o for o in options if sorted(o) != sorted(play.cards)), options[0])
+    options = legal_follows(led, held, trump)
+    other = next((o for o in options if Counter(o) != Counter(play.cards)), options[0])
     alternative = Variation(
         (Trick(first.number, (Play(play.seat, other, comments=(Comment("instead"),)),)),),
         comments=(Comment("what if"),),

@@ -1,8 +1,9 @@
 """The view-model: what the page shows at one step, as plain values.
 
 The table (who sits where, which cards each seat shows, the trick on the table, the
-kitty), the event log, jump targets, and the numbers behind the charts. No streamlit and
-no HTML here: ``render.py`` draws, ``charts.py`` plots, ``app.py`` lays out.
+kitty), the event log, the buttons that step and jump, and the numbers behind the
+charts. No streamlit and no HTML here: ``render.py`` draws, ``charts.py`` plots, the
+panels (:mod:`viewer.panels`) show.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
-from notation.charts import PointsStep, defenders_series
 from notation.findings import Finding, clause_line
 from notation.psn import (
     UNKNOWN,
@@ -27,6 +27,7 @@ from notation.psn import (
     write_event,
 )
 from notation.replay import HandReplay, State, StepKind
+from notation.replay.holding import card_symbols
 from notation.rules.cards import Rank
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import next_seat, team
@@ -42,21 +43,37 @@ from viewer.i18n import finding_label, kind_label, seat_name, severity_label, tr
 
 __all__ = [
     "LogEntry",
-    "PointsStep",
+    "Mode",
     "SeatView",
+    "StepButton",
     "TableView",
     "TrickPoints",
     "annotation_steps",
-    "defenders_series",
+    "entry_at",
+    "event_text",
+    "finding_markdown",
     "finding_steps",
+    "jump_buttons",
     "kitty_holder",
+    "line_example",
     "literal",
     "log_entries",
     "next_step",
+    "notes_at",
     "players",
+    "question_at",
+    "result_texts",
+    "rules_assumed",
+    "rules_label",
+    "same_cards",
     "seat_positions",
+    "step_buttons",
+    "step_label",
     "table_view",
+    "target_label",
     "trick_points",
+    "trick_steps",
+    "variation_text",
 ]
 
 Mode = Literal["open", "seat", "teach"]
@@ -253,10 +270,6 @@ def _rank_of(replay: HandReplay, state: State) -> str:
     return ""
 
 
-def _cards(cards: Slots) -> str:
-    return " ".join("??" if c is UNKNOWN else c.symbol for c in cards)
-
-
 def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str:
     """What happened at a step, in ``lang`` (the end says the result when ``replay`` is
     given)."""
@@ -265,18 +278,18 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
         return kind_label(lang, "start")
     if state.kind is StepKind.BID and isinstance(event, Bid):
         who = seat_name(lang, event.seat)
-        return f"{who} {kind_label(lang, event.kind.value)} {_cards(event.cards)}"
+        return f"{who} {kind_label(lang, event.kind.value)} {card_symbols(event.cards)}"
     if state.kind is StepKind.FALLBACK and isinstance(event, Fallback):
-        return f"{kind_label(lang, 'fallback')}: {_cards(event.cards)}"
+        return f"{kind_label(lang, 'fallback')}: {card_symbols(event.cards)}"
     if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
         return f"{seat_name(lang, event.seat)} {kind_label(lang, 'kitty')}"
     if state.kind is StepKind.PLAY and isinstance(event, Play):
         text = f"{tr(lang, 'trick_n', n=state.trick_number)} · {seat_name(lang, event.seat)}: "
         if event.attempted is not None:
             failed = kind_label(lang, "failed_throw")
-            text += f"{_cards(event.attempted)} → {_cards(event.cards)} ({failed})"
+            text += f"{card_symbols(event.attempted)} → {card_symbols(event.cards)} ({failed})"
         else:
-            text += _cards(event.cards)
+            text += card_symbols(event.cards)
         return text
     if state.kind is StepKind.TRICK:
         points = _trick_points(state)
@@ -290,22 +303,25 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
 
 
 def event_text(event: object) -> str:
-    """A bid, fallback, bury or (partial) trick in PSN words, cards with suit symbols."""
+    """A bid, fallback, bury, play or (partial) trick in PSN words, cards with suit
+    symbols ("2: ♠3", "declare 1: ♥5")."""
+    if isinstance(event, Play):
+        return _play_text(event)
     if isinstance(event, Trick):
         return f"{event.number}. " + " ".join(_play_text(p) for p in event.plays)
     if isinstance(event, Bid):
-        return f"{event.kind.value} {event.seat}: {_cards(event.cards)}"
+        return f"{event.kind.value} {event.seat}: {card_symbols(event.cards)}"
     if isinstance(event, Fallback):
-        return f"fallback {event.source.value} {_cards(event.cards)}"
+        return f"fallback {event.source.value} {card_symbols(event.cards)}"
     if isinstance(event, KittyExchange):
-        return f"bury {event.seat}: {_cards(event.buried)}"
+        return f"bury {event.seat}: {card_symbols(event.buried)}"
     return str(event)
 
 
 def _play_text(play: Play) -> str:
     if play.attempted is not None:
-        return f"{play.seat}: {_cards(play.attempted)} / {_cards(play.cards)}"
-    return f"{play.seat}: {_cards(play.cards)}"
+        return f"{play.seat}: {card_symbols(play.attempted)} / {card_symbols(play.cards)}"
+    return f"{play.seat}: {card_symbols(play.cards)}"
 
 
 def variation_text(variation: Variation) -> str:
@@ -388,11 +404,6 @@ def rules_assumed(lang: str, rp: HandReplay) -> str:
     return why.render(lang) if why is not None else ""
 
 
-def cards_text(cards: Sequence[CardSlot]) -> str:
-    """Cards with suit symbols: "♠A ♠A ??"."""
-    return _cards(tuple(cards))
-
-
 # ---------------------------------------------------------------------------- the log
 
 
@@ -429,7 +440,7 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
             continue
         if state.kind is StepKind.TRICK:
             first = first_of_trick if first_of_trick is not None else state.step
-            plays = " · ".join(f"{seat}: {_cards(cards)}" for seat, cards in state.trick)
+            plays = " · ".join(f"{seat}: {card_symbols(cards)}" for seat, cards in state.trick)
             entries.append(
                 LogEntry(
                     step=state.step,
@@ -457,7 +468,7 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
     if first_of_trick is not None and upto is not None:
         # a trick under way at ``upto``: show it as open
         state = replay.states[upto]
-        plays = " · ".join(f"{seat}: {_cards(cards)}" for seat, cards in state.trick)
+        plays = " · ".join(f"{seat}: {card_symbols(cards)}" for seat, cards in state.trick)
         entries.append(
             LogEntry(
                 upto,
@@ -483,7 +494,7 @@ def entry_at(entries: list[LogEntry], step: int) -> int | None:
 # ---------------------------------------------------------------------------- jumps
 
 
-def finding_steps(findings: tuple[Finding, ...] | list[Finding]) -> list[int]:
+def finding_steps(findings: Sequence[Finding]) -> list[int]:
     """Steps that have a finding (a finding with no step belongs to the start)."""
     return sorted({f.step if f.step is not None else 0 for f in findings})
 
@@ -535,9 +546,74 @@ def next_step(steps: list[int], current: int, forward: bool) -> int | None:
     return next((s for s in reversed(steps) if s < current), None)
 
 
-def clamp(step: int, replay: HandReplay) -> int:
-    """``step`` within the hand's steps."""
-    return max(0, min(step, len(replay.states) - 1))
+@dataclass(frozen=True, slots=True)
+class StepButton:
+    """A button that moves through the hand: its widget key, its label, the step it goes
+    to (``None``: none from here, so it is disabled), its keyboard shortcut, and ``by``:
+    if not 0, a click moves that many steps from wherever the hand is then (two quick
+    presses of an arrow key make two steps, not one)."""
+
+    key: str
+    label: str
+    to: int | None
+    shortcut: str | None = None
+    by: int = 0
+
+
+def step_buttons(lang: str, replay: HandReplay, step: int) -> tuple[StepButton, ...]:
+    """The buttons above the table, left to right: first, previous, next and last step,
+    previous and next trick.
+
+    >>> from notation.psn import parse_hand
+    >>> from notation.replay import replay
+    >>> rp = replay(parse_hand('[Trump "H 2"]\\n\\n1. 1: SA 2: S3 3: S4 4: S5\\n'))
+    >>> [(b.key, b.to) for b in step_buttons("en", rp, 0)][:4]
+    [('nav_first', None), ('nav_prev', None), ('nav_next', 1), ('nav_last', 6)]
+    >>> step_buttons("en", rp, 0)[-1]
+    StepButton(key='nav_next_trick', label='Next trick ⏩', to=5, shortcut='PageDown', by=0)
+    """
+    last = len(replay.states) - 1
+    tricks = trick_steps(replay)
+    back, on = step > 0, step < last
+    return (
+        StepButton("nav_first", f"⏮ {tr(lang, 'first')}", 0 if back else None, "Home"),
+        StepButton("nav_prev", f"◀ {tr(lang, 'prev')}", step - 1 if back else None, "Left", -1),
+        StepButton("nav_next", f"{tr(lang, 'next')} ▶", step + 1 if on else None, "Right", 1),
+        StepButton("nav_last", f"{tr(lang, 'last')} ⏭", last if on else None, "End"),
+        StepButton(
+            "nav_prev_trick",
+            f"⏪ {tr(lang, 'prev_trick')}",
+            next_step(tricks, step, False),
+            "PageUp",
+        ),
+        StepButton(
+            "nav_next_trick",
+            f"{tr(lang, 'next_trick')} ⏩",
+            next_step(tricks, step, True),
+            "PageDown",
+        ),
+    )
+
+
+def jump_buttons(
+    lang: str, replay: HandReplay, step: int, findings: Sequence[Finding], teaching: bool
+) -> tuple[StepButton, ...]:
+    """The buttons to the previous and next finding and annotation. A student is not
+    told where the next finding is."""
+    found, noted = finding_steps(findings), annotation_steps(replay)
+    return tuple(
+        StepButton(
+            f"jump_{name}",
+            tr(lang, name),
+            None if teaching and name == "next_finding" else next_step(steps, step, forward),
+        )
+        for name, steps, forward in (
+            ("prev_finding", found, False),
+            ("next_finding", found, True),
+            ("prev_note", noted, False),
+            ("next_note", noted, True),
+        )
+    )
 
 
 # ---------------------------------------------------------------------------- teaching
@@ -587,11 +663,6 @@ def trick_points(replay: HandReplay, upto: int | None = None) -> list[TrickPoint
         )
         before = state.points
     return rows
-
-
-def trick_of(tricks: list[Trick], number: int) -> Trick | None:
-    """The trick numbered ``number``."""
-    return next((t for t in tricks if t.number == number), None)
 
 
 def finding_markdown(f: Finding, lang: str) -> str:

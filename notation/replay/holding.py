@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 from notation.psn.model import (
@@ -87,3 +87,12 @@ def has_unknown(cards: Slots) -> bool:
 def fmt_cards(cards: Sequence[CardSlot]) -> str:
     """Canonical tokens (``S10 ??``), as in a record."""
     return " ".join(str(c) for c in cards)
+
+
+def card_symbols(cards: Iterable[CardSlot]) -> str:
+    """Cards as players write them, with suit symbols: ``♠10 BJ ??``.
+
+    >>> card_symbols([Card.parse("S10"), Card.parse("BJ"), UNKNOWN])
+    '♠10 BJ ??'
+    """
+    return " ".join(c.symbol if isinstance(c, Card) else str(c) for c in cards)

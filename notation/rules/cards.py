@@ -185,6 +185,15 @@ class Card:
         return self.suit is None
 
     @property
+    def is_red(self) -> bool:
+        """Printed in red: hearts, diamonds and the big joker.
+
+        >>> Card.parse("H10").is_red, Card.parse("BJ").is_red, Card.parse("LJ").is_red
+        (True, True, False)
+        """
+        return self.rank is Rank.BIG_JOKER if self.suit is None else self.suit.is_red
+
+    @property
     def symbol(self) -> str:
         """The card with a suit symbol (``♠10``, ``BJ``)."""
         if self.suit is None:

@@ -1,0 +1,120 @@
+"""The coach's editor: the comment and marks of the step's node (a play, a bid, the
+deal, a trick's opening), a new alternative line to add as a variation; and the notice
+each change leaves for the next run."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from notation.errors import ShengjiError
+from notation.messages import error_words
+from viewer import edit, view
+from viewer.i18n import GLYPH_CHOICES, glyph_label, tr
+from viewer.panels.hand import Moment
+from viewer.panels.source import edited
+from viewer.session import SessionKey
+
+__all__ = ["expander"]
+
+ss = st.session_state
+
+
+def expander(here: Moment) -> None:
+    """ "Annotate": the editor of the node this step is about (in a variation line, the
+    node where the file writes it), then the notice the last change left."""
+    lang = here.lang
+    with st.expander(tr(lang, "annotate"), expanded=False):
+        _editor(here)
+        _notice()
+
+
+def _editor(here: Moment) -> None:
+    lang, hand, entry, step = here.lang, here.hand, here.entry, here.step
+    target = edit.target_of(hand, here.state)
+    # In a variation line the step's node is changed where the file writes it: inside
+    # the variation (or in the main line, before the line branches off).
+    written = entry.hand if here.line else None
+    node = edit.annotation_node(hand, target) if target is not None else None
+    if written is not None and not edit.holds(written, node):
+        target = None
+    if target is None:
+        st.caption(tr(lang, "annotate_none"))
+        return
+    st.caption(tr(lang, "annotate_target", what=view.target_label(lang, target, hand)))
+    current = edit.annotation(hand, target)
+    prefill = edit.NoteForm.of(current)
+    stamp = (entry.number, here.line, step, hash(ss[SessionKey.TEXT]))
+    if ss.get(SessionKey.NOTE_FOR) != stamp:
+        ss[SessionKey.NOTE_FOR] = stamp
+        ss[SessionKey.NOTE_TEXT] = prefill.text
+        ss[SessionKey.NOTE_GLYPH] = prefill.glyph
+        ss[SessionKey.NOTE_NAGS] = prefill.extra
+
+    def save(delete: bool = False, target: edit.Target = target) -> None:
+        if delete:
+            comments: tuple[str, ...] = ()
+            nags: tuple[int, ...] = ()
+        else:
+            form = edit.NoteForm(
+                ss[SessionKey.NOTE_TEXT], int(ss[SessionKey.NOTE_GLYPH]), ss[SessionKey.NOTE_NAGS]
+            )
+            try:
+                comments, nags = form.read(current)
+            except ValueError:
+                ss[SessionKey.MESSAGE] = ("error", tr(lang, "bad_nags"))
+                return
+        try:
+            new_hand = edit.set_annotation(hand, target, comments, nags, into=written)
+        except ValueError:
+            ss[SessionKey.MESSAGE] = ("error", tr(lang, "bad_comment"))
+            return
+        edited(edit.replace_hand(ss[SessionKey.TEXT], entry.number, new_hand))
+        ss[SessionKey.MESSAGE] = ("success", tr(lang, "saved"))
+
+    st.text_area(tr(lang, "comment_text"), key=SessionKey.NOTE_TEXT, height=100)
+    if target.takes_marks:
+        st.selectbox(
+            tr(lang, "glyph"),
+            GLYPH_CHOICES,
+            format_func=lambda n: glyph_label(lang, n) if n else tr(lang, "no_glyph"),
+            key=SessionKey.NOTE_GLYPH,
+            placeholder=tr(lang, "choose"),
+        )
+        st.text_input(tr(lang, "nag_extra"), key=SessionKey.NOTE_NAGS)
+    b1, b2 = st.columns(2)
+    b1.button(tr(lang, "save"), key="note_save", on_click=save, type="primary")
+    b2.button(tr(lang, "delete"), key="note_delete", on_click=save, kwargs={"delete": True})
+    if not target.takes_marks:
+        return
+
+    # An alternative line, as chess players add one: it is replayed and checked like the
+    # record once entered.
+    def add_line(target: edit.Target = target) -> None:
+        try:
+            new_hand = edit.add_variation(hand, target, ss[SessionKey.NEW_LINE], into=written)
+        except ShengjiError as e:
+            ss[SessionKey.MESSAGE] = ("code", error_words(e, lang))
+            return
+        except ValueError as e:
+            ss[SessionKey.MESSAGE] = ("error", str(e))
+            return
+        edited(edit.replace_hand(ss[SessionKey.TEXT], entry.number, new_hand))
+        ss[SessionKey.NEW_LINE] = ""
+        ss[SessionKey.MESSAGE] = ("success", tr(lang, "line_added"))
+
+    example = view.line_example(hand, target)
+    st.text_input(tr(lang, "new_line", example=example), key=SessionKey.NEW_LINE)
+    st.button(tr(lang, "add_line"), key="line_add", on_click=add_line)
+
+
+def _notice() -> None:
+    """The notice the last change left (said once)."""
+    if not ss[SessionKey.MESSAGE]:
+        return
+    kind, message = ss[SessionKey.MESSAGE]
+    if kind == "code":  # a located message: its caret needs a fixed-width font
+        st.error(view.literal(message.splitlines()[0]))
+        st.code("\n".join(message.splitlines()[1:]), language=None)
+    else:
+        (st.success if kind == "success" else st.error)(view.literal(message))
+    ss[SessionKey.MESSAGE] = None

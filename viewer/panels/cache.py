@@ -1,0 +1,120 @@
+"""What the viewer computes once and shares: the file read and replayed, a variation
+line's replay, the figures, an analysis run, a student's grade. Each is cached by its
+inputs (the file's text among them), so a step, a rerun or a second session reuses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from notation.analysis.annotations import read_analysis
+from notation.charts import defenders_series
+from notation.psn import parse_hand, write_hand
+from notation.replay import HandReplay
+from notation.rules.cards import Card
+from viewer import analysis_view, charts, document, view
+
+__all__ = [
+    "analysed_hand",
+    "eval_figure",
+    "example_list",
+    "hand_figures",
+    "line_replay",
+    "load",
+    "match_figure",
+    "teach_grade",
+]
+
+Line = tuple[tuple[int, int], ...]  # the variations entered: (step, variation index)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def load(text: str, name: str) -> document.Document:
+    """The file read, replayed and validated (shared by every session: it is immutable)."""
+    return document.load_document(text, name)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def line_replay(text: str, name: str, number: int, line: Line) -> HandReplay:
+    """The replay of a hand, or of the variation line entered from it."""
+    entry = load(text, name).entry(number)
+    assert entry is not None and entry.replay is not None
+    return document.follow_line(entry.replay, line)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def hand_figures(
+    text: str, name: str, number: int, line: Line, lang: str, upto: int | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The two charts of a hand (up to step ``upto`` in teaching mode), as plotly dicts."""
+    rp = line_replay(text, name, number, line)
+    tricks = len(rp.hand.tricks)  # the axis spans the hand, however far a student is
+    series = defenders_series(rp, upto=upto)
+    return (
+        charts.defenders_figure(rp, series, lang, tricks).to_dict(),
+        charts.tricks_figure(view.trick_points(rp, upto=upto), lang, tricks).to_dict(),
+    )
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def match_figure(text: str, name: str, lang: str, current: int) -> dict[str, Any]:
+    """Both teams' levels hand by hand, as a plotly dict."""
+    doc = load(text, name)
+    levels = charts.match_levels([(e.number, e.replay) for e in doc.readable if e.replay])
+    figure: dict[str, Any] = charts.levels_figure(levels, lang, current=current).to_dict()
+    return figure
+
+
+@st.cache_data(max_entries=16, ttl=60, show_spinner=False)
+def example_list() -> list[str]:
+    """The bundled examples (looked at again after a minute: a file may be added)."""
+    return document.example_files()
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def eval_figure(text: str, name: str, number: int, lang: str, current: int) -> dict[str, Any]:
+    """The evaluation graph of a hand's analysis, as a plotly dict."""
+    rp = line_replay(text, name, number, ())
+    analysis = read_analysis(rp.hand)
+    assert analysis is not None
+    series = defenders_series(rp)
+    figure: dict[str, Any] = analysis_view.eval_figure(
+        rp, analysis, series, lang, current
+    ).to_dict()
+    return figure
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def analysed_hand(
+    hand_text: str,
+    number: int,
+    judge: str,
+    budget: float,
+    first_trick: int,
+    lang: str,
+    _progress: Any = None,
+) -> tuple[str, str | None]:
+    """A hand analysed, written as PSN (the engine's words in ``lang``): the hand's text
+    and the settings are the key, so that the same hand is not analysed twice."""
+    done, error = analysis_view.analyse_hand(
+        parse_hand(hand_text),
+        number,
+        view=judge,
+        budget=budget,
+        first_trick=first_trick,
+        progress=_progress,
+        lang=lang,
+    )
+    return write_hand(done), error
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def teach_grade(
+    text: str, name: str, number: int, step: int, guess: tuple[str, ...]
+) -> analysis_view.Grade | None:
+    """The engine's grade of a student's play (see :func:`viewer.analysis_view.grade`)."""
+    rp = line_replay(text, name, number, ())
+    cards = [Card.parse(token) for token in guess]
+    return analysis_view.grade(rp, step, cards, read_analysis(rp.hand))

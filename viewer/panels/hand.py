@@ -1,0 +1,148 @@
+"""The title and the hand picker; the hand at its step (or in the variation line
+entered), as a :class:`Moment` every other panel of the viewer draws from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from notation.analysis.annotations import HandAnalysis, PlayNote, read_analysis
+from notation.findings import Finding
+from notation.psn import Hand
+from notation.replay import HandReplay, State
+from notation.rules.order import Trump
+from viewer import analysis_view, document, render, view
+from viewer.i18n import tr
+from viewer.panels import cache
+from viewer.session import SessionKey
+
+__all__ = ["Moment", "moment", "on_hand"]
+
+ss = st.session_state
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """What the viewer shows on this run: a hand of the file at a step, and how."""
+
+    lang: str
+    doc: document.Document
+    entry: document.HandEntry  # the hand picked (readable)
+    line: cache.Line  # the variations entered: (step, variation index)
+    replay: HandReplay  # of the hand, or of the variation line entered
+    step: int
+    analysis: HandAnalysis | None  # the record's analysis of the hand (not of a line)
+    note: PlayNote | None  # the analysis's judgement of the play made at this step
+    teaching: bool
+    mode: view.Mode
+    seat: int  # the seat at the bottom: the one seat's view, the student's
+    findings: tuple[Finding, ...]  # of the line or the hand; a student's: only so far
+
+    @property
+    def last(self) -> int:
+        """The hand's (or the line's) last step."""
+        return len(self.replay.states) - 1
+
+    @property
+    def state(self) -> State:
+        """The replay's state at this step."""
+        return self.replay.states[self.step]
+
+    @property
+    def hand(self) -> Hand:
+        """The hand stepped through (the variation line spliced in, if one is entered)."""
+        return self.replay.hand
+
+    @property
+    def trump(self) -> Trump | None:
+        """The trump at this step, if known yet."""
+        return self.state.trump
+
+    @property
+    def upto(self) -> int | None:
+        """In teaching mode, this step: nothing after it is shown."""
+        return self.step if self.teaching else None
+
+
+def on_hand() -> None:
+    """Another hand: at its start, on its own line, nothing revealed."""
+    ss[SessionKey.STEP], ss[SessionKey.LINE], ss[SessionKey.TEACH_REVEALED] = 0, [], None
+
+
+def moment(doc: document.Document) -> Moment:
+    """The title, what cannot be read in the file, and the hand picker; the hand at its
+    step. Where the file has no readable hand, or the hand picked is not readable, the
+    page says so and stops."""
+    lang = ss[SessionKey.LANG]
+    st.html(render.PAGE_CSS)
+    title_col, hand_col = st.columns([1.5, 1], vertical_alignment="center")
+    title_col.title(f"{tr(lang, 'title')} · {ss[SessionKey.NAME]}")
+    if doc.unreadable:
+        st.warning(tr(lang, "errors_in_file", n=len(doc.unreadable)))
+        for message in doc.syntax_messages(lang):
+            st.code(message, language=None)
+    if not doc.readable:
+        st.error(tr(lang, "no_hands"))
+        st.stop()
+
+    numbers = [e.number for e in doc.entries]
+    if ss[SessionKey.HAND] not in numbers:
+        ss[SessionKey.HAND] = doc.first_readable()
+    if len(numbers) > 1:
+
+        def label(number: int) -> str:
+            item = doc.entry(number)
+            assert item is not None
+            said = tr(lang, "hand_n", n=number)
+            if item.hand is None:
+                return f"{said} ✗ {tr(lang, 'hand_unreadable')}"
+            extra = [v for v in (item.hand.header_in("Event", lang), item.hand.header("Hand")) if v]
+            return f"{said} · {' · '.join(extra)}" if extra else said
+
+        hand_col.selectbox(
+            tr(lang, "hand"),
+            numbers,
+            format_func=label,
+            key=SessionKey.HAND,
+            on_change=on_hand,
+            label_visibility="collapsed",
+            placeholder=tr(lang, "choose"),
+        )
+    entry = doc.entry(ss[SessionKey.HAND])
+    assert entry is not None
+    if not entry.readable:
+        st.error(tr(lang, "unreadable_title", n=entry.number))
+        st.code(entry.errors_text(lang), language=None)
+        st.stop()
+
+    text, name = ss[SessionKey.TEXT], ss[SessionKey.NAME]
+    line: cache.Line = tuple((at, index) for at, index in ss[SessionKey.LINE])
+    try:
+        rp = cache.line_replay(text, name, entry.number, line)
+    except ValueError as e:
+        st.error(view.literal(str(e)))
+        ss[SessionKey.LINE], line = [], ()
+        rp = cache.line_replay(text, name, entry.number, line)
+    ss[SessionKey.STEP] = max(0, min(int(ss[SessionKey.STEP]), len(rp.states) - 1))
+    step: int = ss[SessionKey.STEP]
+    # the analysis: read from the record's comments (never run to be shown)
+    analysis = read_analysis(entry.hand) if not line and entry.hand is not None else None
+    teaching = bool(ss[SessionKey.TEACH])
+    findings = rp.findings if line else entry.findings
+    if teaching:
+        findings = tuple(f for f in findings if (f.step or 0) <= step)
+    return Moment(
+        lang=lang,
+        doc=doc,
+        entry=entry,
+        line=line,
+        replay=rp,
+        step=step,
+        analysis=analysis,
+        note=None if analysis is None else analysis_view.note_at(rp, analysis, step),
+        teaching=teaching,
+        mode="teach" if teaching else ss[SessionKey.MODE],
+        seat=int(ss[SessionKey.SEAT]),
+        findings=tuple(findings),
+    )
