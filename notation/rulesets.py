@@ -349,7 +349,7 @@ def _expected_value(tp: Any) -> Message:
 
 def _listed(names: Iterable[str]) -> Seq:
     """Names listed: ``a, b, c`` (in Chinese ``a、b、c``)."""
-    return Seq(tuple(names), ", ", "、")
+    return Seq(tuple(names))
 
 
 def _unknown_key(key: str, where: Param, known: list[str]) -> Message:
@@ -529,7 +529,7 @@ def load_ruleset(name: str) -> Ruleset:
                 name=repr(name),
                 hint=hint,
                 file=f"{name}.yaml",
-                folders=Seq(tuple(map(str, folders)), ", ", "、"),
+                folders=Seq(tuple(map(str, folders))),
                 presets=_presets(),
             )
         )
@@ -538,7 +538,7 @@ def load_ruleset(name: str) -> Ruleset:
 
 def _presets() -> Seq:
     """The presets' names, listed."""
-    return Seq(tuple(preset_names()), ", ", "、")
+    return Seq(tuple(preset_names()))
 
 
 def _registered_as(name: str) -> Ruleset | None:

@@ -80,7 +80,7 @@ def _read_position(
         hands[_seat(key, "hands")] = _cards(cards, f"hands.{key}")
     missing = [str(s) for s in SEATS if s not in hands]
     if missing:
-        raise SolveError(msg("solve.hands-missing", seats=Seq(tuple(missing), ", ", "、")))
+        raise SolveError(msg("solve.hands-missing", seats=Seq(tuple(missing))))
     raw_trick = request.get("trick") or []
     if not isinstance(raw_trick, list):
         raise SolveError(msg("solve.trick-list"))

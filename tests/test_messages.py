@@ -23,14 +23,18 @@ from notation.cli import main
 from notation.cli.common import default_lang
 from notation.findings import CATALOGUE, Finding
 from notation.messages import (
+    LANGS,
     MEANINGS_ZH,
-    MESSAGES,
+    TEMPLATES,
     Message,
+    add_language,
+    keys,
     msg,
     param_names,
     reason,
     render,
     say_cards_in,
+    template,
     violation_message,
 )
 from notation.messages import replay as replay_messages
@@ -65,9 +69,37 @@ def english_in(text: str) -> str | None:
 
 
 def test_every_message_has_english_and_chinese_with_the_same_parameters() -> None:
-    for key, (en, zh) in MESSAGES.items():
+    assert LANGS == ("en", "zh")
+    for key in keys():
+        en, zh = TEMPLATES["en"][key], TEMPLATES["zh"][key]
         assert en.strip() and zh.strip(), key
         assert param_names(en) == param_names(zh), key
+
+
+def _pseudo(english: str) -> str:
+    """A pseudo-language: each English template bracketed, its ``{names}`` kept."""
+    return f"[[{english}]]"
+
+
+def test_a_third_language_is_one_table_and_every_message_renders_in_it() -> None:
+    """A language is one table of templates by id: a pseudo-language made of the English
+    templates in brackets is added, and every message of the catalogue renders in it,
+    its ``{names}`` filled (a sentence made of others renders them in it too)."""
+    add_language("xx", {key: _pseudo(template(key)) for key in keys()})
+    try:
+        for key in keys():
+            names = param_names(template(key))
+            filled = msg(key, **{name: msg("text", text=name) for name in names})
+            said = render(filled, "xx")
+            assert said.startswith("[[") and said.endswith("]]"), (key, said)
+            for name in names:
+                assert f"[[{name}]]" in said, (key, name, said)
+        nested = msg("variation.in", where=msg("variation.fallback", n=2), message="m")
+        assert render(nested, "xx") == "[[in [[variation 2 of the fallback]]: m]]"
+        cards = msg("kitty.not-held", seat=1, cards=tuple(parse_cards("BJ H10")))
+        assert render(cards, "xx") == "[[Seat 1 buried [[BJ]] ♥10, which it did not hold.]]"
+    finally:
+        del TEMPLATES["xx"]
 
 
 def test_every_finding_code_has_a_chinese_meaning() -> None:
@@ -77,7 +109,7 @@ def test_every_finding_code_has_a_chinese_meaning() -> None:
 
 
 def test_chinese_templates_hold_no_english_sentence() -> None:
-    for key, (_, zh) in MESSAGES.items():
+    for key, zh in TEMPLATES["zh"].items():
         text = re.sub(r"<[^>]+>|\{[a-z]+\}", " ", zh)  # tags and parameters
         assert english_in(text) is None, key
 

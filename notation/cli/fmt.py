@@ -159,4 +159,4 @@ def _summary(changed: int, unchanged: int, broken: int, *, would: bool) -> Messa
         msg("fmt.broken", files=count(broken, "files")) if broken else None,
     ]
     said = tuple(p for p in parts if p is not None)
-    return msg("text", text=Seq(said, ", ", "，")) if said else msg("fmt.nothing")
+    return msg("text", text=Seq(said, "sep.comma")) if said else msg("fmt.nothing")

@@ -33,23 +33,29 @@ corpus report's page),
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.errors import CardError, SourceError
 from notation.messages import cli, commands, reader, recorder, replay, rulesets, words
 from notation.messages.cli import reason_words
 from notation.messages.core import (
-    LANGS,
-    MESSAGES,
+    TEMPLATES,
     Both,
     Message,
     MessageError,
     Param,
     Seq,
+    add_language,
     count,
+    has,
+    keys,
     msg,
     param_names,
     register,
     render,
+    say,
     say_cards_in,
+    template,
 )
 from notation.messages.replay import MEANINGS_ZH, reason, violation_message
 from notation.messages.rulesets import check_words
@@ -59,21 +65,26 @@ from notation.rules.ruleset import RulesetCheckError
 __all__ = [
     "LANGS",
     "MEANINGS_ZH",
-    "MESSAGES",
+    "TEMPLATES",
     "Both",
     "Message",
     "MessageError",
     "Param",
     "Seq",
+    "add_language",
     "count",
     "error_words",
+    "has",
+    "keys",
     "msg",
     "outcome_words",
     "param_names",
     "reason",
     "reason_words",
     "render",
+    "say",
     "say_cards_in",
+    "template",
     "violation_message",
 ]
 
@@ -103,3 +114,6 @@ for _catalogue in (
     rulesets.CATALOGUE,
 ):
     register(_catalogue)
+
+# The languages the catalogue speaks (the command line's --lang, the viewer's choice).
+LANGS: Final = tuple(TEMPLATES)

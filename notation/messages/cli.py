@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from notation.messages.core import MESSAGES, Message
+from notation.messages.core import TEMPLATES, Message
 
 __all__ = ["CATALOGUE", "reason_words"]
 
@@ -237,6 +237,6 @@ def _reason_keys() -> dict[str, str]:
     (read when asked: the catalogues are all registered by then)."""
     return {
         english: key
-        for key, (english, _) in MESSAGES.items()
+        for key, english in TEMPLATES["en"].items()
         if key.startswith("reason.") and "{" not in english
     }

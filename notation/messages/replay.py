@@ -459,7 +459,7 @@ def violation_message(v: Violation, seat: int) -> Message:
         return msg("v.wrong-count", seat=seat, played=count(v.played, "cards"), asked=v.asked)
     if code is Code.MIXED_LEAD:
         words = sorted(v.suits, key=lambda s: render(_suit_word(s, True)))
-        suits = Seq(tuple(_suit_word(s, True) for s in words), " and ", "和")
+        suits = Seq(tuple(_suit_word(s, True) for s in words), "sep.and")
         return msg("v.mixed-lead", seat=seat, suits=suits)
     suit = v.suit if v.suit is not None and str(v.suit) in _SUITS else None
     one, many = _suit_word(suit, False), _suit_word(suit, True)

@@ -44,8 +44,18 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "place.trick": ("seat {seat} in trick {trick}", "第 {trick} 轮的 {seat} 号位"),
     "places.two": ("{first} and {second}", "{first}和{second}"),
     "copies": ("{card} ×{n}", "{card} ×{n}"),
+    # the jokers, as a referee names them among cards (the suited cards are ♠10, ♥K …)
+    "card.BJ": ("BJ", "大王"),
+    "card.LJ": ("LJ", "小王"),
+    # what joins the items of a list (Seq's separators)
+    "sep.list": (", ", "、"),
+    "sep.comma": (", ", "，"),
+    "sep.and": (" and ", "和"),
+    "sep.semicolon": ("; ", "；"),
+    "sep.then": (", then ", "，然后"),
     "sentence": ("{text}.", "{text}。"),
     "text": ("{text}", "{text}"),
+    "joined": ("{first}{second}", "{first}{second}"),
     "syntax": ("{text}", "无法读取：{text}"),
     "rules.unknown": ("{reason}; replayed under {name}", "{reason}：按 {name} 规则重放"),
     # a hand that names no rule set (the validator's note, the report, the viewer's chip)

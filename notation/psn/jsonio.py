@@ -309,7 +309,7 @@ def _expected(path: str, what: Message, found: Param) -> NoReturn:
 
 
 def _listed(names: tuple[str, ...]) -> Seq:
-    return Seq(names, ", ", "、")
+    return Seq(names)
 
 
 def _object(value: Any, path: str, fields: tuple[str, ...], required: tuple[str, ...]) -> Json:

@@ -8,7 +8,7 @@ from typing import Final
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from notation.messages import Both, Message, Seq, msg
+from notation.messages import Both, Message, msg
 from notation.messages.reader import TERMS_ZH
 from notation.psn.errors import PSNSyntaxError
 from notation.psn.grammar import _FAST, _column, _exact_parser
@@ -158,8 +158,7 @@ def _syntax_error(
                 "psn.unexpected", shown=repr(shown), wanted=wanted, after=_after(text, offset)
             )
             if token.type in _IN_A_TRICK and _AFTER_WINNER.search(text, 0, offset):
-                both = Seq((message, msg("psn.ends-the-trick")), "", "")
-                message = msg("text", text=both)
+                message = msg("joined", first=message, second=msg("psn.ends-the-trick"))
     elif isinstance(e, UnexpectedCharacters):
         offset = e.pos_in_stream or 0
         char = text[offset]

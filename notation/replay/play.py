@@ -265,7 +265,7 @@ class _Play(_Checks):
                 "copies.many",
                 seat=play.seat,
                 n=len(cards),
-                shown=Seq(copies, ", ", "，"),
+                shown=Seq(copies, "sep.comma"),
                 more=more,
             )
         self.find("card-copies", message, play, trick=number, seat=play.seat)
