@@ -6,14 +6,14 @@ and a missing key altogether is shown as the key itself, so a typo is visible, n
 >>> tr("zh", "trump")
 '主'
 >>> finding_label("en", "follow-suit")
-'failed to follow suit'
+'failed to follow the led suit'
 """
 
 from __future__ import annotations
 
 from typing import Final, Literal
 
-from notation.findings import CATALOGUE
+from notation.findings import CATALOGUE, meaning
 
 __all__ = [
     "LANGUAGES",
@@ -640,59 +640,6 @@ _TERMS: Final[dict[str, tuple[str, str]]] = {
     "failed_throw": ("failed throw", "甩牌失败"),
 }
 
-_FINDINGS_ZH: Final[dict[str, str]] = {
-    "syntax": "无法读取（语法错误）",
-    "bad-header": "标签值无法理解",
-    "unknown-rules": "未知规则",
-    "deal-decks": "发牌不是两副完整的牌",
-    "deal-count": "手牌或底牌张数不对",
-    "bid-cards": "这些牌不能叫主",
-    "bid-too-weak": "反主不够大",
-    "bid-self": "不允许此人反主",
-    "bid-window": "叫主时机不对",
-    "bid-not-drawn": "亮出尚未摸到的牌",
-    "bid-not-held": "亮出不在手中的牌",
-    "reinforce": "不允许的加固",
-    "fallback": "定主与规则不符",
-    "trump-header": "Trump 标签与叫主矛盾",
-    "card-copies": "同一张牌出现了第三张（两副牌只有两张）",
-    "kitty-size": "扣底张数不对",
-    "kitty-not-held": "扣了手中没有的牌",
-    "kitty-seat": "拿底的人不对",
-    "out-of-turn": "未轮到出牌",
-    "wrong-leader": "首出的人不对",
-    "trick-winner": "记录的本轮赢家与规则不符",
-    "held-hand": "拿底后的手牌与发牌、底牌不符",
-    "ruff-shape": "毙牌牌型不符",
-    "not-held": "出了手中没有的牌",
-    "wrong-count": "出牌张数不对",
-    "mixed-lead": "首出混合花色",
-    "follow-suit": "没有跟花色",
-    "follow-pair": "有对子没有跟对子",
-    "follow-tractor": "有拖拉机没有跟拖拉机",
-    "throw-failed": "应判甩牌失败",
-    "throw-stood": "甩牌本应成功",
-    "wrong-forced-play": "甩牌失败后出错了牌",
-    "hand-count": "多牌少牌",
-    "trick-number": "轮次编号不连续",
-    "comment-hides": "评论跨过了像新一盘开头的行：可能少了 '}'",
-    "result-points": "记录的得分与实际不符",
-    "result-kitty": "记录的底分不对",
-    "result-level": "记录的升级不对",
-    "result-next-dealer": "记录的下一庄不对",
-    "match-levels": "级数与上一局不衔接",
-    "match-dealer": "庄家与上一局不衔接",
-    "unchecked": "记录不足，无法检查",
-}
-
-# Short English labels where the catalogue's sentence is long.
-_FINDINGS_EN: Final[dict[str, str]] = {
-    "follow-suit": "failed to follow suit",
-    "follow-pair": "failed to follow with a pair",
-    "follow-tractor": "failed to follow with a tractor",
-    "syntax": "could not be read (syntax)",
-}
-
 _GLYPHS: Final[dict[int, tuple[str, str, str]]] = {
     1: ("!", "good play", "好棋"),
     2: ("?", "mistake", "失误"),
@@ -757,13 +704,9 @@ def kind_label(lang: str, kind: str) -> str:
 
 
 def finding_label(lang: str, code: str) -> str:
-    """A finding code as a short label in ``lang`` (``follow-suit`` → 没有跟花色)."""
-    if lang == "zh":
-        return _FINDINGS_ZH.get(code, code)
-    if code in _FINDINGS_EN:
-        return _FINDINGS_EN[code]
-    entry = CATALOGUE.get(code)
-    return entry[2] if entry else code
+    """What a finding code means, in ``lang`` (``follow-suit`` → 没有跟首出的花色); an
+    unknown code as itself."""
+    return meaning(code, lang) if code in CATALOGUE else code
 
 
 def glyph_label(lang: str, nag: int) -> str:
@@ -791,8 +734,3 @@ GLYPH_CHOICES: Final = (0, 1, 2, 3, 4, 5, 6)  # 0: no glyph
 def missing_labels() -> list[str]:
     """Keys present in one language and not the other (a test keeps this empty)."""
     return sorted(set(_EN) ^ set(_ZH))
-
-
-def missing_finding_labels() -> list[str]:
-    """Finding codes of the catalogue without a Chinese label."""
-    return sorted(set(CATALOGUE) - set(_FINDINGS_ZH))

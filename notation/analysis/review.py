@@ -53,7 +53,8 @@ from notation.analysis.evaluate import (
 from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
-from notation.messages import MEANINGS_ZH, Both, Message, msg
+from notation.findings import meaning
+from notation.messages import Both, Message, msg
 from notation.messages.rulesets import position_words
 from notation.psn.model import Hand
 from notation.psn.model import Play as RecordPlay
@@ -320,7 +321,7 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
         errors = [f for f in found.findings if f.is_error]
         if errors:
             first = errors[0]
-            code = Both(first.code, MEANINGS_ZH.get(first.code, first.code))
+            code = Both(first.code, meaning(first.code, "zh"))  # in Chinese, what it means
             text = msg("analysis.stop-finding", code=code, message=first.text)
             stopped = Stop(found.trick_number, play.seat, text.render("en"), index, text)
             break

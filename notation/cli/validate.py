@@ -198,7 +198,7 @@ def run(args: argparse.Namespace) -> int:
     """Validate the paths; print findings; the exit status says the worst."""
     lang = args.lang
     if args.codes:
-        for code, (severity, rule, _) in CATALOGUE.items():
+        for code, (severity, rule) in CATALOGUE.items():
             where = f" [{rule.value}]" if rule else ""
             said = msg(f"severity.{severity.value}").render(lang)
             print(f"{code:20} {said:8} {meaning(code, lang)}{where}")

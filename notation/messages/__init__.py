@@ -57,14 +57,13 @@ from notation.messages.core import (
     say_cards_in,
     template,
 )
-from notation.messages.replay import MEANINGS_ZH, reason, violation_message
+from notation.messages.replay import reason, violation_message
 from notation.messages.rulesets import check_words
 from notation.messages.words import outcome_words
 from notation.rules.ruleset import RulesetCheckError
 
 __all__ = [
     "LANGS",
-    "MEANINGS_ZH",
     "TEMPLATES",
     "Both",
     "Message",

@@ -10,7 +10,7 @@ from notation.messages.core import Both, Message, Seq, count, keyed_words, msg, 
 from notation.rules.cards import Card
 from notation.rules.violations import Code, Violation
 
-__all__ = ["CATALOGUE", "MEANINGS_ZH", "reason", "violation_message"]
+__all__ = ["CATALOGUE", "reason", "violation_message"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- the headers and the deal (notation/replay/engine.py) ---------------------------
@@ -303,6 +303,112 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "variation.bid": ("variation {n} of seat {seat}'s {kind}", "{seat} 号位{kind}的第 {n} 个变着"),
     "variation.bury": ("variation {n} of seat {seat}'s bury", "{seat} 号位扣底的第 {n} 个变着"),
     "variation.fallback": ("variation {n} of the fallback", "定主的第 {n} 个变着"),
+    # --- what each finding code means (notation/findings.py; validate --codes, the viewer) ---
+    "meaning.syntax": (
+        "the text is not PSN; the hand could not be read",
+        "文字不是 PSN，这一局无法读取",
+    ),
+    "meaning.bad-header": ("a header's value cannot be understood", "标头的值无法理解"),
+    "meaning.unknown-rules": (
+        "the Rules header names no preset or readable file",
+        "Rules 标头所指的规则不存在或无法读取",
+    ),
+    "meaning.deal-decks": ("the deal is not two full decks", "发的牌不是完整的两副牌"),
+    "meaning.deal-count": (
+        "a hand or the kitty has the wrong number of cards",
+        "某家手牌或底牌的张数不对",
+    ),
+    "meaning.bid-cards": ("cards that cannot make this bid", "这些牌不能这样叫主"),
+    "meaning.bid-too-weak": (
+        "a counter that does not beat the bid before",
+        "反主没有大过之前的叫主",
+    ),
+    "meaning.bid-self": ("a counter by a player not allowed to counter", "无权反主的人反主"),
+    "meaning.bid-window": ("a bid made outside its window", "叫主时机不对"),
+    "meaning.bid-not-drawn": (
+        "a bid showing cards the player had not yet drawn",
+        "叫主时亮出了还没摸到的牌",
+    ),
+    "meaning.bid-not-held": (
+        "a bid showing cards the player did not hold",
+        "叫主时亮出了手里没有的牌",
+    ),
+    "meaning.reinforce": ("a reinforcement that is not allowed", "不允许的加固"),
+    "meaning.fallback": ("a fallback trump that the rules do not give", "定主与规则不符"),
+    "meaning.trump-header": (
+        "the Trump header contradicts the bidding",
+        "Trump 标头与叫主过程不符",
+    ),
+    "meaning.card-copies": (
+        "a third copy of a card: two decks hold two (a card mistyped?)",
+        "第三张相同的牌：两副牌只有两张（记错了牌？）",
+    ),
+    "meaning.kitty-size": ("a bury of the wrong number of cards", "扣底的张数不对"),
+    "meaning.kitty-not-held": ("a buried card the player did not hold", "扣了手里没有的牌"),
+    "meaning.kitty-seat": ("the kitty picked up by the wrong player", "拿底的人不对"),
+    "meaning.out-of-turn": ("a play by the wrong seat", "不该出牌的人出了牌"),
+    "meaning.wrong-leader": (
+        "a trick led by a player who did not win the last",
+        "首出的人不是上一轮的赢家",
+    ),
+    "meaning.trick-winner": (
+        "a trick recorded as won by another seat than the rules give",
+        "记录的赢家与规则不符",
+    ),
+    "meaning.held-hand": (
+        "a hand after the pick-up that does not agree with the deal and the kitty",
+        "拿底后的手牌与发牌和底牌不符",
+    ),
+    "meaning.ruff-shape": (
+        "a ruff treated as winning that does not match the lead's shape",
+        "牌型不符的毙牌被当成赢了",
+    ),
+    "meaning.not-held": ("a card the player did not hold", "出了手里没有的牌"),
+    "meaning.wrong-count": (
+        "a play with a different number of cards than the lead",
+        "出牌张数与首出不同",
+    ),
+    "meaning.mixed-lead": ("a lead of several effective suits", "首出了几门花色"),
+    "meaning.follow-suit": ("failed to follow the led suit", "没有跟首出的花色"),
+    "meaning.follow-pair": ("failed to play a pair they held", "有对子没有跟对子"),
+    "meaning.follow-tractor": ("failed to play a tractor they held", "有拖拉机没有跟拖拉机"),
+    "meaning.throw-failed": (
+        "a throw let stand that another player could beat",
+        "别家管得住的甩牌被当成成功",
+    ),
+    "meaning.throw-stood": (
+        "a throw recorded as failed that nobody could beat",
+        "没人管得住的甩牌被记为失败",
+    ),
+    "meaning.wrong-forced-play": (
+        "after a failed throw, not the lowest failing unit was played",
+        "甩牌失败后没有出最小的失败牌型",
+    ),
+    "meaning.hand-count": (
+        "a player with too many or too few cards (多牌少牌)",
+        "某家的牌多了或少了（多牌少牌）",
+    ),
+    "meaning.trick-number": ("tricks not numbered 1, 2, 3 …", "轮次没有按 1、2、3 … 编号"),
+    "meaning.comment-hides": (
+        "a comment runs over lines that start like a hand: a '}}' may be missing",
+        "注释跨过了像一局开头的行：可能少了“}}”",
+    ),
+    "meaning.result-points": ("the recorded points differ from the play", "记录的得分与出牌不符"),
+    "meaning.result-kitty": ("the recorded kitty score is wrong", "记录的底牌分不对"),
+    "meaning.result-level": ("the recorded level change is wrong", "记录的升级不对"),
+    "meaning.result-next-dealer": ("the recorded next dealer is wrong", "记录的下一局庄家不对"),
+    "meaning.match-levels": (
+        "levels that do not follow from the last hand",
+        "级数与上一局的结果不符",
+    ),
+    "meaning.match-dealer": (
+        "a dealer who does not follow from the last hand",
+        "庄家与上一局的结果不符",
+    ),
+    "meaning.unchecked": (
+        "something the record does not show enough to check",
+        "记录不足，无法检查",
+    ),
     # --- a finding as validate prints it (notation/validate.py) --------------------------
     "severity.error": ("error", "错误"),
     "severity.warning": ("warning", "警告"),
@@ -389,52 +495,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "Seat {seat} did not play what its failed throw forced: it had to play {cards}.",
         "{seat} 号位没有出甩牌失败后必须出的牌：它应出 {cards}。",
     ),
-}
-
-# The finding codes' meanings in Chinese (the English ones are notation.findings.CATALOGUE's).
-MEANINGS_ZH: Final[dict[str, str]] = {
-    "syntax": "文字不是 PSN，这一局无法读取",
-    "bad-header": "标头的值无法理解",
-    "unknown-rules": "Rules 标头所指的规则不存在或无法读取",
-    "deal-decks": "发的牌不是完整的两副牌",
-    "deal-count": "某家手牌或底牌的张数不对",
-    "bid-cards": "这些牌不能这样叫主",
-    "bid-too-weak": "反主没有大过之前的叫主",
-    "bid-self": "无权反主的人反主",
-    "bid-window": "在不能叫的时候叫主",
-    "bid-not-drawn": "叫主时亮出了还没摸到的牌",
-    "bid-not-held": "叫主时亮出了手里没有的牌",
-    "reinforce": "不允许的加固",
-    "fallback": "规则并未给出的定主",
-    "trump-header": "Trump 标头与叫主过程不符",
-    "card-copies": "第三张相同的牌：两副牌只有两张（记错了牌？）",
-    "kitty-size": "扣底的张数不对",
-    "kitty-not-held": "扣了手里没有的牌",
-    "kitty-seat": "拿底的人不对",
-    "out-of-turn": "不该出牌的人出了牌",
-    "wrong-leader": "首出的人不是上一轮的赢家",
-    "trick-winner": "记录的赢家与规则不符",
-    "held-hand": "拿底后的手牌与发牌和底牌不符",
-    "ruff-shape": "牌型不符的毙牌被当成赢了",
-    "not-held": "出了手里没有的牌",
-    "wrong-count": "出牌张数与首出不同",
-    "mixed-lead": "首出了几门花色",
-    "follow-suit": "没有跟首出的花色",
-    "follow-pair": "有对子没有跟对子",
-    "follow-tractor": "有拖拉机没有跟拖拉机",
-    "throw-failed": "别家管得住的甩牌被当成成功",
-    "throw-stood": "没人管得住的甩牌被记为失败",
-    "wrong-forced-play": "甩牌失败后没有出最小的失败牌型",
-    "hand-count": "某家的牌多了或少了（多牌少牌）",
-    "trick-number": "轮次没有按 1、2、3 … 编号",
-    "comment-hides": "注释跨过了像一局开头的行：可能少了“}”",
-    "result-points": "记录的得分与出牌不符",
-    "result-kitty": "记录的底牌分不对",
-    "result-level": "记录的升级不对",
-    "result-next-dealer": "记录的下一局庄家不对",
-    "match-levels": "级数与上一局的结果不符",
-    "match-dealer": "庄家与上一局的结果不符",
-    "unchecked": "记录不足以检查的地方",
 }
 
 
