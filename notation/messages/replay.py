@@ -417,50 +417,55 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "finding.rule": ("  = rule: {clause}", "  = 规则：{clause}"),
     "finding.penalty": ("  = penalty: {penalty}", "  = 处罚：{penalty}"),
     # --- violations of the rules core (notation/rules/violations.py) --------------------
+    # subject: who broke the rule, as a sentence starts (who.*.subject); who: the same
+    # inside a sentence
+    "who.seat.subject": ("Seat {seat}", "{seat} 号位"),
+    "who.seat": ("seat {seat}", "{seat} 号位"),
+    "who.player.subject": ("The player", "这位玩家"),
+    "who.player": ("the player", "这位玩家"),
     "v.not-held.led.one": (
-        "Seat {seat} led {cards}, which was not in its hand.",
-        "{seat} 号位首出了 {cards}，但它手里没有这张牌。",
+        "{subject} led {cards}, which was not in its hand.",
+        "{subject}首出了 {cards}，但它手里没有这张牌。",
     ),
     "v.not-held.led.many": (
-        "Seat {seat} led {cards}, which were not in its hand.",
-        "{seat} 号位首出了 {cards}，但它手里没有这些牌。",
+        "{subject} led {cards}, which were not in its hand.",
+        "{subject}首出了 {cards}，但它手里没有这些牌。",
     ),
     "v.not-held.played.one": (
-        "Seat {seat} played {cards}, which was not in its hand.",
-        "{seat} 号位出了 {cards}，但它手里没有这张牌。",
+        "{subject} played {cards}, which was not in its hand.",
+        "{subject}出了 {cards}，但它手里没有这张牌。",
     ),
     "v.not-held.played.many": (
-        "Seat {seat} played {cards}, which were not in its hand.",
-        "{seat} 号位出了 {cards}，但它手里没有这些牌。",
+        "{subject} played {cards}, which were not in its hand.",
+        "{subject}出了 {cards}，但它手里没有这些牌。",
     ),
-    "v.led-none": ("Seat {seat} led no cards.", "{seat} 号位首出时没有出牌。"),
+    "v.led-none": ("{subject} led no cards.", "{subject}首出时没有出牌。"),
     "v.wrong-count": (
-        "Seat {seat} played {played} to a lead of {asked}.",
-        "首出 {asked} 张，{seat} 号位却出了 {played}。",
+        "{subject} played {played} to a lead of {asked}.",
+        "首出 {asked} 张，{subject}却出了 {played}。",
     ),
     "v.mixed-lead": (
-        "Seat {seat} led {suits} together, but a lead must be of one suit.",
-        "{seat} 号位同时首出了{suits}，但首出必须是同一门花色。",
+        "{subject} led {suits} together, but a lead must be of one suit.",
+        "{subject}同时首出了{suits}，但首出必须是同一门花色。",
     ),
     "v.follow-suit": (
-        "Seat {seat} did not follow {many}: {led} and seat {seat} played {did}, though it "
-        "still held {cards}.",
-        "{seat} 号位没有跟{many}：首出的是{led}，{seat} 号位{did}，而它手里还有 {cards}。",
+        "{subject} did not follow {many}: {led} and {who} played {did}, though it still "
+        "held {cards}.",
+        "{subject}没有跟{many}：首出的是{led}，{who}{did}，而它手里还有 {cards}。",
     ),
     "v.led.one": ("a {one} was led", "一张{one}"),
     "v.led.many": ("{asked} {many} were led", "{asked} 张{many}"),
     "v.did.none": ("no {suit}", "一张{suit}也没出"),
     "v.did.only": ("only {n}", "只出了 {n} 张"),
     "v.follow-pair.one": (
-        "Seat {seat} did not follow with a pair: a pair of {many} was led and seat {seat} "
-        "played {did}, though it held {held} of {many}; it {proof}.",
-        "{seat} 号位没有跟对子：首出的是一对{many}，{seat} 号位{did}，而它有{held}{many}；"
-        "它{proof}。",
+        "{subject} did not follow with a pair: a pair of {many} was led and {who} played "
+        "{did}, though it held {held} of {many}; it {proof}.",
+        "{subject}没有跟对子：首出的是一对{many}，{who}{did}，而它有{held}{many}；它{proof}。",
     ),
     "v.follow-pair.many": (
-        "Seat {seat} did not follow with pairs: {asked} pairs of {many} were led and seat "
-        "{seat} played {did}, though it held {held} of {many}; it {proof}.",
-        "{seat} 号位没有跟对子：首出的是 {asked} 对{many}，{seat} 号位{did}，而它有{held}{many}；"
+        "{subject} did not follow with pairs: {asked} pairs of {many} were led and {who} "
+        "played {did}, though it held {held} of {many}; it {proof}.",
+        "{subject}没有跟对子：首出的是 {asked} 对{many}，{who}{did}，而它有{held}{many}；"
         "它{proof}。",
     ),
     "v.did.no-pair": ("no pair", "没有出对子"),
@@ -469,10 +474,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "v.split": ("split {cards}", "拆开了 {cards}"),
     "v.kept": ("kept {cards}", "留着 {cards} 没出"),
     "v.follow-tractor": (
-        "Seat {seat} did not follow with a tractor: a tractor of {asked} pairs of {many} was "
-        "led and seat {seat} held {held}, but played {did}.",
-        "{seat} 号位没有跟拖拉机：首出的是 {asked} 对{many}的拖拉机，{seat} 号位有{held}，"
-        "却{did}。",
+        "{subject} did not follow with a tractor: a tractor of {asked} pairs of {many} was "
+        "led and {who} held {held}, but played {did}.",
+        "{subject}没有跟拖拉机：首出的是 {asked} 对{many}的拖拉机，{who}有{held}，却{did}。",
     ),
     "v.tractor.shorter": (
         "the shorter tractor {cards}, which it had to play",
@@ -486,14 +490,14 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "v.did.no-tractor": ("no tractor", "没有出拖拉机"),
     "v.did.no-other-tractor": ("no other tractor", "没有再出拖拉机"),
     "v.did.short-tractor": ("only a tractor of {n} pairs", "只出了 {n} 对的拖拉机"),
-    "v.out-of-turn": ("Seat {seat} played out of turn.", "{seat} 号位没有按顺序出牌。"),
+    "v.out-of-turn": ("{subject} played out of turn.", "{subject}没有按顺序出牌。"),
     "v.throw-failed": (
-        "Seat {seat}'s throw should have failed: seat {seat} had to play {cards}.",
-        "{seat} 号位的甩牌应当失败：{seat} 号位只能出 {cards}。",
+        "{subject}'s throw should have failed: {who} had to play {cards}.",
+        "{subject}的甩牌应当失败：{who}只能出 {cards}。",
     ),
     "v.wrong-forced-play": (
-        "Seat {seat} did not play what its failed throw forced: it had to play {cards}.",
-        "{seat} 号位没有出甩牌失败后必须出的牌：它应出 {cards}。",
+        "{subject} did not play what its failed throw forced: it had to play {cards}.",
+        "{subject}没有出甩牌失败后必须出的牌：它应出 {cards}。",
     ),
 }
 
@@ -505,22 +509,23 @@ def _suit_word(suit: object, many: bool) -> Message:
     return Message(f"suit.{'many' if many else 'one'}.{suit}")
 
 
-def violation_message(v: Violation, seat: int) -> Message:
+def violation_message(v: Violation, seat: int | None = None) -> Message:
     """A violation of the rules core (:class:`~notation.rules.violations.Violation`) as a
-    message with ``seat`` as the subject; in English, ``v.sentence(seat)``."""
+    message from its facts, with ``seat`` (or, without one, the player) as the subject."""
+    subject, who = _who(seat)
     code, cards = v.code, v.cards
     if code is Code.NOT_HELD:
         verb = "led" if v.leading else "played"
         key = f"v.not-held.{verb}.{'one' if len(cards) == 1 else 'many'}"
-        return msg(key, seat=seat, cards=cards)
+        return msg(key, subject=subject, cards=cards)
     if code is Code.WRONG_COUNT:
         if v.leading and not v.played:
-            return msg("v.led-none", seat=seat)
-        return msg("v.wrong-count", seat=seat, played=count(v.played, "cards"), asked=v.asked)
+            return msg("v.led-none", subject=subject)
+        return msg("v.wrong-count", subject=subject, played=count(v.played, "cards"), asked=v.asked)
     if code is Code.MIXED_LEAD:
         words = sorted(v.suits, key=lambda s: render(_suit_word(s, True)))
         suits = Seq(tuple(_suit_word(s, True) for s in words), "sep.and")
-        return msg("v.mixed-lead", seat=seat, suits=suits)
+        return msg("v.mixed-lead", subject=subject, suits=suits)
     suit = v.suit if v.suit is not None and str(v.suit) in _SUITS else None
     one, many = _suit_word(suit, False), _suit_word(suit, True)
     if code is Code.FOLLOW_SUIT:
@@ -534,23 +539,18 @@ def violation_message(v: Violation, seat: int) -> Message:
             if v.played
             else msg("v.did.none", suit=one if v.asked == 1 else many)
         )
-        return msg("v.follow-suit", seat=seat, many=many, led=led, did=did, cards=cards)
+        return msg(
+            "v.follow-suit", subject=subject, who=who, many=many, led=led, did=did, cards=cards
+        )
     if code is Code.FOLLOW_PAIR:
         none = "v.did.no-pair" if v.asked == 1 else "v.did.no-pairs"
         did = msg("v.did.only-pairs", n=v.played) if v.played else msg(none)
         proof = msg("v.split" if v.split else "v.kept", cards=cards)
         held = count(v.held, "pairs")
+        pair = {"subject": subject, "who": who, "many": many, "did": did, "held": held}
         if v.asked == 1:
-            return msg("v.follow-pair.one", seat=seat, many=many, did=did, held=held, proof=proof)
-        return msg(
-            "v.follow-pair.many",
-            seat=seat,
-            asked=v.asked,
-            many=many,
-            did=did,
-            held=held,
-            proof=proof,
-        )
+            return msg("v.follow-pair.one", proof=proof, **pair)
+        return msg("v.follow-pair.many", asked=v.asked, proof=proof, **pair)
     if code is Code.FOLLOW_TRACTOR:
         if v.another:
             held_key = "v.tractor.another"
@@ -562,17 +562,25 @@ def violation_message(v: Violation, seat: int) -> Message:
             did = msg("v.did.no-other-tractor" if v.another else "v.did.no-tractor")
         return msg(
             "v.follow-tractor",
-            seat=seat,
+            subject=subject,
+            who=who,
             asked=v.asked,
             many=many,
             held=msg(held_key, cards=cards),
             did=did,
         )
     if code is Code.OUT_OF_TURN:
-        return msg("v.out-of-turn", seat=seat)
+        return msg("v.out-of-turn", subject=subject)
     if code is Code.THROW_FAILED:
-        return msg("v.throw-failed", seat=seat, cards=cards)
-    return msg("v.wrong-forced-play", seat=seat, cards=cards)
+        return msg("v.throw-failed", subject=subject, who=who, cards=cards)
+    return msg("v.wrong-forced-play", subject=subject, cards=cards)
+
+
+def _who(seat: int | None) -> tuple[Message, Message]:
+    """Who broke a rule, as a sentence starts and inside it: seat 3, or the player."""
+    if seat is None:
+        return msg("who.player.subject"), msg("who.player")
+    return msg("who.seat.subject", seat=seat), msg("who.seat", seat=seat)
 
 
 # The rules core's reasons for refusing a bid, bury or fallback, in Chinese, by the
