@@ -44,7 +44,7 @@ import yaml
 from notation.errors import SourceError
 from notation.files import FileError, read_bytes, shown_path
 from notation.messages import Both, Message, Param, Seq, msg
-from notation.messages.rulesets import check_words
+from notation.messages.reasons import reason
 from notation.resources import presets_dir
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
@@ -379,7 +379,7 @@ def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
     try:
         return cls(**values)
     except ValueError as e:  # the rule set's own checks (RulesetCheckError)
-        raise item.pos.error(_at(key or _THE_RULE_SET, check_words(e))) from None
+        raise item.pos.error(_at(key or _THE_RULE_SET, reason(e, "ruleset"))) from None
 
 
 def _read_level_table(item: _Item, key: str) -> LevelTable:
@@ -388,7 +388,7 @@ def _read_level_table(item: _Item, key: str) -> LevelTable:
         try:
             return LevelTable.named(item.value)
         except ValueError as e:
-            raise item.pos.error(_at(key, check_words(e))) from None
+            raise item.pos.error(_at(key, reason(e, "ruleset"))) from None
     if not isinstance(item, _Map):
         raise item.pos.error(_expected(key, "table", item))
     table: LevelTable = _read_dataclass(LevelTable, item, key)

@@ -31,7 +31,6 @@ from notation.analysis.solver import PlayValue, Solution, Solver
 from notation.judge import JudgeError, _cards, _field, _seat, _trump
 from notation.messages import MessageError, Seq, msg
 from notation.messages.commands import described
-from notation.messages.rulesets import position_words
 from notation.psn.parser import MAX_DIGITS
 from notation.rules.cards import Card
 from notation.rules.game import GameError, Position
@@ -124,7 +123,7 @@ def solve_request(
     try:
         solution = (solver or Solver()).solve(position, budget)
     except GameError as e:  # hands, trick or kitty the rules cannot reach
-        raise SolveError(msg("text", text=position_words(e))) from None
+        raise SolveError(e.text) from None
     return solution_answer(solution, position.trump)
 
 

@@ -30,13 +30,11 @@ from notation.messages import (
     keys,
     msg,
     param_names,
-    reason,
     render,
     say_cards_in,
     template,
     violation_message,
 )
-from notation.messages import replay as replay_messages
 from notation.psn import parse, write
 from notation.resources import examples_dir
 from notation.rules import bidding
@@ -388,28 +386,42 @@ def test_the_reader_s_errors_in_chinese(key: str) -> None:
 
 # --- the rules core's reasons for a refused bid ------------------------------------------
 
-# bidding.py holds every raise site.
-_BIDDING = Path(bidding.__file__).read_text(encoding="utf-8")
-# Each raise site: its key and the names of the facts it gives.
-_RAISES = {
-    m[1]: re.findall(r"\b(\w+)=", m[2])
-    for m in re.finditer(r'key="([a-z-]+)",?((?:\s*\w+=[^\n]*\n?)*)', _BIDDING)
-}
+
+def _bid_raises() -> dict[str, set[str]]:
+    """Each raise site of bidding.py: the reason's key and the names of its facts."""
+    import ast
+
+    raised: dict[str, set[str]] = {}
+    classes = {name for name, c in vars(bidding).items() if isinstance(c, type)}
+    for node in ast.walk(ast.parse(Path(bidding.__file__).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            call = node.exc
+            if getattr(call.func, "id", "") in classes and call.args:
+                key = call.args[0]
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    raised[key.value] = {k.arg for k in call.keywords if k.arg}
+    return raised
+
+
 _SAMPLES: dict[str, object] = {
     "cards": tuple(parse_cards("S2 S2")), "old": tuple(parse_cards("BJ BJ")),
     "shape": BidShape.PAIR, "allowed": (BidShape.SINGLE, BidShape.PAIR), "first": True,
     "partner": True, "rank": "2", "dealer_rank": "3", "text": "'2 declare'", "draw": 9,
-    "earlier": 17, "seat": 3, "last": 4, "first_seat": 2, "last_seat": 1,
+    "earlier": 17, "seat": 3, "last": 4, "first_seat": 2, "last_seat": 1, "n": 3,
+    "phase": bidding.BidPhase.PLAY,
 }  # fmt: skip
 
 
-def test_every_bid_refusal_has_a_chinese_reason_with_its_facts() -> None:
-    assert len(_RAISES) >= 30 and set(_RAISES) == set(replay_messages._BID_REASONS_ZH)
-    for key, names in _RAISES.items():
+def test_every_bid_refusal_has_a_reason_in_each_language_with_its_facts() -> None:
+    raised = _bid_raises()
+    said = {key.removeprefix("bid.why.") for key in keys() if key.startswith("bid.why.")}
+    assert len(raised) >= 30 and set(raised) == said - {"or-partner", "unsaid"}
+    for key, names in raised.items():
+        assert param_names(template(f"bid.why.{key}")) <= names, key
         facts = {n: _SAMPLES[n] for n in names}
-        error = bidding.BidError("the English reason", key=key, **facts)
-        zh = reason(error).zh
-        assert "{" not in zh and english_in(zh) is None, (key, zh)
+        error = bidding.BidError(key, **facts)
+        en, zh = str(error), error.text.render("zh")
+        assert "{" not in en and "{" not in zh and english_in(zh) is None, (key, zh)
         for name in set(names) & {"cards", "old", "seat", "draw", "earlier"}:
             value = facts[name]
             shown = say_cards_in(value, "zh") if isinstance(value, tuple) else str(value)

@@ -55,7 +55,6 @@ from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
 from notation.findings import meaning
 from notation.messages import Both, Message, msg
-from notation.messages.rulesets import position_words
 from notation.psn.model import Hand
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind, replay
@@ -328,19 +327,12 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
         position = state.position()
         try:
             if play.seat != state.to_move:
-                raise GameError(
-                    f"it is seat {state.to_move}'s turn, not seat {play.seat}'s",
-                    key="turn",
-                    seat=play.seat,
-                    turn=state.to_move,
-                )
+                raise GameError("not-turn", seat=play.seat, turn=state.to_move)
             made = state.play(cast(Cards, play.attempted or play.cards))
             if made.cards != tuple(sorted(cast(Cards, play.cards), key=lambda c: c.index)):
-                raise GameError(
-                    "the record's forced cards are not those the rules force", key="forced"
-                )
+                raise GameError("forced")
         except GameError as e:
-            why = msg("text", text=position_words(e))  # the game's reason, as solve says it
+            why = e.text  # the game's reason, as solve says it
             stopped = Stop(found.trick_number, play.seat, str(e), index, why)
             break
         decisions.append(Decision(index, found.trick_number, play.seat, play, position, step - 1))

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Final
 
 from notation.errors import CardError, SourceError
-from notation.messages import cli, commands, reader, recorder, replay, rulesets, words
+from notation.messages import cli, commands, reader, reasons, recorder, replay, rulesets, words
 from notation.messages.cli import reason_words
 from notation.messages.core import (
     TEMPLATES,
@@ -57,10 +57,9 @@ from notation.messages.core import (
     say_cards_in,
     template,
 )
-from notation.messages.replay import reason, violation_message
-from notation.messages.rulesets import check_words
+from notation.messages.reasons import reason, reason_message
+from notation.messages.replay import violation_message
 from notation.messages.words import outcome_words
-from notation.rules.ruleset import RulesetCheckError
 
 __all__ = [
     "LANGS",
@@ -79,6 +78,7 @@ __all__ = [
     "outcome_words",
     "param_names",
     "reason",
+    "reason_message",
     "reason_words",
     "render",
     "say",
@@ -95,8 +95,6 @@ def error_words(error: BaseException, lang: str = "en") -> str:
     ``text``), or else the error's own words."""
     if isinstance(error, SourceError):
         return error.in_lang(lang)
-    if isinstance(error, RulesetCheckError):
-        return msg("text", text=check_words(error)).render(lang)
     if isinstance(error, CardError) and error.token is not None:
         return msg("psn.unknown-card", reason=Both(str(error), repr(error.token))).render(lang)
     text = getattr(error, "text", None)  # an error made from a catalogue message
@@ -111,6 +109,7 @@ for _catalogue in (
     recorder.CATALOGUE,
     commands.CATALOGUE,
     rulesets.CATALOGUE,
+    reasons.CATALOGUE,
 ):
     register(_catalogue)
 

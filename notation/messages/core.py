@@ -12,7 +12,7 @@ filled from its parameters (:func:`render`).
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeAlias
 
@@ -22,6 +22,7 @@ from notation.rules.cards import Card
 __all__ = [
     "TEMPLATES",
     "Both",
+    "Capital",
     "Message",
     "MessageError",
     "Param",
@@ -90,6 +91,13 @@ class Both(NamedTuple):
     zh: str
 
 
+class Capital(NamedTuple):
+    """A part that starts a sentence: its first letter upper case (in a language that
+    has case)."""
+
+    part: Param
+
+
 class Seq(NamedTuple):
     """Parameters joined by a separator, itself a message of the catalogue (``sep.list``:
     ``, `` in English, ``、`` in Chinese)."""
@@ -113,7 +121,7 @@ class Message:
         return render(self, "en")
 
 
-Param: TypeAlias = "int | str | tuple[object, ...] | Message | Both | Seq | None"
+Param: TypeAlias = "int | str | tuple[object, ...] | Message | Both | Seq | Capital | None"
 
 
 class MessageError(ShengjiError):
@@ -160,6 +168,9 @@ def _param(value: object, lang: str) -> object:
         return render(value, lang)
     if isinstance(value, Both):
         return value.zh if lang == "zh" else value.en
+    if isinstance(value, Capital):
+        said = str(_param(value.part, lang))
+        return said[:1].upper() + said[1:]
     if isinstance(value, Seq):
         sep = template(value.sep, lang)
         return sep.join(str(_param(v, lang)) for v in value.items)
@@ -187,19 +198,6 @@ def say(key: str, lang: str = "en", **values: object) -> str:
 class _Given(dict[str, object]):
     def __missing__(self, name: str) -> str:
         return "{" + name + "}"
-
-
-def keyed_words(
-    error: Exception, templates: Mapping[str, str], fact: Callable[[str, object], str]
-) -> Both | None:
-    """A ``KeyedError`` in both languages: its own English, and the Chinese template for
-    its key filled with its facts in Chinese words (``fact(name, value)``); None when
-    ``templates`` has no template for it."""
-    template = templates.get(getattr(error, "key", "") or "")
-    if template is None:
-        return None
-    facts = getattr(error, "facts", {})
-    return Both(str(error), template.format_map({n: fact(n, v) for n, v in facts.items()}))
 
 
 def param_names(template: str) -> set[str]:

@@ -3,14 +3,12 @@ variations) and the rules core's violations, in English and Chinese."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from notation.messages.core import Both, Message, Seq, count, keyed_words, msg, render, say_cards_in
-from notation.rules.cards import Card
+from notation.messages.core import Message, Seq, count, msg, render
 from notation.rules.violations import Code, Violation
 
-__all__ = ["CATALOGUE", "reason", "violation_message"]
+__all__ = ["CATALOGUE", "violation_message"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- the headers and the deal (notation/replay/engine.py) ---------------------------
@@ -581,93 +579,3 @@ def _who(seat: int | None) -> tuple[Message, Message]:
     if seat is None:
         return msg("who.player.subject"), msg("who.player")
     return msg("who.seat.subject", seat=seat), msg("who.seat", seat=seat)
-
-
-# The rules core's reasons for refusing a bid, bury or fallback, in Chinese, by the
-# reason's key (``BidError.key``; the English reason is the exception's own text). The
-# ``{names}`` are the error's facts: cards, seats, counts, shapes, ``first`` (which hand).
-_BID_REASONS_ZH: Final[dict[str, str]] = {
-    "no-cards": "叫牌至少要亮一张牌",
-    "bid-text": "{text}：应当是座位、叫牌种类和牌，如 '2 counter S2 S2'",
-    "not-rank": "{cards} 不是主级别（{rank}）的牌",
-    "not-own-rank": "{cards} 是庄家的级别 {dealer_rank}，只有庄家一方按它亮主；"
-    "另一方按自己的级别 {rank} 亮主，亮主者坐庄（谁亮主谁坐庄）",
-    "jokers-not-pair": "{cards}：大王和小王不成对",
-    "jokers-alone": "{cards}：单用王不能亮主（常主不可进行报主）",
-    "one-suit": "{cards}：叫主的级牌必须是同一花色",
-    "too-many": "{cards}：叫主的牌太多了",
-    "joker-colour": "{cards}：大王配红桃或方块，小王配黑桃或梅花",
-    "draw-order": "在发出 {draw} 张牌时的叫牌，写在了发出 {earlier} 张时的叫牌之后",
-    "play-started": "出牌开始后就不能再叫牌了",
-    "closed": "{seat} 号位拿底后叫牌已经结束：{first}本规则不能炒底",
-    "declared": "{seat} 号位已经亮主了：应当反主或加固",
-    "declare-in-deal": "亮主要在发牌期间",
-    "no-direct-nt": "一对王不能直接亮主（不能直接亮无主），只能反主",
-    "shape-declare": "{shape}不能亮主：亮主要用{allowed}",
-    "nothing-reinforce": "还没有人亮主，无可加固",
-    "reinforce-in-deal": "加固要在发牌期间",
-    "no-reinforcing": "本规则没有加固（上保险）",
-    "reinforce-who": "只有亮主的人{partner}才能加固 {seat} 号位亮的主",
-    "reinforce-suit": "加固必须亮已亮的花色，而不是 {cards}",
-    "shape-reinforce": "{shape}不能加固：加固要用{allowed}",
-    "reinforce-weak": "{cards} 并不比 {old} 强",
-    "nothing-counter": "还没有人亮主，无可反：应当亮主",
-    "no-counters": "{first}不能反主",
-    "counter-before-pickup": "{first}反主要在庄家拿底之前",
-    "counter-after-bury": "{first}反主要在庄家扣底之后（炒底）",
-    "fallback-final": "翻牌定的主不能再反",
-    "self": "{seat} 号位不能反自己亮的主",
-    "shape-counter": "{shape}不能反主：反主要用{allowed}",
-    "too-weak": "{cards} 没有大过 {old}",
-    "out-of-turn": (
-        "{seat} 号位不能在 {last} 号位之后反主：扣底后反主从 {first_seat} 号位轮到 {last_seat} 号位"
-    ),
-    "dealt": "发牌已经结束了",
-    "bury-once": "底牌只在发牌后扣一次",
-    "bury-no-dealer": "第一局没有人亮主，所以没有庄家：没有人能扣底",
-    "bury-no-trump": "{seat} 号位在定主之前就扣底了：没有人亮主，也没有翻牌定主",
-    "no-fallback": "{seat} 号位已经亮主：不用无人叫主的处理",
-}
-# The bid shapes (notation.rules.bidding.BidShape values), in Chinese.
-_SHAPES_ZH: Final[dict[str, str]] = {
-    "single": "一张级牌",
-    "pair": "一对级牌",
-    "joker_with_single": "王带一张级牌",
-    "joker_with_pair": "王带一对级牌",
-    "two_jokers": "一对王",
-}
-
-
-def _fact_zh(name: str, value: object) -> str:
-    """One fact of a refused bid in Chinese words."""
-    if name in ("first",):
-        return "第一局" if value else "以后各局"
-    if name == "partner":
-        return "或其同伴" if value else ""
-    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
-        return say_cards_in(value, "zh")
-    if name == "allowed" and isinstance(value, tuple):
-        shapes = [_SHAPES_ZH.get(str(getattr(v, "value", v)), str(v)) for v in value]
-        return "或".join(shapes) or "（没有可用的牌型）"
-    if name == "shape":
-        return _SHAPES_ZH.get(str(getattr(value, "value", value)), str(value))
-    return str(value)
-
-
-def reason(error: Exception, capital: bool = False) -> Both:
-    """A reason the rules core gave (a refused bid, bury or fallback) in both languages:
-    its own words in English (first letter upper case if ``capital``), in Chinese the
-    same from its key and facts (``BidError``), or its kind for an error without them."""
-    text = str(error)
-    if capital:
-        text = text[:1].upper() + text[1:]
-    said = keyed_words(error, _BID_REASONS_ZH, _fact_zh)
-    if said is not None:
-        return Both(text, said.zh)
-    cards = [_JOKERS_ZH.get(c, c) for c in _CARD.findall(text)]
-    return Both(text, f"规则不允许（{' '.join(cards)}）" if cards else "规则不允许")
-
-
-# The cards a reason names (``♦2 ♦2 does not beat ♠2 ♠2``), jokers in Chinese.
-_CARD: Final = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])|\b[BL]J\b")
-_JOKERS_ZH: Final = {"BJ": "大王", "LJ": "小王"}

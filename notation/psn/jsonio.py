@@ -19,7 +19,7 @@ from typing import Any, NoReturn, TypeVar
 from notation.errors import CardError
 from notation.messages import Message, MessageError, Param, Seq, msg
 from notation.messages.commands import described, json_words, kind_words
-from notation.messages.rulesets import model_words
+from notation.messages.reasons import reason
 from notation.psn.model import (
     UNKNOWN,
     AuctionEvent,
@@ -373,7 +373,7 @@ def _made(path: str, make: Callable[[], _T]) -> _T:
     try:
         return make()
     except (ValueError, TypeError) as e:
-        _fail(path, model_words(e))
+        _fail(path, reason(e, "model"))
 
 
 def _read_slots(value: Any, path: str) -> Cards:
