@@ -9,7 +9,8 @@ import sys
 from enum import StrEnum
 from typing import Any
 
-from notation.messages import msg
+from notation.cli.language import said
+from notation.messages import Seq, msg
 from notation.rules.clauses import Rule, rule_name
 from notation.rules.ruleset import BidSuit, LevelTable, Outcome, Ruleset, Side
 from notation.rules.scoring import is_possible_total, max_defenders_total, total_step
@@ -175,20 +176,16 @@ def add_parser(subparsers: Any) -> None:
     """Register ``shengji rules``."""
     parser = subparsers.add_parser(
         "rules",
-        help="print a rule set (a preset or a YAML file), or the result of a points total",
-        description=(
-            "Print a rule set as a referee's reference card, grouped by section, each with "
-            f"the seed clause it rests on. Presets: {', '.join(preset_names())}."
-        ),
+        help=said("help.rules"),
+        description=said("help.rules.about", presets=Seq(tuple(preset_names()))),
     )
-    parser.add_argument("ruleset", metavar="PRESET|FILE", help="a preset name or a YAML file")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.add_argument("ruleset", metavar="PRESET|FILE", help=said("help.rules.ruleset"))
+    parser.add_argument("--json", action="store_true", help=said("help.rules.json"))
     parser.add_argument(
         "--points",
         type=int,
         metavar="N",
-        help="print only the result of a hand in which the defenders took N points "
-        "(a multiple of 5 from 0 to the most a hand can give under the rule set)",
+        help=said("help.rules.points"),
     )
     parser.set_defaults(run=run)
 

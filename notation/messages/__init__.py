@@ -36,7 +36,17 @@ from __future__ import annotations
 from typing import Final
 
 from notation.errors import CardError, SourceError
-from notation.messages import cli, commands, reader, reasons, recorder, replay, rulesets, words
+from notation.messages import (
+    cli,
+    commands,
+    help,
+    reader,
+    reasons,
+    recorder,
+    replay,
+    rulesets,
+    words,
+)
 from notation.messages.cli import reason_words
 from notation.messages.core import (
     TEMPLATES,
@@ -110,6 +120,7 @@ for _catalogue in (
     commands.CATALOGUE,
     rulesets.CATALOGUE,
     reasons.CATALOGUE,
+    help.CATALOGUE,
 ):
     register(_catalogue)
 
