@@ -56,7 +56,7 @@ class Report:
     facts: tuple[tuple[str, str], ...]
     violations: tuple[Violation, ...]
     notes: tuple[Finding, ...]
-    result_rows: tuple[tuple[str, str, str], ...]  # what, recorded, by the rules
+    result_rows: tuple[tuple[str, str, str], ...]  # what (a label's key), recorded, by the rules
     levels_after: str | None  # in words: what the hand does to both teams' levels
     levels: LevelsAfter | None = None  # the same as values (``validate --json`` agrees)
     lang: str = "en"  # the language it is written in: en or zh
@@ -130,14 +130,14 @@ def build_report(
             (what, "—" if mine is None else str(mine), "—" if theirs is None else str(theirs))
         )
 
-    row(label(lang, "Defenders' points"), recorded.points if recorded else None, computed.points)
+    row("result_points", recorded.points if recorded else None, computed.points)
     row(
-        label(lang, "Kitty points"),
+        "result_kitty_points",
         recorded.kitty_points if recorded else None,
         computed.kitty_points,
     )
     row(
-        label(lang, "Kitty multiplier"),
+        "result_multiplier",
         recorded.multiplier if recorded else None,
         computed.multiplier,
     )
@@ -145,10 +145,8 @@ def build_report(
         recorded_outcome = outcome_words(recorded.side.value, recorded.levels or 0).render(lang)
     else:
         recorded_outcome = None
-    row(label(lang, "Level change"), recorded_outcome, _outcome_text(computed.outcome, lang))
-    row(
-        label(lang, "Next dealer"), recorded.next_dealer if recorded else None, computed.next_dealer
-    )
+    row("result_level", recorded_outcome, _outcome_text(computed.outcome, lang))
+    row("result_next_dealer", recorded.next_dealer if recorded else None, computed.next_dealer)
     levels = levels_after(replay)
     sentence = levels_sentence(rules, levels, lang) if levels else None
     return Report(
@@ -255,7 +253,7 @@ def render_markdown(report: Report) -> str:
     out += [_t(lang, "report.fact-md", what=k, value=v) for k, v in report.facts]
     out += ["", _t(lang, "report.violations-md", n=len(report.violations)), ""]
     if not report.violations:
-        out.append(label(lang, "no_findings"))
+        out.append(label(lang, "hand_no_findings"))
     for i, v in enumerate(report.violations, start=1):
         f = v.finding
         out += [
@@ -279,7 +277,10 @@ def render_markdown(report: Report) -> str:
         ]
         out.append("")
     out += [_t(lang, "report.result-md"), "", _t(lang, "report.result-head-md"), "|---|---|---|"]
-    out += [f"| {what} | {rec} | {rules} |" for what, rec, rules in report.result_rows]
+    out += [
+        f"| {label(report.lang, what)} | {rec} | {rules} |"
+        for what, rec, rules in report.result_rows
+    ]
     if report.levels_after:
         out += ["", _t(lang, "report.levels-after-md", levels=report.levels_after)]
     return "\n".join(out) + "\n"
@@ -359,7 +360,7 @@ def render_html(report: Report) -> str:
     out += [f"<li><b>{e(k)}</b>{colon}{e(v)}</li>" for k, v in report.facts]
     out += ["</ul>", f"<h2>{t('report.violations-html', n=len(report.violations))}</h2>"]
     if not report.violations:
-        out.append(f"<p>{e(label(lang, 'no_findings'))}</p>")
+        out.append(f"<p>{e(label(lang, 'hand_no_findings'))}</p>")
     for i, v in enumerate(report.violations, start=1):
         f = v.finding
         out.append(
@@ -402,7 +403,8 @@ def render_html(report: Report) -> str:
         f"<h2>{t('report.result-html')}</h2><table><tr>{_t(lang, 'report.result-head-html')}</tr>"
     )
     out += [
-        f"<tr><td>{e(a)}</td><td>{e(b)}</td><td>{e(c)}</td></tr>" for a, b, c in report.result_rows
+        f"<tr><td>{e(label(report.lang, a))}</td><td>{e(b)}</td><td>{e(c)}</td></tr>"
+        for a, b, c in report.result_rows
     ]
     out.append("</table>")
     if report.levels_after:

@@ -13,6 +13,7 @@ import json
 import pickle
 import random
 import re
+import string
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -65,12 +66,17 @@ def english_in(text: str) -> str | None:
 # --- the catalogue ---------------------------------------------------------------------
 
 
+# The viewer's "cannot be analysed" leaves out its reason in Chinese: the reason is the
+# analysis's English (notation.analysis.review.HandPlan.error), not yet a message.
+_ENGLISH_ONLY_FACTS = {"label.analyse_failed": {"reason"}}
+
+
 def test_every_message_has_english_and_chinese_with_the_same_parameters() -> None:
     assert LANGS == ("en", "zh")
     for key in keys():
         en, zh = TEMPLATES["en"][key], TEMPLATES["zh"][key]
         assert en.strip() and zh.strip(), key
-        assert param_names(en) == param_names(zh), key
+        assert param_names(en) - _ENGLISH_ONLY_FACTS.get(key, set()) == param_names(zh), key
 
 
 def _pseudo(english: str) -> str:
@@ -85,11 +91,14 @@ def test_a_third_language_is_one_table_and_every_message_renders_in_it() -> None
     add_language("xx", {key: _pseudo(template(key)) for key in keys()})
     try:
         for key in keys():
-            names = param_names(template(key))
-            filled = msg(key, **{name: msg("text", text=name) for name in names})
+            # {change:+d}, {byte:02x}: a number; any other name a part of a sentence
+            fields = string.Formatter().parse(template(key))
+            numbers = {name for _, name, spec, _ in fields if name and spec}
+            facts = {name: msg("text", text=name) for name in param_names(template(key))}
+            filled = msg(key, **(facts | dict.fromkeys(numbers, 7)))
             said = render(filled, "xx")
             assert said.startswith("[[") and said.endswith("]]"), (key, said)
-            for name in names:
+            for name in facts.keys() - numbers:
                 assert f"[[{name}]]" in said, (key, name, said)
         nested = msg("variation.in", where=msg("variation.fallback", n=2), message="m")
         assert render(nested, "xx") == "[[in [[variation 2 of the fallback]]: m]]"
@@ -114,6 +123,7 @@ def test_chinese_templates_hold_no_english_sentence() -> None:
         if key.startswith("help."):
             continue
         text = re.sub(r"<[^>]+>|\{[a-z]+\}", " ", zh)  # tags and parameters
+        text = re.sub(r"\b(?:[shcd](?:10|[2-9jqka])|[bl]j)\b", " ", text)  # cards as typed
         assert english_in(text) is None, key
 
 

@@ -40,6 +40,7 @@ from notation.messages import (
     cli,
     commands,
     help,
+    labels,
     reader,
     reasons,
     recorder,
@@ -121,6 +122,7 @@ for _catalogue in (
     rulesets.CATALOGUE,
     reasons.CATALOGUE,
     help.CATALOGUE,
+    labels.CATALOGUE,
 ):
     register(_catalogue)
 
