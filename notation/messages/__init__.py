@@ -45,6 +45,7 @@ from notation.messages import (
     reasons,
     recorder,
     replay,
+    rulecard,
     rulesets,
     words,
 )
@@ -71,6 +72,7 @@ from notation.messages.core import (
 from notation.messages.reasons import reason, reason_message
 from notation.messages.replay import violation_message
 from notation.messages.words import outcome_words
+from notation.rules.clauses import Rule
 
 __all__ = [
     "LANGS",
@@ -92,11 +94,17 @@ __all__ = [
     "reason_message",
     "reason_words",
     "render",
+    "rule_name",
     "say",
     "say_cards_in",
     "template",
     "violation_message",
 ]
+
+
+def rule_name(rule: Rule, lang: str = "en") -> str:
+    """The rule's name for a reader: ``rule_name(Rule.FOLLOW_PAIR, "zh")`` is ``跟对子``."""
+    return msg(f"rule.{rule.value}").render(lang)
 
 
 def error_words(error: BaseException, lang: str = "en") -> str:
@@ -123,6 +131,7 @@ for _catalogue in (
     reasons.CATALOGUE,
     help.CATALOGUE,
     labels.CATALOGUE,
+    rulecard.CATALOGUE,
 ):
     register(_catalogue)
 
