@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from notation.messages import Message, msg
+from notation.messages import Message, Param, Seq, msg
 from notation.rules.clauses import Clause, Rule
 from notation.rules.ruleset import PenaltyCounts, Ruleset, WrongCountRule
 from notation.rules.seats import Seat
@@ -137,13 +137,12 @@ class Finding:
 
     def where(self, lang: str = "en") -> str:
         """``hand 2, trick 5, seat 3`` (``第 2 局，第 5 轮，3 号位``) as far as known."""
-        zh = lang == "zh"
-        parts = [f"第 {self.hand} 局" if zh else f"hand {self.hand}"]
+        parts: list[Param] = [msg("where.hand", n=self.hand)]
         if self.trick is not None:
-            parts.append(f"第 {self.trick} 轮" if zh else f"trick {self.trick}")
+            parts.append(msg("where.trick", n=self.trick))
         if self.seat is not None:
-            parts.append(f"{self.seat} 号位" if zh else f"seat {self.seat}")
-        return ("，" if zh else ", ").join(parts)
+            parts.append(msg("where.seat", seat=self.seat))
+        return msg("text", text=Seq(tuple(parts), "sep.comma")).render(lang)
 
     def clause_dict(self) -> dict[str, Any] | None:
         """The clause as plain values: ``ref`` for machines, ``text`` and ``zh``, the
@@ -202,54 +201,41 @@ def clause_line(clause: Clause, lang: str = "en") -> str:
 def penalty_line(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
     """The rule set's penalty for breaking ``rule`` in ``lang``: every finding's penalty
     is put in words here."""
-    return penalty_text(rule, rules, "zh" if lang == "zh" else "en")
-
-
-def _levels(n: int) -> str:
-    return "1 level" if n == 1 else f"{n} levels"
+    return penalty_text(rule, rules, lang)
 
 
 def penalty_text(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
-    """The rule set's penalty for breaking ``rule``, in words (``lang`` en or zh), or ``None``."""
-    zh = lang == "zh"
+    """The rule set's penalty for breaking ``rule``, in words (``lang``), or ``None``."""
+    said = _penalty(rule, rules)
+    return None if said is None else said.render(lang)
+
+
+def _penalty(rule: Rule | None, rules: Ruleset) -> Message | None:
+    """The rule set's penalty for breaking ``rule`` as a message (``penalty.*``)."""
     if rule in (Rule.FOLLOW_SUIT, Rule.FOLLOW_PAIR, Rule.FOLLOW_TRACTOR, Rule.CARD_HELD):
         levels = rules.penalties.misplay_levels
-        if levels:
-            strikes = rules.penalties.misplay_strikes_to_lose
-            if zh:
-                more = f"；一场比赛累计{strikes}次判负" if strikes else ""
-                return f"本局打完后犯规方降{levels}级（不低于2）{more}"
-            more = f"; {strikes} misplays in a match lose it" if strikes else ""
-            return f"the offending team drops {_levels(levels)} after the hand (not below 2){more}"
-        return None
+        if not levels:
+            return None
+        strikes = rules.penalties.misplay_strikes_to_lose
+        more = msg("penalty.misplay-strikes", strikes=strikes) if strikes else ""
+        return msg(f"penalty.misplay.{_one(levels)}", n=levels, more=more)
     if rule is Rule.THROW:
         per = rules.throw.penalty_per_card
+        if not per:
+            return msg("penalty.throw-none")
         withdrawn = rules.throw.penalty_counts is PenaltyCounts.WITHDRAWN
-        if zh:
-            if per:
-                which = "甩不出去的牌" if withdrawn else "被管的牌"
-                return f"{which}每张罚{per}分（罚甩牌方）；出失败牌型中最小的一手"
-            return "出失败牌型中最小的一手；不扣分"
-        if per:
-            which = "that could not be thrown" if withdrawn else "that another player could beat"
-            return (
-                f"{per} points for every card {which}, against the thrower's side; the lowest "
-                "failing unit is played"
-            )
-        return "the lowest failing unit is played; no point penalty"
+        which = msg("penalty.throw-withdrawn" if withdrawn else "penalty.throw-beaten")
+        return msg("penalty.throw", per=per, which=which)
     if rule in (Rule.WRONG_COUNT, Rule.CARD_COUNT):
         kind = rules.penalties.wrong_card_count
-        levels = rules.penalties.wrong_card_count_levels
         if kind is WrongCountRule.FIXED:
-            if zh:
-                return f"多牌少牌：对方升{levels}级，不论牌局结果"
-            return f"多牌少牌: the other side goes up {_levels(levels)}, whatever the cards gave"
+            levels = rules.penalties.wrong_card_count_levels
+            return msg(f"penalty.count-fixed.{_one(levels)}", n=levels)
         if kind is WrongCountRule.PLAYED_OUT:
-            if zh:
-                return "多牌少牌：将该盘打完，出错方该盘判负，对方按实际结果升级"
-            return (
-                "多牌少牌: the hand is played out; the side at fault loses it, the other side "
-                "goes up as the cards give"
-            )
+            return msg("penalty.count-played-out")
         return None  # the rule set gives no penalty: the referee decides
     return None
+
+
+def _one(n: int) -> str:
+    return "one" if n == 1 else "many"

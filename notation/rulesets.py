@@ -43,7 +43,7 @@ import yaml
 
 from notation.errors import SourceError
 from notation.files import FileError, read_bytes, shown_path
-from notation.messages import Both, Message, Param, Seq, msg
+from notation.messages import Message, Param, Seq, has, msg
 from notation.messages.reasons import reason
 from notation.resources import presets_dir
 from notation.rules.cards import Rank
@@ -134,7 +134,7 @@ def _wanted(what: Param, item: _Item) -> Message:
 
 def _malformed(problem: str | None) -> Message:
     """``malformed YAML: <the YAML library's words>`` (quoted in Chinese)."""
-    said = Both(problem, f"“{problem}”") if problem else msg("yaml.unreadable")
+    said = msg("yaml.problem", problem=problem) if problem else msg("yaml.unreadable")
     return msg("yaml.malformed", problem=said)
 
 
@@ -277,11 +277,8 @@ def _kind(item: _Item) -> Message:
     if isinstance(value, int):
         return msg("yaml.kind.number", value=value)
     name = type(value).__name__
-    return msg("yaml.kind.value", type=Both(name, _TYPES_ZH.get(name, name)), value=repr(value))
-
-
-# The other values YAML reads (by their Python type's name), in Chinese.
-_TYPES_ZH = {"str": "文字", "float": "小数", "date": "日期", "datetime": "日期时间"}
+    said = msg(f"yaml.type.{name}") if has(f"yaml.type.{name}") else name
+    return msg("yaml.kind.value", type=said, value=repr(value))
 
 
 def _read(tp: Any, item: _Item, key: str) -> Any:
@@ -421,7 +418,7 @@ def _read_clause(item: _Item, key: str) -> Clause:
     if isinstance(text_item, _Map):
         for name, (key_pos, _value) in text_item.entries.items():
             if name not in _TEXT_KEYS:
-                text_key = Both(f"{key}.text", f"{key}.text ")  # 'x.text 里没有键'
+                text_key = msg("yaml.text-key", key=key)
                 raise key_pos.error(_unknown_key(name, text_key, _TEXT_KEYS))
         if "en" not in text_item.entries:
             raise text_item.pos.error(msg("yaml.missing-en", path=f"{key}.text.en"))

@@ -54,7 +54,7 @@ from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
 from notation.findings import meaning
-from notation.messages import Both, Message, msg
+from notation.messages import Both, Message, msg, reason
 from notation.psn.model import Hand
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind, replay
@@ -355,7 +355,7 @@ def review_decision(
             seed=f"{seed}:{plan.number}:{decision.index}",
         )
     except KnowledgeError as e:
-        why = Both(str(e), "没有一种发牌与它相符")
+        why = reason(e, "knowledge")  # in Chinese, that no deal agrees with it
         text = msg("analysis.stop-view", seat=decision.seat, why=why)
         return Stop(decision.trick, decision.seat, text.render("en"), decision.index, text)
     return judge_play(decision, evaluation)

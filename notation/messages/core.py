@@ -138,7 +138,7 @@ class MessageError(ShengjiError):
         return type(self), (self.text or str(self),)
 
 
-def msg(key: str, **params: Param) -> Message:
+def msg(key: str, /, **params: Param) -> Message:
     """The message ``key`` with ``params`` (checked against the catalogue, not rendered)."""
     if key not in TEMPLATES["en"]:
         raise KeyError(f"no message {key!r}")
@@ -188,7 +188,7 @@ def render(message: Message, lang: str = "en") -> str:
     return template(message.key, lang).format_map(values)
 
 
-def say(key: str, lang: str = "en", **values: object) -> str:
+def say(key: str, lang: str = "en", /, **values: object) -> str:
     """The message ``key`` in ``lang`` filled from plain ``values`` (a number, text, cards,
     or a message); a ``{name}`` not given stays as it is."""
     filled = _Given({name: _param(v, lang) for name, v in values.items()})

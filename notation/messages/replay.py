@@ -414,6 +414,47 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "finding.where": ("{message} ({where})", "{message}（{where}）"),
     "finding.rule": ("  = rule: {clause}", "  = 规则：{clause}"),
     "finding.penalty": ("  = penalty: {penalty}", "  = 处罚：{penalty}"),
+    # where a finding is, as far as known (Finding.where)
+    "where.hand": ("hand {n}", "第 {n} 局"),
+    "where.trick": ("trick {n}", "第 {n} 轮"),
+    "where.seat": ("seat {seat}", "{seat} 号位"),
+    # --- a rule set's penalty for breaking a rule (notation/findings.py, penalty_text) -----
+    "penalty.misplay.one": (
+        "the offending team drops {n} level after the hand (not below 2){more}",
+        "本局打完后犯规方降{n}级（不低于2）{more}",
+    ),
+    "penalty.misplay.many": (
+        "the offending team drops {n} levels after the hand (not below 2){more}",
+        "本局打完后犯规方降{n}级（不低于2）{more}",
+    ),
+    "penalty.misplay-strikes": (
+        "; {strikes} misplays in a match lose it",
+        "；一场比赛累计{strikes}次判负",
+    ),
+    "penalty.throw": (
+        "{per} points for every card {which}, against the thrower's side; the lowest failing "
+        "unit is played",
+        "{which}每张罚{per}分（罚甩牌方）；出失败牌型中最小的一手",
+    ),
+    "penalty.throw-withdrawn": ("that could not be thrown", "甩不出去的牌"),
+    "penalty.throw-beaten": ("that another player could beat", "被管的牌"),
+    "penalty.throw-none": (
+        "the lowest failing unit is played; no point penalty",
+        "出失败牌型中最小的一手；不扣分",
+    ),
+    "penalty.count-fixed.one": (
+        "多牌少牌: the other side goes up {n} level, whatever the cards gave",
+        "多牌少牌：对方升{n}级，不论牌局结果",
+    ),
+    "penalty.count-fixed.many": (
+        "多牌少牌: the other side goes up {n} levels, whatever the cards gave",
+        "多牌少牌：对方升{n}级，不论牌局结果",
+    ),
+    "penalty.count-played-out": (
+        "多牌少牌: the hand is played out; the side at fault loses it, the other side goes up "
+        "as the cards give",
+        "多牌少牌：将该盘打完，出错方该盘判负，对方按实际结果升级",
+    ),
     # --- violations of the rules core (notation/rules/violations.py) --------------------
     # subject: who broke the rule, as a sentence starts (who.*.subject); who: the same
     # inside a sentence

@@ -20,6 +20,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- a rule-set file (notation/rulesets.py) --------------------------------------------
     # problem: the YAML library's words, quoted in Chinese
     "yaml.malformed": ("malformed YAML: {problem}", "YAML 格式错误：{problem}"),
+    "yaml.problem": ("{problem}", "“{problem}”"),
     "yaml.unreadable": ("malformed YAML", "无法解析"),
     "yaml.empty": ("the file is empty: expected a rule set", "文件是空的：应当是一个规则集"),
     "yaml.aliases": (
@@ -83,6 +84,12 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "yaml.kind.bool": ("a yes/no value ({value})", "是非值（{value}）"),
     "yaml.kind.number": ("a number ({value})", "数字（{value}）"),
     "yaml.kind.value": ("{type} {value}", "{type} {value}"),
+    # the other values YAML reads, by their Python type's name
+    "yaml.type.str": ("str", "文字"),
+    "yaml.type.float": ("float", "小数"),
+    "yaml.type.date": ("date", "日期"),
+    "yaml.type.datetime": ("datetime", "日期时间"),
+    "yaml.text-key": ("{key}.text", "{key}.text "),  # 'x.text 里没有键
     # --- a record in JSON (notation/psn/jsonio.py) ----------------------------------------
     "psnjson.not-json": (
         "not JSON: {why} at line {line} column {column}",

@@ -29,6 +29,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "suit.many.C": ("clubs", "梅花"),
     "suit.many.D": ("diamonds", "方块"),
     "suit.many.None": ("cards", "牌"),
+    "trump.nt": ("NT {rank}", "无主 {rank}"),  # no-trump at a rank (a suited one: ♠2)
     "outcome.dealer": ("dealer +{levels}", "庄家升 {levels} 级"),
     "outcome.defenders": ("defenders +{levels}", "闲家上台并升 {levels} 级"),
     "outcome.take-over": ("defenders +{levels}", "闲家上台（升 {levels} 级）"),

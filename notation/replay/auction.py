@@ -6,7 +6,7 @@ from collections import Counter
 from contextlib import suppress
 from dataclasses import replace
 
-from notation.messages import Both, Message, msg, reason
+from notation.messages import Message, Param, msg, reason
 from notation.psn.model import (
     UNKNOWN,
     Bid,
@@ -62,10 +62,9 @@ def _bid_sentence(event: Bid, error: Exception) -> Message:
     return msg("bid.refused", seat=event.seat, kind=kind, reason=reason(error))
 
 
-def _trump(trump: Trump) -> Both:
+def _trump(trump: Trump) -> Param:
     """A trump as players say it: ``♠2``, ``NT 2`` (无主 2)."""
-    symbol = trump.symbol
-    return Both(symbol, f"无主 {trump.rank.value}" if trump.suit is None else symbol)
+    return msg("trump.nt", rank=trump.rank.value) if trump.suit is None else trump.symbol
 
 
 class _Auction(_Base):
