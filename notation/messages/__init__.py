@@ -1,26 +1,34 @@
-"""Messages in English and Chinese: one catalogue of keyed templates, gettext-like.
+"""The message catalogue: every sentence a user reads, by a stable id, with one template
+per language, filled from facts.
 
-A message is a key and named parameters (:class:`Message`), plain data that a finding
+A message is an id and named parameters (:class:`Message`), plain data that a finding
 keeps and that travels between processes; it is put into words only when shown
-(:func:`render`), in the language asked for. Each key has an English and a Chinese
-template with the same ``{names}``. A parameter is rendered by its type:
+(:func:`render`), in the language asked for, by that language's template (a table per
+language, :data:`TEMPLATES`; English and Chinese are written side by side, a concern to a
+module; another language is one more table, :func:`add_language`). Each template has the
+English one's ``{names}``. A parameter is rendered by its type:
 
 * ``int`` (and ``None``) and ``str``: as they are (numbers, header tags, typed values);
-* a tuple of cards: ``♠10 ♥K ??`` (in Chinese the jokers are 大王 and 小王);
+* a tuple of cards: ``♠10 ♥K ??`` (the jokers by the catalogue's names: 大王, 小王);
 * a :class:`Message`: rendered in the same language (a part of a sentence);
-* :class:`Both`: a literal in each language (a trump symbol, a rule engine's reason);
-* :class:`Seq`: parameters joined by a separator of each language.
+* :class:`Seq`: parameters joined by a separator, itself a message (``sep.list``);
+* :class:`Capital`: a part that starts a sentence;
+* :class:`Both`: a value given in English and in Chinese that is not the catalogue's
+  words (a library's English reason and our Chinese for it; another language reads the
+  English).
 
-The catalogue is one module per concern, each a ``CATALOGUE`` registered here (a key is
-defined once): :mod:`~notation.messages.words` (parts of sentences),
-:mod:`~notation.messages.replay` (findings and violations),
-:mod:`~notation.messages.cli` (the command line, the analysis's words, the reports),
-:mod:`~notation.messages.reader` (the PSN reader's errors),
+The catalogue is one module per concern, each a ``CATALOGUE`` registered here (an id is
+defined once): :mod:`~notation.messages.words` (parts of sentences, separators),
+:mod:`~notation.messages.replay` (findings, what each code means, violations, penalties),
+:mod:`~notation.messages.reasons` (the rules core's and the record model's reasons, by
+their keys and facts), :mod:`~notation.messages.cli` (the command line, the analysis's
+words, the reports), :mod:`~notation.messages.reader` (the PSN reader's errors),
 :mod:`~notation.messages.recorder` (the recorder's refusals),
 :mod:`~notation.messages.commands` (the other commands' words, the errors they share, the
-corpus report's page),
-:mod:`~notation.messages.rulesets` (a rule-set file's errors, a JSON record's, a position
-``solve`` cannot take);
+corpus report's page), :mod:`~notation.messages.rulesets` (a rule-set file's errors, a
+JSON record's), :mod:`~notation.messages.help` (the commands' help, argparse's words),
+:mod:`~notation.messages.labels` (the viewer's, the handout's and the table picture's
+labels), :mod:`~notation.messages.rulecard` (the rules' names, ``shengji rules``'s card);
 :mod:`~notation.messages.core` is the machinery.
 
 >>> m = msg("deal.kitty-count", n=7, size=8)
