@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from notation.findings import Finding, clause_line
 from notation.labels import label
 from notation.match import LevelsAfter, levels_after
-from notation.messages import Message, count, msg, outcome_words, say_cards_in
+from notation.messages import Message, count, msg, outcome_words, say_cards_in, template
 from notation.psn.model import UNKNOWN, CardSlot
 from notation.replay import HandReplay, State
 from notation.rules.cards import RANKS, Card, Rank
@@ -92,16 +92,14 @@ def build_report(
         if computed.levels
         else "—"
     )
-    rule_set = (
-        f"{rules.name}：{rules.title.zh}"
-        if lang == "zh"
-        else f"{rules.name}: {rules.title.en} ({rules.title.zh})"
-    )
+    named = rules.title
+    rule_set = _t(lang, "report.rule-set-name", name=rules.name, en=named.en, zh=named.zh)
     assumed = replay.rules_assumed()
     if assumed is not None:  # judged under a rule set the record does not name: say why
         rule_set = _t(lang, "report.rule-set-assumed", rules=rule_set, why=assumed)
-    sep = "，" if lang == "zh" else ", "
-    players = sep.join(_t(lang, "report.player", seat=s, name=n) for s, n in names.items())
+    players = template("sep.comma", lang).join(
+        _t(lang, "report.player", seat=s, name=n) for s, n in names.items()
+    )
     facts = [
         (_t(lang, "report.rule-set"), rule_set),
         (_t(lang, "report.players"), players or "—"),
@@ -165,7 +163,7 @@ def build_report(
 def trump_text(trump: Trump, lang: str = "en") -> str:
     """The trump as players write it: ``♠2``, ``NT 10 (无主)`` (in Chinese ``无主 10``)."""
     if trump.suit is None:
-        return f"无主 {trump.rank.value}" if lang == "zh" else f"NT {trump.rank.value} (无主)"
+        return _t(lang, "report.trump-nt", rank=trump.rank.value)
     return f"{trump.suit.symbol}{trump.rank.value}"
 
 
@@ -195,8 +193,9 @@ def levels_sentence(rules: Ruleset, levels: LevelsAfter, lang: str = "en") -> st
         drop = levels.drops[index]
         if drop:
             reached, final = levels.played.levels[index], levels.after.levels[index]
-            and_ = "和" if lang == "zh" else " and "
-            cause = and_.join(_misplay_words(f, lang) for f in levels.misplays[index])
+            cause = template("sep.and", lang).join(
+                _misplay_words(f, lang) for f in levels.misplays[index]
+            )
             source = rules.clause(Rule.MISPLAY).source(lang)
             penalty = _t(lang, "report.penalty", cause=cause, ref=source)
             fell = _steps(final, reached)
@@ -204,7 +203,7 @@ def levels_sentence(rules: Ruleset, levels: LevelsAfter, lang: str = "en") -> st
             n = count(drop, "levels")
             text += _t(lang, f"report.{which}", n=n, final=final.value, penalty=penalty)
         parts.append(text)
-    sentence = ("；" if lang == "zh" else "; ").join(parts)
+    sentence = template("sep.semicolon", lang).join(parts)
     dealer = _t(lang, "report.next-dealer", seat=levels.after.next_dealer)
     return f"{sentence[0].upper()}{sentence[1:]}{dealer}"
 
@@ -350,7 +349,7 @@ def render_html(report: Report) -> str:
     def t(key: str, **params: object) -> str:
         return e(_t(lang, key, **params))
 
-    colon = "：" if lang == "zh" else ": "
+    colon = template("sep.colon", lang)
     out = [
         "<!doctype html>",
         f'<html lang="{lang}"><head><meta charset="utf-8">',

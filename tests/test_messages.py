@@ -66,13 +66,15 @@ def english_in(text: str) -> str | None:
 # --- the catalogue ---------------------------------------------------------------------
 
 
-# A translation may leave out a fact its reader does not need: the English title the
-# rule card gives beside the Chinese, the viewer's reason an analysis could not be made
-# (the analysis's English, notation.analysis.review.HandPlan.error, not yet a message).
+# A translation may leave out a fact its reader does not need: the English title the rule
+# card and the report give beside the Chinese, the viewer's reason an analysis could not
+# be made (the analysis's English, notation.analysis.review.HandPlan.error, not yet a
+# message).
 _LEFT_OUT_IN_CHINESE = {
     "label.analyse_failed": {"reason"},
     "rulecard.title": {"en"},
     "rulecard.document": {"en"},
+    "report.rule-set-name": {"en"},
 }
 
 

@@ -129,6 +129,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "report.players": ("Players", "牌手"),
     "report.player": ("seat {seat}: {name}", "{seat} 号位：{name}"),
     "report.rule-set-assumed": ("{rules} — {why}", "{rules}——{why}"),
+    # the rule set by its name and title (the Chinese report leaves out the English title)
+    "report.rule-set-name": ("{name}: {en} ({zh})", "{name}：{zh}"),
+    "report.trump-nt": ("NT {rank} (无主)", "无主 {rank}"),
     "report.dealer": ("Dealer", "庄家"),
     "report.levels-before": ("Levels before", "本局前级数"),
     "report.trump": ("Trump", "主"),

@@ -54,6 +54,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "sep.and": (" and ", "和"),
     "sep.semicolon": ("; ", "；"),
     "sep.then": (", then ", "，然后"),
+    "sep.colon": (": ", "："),
     "sentence": ("{text}.", "{text}。"),
     "text": ("{text}", "{text}"),
     "joined": ("{first}{second}", "{first}{second}"),
