@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from notation.terminal import printable
 
@@ -30,15 +30,27 @@ class ShengjiError(ValueError):
 
 
 class KeyedError(ShengjiError):
-    """An error of the rules core or the record model that a catalogue can say in
-    another language: its message is English; ``key`` names the reason and ``facts``
-    (its seats, cards, counts) fill the catalogue's template for it
-    (``notation.messages.core.keyed_words``)."""
+    """An error of the rules core or the record model, as facts: ``key`` names the
+    reason and ``facts`` (its seats, cards, counts) fill the message catalogue's template
+    for it, ``<kind>.why.<key>`` (``notation.messages.reasons``), in any language;
+    ``str()`` is its English."""
 
-    def __init__(self, message: str, *, key: str = "", **facts: object) -> None:
-        super().__init__(message)
+    kind: ClassVar[str] = ""  # whose reasons: bid, game, ruleset, model
+
+    def __init__(self, key: str, **facts: object) -> None:
+        super().__init__(key)
         self.key = key
         self.facts = facts
+
+    @property
+    def text(self) -> Message:
+        """The error as a message of the catalogue, filled from its facts."""
+        from notation.messages import reason_message  # the catalogue imports the core
+
+        return reason_message(self)
+
+    def __str__(self) -> str:
+        return self.text.render("en")
 
 
 class CardError(ShengjiError):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from notation.messages import MEANINGS_ZH, Message
+from notation.messages import Message, Param, Seq, msg
 from notation.rules.clauses import Clause, Rule
 from notation.rules.ruleset import PenaltyCounts, Ruleset, WrongCountRule
 from notation.rules.seats import Seat
@@ -23,6 +23,7 @@ __all__ = [
     "Severity",
     "clause_line",
     "meaning",
+    "meaning_of",
     "penalty_line",
     "penalty_text",
 ]
@@ -36,106 +37,51 @@ class Severity(StrEnum):
     INFO = "info"  # what the record cannot prove either way
 
 
-# code → (severity, rule or None, what it means)
-CATALOGUE: Final[dict[str, tuple[Severity, Rule | None, str]]] = {
-    "syntax": (Severity.ERROR, None, "the text is not PSN; the hand could not be read"),
-    "bad-header": (Severity.ERROR, None, "a header's value cannot be understood"),
-    "unknown-rules": (Severity.ERROR, None, "the Rules header names no preset or readable file"),
-    "deal-decks": (Severity.ERROR, Rule.DEAL, "the deal is not two full decks"),
-    "deal-count": (Severity.ERROR, Rule.DEAL, "a hand or the kitty has the wrong number of cards"),
-    "bid-cards": (Severity.ERROR, Rule.DECLARE, "cards that cannot make this bid"),
-    "bid-too-weak": (Severity.ERROR, Rule.COUNTER, "a counter that does not beat the bid before"),
-    "bid-self": (Severity.ERROR, Rule.COUNTER, "a counter by a player not allowed to counter"),
-    "bid-window": (Severity.ERROR, Rule.BID_WINDOW, "a bid made outside its window"),
-    "bid-not-drawn": (
-        Severity.ERROR,
-        Rule.DECLARE,
-        "a bid showing cards the player had not yet drawn",
-    ),
-    "bid-not-held": (Severity.ERROR, Rule.DECLARE, "a bid showing cards the player did not hold"),
-    "reinforce": (Severity.ERROR, Rule.REINFORCE, "a reinforcement that is not allowed"),
-    "fallback": (
-        Severity.ERROR,
-        Rule.NO_DECLARATION,
-        "a fallback trump that the rules do not give",
-    ),
-    "trump-header": (Severity.ERROR, Rule.DECLARE, "the Trump header contradicts the bidding"),
-    "card-copies": (
-        Severity.ERROR,
-        Rule.DEAL,
-        "a third copy of a card: two decks hold two (a card mistyped?)",
-    ),
-    "kitty-size": (Severity.ERROR, Rule.KITTY, "a bury of the wrong number of cards"),
-    "kitty-not-held": (Severity.ERROR, Rule.KITTY, "a buried card the player did not hold"),
-    "kitty-seat": (Severity.ERROR, Rule.KITTY, "the kitty picked up by the wrong player"),
-    "out-of-turn": (Severity.ERROR, Rule.TURN, "a play by the wrong seat"),
-    "wrong-leader": (
-        Severity.ERROR,
-        Rule.TRICK_WINNER,
-        "a trick led by a player who did not win the last",
-    ),
-    "trick-winner": (
-        Severity.ERROR,
-        Rule.TRICK_WINNER,
-        "a trick recorded as won by another seat than the rules give",
-    ),
-    "held-hand": (
-        Severity.ERROR,
-        Rule.KITTY,
-        "a hand after the pick-up that does not agree with the deal and the kitty",
-    ),
-    "ruff-shape": (
-        Severity.ERROR,
-        Rule.RUFF,
-        "a ruff treated as winning that does not match the lead's shape",
-    ),
-    "not-held": (Severity.ERROR, Rule.CARD_HELD, "a card the player did not hold"),
-    "wrong-count": (
-        Severity.ERROR,
-        Rule.CARD_COUNT,
-        "a play with a different number of cards than the lead",
-    ),
-    "mixed-lead": (Severity.ERROR, Rule.LEAD, "a lead of several effective suits"),
-    "follow-suit": (Severity.ERROR, Rule.FOLLOW_SUIT, "failed to follow the led suit"),
-    "follow-pair": (Severity.ERROR, Rule.FOLLOW_PAIR, "failed to play a pair they held"),
-    "follow-tractor": (Severity.ERROR, Rule.FOLLOW_TRACTOR, "failed to play a tractor they held"),
-    "throw-failed": (
-        Severity.ERROR,
-        Rule.THROW,
-        "a throw let stand that another player could beat",
-    ),
-    "throw-stood": (
-        Severity.ERROR,
-        Rule.THROW,
-        "a throw recorded as failed that nobody could beat",
-    ),
-    "wrong-forced-play": (
-        Severity.ERROR,
-        Rule.THROW,
-        "after a failed throw, not the lowest failing unit was played",
-    ),
-    "hand-count": (
-        Severity.ERROR,
-        Rule.WRONG_COUNT,
-        "a player with too many or too few cards (多牌少牌)",
-    ),
-    "trick-number": (Severity.WARNING, None, "tricks not numbered 1, 2, 3 …"),
-    "comment-hides": (
-        Severity.WARNING,
-        None,
-        "a comment runs over lines that start like a hand: a '}' may be missing",
-    ),
-    "result-points": (Severity.ERROR, Rule.POINTS, "the recorded points differ from the play"),
-    "result-kitty": (Severity.ERROR, Rule.KITTY_MULTIPLIER, "the recorded kitty score is wrong"),
-    "result-level": (Severity.ERROR, Rule.LEVEL_TABLE, "the recorded level change is wrong"),
-    "result-next-dealer": (Severity.ERROR, Rule.NEXT_DEALER, "the recorded next dealer is wrong"),
-    "match-levels": (Severity.ERROR, Rule.MATCH, "levels that do not follow from the last hand"),
-    "match-dealer": (
-        Severity.ERROR,
-        Rule.NEXT_DEALER,
-        "a dealer who does not follow from the last hand",
-    ),
-    "unchecked": (Severity.INFO, None, "something the record does not show enough to check"),
+# code → (severity, the rule it rests on or None); what each means is the catalogue's
+# ``meaning.<code>`` (notation/messages/replay.py), said by meaning().
+CATALOGUE: Final[dict[str, tuple[Severity, Rule | None]]] = {
+    "syntax": (Severity.ERROR, None),
+    "bad-header": (Severity.ERROR, None),
+    "unknown-rules": (Severity.ERROR, None),
+    "deal-decks": (Severity.ERROR, Rule.DEAL),
+    "deal-count": (Severity.ERROR, Rule.DEAL),
+    "bid-cards": (Severity.ERROR, Rule.DECLARE),
+    "bid-too-weak": (Severity.ERROR, Rule.COUNTER),
+    "bid-self": (Severity.ERROR, Rule.COUNTER),
+    "bid-window": (Severity.ERROR, Rule.BID_WINDOW),
+    "bid-not-drawn": (Severity.ERROR, Rule.DECLARE),
+    "bid-not-held": (Severity.ERROR, Rule.DECLARE),
+    "reinforce": (Severity.ERROR, Rule.REINFORCE),
+    "fallback": (Severity.ERROR, Rule.NO_DECLARATION),
+    "trump-header": (Severity.ERROR, Rule.DECLARE),
+    "card-copies": (Severity.ERROR, Rule.DEAL),
+    "kitty-size": (Severity.ERROR, Rule.KITTY),
+    "kitty-not-held": (Severity.ERROR, Rule.KITTY),
+    "kitty-seat": (Severity.ERROR, Rule.KITTY),
+    "out-of-turn": (Severity.ERROR, Rule.TURN),
+    "wrong-leader": (Severity.ERROR, Rule.TRICK_WINNER),
+    "trick-winner": (Severity.ERROR, Rule.TRICK_WINNER),
+    "held-hand": (Severity.ERROR, Rule.KITTY),
+    "ruff-shape": (Severity.ERROR, Rule.RUFF),
+    "not-held": (Severity.ERROR, Rule.CARD_HELD),
+    "wrong-count": (Severity.ERROR, Rule.CARD_COUNT),
+    "mixed-lead": (Severity.ERROR, Rule.LEAD),
+    "follow-suit": (Severity.ERROR, Rule.FOLLOW_SUIT),
+    "follow-pair": (Severity.ERROR, Rule.FOLLOW_PAIR),
+    "follow-tractor": (Severity.ERROR, Rule.FOLLOW_TRACTOR),
+    "throw-failed": (Severity.ERROR, Rule.THROW),
+    "throw-stood": (Severity.ERROR, Rule.THROW),
+    "wrong-forced-play": (Severity.ERROR, Rule.THROW),
+    "hand-count": (Severity.ERROR, Rule.WRONG_COUNT),
+    "trick-number": (Severity.WARNING, None),
+    "comment-hides": (Severity.WARNING, None),
+    "result-points": (Severity.ERROR, Rule.POINTS),
+    "result-kitty": (Severity.ERROR, Rule.KITTY_MULTIPLIER),
+    "result-level": (Severity.ERROR, Rule.LEVEL_TABLE),
+    "result-next-dealer": (Severity.ERROR, Rule.NEXT_DEALER),
+    "match-levels": (Severity.ERROR, Rule.MATCH),
+    "match-dealer": (Severity.ERROR, Rule.NEXT_DEALER),
+    "unchecked": (Severity.INFO, None),
 }
 
 
@@ -191,13 +137,12 @@ class Finding:
 
     def where(self, lang: str = "en") -> str:
         """``hand 2, trick 5, seat 3`` (``第 2 局，第 5 轮，3 号位``) as far as known."""
-        zh = lang == "zh"
-        parts = [f"第 {self.hand} 局" if zh else f"hand {self.hand}"]
+        parts: list[Param] = [msg("where.hand", n=self.hand)]
         if self.trick is not None:
-            parts.append(f"第 {self.trick} 轮" if zh else f"trick {self.trick}")
+            parts.append(msg("where.trick", n=self.trick))
         if self.seat is not None:
-            parts.append(f"{self.seat} 号位" if zh else f"seat {self.seat}")
-        return ("，" if zh else ", ").join(parts)
+            parts.append(msg("where.seat", seat=self.seat))
+        return msg("text", text=Seq(tuple(parts), "sep.comma")).render(lang)
 
     def clause_dict(self) -> dict[str, Any] | None:
         """The clause as plain values: ``ref`` for machines, ``text`` and ``zh``, the
@@ -236,10 +181,15 @@ class Finding:
 
 
 def meaning(code: str, lang: str = "en") -> str:
-    """What a finding code means, in ``lang``: the catalogue's words."""
-    if lang == "zh":
-        return MEANINGS_ZH[code]
-    return CATALOGUE[code][2]
+    """What a finding code means, in ``lang``: the catalogue's words (``meaning.<code>``)."""
+    return meaning_of(code).render(lang)
+
+
+def meaning_of(code: str) -> Message:
+    """What a finding code means, as a message (a part of a sentence)."""
+    if code not in CATALOGUE:
+        raise ValueError(f"no finding code {code!r}")
+    return msg(f"meaning.{code}")
 
 
 def clause_line(clause: Clause, lang: str = "en") -> str:
@@ -251,54 +201,41 @@ def clause_line(clause: Clause, lang: str = "en") -> str:
 def penalty_line(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
     """The rule set's penalty for breaking ``rule`` in ``lang``: every finding's penalty
     is put in words here."""
-    return penalty_text(rule, rules, "zh" if lang == "zh" else "en")
-
-
-def _levels(n: int) -> str:
-    return "1 level" if n == 1 else f"{n} levels"
+    return penalty_text(rule, rules, lang)
 
 
 def penalty_text(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
-    """The rule set's penalty for breaking ``rule``, in words (``lang`` en or zh), or ``None``."""
-    zh = lang == "zh"
+    """The rule set's penalty for breaking ``rule``, in words (``lang``), or ``None``."""
+    said = _penalty(rule, rules)
+    return None if said is None else said.render(lang)
+
+
+def _penalty(rule: Rule | None, rules: Ruleset) -> Message | None:
+    """The rule set's penalty for breaking ``rule`` as a message (``penalty.*``)."""
     if rule in (Rule.FOLLOW_SUIT, Rule.FOLLOW_PAIR, Rule.FOLLOW_TRACTOR, Rule.CARD_HELD):
         levels = rules.penalties.misplay_levels
-        if levels:
-            strikes = rules.penalties.misplay_strikes_to_lose
-            if zh:
-                more = f"；一场比赛累计{strikes}次判负" if strikes else ""
-                return f"本局打完后犯规方降{levels}级（不低于2）{more}"
-            more = f"; {strikes} misplays in a match lose it" if strikes else ""
-            return f"the offending team drops {_levels(levels)} after the hand (not below 2){more}"
-        return None
+        if not levels:
+            return None
+        strikes = rules.penalties.misplay_strikes_to_lose
+        more = msg("penalty.misplay-strikes", strikes=strikes) if strikes else ""
+        return msg(f"penalty.misplay.{_one(levels)}", n=levels, more=more)
     if rule is Rule.THROW:
         per = rules.throw.penalty_per_card
+        if not per:
+            return msg("penalty.throw-none")
         withdrawn = rules.throw.penalty_counts is PenaltyCounts.WITHDRAWN
-        if zh:
-            if per:
-                which = "甩不出去的牌" if withdrawn else "被管的牌"
-                return f"{which}每张罚{per}分（罚甩牌方）；出失败牌型中最小的一手"
-            return "出失败牌型中最小的一手；不扣分"
-        if per:
-            which = "that could not be thrown" if withdrawn else "that another player could beat"
-            return (
-                f"{per} points for every card {which}, against the thrower's side; the lowest "
-                "failing unit is played"
-            )
-        return "the lowest failing unit is played; no point penalty"
+        which = msg("penalty.throw-withdrawn" if withdrawn else "penalty.throw-beaten")
+        return msg("penalty.throw", per=per, which=which)
     if rule in (Rule.WRONG_COUNT, Rule.CARD_COUNT):
         kind = rules.penalties.wrong_card_count
-        levels = rules.penalties.wrong_card_count_levels
         if kind is WrongCountRule.FIXED:
-            if zh:
-                return f"多牌少牌：对方升{levels}级，不论牌局结果"
-            return f"多牌少牌: the other side goes up {_levels(levels)}, whatever the cards gave"
+            levels = rules.penalties.wrong_card_count_levels
+            return msg(f"penalty.count-fixed.{_one(levels)}", n=levels)
         if kind is WrongCountRule.PLAYED_OUT:
-            if zh:
-                return "多牌少牌：将该盘打完，出错方该盘判负，对方按实际结果升级"
-            return (
-                "多牌少牌: the hand is played out; the side at fault loses it, the other side "
-                "goes up as the cards give"
-            )
+            return msg("penalty.count-played-out")
         return None  # the rule set gives no penalty: the referee decides
     return None
+
+
+def _one(n: int) -> str:
+    return "one" if n == 1 else "many"

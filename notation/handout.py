@@ -108,9 +108,9 @@ def _symbolised(text: str) -> str:
 def trump_words(trump: Trump | None, lang: str = "en") -> str:
     """The trump as players say it: ``♠2``, ``NT 2`` (``无主 2``), or not known."""
     if trump is None:
-        return label(lang, "not_known")
+        return label(lang, "unknown")
     if trump.suit is None:
-        return f"{label(lang, 'no_trump')} {trump.rank.value}"
+        return f"{label(lang, 'nt')} {trump.rank.value}"
     return trump.symbol
 
 
@@ -286,7 +286,7 @@ def _facts(replay: HandReplay, lang: str) -> list[str]:
     if computed.outcome is not None:
         result.append(outcome_words(computed.outcome, lang))
     if computed.next_dealer is not None:
-        result.append(f"{label(lang, 'Next dealer')}: {computed.next_dealer}")
+        result.append(f"{label(lang, 'result_next_dealer')}: {computed.next_dealer}")
     if result:
         rows.append((label(lang, "result"), " · ".join(result)))
     out = ['<table class="facts">']
@@ -405,7 +405,11 @@ def _tricks(
     out = [f'<section class="page"><h2>{_e(label(lang, "tricks"))}</h2>']
     heads = [label(lang, "trick")]
     heads += [f"{s} {names[s]}".strip() for s in SEATS]
-    heads += [label(lang, "won_by"), label(lang, "trick_points"), label(lang, "defenders_total")]
+    heads += [
+        label(lang, "won_by_column"),
+        label(lang, "trick_points"),
+        label(lang, "defenders_total"),
+    ]
     out.append(
         '<table class="tricks"><thead><tr>'
         + "".join(f"<th>{_e(h)}</th>" for h in heads)
@@ -454,7 +458,7 @@ def _graphs(replay: HandReplay, lang: str) -> list[str]:
 def _notes(found: list[Note], lang: str) -> list[str]:
     out = [f'<section class="page"><h2>{_e(label(lang, "annotations"))}</h2>']
     if not found:
-        out.append(f"<p>{_e(label(lang, 'no_annotations'))}</p>")
+        out.append(f"<p>{_e(label(lang, 'hand_no_annotations'))}</p>")
     else:
         out.append('<ol class="notes">')
         for note in found:
@@ -466,7 +470,7 @@ def _notes(found: list[Note], lang: str) -> list[str]:
                 head += f' <span class="glyph">{_e(" ".join(note.glyphs))}</span> ({_e(meanings)})'
             body = [f"<p>{_e(r)}</p>" for r in note.remarks]
             body += [
-                f'<p class="line">{_e(label(lang, "variation"))}: {_e(v)}</p>'
+                f'<p class="line">{_e(label(lang, "instead"))}: {_e(v)}</p>'
                 for v in note.variations
             ]
             out.append(f'<li value="{note.number}">{head}{"".join(body)}</li>')
@@ -483,7 +487,7 @@ def _analysis(found: list[Note], lang: str) -> list[str]:
     if not rows:
         return []
     keys = ("where", "play", "mark", *ANALYSIS_COMMANDS, "other")
-    out = [f"<h3>{_e(label(lang, 'analysis'))}</h3><table><thead><tr>"]
+    out = [f"<h3>{_e(label(lang, 'analysis_heading'))}</h3><table><thead><tr>"]
     out += [f"<th>{_e(label(lang, k))}</th>" for k in keys]
     out.append("</tr></thead>")
     for note in rows:
@@ -505,7 +509,7 @@ def _findings_and_result(
     out = [f"<section><h2>{_e(label(lang, 'findings'))}</h2>"]
     listed = [v.finding for v in report.violations] + list(report.notes)
     if not report.violations:
-        out.append(f"<p>{_e(label(lang, 'no_findings'))}</p>")
+        out.append(f"<p>{_e(label(lang, 'hand_no_findings'))}</p>")
     if listed:
         out.append("<ul>")
         for f in listed:
@@ -520,7 +524,7 @@ def _findings_and_result(
     out.append(f"<th>{_e(label(lang, 'recorded'))}</th><th>{_e(label(lang, 'by_rules'))}</th>")
     out.append("</tr></thead>")
     for what, recorded, computed in report.result_rows:
-        if what == "Level change":
+        if what == "result_level":
             recorded, computed = _outcome_text(recorded, lang), _outcome_text(computed, lang)
         cells = "".join(f"<td>{_e(v)}</td>" for v in (recorded, computed))
         out.append(f"<tr><th>{_e(label(lang, what))}</th>{cells}</tr>")
@@ -534,7 +538,7 @@ def _findings_and_result(
             words = (
                 f"{label(lang, 'team13')} {after.levels[0].value} · "
                 f"{label(lang, 'team24')} {after.levels[1].value} · "
-                f"{label(lang, 'Next dealer')}: {label(lang, 'seat_n', n=after.next_dealer)}"
+                f"{label(lang, 'result_next_dealer')}: {label(lang, 'seat_n', n=after.next_dealer)}"
             )
         out.append(f"<p><b>{_e(label(lang, 'levels_after'))}</b>: {_e(words)}</p>")
     out.append("</section>")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from notation.findings import Finding, clause_line
 from notation.labels import label
 from notation.match import LevelsAfter, levels_after
-from notation.messages import Message, count, msg, outcome_words, say_cards_in
+from notation.messages import Message, count, msg, outcome_words, say_cards_in, template
 from notation.psn.model import UNKNOWN, CardSlot
 from notation.replay import HandReplay, State
 from notation.rules.cards import RANKS, Card, Rank
@@ -56,7 +56,7 @@ class Report:
     facts: tuple[tuple[str, str], ...]
     violations: tuple[Violation, ...]
     notes: tuple[Finding, ...]
-    result_rows: tuple[tuple[str, str, str], ...]  # what, recorded, by the rules
+    result_rows: tuple[tuple[str, str, str], ...]  # what (a label's key), recorded, by the rules
     levels_after: str | None  # in words: what the hand does to both teams' levels
     levels: LevelsAfter | None = None  # the same as values (``validate --json`` agrees)
     lang: str = "en"  # the language it is written in: en or zh
@@ -92,16 +92,14 @@ def build_report(
         if computed.levels
         else "—"
     )
-    rule_set = (
-        f"{rules.name}：{rules.title.zh}"
-        if lang == "zh"
-        else f"{rules.name}: {rules.title.en} ({rules.title.zh})"
-    )
+    named = rules.title
+    rule_set = _t(lang, "report.rule-set-name", name=rules.name, en=named.en, zh=named.zh)
     assumed = replay.rules_assumed()
     if assumed is not None:  # judged under a rule set the record does not name: say why
         rule_set = _t(lang, "report.rule-set-assumed", rules=rule_set, why=assumed)
-    sep = "，" if lang == "zh" else ", "
-    players = sep.join(_t(lang, "report.player", seat=s, name=n) for s, n in names.items())
+    players = template("sep.comma", lang).join(
+        _t(lang, "report.player", seat=s, name=n) for s, n in names.items()
+    )
     facts = [
         (_t(lang, "report.rule-set"), rule_set),
         (_t(lang, "report.players"), players or "—"),
@@ -130,14 +128,14 @@ def build_report(
             (what, "—" if mine is None else str(mine), "—" if theirs is None else str(theirs))
         )
 
-    row(label(lang, "Defenders' points"), recorded.points if recorded else None, computed.points)
+    row("result_points", recorded.points if recorded else None, computed.points)
     row(
-        label(lang, "Kitty points"),
+        "result_kitty_points",
         recorded.kitty_points if recorded else None,
         computed.kitty_points,
     )
     row(
-        label(lang, "Kitty multiplier"),
+        "result_multiplier",
         recorded.multiplier if recorded else None,
         computed.multiplier,
     )
@@ -145,10 +143,8 @@ def build_report(
         recorded_outcome = outcome_words(recorded.side.value, recorded.levels or 0).render(lang)
     else:
         recorded_outcome = None
-    row(label(lang, "Level change"), recorded_outcome, _outcome_text(computed.outcome, lang))
-    row(
-        label(lang, "Next dealer"), recorded.next_dealer if recorded else None, computed.next_dealer
-    )
+    row("result_level", recorded_outcome, _outcome_text(computed.outcome, lang))
+    row("result_next_dealer", recorded.next_dealer if recorded else None, computed.next_dealer)
     levels = levels_after(replay)
     sentence = levels_sentence(rules, levels, lang) if levels else None
     return Report(
@@ -167,7 +163,7 @@ def build_report(
 def trump_text(trump: Trump, lang: str = "en") -> str:
     """The trump as players write it: ``♠2``, ``NT 10 (无主)`` (in Chinese ``无主 10``)."""
     if trump.suit is None:
-        return f"无主 {trump.rank.value}" if lang == "zh" else f"NT {trump.rank.value} (无主)"
+        return _t(lang, "report.trump-nt", rank=trump.rank.value)
     return f"{trump.suit.symbol}{trump.rank.value}"
 
 
@@ -197,8 +193,9 @@ def levels_sentence(rules: Ruleset, levels: LevelsAfter, lang: str = "en") -> st
         drop = levels.drops[index]
         if drop:
             reached, final = levels.played.levels[index], levels.after.levels[index]
-            and_ = "和" if lang == "zh" else " and "
-            cause = and_.join(_misplay_words(f, lang) for f in levels.misplays[index])
+            cause = template("sep.and", lang).join(
+                _misplay_words(f, lang) for f in levels.misplays[index]
+            )
             source = rules.clause(Rule.MISPLAY).source(lang)
             penalty = _t(lang, "report.penalty", cause=cause, ref=source)
             fell = _steps(final, reached)
@@ -206,7 +203,7 @@ def levels_sentence(rules: Ruleset, levels: LevelsAfter, lang: str = "en") -> st
             n = count(drop, "levels")
             text += _t(lang, f"report.{which}", n=n, final=final.value, penalty=penalty)
         parts.append(text)
-    sentence = ("；" if lang == "zh" else "; ").join(parts)
+    sentence = template("sep.semicolon", lang).join(parts)
     dealer = _t(lang, "report.next-dealer", seat=levels.after.next_dealer)
     return f"{sentence[0].upper()}{sentence[1:]}{dealer}"
 
@@ -255,7 +252,7 @@ def render_markdown(report: Report) -> str:
     out += [_t(lang, "report.fact-md", what=k, value=v) for k, v in report.facts]
     out += ["", _t(lang, "report.violations-md", n=len(report.violations)), ""]
     if not report.violations:
-        out.append(label(lang, "no_findings"))
+        out.append(label(lang, "hand_no_findings"))
     for i, v in enumerate(report.violations, start=1):
         f = v.finding
         out += [
@@ -279,7 +276,10 @@ def render_markdown(report: Report) -> str:
         ]
         out.append("")
     out += [_t(lang, "report.result-md"), "", _t(lang, "report.result-head-md"), "|---|---|---|"]
-    out += [f"| {what} | {rec} | {rules} |" for what, rec, rules in report.result_rows]
+    out += [
+        f"| {label(report.lang, what)} | {rec} | {rules} |"
+        for what, rec, rules in report.result_rows
+    ]
     if report.levels_after:
         out += ["", _t(lang, "report.levels-after-md", levels=report.levels_after)]
     return "\n".join(out) + "\n"
@@ -348,7 +348,7 @@ def render_html(report: Report) -> str:
     def t(key: str, **params: object) -> str:
         return e(_t(lang, key, **params))
 
-    colon = "：" if lang == "zh" else ": "
+    colon = template("sep.colon", lang)
     out = [
         "<!doctype html>",
         f'<html lang="{lang}"><head><meta charset="utf-8">',
@@ -358,7 +358,7 @@ def render_html(report: Report) -> str:
     out += [f"<li><b>{e(k)}</b>{colon}{e(v)}</li>" for k, v in report.facts]
     out += ["</ul>", f"<h2>{t('report.violations-html', n=len(report.violations))}</h2>"]
     if not report.violations:
-        out.append(f"<p>{e(label(lang, 'no_findings'))}</p>")
+        out.append(f"<p>{e(label(lang, 'hand_no_findings'))}</p>")
     for i, v in enumerate(report.violations, start=1):
         f = v.finding
         out.append(
@@ -401,7 +401,8 @@ def render_html(report: Report) -> str:
         f"<h2>{t('report.result-html')}</h2><table><tr>{_t(lang, 'report.result-head-html')}</tr>"
     )
     out += [
-        f"<tr><td>{e(a)}</td><td>{e(b)}</td><td>{e(c)}</td></tr>" for a, b, c in report.result_rows
+        f"<tr><td>{e(label(report.lang, a))}</td><td>{e(b)}</td><td>{e(c)}</td></tr>"
+        for a, b, c in report.result_rows
     ]
     out.append("</table>")
     if report.levels_after:

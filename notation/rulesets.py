@@ -43,8 +43,8 @@ import yaml
 
 from notation.errors import SourceError
 from notation.files import FileError, read_bytes, shown_path
-from notation.messages import Both, Message, Param, Seq, msg
-from notation.messages.rulesets import check_words
+from notation.messages import Message, Param, Seq, has, msg
+from notation.messages.reasons import reason
 from notation.resources import presets_dir
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
@@ -134,7 +134,7 @@ def _wanted(what: Param, item: _Item) -> Message:
 
 def _malformed(problem: str | None) -> Message:
     """``malformed YAML: <the YAML library's words>`` (quoted in Chinese)."""
-    said = Both(problem, f"“{problem}”") if problem else msg("yaml.unreadable")
+    said = msg("yaml.problem", problem=problem) if problem else msg("yaml.unreadable")
     return msg("yaml.malformed", problem=said)
 
 
@@ -277,11 +277,8 @@ def _kind(item: _Item) -> Message:
     if isinstance(value, int):
         return msg("yaml.kind.number", value=value)
     name = type(value).__name__
-    return msg("yaml.kind.value", type=Both(name, _TYPES_ZH.get(name, name)), value=repr(value))
-
-
-# The other values YAML reads (by their Python type's name), in Chinese.
-_TYPES_ZH = {"str": "文字", "float": "小数", "date": "日期", "datetime": "日期时间"}
+    said = msg(f"yaml.type.{name}") if has(f"yaml.type.{name}") else name
+    return msg("yaml.kind.value", type=said, value=repr(value))
 
 
 def _read(tp: Any, item: _Item, key: str) -> Any:
@@ -349,7 +346,7 @@ def _expected_value(tp: Any) -> Message:
 
 def _listed(names: Iterable[str]) -> Seq:
     """Names listed: ``a, b, c`` (in Chinese ``a、b、c``)."""
-    return Seq(tuple(names), ", ", "、")
+    return Seq(tuple(names))
 
 
 def _unknown_key(key: str, where: Param, known: list[str]) -> Message:
@@ -379,7 +376,7 @@ def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
     try:
         return cls(**values)
     except ValueError as e:  # the rule set's own checks (RulesetCheckError)
-        raise item.pos.error(_at(key or _THE_RULE_SET, check_words(e))) from None
+        raise item.pos.error(_at(key or _THE_RULE_SET, reason(e, "ruleset"))) from None
 
 
 def _read_level_table(item: _Item, key: str) -> LevelTable:
@@ -388,7 +385,7 @@ def _read_level_table(item: _Item, key: str) -> LevelTable:
         try:
             return LevelTable.named(item.value)
         except ValueError as e:
-            raise item.pos.error(_at(key, check_words(e))) from None
+            raise item.pos.error(_at(key, reason(e, "ruleset"))) from None
     if not isinstance(item, _Map):
         raise item.pos.error(_expected(key, "table", item))
     table: LevelTable = _read_dataclass(LevelTable, item, key)
@@ -421,7 +418,7 @@ def _read_clause(item: _Item, key: str) -> Clause:
     if isinstance(text_item, _Map):
         for name, (key_pos, _value) in text_item.entries.items():
             if name not in _TEXT_KEYS:
-                text_key = Both(f"{key}.text", f"{key}.text ")  # 'x.text 里没有键'
+                text_key = msg("yaml.text-key", key=key)
                 raise key_pos.error(_unknown_key(name, text_key, _TEXT_KEYS))
         if "en" not in text_item.entries:
             raise text_item.pos.error(msg("yaml.missing-en", path=f"{key}.text.en"))
@@ -529,7 +526,7 @@ def load_ruleset(name: str) -> Ruleset:
                 name=repr(name),
                 hint=hint,
                 file=f"{name}.yaml",
-                folders=Seq(tuple(map(str, folders)), ", ", "、"),
+                folders=Seq(tuple(map(str, folders))),
                 presets=_presets(),
             )
         )
@@ -538,7 +535,7 @@ def load_ruleset(name: str) -> Ruleset:
 
 def _presets() -> Seq:
     """The presets' names, listed."""
-    return Seq(tuple(preset_names()), ", ", "、")
+    return Seq(tuple(preset_names()))
 
 
 def _registered_as(name: str) -> Ruleset | None:

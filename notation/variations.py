@@ -115,7 +115,7 @@ def _walk(
                 if f.code == "trump-header" and not isinstance(node, Play):
                     continue
                 if f.step is not None and f.step >= state.step:
-                    places = Seq(where, ", then ", "，然后")
+                    places = Seq(where, "sep.then")
                     text = msg("variation.in", where=places, message=f.text)
                     found.append(replace(f, text=text, step=step))
             # From the branch on: the alternative itself may have variations of its own.

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from notation.findings import penalty_text
-from notation.rules.clauses import Clause, Rule, Title, english_numbers, rule_name
+from notation.messages import rule_name
+from notation.rules.clauses import Clause, Rule, Title, english_numbers
 from notation.rulesets import load_ruleset, load_ruleset_file, preset_names
 
 SEEDS = Path(__file__).parent / "data" / "seeds"  # a copy of the user's rule documents

@@ -24,11 +24,13 @@ from hypothesis import strategies as st
 from notation.cli import COMMANDS, build_parser, main
 from notation.cli.columns import display_width, wrap_display
 from notation.cli.language import (
+    Said,
     argparse_in,
+    argparse_words,
     lang_of,
     parser_texts,
 )
-from notation.messages.help import ARGPARSE_ZH, HELP_ZH, METAVARS_ZH
+from notation.messages import has, keys, template
 from tests.test_messages import english_in
 
 # argparse's words about a parser built wrongly (a bug of ours, never the user's) and
@@ -76,30 +78,35 @@ def _placeholders(text: str) -> list[str]:
     return sorted(re.findall(r"%\(\w+\)[sr]|%[sr]", text))
 
 
-def test_every_word_argparse_can_say_to_a_user_has_its_chinese() -> None:
+def test_every_word_argparse_can_say_to_a_user_is_in_the_catalogue() -> None:
     ids = _argparse_message_ids()
     assert "usage: " in ids and "the following arguments are required: %s" in ids
-    missing = sorted(ids - _NOT_FOR_USERS - ARGPARSE_ZH.keys())
+    words = argparse_words()
+    missing = sorted(ids - _NOT_FOR_USERS - words.keys())
     assert missing == []
-    # What the table holds is argparse's (the --version help is a default, not gettext's).
-    stale = ARGPARSE_ZH.keys() - ids - {"show program's version number and exit"}
+    # What the catalogue holds is argparse's (the --version help is a default, not gettext's).
+    stale = words.keys() - ids - {"show program's version number and exit"}
     assert stale == set()
-    for english, zh in ARGPARSE_ZH.items():
+    for english, key in words.items():
+        zh = template(key, "zh")
         assert _placeholders(english) == _placeholders(zh) or "%(type)s" in english, english
         assert english_in(re.sub(r"%\(\w+\)[sr]|%[sr]", " ", zh)) is None, english
 
 
-def test_every_text_of_every_command_has_its_chinese_and_every_chinese_is_used() -> None:
+def test_every_text_of_every_command_is_a_message_of_the_catalogue_and_every_help_is_used() -> None:
     texts = list(parser_texts(build_parser("en")))
-    helps = {text for _, name, text in texts if name != "metavar"}
+    helps = [text for _, name, text in texts if name != "metavar"]
     metavars = {text for _, name, text in texts if name == "metavar"}
-    untranslated = sorted(t for t in helps if t not in HELP_ZH and t not in ARGPARSE_ZH)
-    assert untranslated == []
-    assert sorted(metavars - METAVARS_ZH.keys()) == []
-    assert sorted(HELP_ZH.keys() - helps) == []
-    assert sorted(METAVARS_ZH.keys() - metavars) == []
-    for english, zh in HELP_ZH.items():
-        assert _placeholders(english) == _placeholders(zh), english
+    words = argparse_words()
+    untranslated = sorted(t for t in helps if not isinstance(t, Said) and t not in words)
+    assert untranslated == []  # every help said by id, or argparse's own (-h, --version)
+    assert sorted(m for m in metavars if not has(f"metavar.{m}")) == []
+    used = {t.message.key for t in helps if isinstance(t, Said)}
+    assert sorted(k for k in keys() if k.startswith("help.") and k not in used) == []
+    shown = {f"metavar.{m}" for m in metavars}
+    assert sorted(k for k in keys() if k.startswith("metavar.") and k not in shown) == []
+    for key in used:
+        assert _placeholders(template(key)) == _placeholders(template(key, "zh")), key
 
 
 def _typed_not_prose(text: str) -> str:
@@ -241,11 +248,7 @@ def test_display_width_counts_chinese_characters_two_columns() -> None:
 
 
 def test_wrapping_breaks_between_chinese_characters_never_inside_a_word() -> None:
-    text = HELP_ZH[
-        "the language of what the command says and writes (messages, reports, cards, "
-        "handouts): en or zh (default: from the locale, LC_ALL / LC_MESSAGES / LANG; "
-        "zh_CN.UTF-8 gives zh)"
-    ]
+    text = template("help.lang", "zh")
     for width in (20, 31, 40, 57):
         lines = wrap_display(text, width)
         assert all(display_width(line) <= width for line in lines), lines

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from notation.cli import main
-from notation.rules.clauses import rule_name
+from notation.messages import rule_name
 from notation.rulesets import load_ruleset, preset_names, ruleset_to_dict
 
 

@@ -20,8 +20,7 @@ import pytest
 
 from notation.cli import main
 from notation.lines.solve import SolveError, solve_request
-from notation.messages import error_words, param_names
-from notation.messages.rulesets import _MODEL_ZH, CHECKS_ZH, model_words
+from notation.messages import error_words, keys, param_names, template
 from notation.psn import from_json, model
 from notation.psn.jsonio import JSONFormatError
 from notation.psn.model import Comment, Deal, Header, KittyExchange, ModelError, Trick
@@ -250,22 +249,25 @@ def test_a_rule_set_the_core_refuses_is_said_in_chinese_through_the_python_api()
 def test_every_check_of_a_rule_set_has_a_chinese_sentence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for key, zh in CHECKS_ZH.items():
-        assert english_in(re.sub(r"\{\w+(?:!r)?\}", " ", zh)) is None, key
+    checks = {key.removeprefix("ruleset.why.") for key in keys() if key.startswith("ruleset.why.")}
+    for key in checks:
+        assert (
+            english_in(re.sub(r"\{\w+(?:!r)?\}", " ", template(f"ruleset.why.{key}", "zh"))) is None
+        )
     # Every check the rules core makes is one a broken rule set above fails (the missing
-    # clauses: the Python API's test), and has its Chinese.
+    # clauses: the Python API's test), and has its words.
     raised: list[str] = []
     made = RulesetCheckError.__init__
 
-    def record(error: RulesetCheckError, message: str, *, key: str, **facts: object) -> None:
+    def record(error: RulesetCheckError, key: str, **facts: object) -> None:
         raised.append(key)
-        made(error, message, key=key, **facts)
+        made(error, key, **facts)
 
     monkeypatch.setattr(RulesetCheckError, "__init__", record)
     for text, _ in BAD_YAML:
         with pytest.raises(RulesetError):
             ruleset_from_text(text)
-    assert {*raised, "no-clauses"} == set(CHECKS_ZH)
+    assert {*raised, "no-clauses", "unsaid"} == checks
 
 
 # --- convert --from json -------------------------------------------------------------------
@@ -325,13 +327,16 @@ def test_the_record_models_reasons_have_chinese() -> None:
     ):
         with pytest.raises(ModelError) as info:
             make()
-        words = model_words(info.value)
-        assert words.en == english
-        assert chinese in words.zh, words.zh
-        _chinese(words.zh, "Event", "Ev ent")
-    # Every key the model raises has its Chinese.
-    keys = set(re.findall(r'key="([a-z-]+)"', Path(model.__file__).read_text(encoding="utf-8")))
-    assert keys == set(_MODEL_ZH)
+        assert str(info.value) == english
+        zh = info.value.text.render("zh")
+        assert chinese in zh, zh
+        _chinese(zh, "Event", "Ev ent")
+    # Every key the model raises has its words.
+    source = Path(model.__file__).read_text(encoding="utf-8")
+    raised = set(re.findall(r'ModelError\("([a-z-]+)"', source))
+    raised |= set(re.findall(r'_check_writable\([^,]+, "([a-z-]+)"', source))
+    said = {key.removeprefix("model.why.") for key in keys() if key.startswith("model.why.")}
+    assert raised == said - {"unsaid"}
 
 
 def test_convert_from_json_says_its_errors_in_chinese(
@@ -418,27 +423,24 @@ def test_solve_answers_a_bad_position_in_chinese(
         _chinese(answer["error"])
 
 
-def test_every_game_error_the_code_raises_has_a_key_said_in_chinese() -> None:
-    """Each ``GameError(...)`` in the source carries the broken rules of a play or a key
-    (with its facts) that position_words says in Chinese: no reason is matched by its
-    English words any more."""
+def test_every_game_error_the_code_raises_has_a_key_said_in_each_language() -> None:
+    """Each ``GameError(...)`` in the source carries the broken rules of a play (with the
+    seat) or a key whose message its facts fill: no reason is in English words only."""
     import ast
 
-    from notation.messages.rulesets import _GAME_ZH
-
     root = Path(__file__).resolve().parent.parent / "notation"
-    keys: set[str] = set()
+    raised: set[str] = set()
     for path in root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "GameError"):
                 continue
-            named = {k.arg: k.value for k in node.keywords}
-            if len(node.args) > 1:  # the broken rules of a play: said as the referee says
+            named = {k.arg for k in node.keywords}
+            key = node.args[0]
+            assert isinstance(key, ast.Constant), f"{path.name}:{node.lineno}: a key"
+            if key.value == "play":  # the broken rules of a play: said as the referee says
+                assert len(node.args) == 2 and named == {"seat"}, (path.name, node.lineno)
                 continue
-            assert "key" in named, f"{path.name}:{node.lineno}: a GameError without a key"
-            key = named["key"]
-            assert isinstance(key, ast.Constant) and key.value in _GAME_ZH, (path, node.lineno)
-            keys.add(key.value)
-            template_names = param_names(_GAME_ZH[key.value])
-            assert template_names <= set(named) - {"key"}, (path.name, node.lineno)
-    assert keys == set(_GAME_ZH)
+            raised.add(key.value)
+            assert param_names(template(f"game.why.{key.value}")) <= named, (path, node.lineno)
+    said = {key.removeprefix("game.why.") for key in keys() if key.startswith("game.why.")}
+    assert raised == said - {"unsaid", "size"}

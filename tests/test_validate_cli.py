@@ -299,7 +299,7 @@ def test_the_report_of_every_dispute_names_violation_rule_and_outcome(path: Path
     page = render_html(report)
     assert first.code in page and "<table>" in page and first.clause.quote in page
     ruled = dict((what, rules) for what, _recorded, rules in report.result_rows)
-    assert ruled["Level change"] in text
+    assert ruled["result_level"] in text
 
 
 def test_a_progress_bar_on_a_terminal_and_none_in_a_pipe(tmp_path: Path) -> None:

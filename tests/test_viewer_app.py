@@ -651,7 +651,7 @@ def test_finding_labels_follow_the_language() -> None:
     at = open_text(samples.revoke_text())
     at.radio(key="lang").set_value("zh").run()
     text = " ".join(m.value for m in at.markdown)
-    assert "出了手中没有的牌" in text and "错误" in text
+    assert "出了手里没有的牌" in text and "错误" in text
     at.radio(key="lang").set_value("en").run()
     assert "a card the player did not hold" in " ".join(m.value for m in at.markdown)
 

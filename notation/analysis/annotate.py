@@ -35,7 +35,7 @@ from typing import Final, Protocol
 from notation import __version__
 from notation.analysis.evaluate import Estimate, View
 from notation.analysis.review import GLYPHS, HandReview, PlayReview, Verdict
-from notation.messages import MESSAGES, Message, Seq, count, msg
+from notation.messages import LANGS, Message, Seq, count, msg, template
 from notation.psn.model import GLYPHS as NAGS
 from notation.psn.model import Comment, Hand, Play, Trick
 from notation.rules.cards import Card
@@ -95,7 +95,7 @@ def is_engine_comment(comment: Comment) -> bool:
 
 
 # What the comment on the play where the analysis stopped says first, in each language.
-_STOPS_HERE: Final = tuple(t.split("{")[0] for t in MESSAGES["analysis.stops-here"])
+_STOPS_HERE: Final = tuple(template("analysis.stops-here", lang).split("{")[0] for lang in LANGS)
 
 
 def is_stop_comment(comment: Comment) -> bool:
@@ -230,7 +230,7 @@ def summary_message(view: str, seats: Iterable[tuple[int, SeatCounts]]) -> Messa
     """``analysis (the player's view): seat 2: 20 plays, 1 mistake, average loss 2.5;
     …``: the seats with judged plays, from the review or read back from a record."""
     lines = [_seat_line(seat, s) for seat, s in seats if s.plays]
-    listed = Seq(tuple(lines), "; ", "；") if lines else msg("analysis.no-play")
+    listed = Seq(tuple(lines), "sep.semicolon") if lines else msg("analysis.no-play")
     return msg("analysis.summary", view=msg(f"analysis.view.{view}"), seats=listed)
 
 
@@ -260,7 +260,7 @@ def _seat_line(seat: int, summary: SeatCounts) -> Message:
         )
         if n
     ]
-    classes = Seq(tuple(counts), ", ", "，") if counts else msg("analysis.no-mistake")
+    classes = Seq(tuple(counts), "sep.comma") if counts else msg("analysis.no-mistake")
     loss = f"{summary.average_loss:.1f}"
     plays = count(summary.plays, "plays")
     return msg("analysis.seat", seat=seat, plays=plays, classes=classes, loss=loss)

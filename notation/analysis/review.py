@@ -53,8 +53,8 @@ from notation.analysis.evaluate import (
 from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
-from notation.messages import MEANINGS_ZH, Both, Message, msg
-from notation.messages.rulesets import position_words
+from notation.findings import meaning
+from notation.messages import Both, Message, msg, reason
 from notation.psn.model import Hand
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind, replay
@@ -320,26 +320,19 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
         errors = [f for f in found.findings if f.is_error]
         if errors:
             first = errors[0]
-            code = Both(first.code, MEANINGS_ZH.get(first.code, first.code))
+            code = Both(first.code, meaning(first.code, "zh"))  # in Chinese, what it means
             text = msg("analysis.stop-finding", code=code, message=first.text)
             stopped = Stop(found.trick_number, play.seat, text.render("en"), index, text)
             break
         position = state.position()
         try:
             if play.seat != state.to_move:
-                raise GameError(
-                    f"it is seat {state.to_move}'s turn, not seat {play.seat}'s",
-                    key="turn",
-                    seat=play.seat,
-                    turn=state.to_move,
-                )
+                raise GameError("not-turn", seat=play.seat, turn=state.to_move)
             made = state.play(cast(Cards, play.attempted or play.cards))
             if made.cards != tuple(sorted(cast(Cards, play.cards), key=lambda c: c.index)):
-                raise GameError(
-                    "the record's forced cards are not those the rules force", key="forced"
-                )
+                raise GameError("forced")
         except GameError as e:
-            why = msg("text", text=position_words(e))  # the game's reason, as solve says it
+            why = e.text  # the game's reason, as solve says it
             stopped = Stop(found.trick_number, play.seat, str(e), index, why)
             break
         decisions.append(Decision(index, found.trick_number, play.seat, play, position, step - 1))
@@ -362,7 +355,7 @@ def review_decision(
             seed=f"{seed}:{plan.number}:{decision.index}",
         )
     except KnowledgeError as e:
-        why = Both(str(e), "没有一种发牌与它相符")
+        why = reason(e, "knowledge")  # in Chinese, that no deal agrees with it
         text = msg("analysis.stop-view", seat=decision.seat, why=why)
         return Stop(decision.trick, decision.seat, text.render("en"), decision.index, text)
     return judge_play(decision, evaluation)

@@ -17,7 +17,7 @@ from typing import TextIO, cast
 
 from notation import __version__
 from notation.cli.common import InputError, default_lang
-from notation.cli.language import argparse_in, lang_of, localize
+from notation.cli.language import argparse_in, lang_of, localize, said
 from notation.errors import ShengjiError
 from notation.messages import LANGS, error_words, msg
 from notation.rulesets import (
@@ -101,10 +101,7 @@ def build_parser(lang: str | None = None, command: str | None = None) -> argpars
     lang = default_lang() if lang is None else lang
     parser = argparse.ArgumentParser(
         prog="shengji",
-        description=(
-            "Records, rules and replays of Shengji / Tractor (升级 · 拖拉机 · 双升): "
-            "read and write PSN files, judge plays under a rule set, validate records."
-        ),
+        description=said("help.shengji.about"),
     )
     parser.add_argument("--version", action="version", version=f"shengji {__version__}")
     _add_lang(parser, lang)
@@ -123,8 +120,7 @@ def build_parser(lang: str | None = None, command: str | None = None) -> argpars
             "--rules-dir",
             action="append",
             metavar="DIR",
-            help=f"a folder of a club's rule sets (NAME.yaml): a record's Rules header may "
-            f"name them (repeatable; also ${RULES_DIR_ENV})",
+            help=said("help.rules-dir", env=RULES_DIR_ENV),
         )
     for name in LANG_COMMANDS:
         if name in sub.choices:
@@ -140,9 +136,7 @@ def _add_lang(parser: argparse.ArgumentParser, lang: str) -> None:
         "--lang",
         choices=LANGS,
         default=lang,
-        help="the language of what the command says and writes (messages, reports, "
-        "cards, handouts): en or zh (default: from the locale, LC_ALL / LC_MESSAGES / "
-        "LANG; zh_CN.UTF-8 gives zh)",
+        help=said("help.lang"),
     )
 
 

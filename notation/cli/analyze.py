@@ -53,14 +53,13 @@ from notation.analysis.review import (
     review_decision,
 )
 from notation.cli.common import Progress, seconds, warn
-from notation.cli.language import type_error
+from notation.cli.language import said, type_error
 from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
 from notation.files import FileError, Output, check_output, open_input, shown_path
 from notation.messages import MessageError, count, error_words, msg
-from notation.messages.help import ANALYZE_EPILOG
 from notation.psn import Record, iter_hands, write, write_hands
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
@@ -77,51 +76,47 @@ def add_parser(sub: Any) -> None:
     """Register ``shengji analyze``."""
     parser = sub.add_parser(
         "analyze",
-        help="judge every play of records (mistakes, best alternatives) and annotate them",
-        description="Value every play of each hand against its alternatives, class it "
-        "(fine, inaccuracy, mistake, blunder) and write the analysis into the record as "
-        "glyphs and [%eval] [%best] [%loss] comments (printed, --out or --in-place), or "
-        "print it as JSON.",
-        epilog=ANALYZE_EPILOG.en,
+        help=said("help.analyze"),
+        description=said("help.analyze.about"),
+        epilog=said("help.analyze.epilog"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="PATH", help="PSN files, folders or globs")
+    parser.add_argument("files", nargs="+", metavar="PATH", help=said("help.analyze.files"))
     parser.add_argument(
         "--view",
         choices=[v.value for v in View],
         default=View.PLAYER.value,
-        help="what the judge may see (default: player)",
+        help=said("help.analyze.view"),
     )
     parser.add_argument(
         "--budget",
         type=seconds,
         default=DEFAULT_BUDGET,
         metavar="SECONDS",
-        help=f"modelled seconds of search a play (default: {DEFAULT_BUDGET:g})",
+        help=said("help.analyze.budget", budget=f"{DEFAULT_BUDGET:g}"),
     )
-    parser.add_argument("--seed", type=int, default=0, help="the random seed (default: 0)")
+    parser.add_argument("--seed", type=int, default=0, help=said("help.analyze.seed"))
     parser.add_argument(
         "--tricks",
         type=trick_range,
         metavar="FIRST[-LAST]",
-        help="judge only the plays of these tricks (e.g. 21-25, or 18 for 18 to the end)",
+        help=said("help.analyze.tricks"),
     )
     add_executor_options(parser)
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    parser.add_argument("--json", action="store_true", help=said("help.analyze.json"))
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--out",
         metavar="PATH",
-        help="write the annotated record to PATH (a folder, mirroring the tree, for a "
-        "folder, a glob or several files)",
+        help=said("help.analyze.out"),
     )
-    where.add_argument("--in-place", "-i", action="store_true", help="rewrite the files")
+    where.add_argument("--in-place", "-i", action="store_true", help=said("help.in-place"))
     parser.add_argument(
         "--redo",
         action="store_true",
-        help="analyse again the hands already analysed with the same settings",
+        help=said("help.analyze.redo"),
     )
-    parser.add_argument("--rules", help="preset or YAML file (default: each hand's Rules header)")
+    parser.add_argument("--rules", help=said("help.ruleset.each-hand"))
     parser.set_defaults(run=run)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from notation.cli.common import ReadableHands
+from notation.cli.language import said
 from notation.files import open_input, open_output, read_document, shown_path, write_output
 from notation.psn import from_json, to_json_pieces, write
 
@@ -15,17 +16,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register ``convert``."""
     p = subparsers.add_parser(
         "convert",
-        help="convert a PSN file to JSON, or JSON back to PSN",
-        description=(
-            "Convert a record between PSN and its JSON form (described in grammars/PSN.md). "
-            "--to json reads PSN; --from json reads JSON and writes canonical PSN."
-        ),
+        help=said("help.convert"),
+        description=said("help.convert.about"),
     )
-    p.add_argument("file", metavar="FILE", help="the input file (- for standard input)")
+    p.add_argument("file", metavar="FILE", help=said("help.convert.file"))
     direction = p.add_mutually_exclusive_group(required=True)
-    direction.add_argument("--to", choices=["json"], help="convert PSN to this format")
-    direction.add_argument("--from", dest="source", choices=["json"], help="convert to PSN")
-    p.add_argument("-o", "--output", metavar="OUT", help="write here instead of standard output")
+    direction.add_argument("--to", choices=["json"], help=said("help.convert.to"))
+    direction.add_argument(
+        "--from", dest="source", choices=["json"], help=said("help.convert.source")
+    )
+    p.add_argument("-o", "--output", metavar="OUT", help=said("help.convert.output"))
     p.set_defaults(run=run)
 
 

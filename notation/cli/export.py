@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from notation.cli.common import InputError, warn
+from notation.cli.language import said
 from notation.cli.report import replayed_hand, step_index
 from notation.files import check_output, write_output
 from notation.handout import handout_html
@@ -21,27 +22,23 @@ def add_parser(sub: Any) -> None:
     """Register ``shengji export``."""
     export = sub.add_parser(
         "export",
-        help="a printable handout of a hand (HTML for A4) or a picture of the table (PNG)",
-        description="Export one hand: --format html writes a handout to print (the deal, "
-        "the bidding, the tricks, the annotations and analysis, the graphs, the result); "
-        "--format png draws the table at one step, for sharing in a chat.",
+        help=said("help.export"),
+        description=said("help.export.about"),
     )
-    export.add_argument("file", metavar="FILE", help="a PSN file")
-    export.add_argument("--hand", type=int, default=1, help="which hand of the file (default 1)")
+    export.add_argument("file", metavar="FILE", help=said("help.file"))
+    export.add_argument("--hand", type=int, default=1, help=said("help.hand"))
     export.add_argument(
         "--step",
         type=int,
-        help="PNG only: the step, from 0 (the deal); a negative step counts back from the "
-        "end: -1 is the last (the default), -2 the one before",
+        help=said("help.export.step"),
     )
     export.add_argument(
         "--format",
         choices=("html", "png"),
-        help="html (the handout) or png (the table at --step); default: from the -o "
-        "file's suffix, else html",
+        help=said("help.export.format"),
     )
-    export.add_argument("-o", "--output", help="write to this file instead of standard output")
-    export.add_argument("--rules", help="preset or YAML file (default: the hand's Rules header)")
+    export.add_argument("-o", "--output", help=said("help.output"))
+    export.add_argument("--rules", help=said("help.ruleset.the-hand"))
     export.set_defaults(run=run_export)
 
 

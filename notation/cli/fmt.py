@@ -7,6 +7,7 @@ from collections import deque
 from collections.abc import Iterator
 
 from notation.cli.common import ReadableHands, find_files, warn
+from notation.cli.language import said
 from notation.files import MAX_LINE_CHARS, STDIN, FileError, Output, open_input, shown_path
 from notation.messages import Message, Seq, count, error_words, msg
 from notation.psn import write_hands
@@ -19,25 +20,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register ``fmt``."""
     p = subparsers.add_parser(
         "fmt",
-        help="print PSN files in the canonical form, check them, or rewrite them",
-        description=(
-            "Print each PSN file in the canonical form. With --check, only say which files "
-            "would change (exit 1 if any); with --in-place, rewrite them; both end with a "
-            "one-line count of the files on standard error. A file that cannot be read is "
-            "reported with its line and column (exit 2) and left untouched."
-        ),
+        help=said("help.fmt"),
+        description=said("help.fmt.about"),
     )
     p.add_argument(
         "files",
         nargs="+",
         metavar="PATH",
-        help="PSN files, folders (every *.psn below them), or - for standard input",
+        help=said("help.fmt.files"),
     )
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--check", action="store_true", help="exit 1 and name the files that would change"
-    )
-    mode.add_argument("--in-place", "-i", action="store_true", help="rewrite the files")
+    mode.add_argument("--check", action="store_true", help=said("help.fmt.check"))
+    mode.add_argument("--in-place", "-i", action="store_true", help=said("help.in-place"))
     p.set_defaults(run=run)
 
 
@@ -159,4 +153,4 @@ def _summary(changed: int, unchanged: int, broken: int, *, would: bool) -> Messa
         msg("fmt.broken", files=count(broken, "files")) if broken else None,
     ]
     said = tuple(p for p in parts if p is not None)
-    return msg("text", text=Seq(said, ", ", "，")) if said else msg("fmt.nothing")
+    return msg("text", text=Seq(said, "sep.comma")) if said else msg("fmt.nothing")

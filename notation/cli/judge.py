@@ -6,8 +6,8 @@ import argparse
 from typing import Any
 
 from notation.cli.common import answer_lines
+from notation.cli.language import said
 from notation.lines.judge import judge_trick
-from notation.messages.help import JUDGE_DESCRIPTION
 from notation.rulesets import ruleset_argument
 
 
@@ -15,15 +15,14 @@ def add_parser(sub: Any) -> None:
     """Register ``shengji judge``."""
     parser = sub.add_parser(
         "judge",
-        help="judge tricks given as JSON lines (for referees, bots and servers)",
-        description=JUDGE_DESCRIPTION.en,
+        help=said("help.judge"),
+        description=said("help.judge.about"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--rules",
         default="qq",
-        help='preset name or YAML file (default: qq); a line\'s "rules" may name another '
-        "rule set (a name, never a file)",
+        help=said("help.judge.rules"),
     )
     parser.set_defaults(run=run)
 

@@ -1,13 +1,14 @@
 """The command line in the user's language: the help of every command, argparse's own
 usage and error lines, and the errors of the options' types.
 
-A command's help is written in English where the option is defined (the module of the
-command); :func:`localize` puts each text into Chinese from the table of
-:mod:`notation.messages.help`, gettext style (the English is the key). argparse marks
-its own words for gettext (``_('usage: ')``) and looks that function up in its module
-each time it speaks; :func:`argparse_in` answers those calls in Chinese for the length
-of a command. A text with no Chinese stays English, and the tests list every one. The
-help is laid out by the columns of a terminal (:mod:`notation.cli.columns`).
+A command takes its help from the message catalogue by id where the option is defined
+(:func:`said`, :mod:`notation.messages.help`): argparse keeps it as English text that
+remembers its message, and :func:`localize` says each one again in the user's language.
+argparse marks its own words for gettext (``_('usage: ')``) and looks that function up
+in its module each time it speaks; :func:`argparse_in` answers those calls from the
+catalogue's ``argparse.*`` messages (found by argparse's message ids, their English) for
+the length of a command. The help is laid out by the columns of a terminal
+(:mod:`notation.cli.columns`).
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ from contextvars import ContextVar
 from typing import Any
 
 from notation.cli.columns import by_columns
-from notation.messages import LANGS, Message
-from notation.messages.help import ARGPARSE_ZH, HELP_ZH, METAVARS_ZH
+from notation.messages import LANGS, TEMPLATES, Message, Param, has, msg, template
 
 __all__ = [
+    "Said",
     "argparse_in",
+    "argparse_words",
     "lang_of",
     "localize",
     "parse_lang",
     "parser_texts",
+    "said",
     "type_error",
 ]
 
@@ -55,6 +58,29 @@ def lang_of(argv: Sequence[str], default: str) -> str:
     return lang
 
 
+class Said(str):
+    """A message of the catalogue in English words that keeps the message, for argparse,
+    which keeps a command's help as text: :func:`localize` says it again in the user's
+    language."""
+
+    message: Message
+
+    def __new__(cls, message: Message) -> Said:
+        text = super().__new__(cls, message.render("en"))
+        text.message = message
+        return text
+
+
+def said(key: str, **params: Param) -> Said:
+    """The help ``key`` of the catalogue (``help.validate.json``), for argparse."""
+    return Said(msg(key, **params))
+
+
+def argparse_words() -> dict[str, str]:
+    """argparse's message ids (its English) and the catalogue's keys for them."""
+    return {english: key for key, english in TEMPLATES["en"].items() if key.startswith("argparse.")}
+
+
 @contextmanager
 def argparse_in(lang: str) -> Iterator[None]:
     """argparse's own words (``usage:``, ``options``, its errors) in ``lang`` until the
@@ -62,8 +88,10 @@ def argparse_in(lang: str) -> Iterator[None]:
     module: Any = argparse  # its gettext functions are not in its stubs
     token = parse_lang.set(lang)
     saved = module._, module.ngettext
-    if lang == "zh":
-        module._, module.ngettext = _gettext_zh(saved[0]), _ngettext_zh(saved[1])
+    if lang != "en":
+        keys = argparse_words()
+        module._ = _gettext_in(lang, keys, saved[0])
+        module.ngettext = _ngettext_in(lang, keys, saved[1])
     try:
         yield
     finally:
@@ -77,16 +105,22 @@ def type_error(message: Message) -> argparse.ArgumentTypeError:
     return argparse.ArgumentTypeError(message.render(parse_lang.get()))
 
 
-def _gettext_zh(english: Callable[[str], str]) -> Callable[[str], str]:
+def _gettext_in(
+    lang: str, keys: dict[str, str], english: Callable[[str], str]
+) -> Callable[[str], str]:
     def gettext(message: str) -> str:
-        return ARGPARSE_ZH.get(message) or english(message)
+        key = keys.get(message)
+        return template(key, lang) if key else english(message)
 
     return gettext
 
 
-def _ngettext_zh(english: Callable[[str, str, int], str]) -> Callable[[str, str, int], str]:
+def _ngettext_in(
+    lang: str, keys: dict[str, str], english: Callable[[str, str, int], str]
+) -> Callable[[str, str, int], str]:
     def ngettext(singular: str, plural: str, n: int) -> str:
-        return ARGPARSE_ZH.get(singular) or english(singular, plural, n)
+        key = keys.get(singular)  # the singular is the key, one form said for every n
+        return template(key, lang) if key else english(singular, plural, n)
 
     return ngettext
 
@@ -123,19 +157,22 @@ def _action_texts(action: argparse.Action) -> Iterator[tuple[object, str, str]]:
 
 
 def localize(parser: argparse.ArgumentParser, lang: str) -> None:
-    """Put every text of ``parser`` (and its subcommands) into ``lang`` (English is the
-    language they are written in), laid out by the columns of a terminal."""
+    """Put every text of ``parser`` (and its subcommands) into ``lang`` (they are made in
+    English), laid out by the columns of a terminal: a help by its message, a placeholder
+    by ``metavar.<PLACEHOLDER>``, argparse's own help of ``--version`` by its message id
+    (``-h``'s was put in words when made)."""
     for each in _parsers(parser):
         each.formatter_class = by_columns(each.formatter_class)
-    if lang != "zh":
+    if lang == "en":
         return
+    argparse_keys = argparse_words()
     for holder, name, text in list(parser_texts(parser)):
-        if name == "metavar":
-            zh = METAVARS_ZH.get(text)
-        else:  # argparse's own helps (-h, --version) were put in words when made
-            zh = HELP_ZH.get(text) or ARGPARSE_ZH.get(text)
-        if zh is not None:
-            setattr(holder, name, zh)
+        if isinstance(text, Said):
+            setattr(holder, name, text.message.render(lang))
+        elif name == "metavar" and has(f"metavar.{text}"):
+            setattr(holder, name, template(f"metavar.{text}", lang))
+        elif text in argparse_keys:
+            setattr(holder, name, template(argparse_keys[text], lang))
 
 
 def _parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:

@@ -8,6 +8,7 @@ from itertools import islice
 from typing import Any
 
 from notation.cli.common import InputError
+from notation.cli.language import said
 from notation.files import check_output, open_input, shown_path, write_output
 from notation.findings import Finding
 from notation.messages import msg
@@ -21,34 +22,32 @@ def add_parser(sub: Any) -> None:
     """Register ``shengji report`` and ``shengji show``."""
     report = sub.add_parser(
         "report",
-        help="an adjudication report: violations, rules, penalties, the corrected result",
-        description="Write an adjudication report for one hand: each violation with the "
-        "position, the rule it breaks and its penalty, and the result the rules give.",
+        help=said("help.report"),
+        description=said("help.report.about"),
     )
-    report.add_argument("file", metavar="FILE", help="a PSN file")
-    report.add_argument("--hand", type=int, default=1, help="which hand of the file (default 1)")
-    report.add_argument("--rules", help="preset or YAML file (default: the hand's Rules header)")
+    report.add_argument("file", metavar="FILE", help=said("help.file"))
+    report.add_argument("--hand", type=int, default=1, help=said("help.hand"))
+    report.add_argument("--rules", help=said("help.ruleset.the-hand"))
     report.add_argument("--format", choices=("md", "html"), default="md")
-    report.add_argument("-o", "--output", help="write to this file instead of standard output")
+    report.add_argument("-o", "--output", help=said("help.output"))
     report.set_defaults(run=run_report)
 
     show = sub.add_parser(
         "show",
-        help="draw the state of a hand at one step in the terminal",
-        description="Draw a hand's state at a step: the four hands, the trick, trump, points.",
+        help=said("help.show"),
+        description=said("help.show.about"),
     )
-    show.add_argument("file", metavar="FILE", help="a PSN file")
-    show.add_argument("--hand", type=int, default=1, help="which hand of the file (default 1)")
+    show.add_argument("file", metavar="FILE", help=said("help.file"))
+    show.add_argument("--hand", type=int, default=1, help=said("help.hand"))
     show.add_argument(
         "--step",
         type=int,
         default=-1,
-        help="the step, from 0 (the deal); a negative step counts back from the "
-        "end: -1 is the last (the default), -2 the one before",
+        help=said("help.show.step"),
     )
-    show.add_argument("--rules", help="preset or YAML file (default: the hand's Rules header)")
+    show.add_argument("--rules", help=said("help.ruleset.the-hand"))
     show.add_argument(
-        "--color", choices=("auto", "always", "never"), default="auto", help="colour the suits"
+        "--color", choices=("auto", "always", "never"), default="auto", help=said("help.show.color")
     )
     show.set_defaults(run=run_show)
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from notation.cli.language import said
 from notation.files import make_folder, open_output, shown_path, write_output
 from notation.messages import count, msg
 from notation.psn import write
@@ -21,17 +22,14 @@ def add_parser(sub: Any) -> None:
     """Register ``shengji simulate``."""
     parser = sub.add_parser(
         "simulate",
-        help="play hands or whole matches with bots and write them as PSN",
-        description="Bots that keep every rule play complete hands (deck order, bids, kitty, "
-        "tricks, result) or whole matches from level 2 to the end. Deterministic per seed.",
+        help=said("help.simulate"),
+        description=said("help.simulate.about"),
     )
-    parser.add_argument("--hands", type=int, default=1, help="hands to play (default 1)")
-    parser.add_argument("--match", action="store_true", help="play whole matches instead")
-    parser.add_argument("--rules", default="qq", help="preset or YAML file (default qq)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
-    parser.add_argument(
-        "--out", help="a .psn file, or a folder for one file per hand/match (default: stdout)"
-    )
+    parser.add_argument("--hands", type=int, default=1, help=said("help.simulate.hands"))
+    parser.add_argument("--match", action="store_true", help=said("help.simulate.match"))
+    parser.add_argument("--rules", default="qq", help=said("help.simulate.rules"))
+    parser.add_argument("--seed", type=int, default=None, help=said("help.simulate.seed"))
+    parser.add_argument("--out", help=said("help.simulate.out"))
     parser.set_defaults(run=run)
 
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from notation.analysis.solver import Solver
 from notation.cli.common import answer_lines, seconds
+from notation.cli.language import said
 from notation.lines.solve import solve_request
-from notation.messages.help import SOLVE_DESCRIPTION
 from notation.rulesets import load_ruleset
 
 # Seconds of search a position may take: a full hand's position would take hours to
@@ -20,20 +20,17 @@ def add_parser(sub: Any) -> None:
     """Register ``shengji solve``."""
     parser = sub.add_parser(
         "solve",
-        help="the exact value of every play, all hands known (JSON lines)",
-        description=SOLVE_DESCRIPTION.en,
+        help=said("help.solve"),
+        description=said("help.solve.about"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "--rules", default="qq", help="preset name or YAML file (default: qq); a line may override"
-    )
+    parser.add_argument("--rules", default="qq", help=said("help.solve.rules"))
     parser.add_argument(
         "--budget",
         type=seconds,
         default=DEFAULT_BUDGET,
         metavar="SECONDS",
-        help="seconds of search for each position (default: 10); one that runs out answers "
-        "with proved bounds",
+        help=said("help.solve.budget"),
     )
     parser.set_defaults(run=run)
 

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from notation.cli.common import find_files
+from notation.cli.language import said
 from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import FileDone, Work, folder_rulesets, walk
 from notation.files import check_output, write_output
@@ -23,33 +24,30 @@ def add_parser(sub: Any) -> None:
     """Register ``shengji stats``."""
     parser = sub.add_parser(
         "stats",
-        help="a corpus report: findings, points, level results, kitty, throws, players",
-        description="Add up every hand of the files (folders: every *.psn below them): "
-        "findings by code and rule set, the defenders' points, level results by side, "
-        "kitty captures, failed throws, and each player's mistakes ([%loss N] and ?, ??, "
-        "?! marks) with links that open the viewer at the most expensive.",
+        help=said("help.stats"),
+        description=said("help.stats.about"),
     )
-    parser.add_argument("paths", nargs="+", metavar="PATH", help="files or folders")
+    parser.add_argument("paths", nargs="+", metavar="PATH", help=said("help.paths"))
     parser.add_argument(
         "--format",
         choices=("json", "html"),
         default="json",
-        help="json (the default) or html: a page with the charts and tables",
+        help=said("help.stats.format"),
     )
-    parser.add_argument("-o", "--output", help="write to this file instead of standard output")
-    parser.add_argument("--rules", help="preset or YAML file (default: each hand's Rules header)")
+    parser.add_argument("-o", "--output", help=said("help.output"))
+    parser.add_argument("--rules", help=said("help.ruleset.each-hand"))
     parser.add_argument(
         "--viewer",
         default=DEFAULT_VIEWER,
         metavar="URL",
-        help=f"the viewer's address, for the links (default {DEFAULT_VIEWER}: shengji view)",
+        help=said("help.stats.viewer", url=DEFAULT_VIEWER),
     )
     parser.add_argument(
         "--top",
         type=int,
         default=20,
         metavar="N",
-        help="how many of the most expensive mistakes to list (default: %(default)s)",
+        help=said("help.stats.top"),
     )
     add_executor_options(parser)
     parser.set_defaults(run=run)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from notation.cli.common import Progress, find_files
+from notation.cli.language import said
 from notation.corpus import FileDone, Work, folder_rulesets, internal_error, walk
 from notation.diagnostics import format_finding, unreadable_reason
 from notation.executor import EXECUTORS, Executor, make_executor
@@ -28,7 +29,6 @@ from notation.findings import CATALOGUE, Severity, meaning
 from notation.messages import count as count_of
 from notation.messages import msg
 from notation.messages.commands import unreadable_words
-from notation.messages.help import VALIDATE_EPILOG
 from notation.rules.ruleset import Ruleset
 from notation.rulesets import ruleset_argument
 from notation.validate import JSON_SCHEMA_VERSION, CheckedHand, iter_validate
@@ -50,19 +50,18 @@ def add_parser(sub: Any) -> None:
     """Register ``shengji validate``."""
     parser = sub.add_parser(
         "validate",
-        help="replay records under a rule set and report illegal plays, bids and miscounts",
-        description="Replay every hand of the files (folders: every *.psn below them) "
-        "and report each finding with its rule and penalty.",
-        epilog=VALIDATE_EPILOG.en,
+        help=said("help.validate"),
+        description=said("help.validate.about"),
+        epilog=said("help.validate.epilog"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders")
-    parser.add_argument("--rules", help="preset or YAML file (default: each hand's Rules header)")
-    parser.add_argument("--json", action="store_true", help="machine-readable report")
-    parser.add_argument("--strict", action="store_true", help="stop at the first error")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help=said("help.paths"))
+    parser.add_argument("--rules", help=said("help.ruleset.each-hand"))
+    parser.add_argument("--json", action="store_true", help=said("help.validate.json"))
+    parser.add_argument("--strict", action="store_true", help=said("help.validate.strict"))
     add_executor_options(parser)
-    parser.add_argument("--codes", action="store_true", help="list the finding codes and exit")
-    parser.add_argument("-q", "--quiet", action="store_true", help="print errors only")
+    parser.add_argument("--codes", action="store_true", help=said("help.validate.codes"))
+    parser.add_argument("-q", "--quiet", action="store_true", help=said("help.validate.quiet"))
     parser.set_defaults(run=run)
 
 
@@ -73,19 +72,18 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
         "--jobs",
         type=int,
         default=0,
-        help="processes or local Dask workers (default: one process for less than 1 MB of "
-        "input, else every core)",
+        help=said("help.jobs"),
     )
     parser.add_argument(
         "--executor",
         choices=EXECUTORS,
         default="local",
-        help="local: a pool of -j processes; dask: a Dask cluster (pip install 'shengji[dask]')",
+        help=said("help.executor"),
     )
     parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="a running `dask scheduler` (tcp://host:8786); without it, a LocalCluster here",
+        help=said("help.scheduler"),
     )
 
 
@@ -198,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
     """Validate the paths; print findings; the exit status says the worst."""
     lang = args.lang
     if args.codes:
-        for code, (severity, rule, _) in CATALOGUE.items():
+        for code, (severity, rule) in CATALOGUE.items():
             where = f" [{rule.value}]" if rule else ""
             said = msg(f"severity.{severity.value}").render(lang)
             print(f"{code:20} {said:8} {meaning(code, lang)}{where}")

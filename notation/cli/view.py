@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from notation.cli.language import said
 from notation.files import check_input, shown_path
 from notation.messages import MessageError, msg
 
@@ -29,19 +30,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     """Register ``view``."""
     p = subparsers.add_parser(
         "view",
-        help="open a record in the viewer (a local web page)",
-        description=(
-            "Start the Streamlit viewer on FILE: step through each hand, see every seat's "
-            "cards, the trick, the points and the findings, annotate and download. "
-            "With no FILE it opens a bundled example."
-        ),
+        help=said("help.view"),
+        description=said("help.view.about"),
     )
-    p.add_argument("file", nargs="?", metavar="FILE", help="a PSN file (default: an example)")
-    p.add_argument("--port", type=int, default=None, help="the local port (default: 8501)")
-    p.add_argument(
-        "--no-browser", action="store_true", help="do not open a browser window (headless)"
-    )
-    p.add_argument("--dry-run", action="store_true", help="print the command instead of running it")
+    p.add_argument("file", nargs="?", metavar="FILE", help=said("help.view.file"))
+    p.add_argument("--port", type=int, default=None, help=said("help.view.port"))
+    p.add_argument("--no-browser", action="store_true", help=said("help.view.no-browser"))
+    p.add_argument("--dry-run", action="store_true", help=said("help.view.dry-run"))
     p.set_defaults(run=run)
 
 

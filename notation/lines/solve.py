@@ -37,7 +37,6 @@ from notation.lines.fields import (
 )
 from notation.messages import Seq, msg
 from notation.messages.commands import described
-from notation.messages.rulesets import position_words
 from notation.psn.parser import MAX_DIGITS
 from notation.rules.cards import Card
 from notation.rules.game import GameError, Position
@@ -82,7 +81,7 @@ def _read_position(
         hands[read_seat(key, "hands")] = read_cards(cards, f"hands.{key}")
     missing = [str(s) for s in SEATS if s not in hands]
     if missing:
-        raise SolveError(msg("solve.hands-missing", seats=Seq(tuple(missing), ", ", "、")))
+        raise SolveError(msg("solve.hands-missing", seats=Seq(tuple(missing))))
     raw_trick = request.get("trick") or []
     if not isinstance(raw_trick, list):
         raise SolveError(msg("solve.trick-list"))
@@ -126,7 +125,7 @@ def solve_request(
     try:
         solution = (solver or Solver()).solve(position, budget)
     except GameError as e:  # hands, trick or kitty the rules cannot reach
-        raise SolveError(msg("text", text=position_words(e))) from None
+        raise SolveError(e.text) from None
     return solution_answer(solution, position.trump)
 
 

@@ -1,26 +1,34 @@
-"""Messages in English and Chinese: one catalogue of keyed templates, gettext-like.
+"""The message catalogue: every sentence a user reads, by a stable id, with one template
+per language, filled from facts.
 
-A message is a key and named parameters (:class:`Message`), plain data that a finding
+A message is an id and named parameters (:class:`Message`), plain data that a finding
 keeps and that travels between processes; it is put into words only when shown
-(:func:`render`), in the language asked for. Each key has an English and a Chinese
-template with the same ``{names}``. A parameter is rendered by its type:
+(:func:`render`), in the language asked for, by that language's template (a table per
+language, :data:`TEMPLATES`; English and Chinese are written side by side, a concern to a
+module; another language is one more table, :func:`add_language`). Each template has the
+English one's ``{names}``. A parameter is rendered by its type:
 
 * ``int`` (and ``None``) and ``str``: as they are (numbers, header tags, typed values);
-* a tuple of cards: ``♠10 ♥K ??`` (in Chinese the jokers are 大王 and 小王);
+* a tuple of cards: ``♠10 ♥K ??`` (the jokers by the catalogue's names: 大王, 小王);
 * a :class:`Message`: rendered in the same language (a part of a sentence);
-* :class:`Both`: a literal in each language (a trump symbol, a rule engine's reason);
-* :class:`Seq`: parameters joined by a separator of each language.
+* :class:`Seq`: parameters joined by a separator, itself a message (``sep.list``);
+* :class:`Capital`: a part that starts a sentence;
+* :class:`Both`: a value given in English and in Chinese that is not the catalogue's
+  words (a library's English reason and our Chinese for it; another language reads the
+  English).
 
-The catalogue is one module per concern, each a ``CATALOGUE`` registered here (a key is
-defined once): :mod:`~notation.messages.words` (parts of sentences),
-:mod:`~notation.messages.replay` (findings and violations),
-:mod:`~notation.messages.cli` (the command line, the analysis's words, the reports),
-:mod:`~notation.messages.reader` (the PSN reader's errors),
+The catalogue is one module per concern, each a ``CATALOGUE`` registered here (an id is
+defined once): :mod:`~notation.messages.words` (parts of sentences, separators),
+:mod:`~notation.messages.replay` (findings, what each code means, violations, penalties),
+:mod:`~notation.messages.reasons` (the rules core's and the record model's reasons, by
+their keys and facts), :mod:`~notation.messages.cli` (the command line, the analysis's
+words, the reports), :mod:`~notation.messages.reader` (the PSN reader's errors),
 :mod:`~notation.messages.recorder` (the recorder's refusals),
 :mod:`~notation.messages.commands` (the other commands' words, the errors they share, the
-corpus report's page),
-:mod:`~notation.messages.rulesets` (a rule-set file's errors, a JSON record's, a position
-``solve`` cannot take);
+corpus report's page), :mod:`~notation.messages.rulesets` (a rule-set file's errors, a
+JSON record's), :mod:`~notation.messages.help` (the commands' help, argparse's words),
+:mod:`~notation.messages.labels` (the viewer's, the handout's and the table picture's
+labels), :mod:`~notation.messages.rulecard` (the rules' names, ``shengji rules``'s card);
 :mod:`~notation.messages.core` is the machinery.
 
 >>> m = msg("deal.kitty-count", n=7, size=8)
@@ -33,49 +41,78 @@ corpus report's page),
 
 from __future__ import annotations
 
+from typing import Final
+
 from notation.errors import CardError, SourceError
-from notation.messages import cli, commands, reader, recorder, replay, rulesets, words
+from notation.messages import (
+    cli,
+    commands,
+    help,
+    labels,
+    reader,
+    reasons,
+    recorder,
+    replay,
+    rulecard,
+    rulesets,
+    words,
+)
 from notation.messages.cli import reason_words
 from notation.messages.core import (
-    LANGS,
-    MESSAGES,
+    TEMPLATES,
     Both,
     Message,
     MessageError,
     Param,
     Seq,
+    add_language,
     count,
+    has,
+    keys,
     msg,
     param_names,
     register,
     render,
+    say,
     say_cards_in,
+    template,
 )
-from notation.messages.replay import MEANINGS_ZH, reason, violation_message
-from notation.messages.rulesets import check_words
+from notation.messages.reasons import reason, reason_message
+from notation.messages.replay import violation_message
 from notation.messages.words import outcome_words
-from notation.rules.ruleset import RulesetCheckError
+from notation.rules.clauses import Rule
 
 __all__ = [
     "LANGS",
-    "MEANINGS_ZH",
-    "MESSAGES",
+    "TEMPLATES",
     "Both",
     "Message",
     "MessageError",
     "Param",
     "Seq",
+    "add_language",
     "count",
     "error_words",
+    "has",
+    "keys",
     "msg",
     "outcome_words",
     "param_names",
     "reason",
+    "reason_message",
     "reason_words",
     "render",
+    "rule_name",
+    "say",
     "say_cards_in",
+    "template",
     "violation_message",
 ]
+
+
+def rule_name(rule: Rule, lang: str = "en") -> str:
+    """The rule's name for a reader: ``rule_name(Rule.FOLLOW_PAIR, "zh")`` is ``跟对子``."""
+    return msg(f"rule.{rule.value}").render(lang)
 
 
 def error_words(error: BaseException, lang: str = "en") -> str:
@@ -85,8 +122,6 @@ def error_words(error: BaseException, lang: str = "en") -> str:
     ``text``), or else the error's own words."""
     if isinstance(error, SourceError):
         return error.in_lang(lang)
-    if isinstance(error, RulesetCheckError):
-        return msg("text", text=check_words(error)).render(lang)
     if isinstance(error, CardError) and error.token is not None:
         return msg("psn.unknown-card", reason=Both(str(error), repr(error.token))).render(lang)
     text = getattr(error, "text", None)  # an error made from a catalogue message
@@ -101,5 +136,12 @@ for _catalogue in (
     recorder.CATALOGUE,
     commands.CATALOGUE,
     rulesets.CATALOGUE,
+    reasons.CATALOGUE,
+    help.CATALOGUE,
+    labels.CATALOGUE,
+    rulecard.CATALOGUE,
 ):
     register(_catalogue)
+
+# The languages the catalogue speaks (the command line's --lang, the viewer's choice).
+LANGS: Final = tuple(TEMPLATES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from notation.messages.core import MESSAGES, Message
+from notation.messages.core import TEMPLATES, Message
 
 __all__ = ["CATALOGUE", "reason_words"]
 
@@ -129,6 +129,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "report.players": ("Players", "牌手"),
     "report.player": ("seat {seat}: {name}", "{seat} 号位：{name}"),
     "report.rule-set-assumed": ("{rules} — {why}", "{rules}——{why}"),
+    # the rule set by its name and title (the Chinese report leaves out the English title)
+    "report.rule-set-name": ("{name}: {en} ({zh})", "{name}：{zh}"),
+    "report.trump-nt": ("NT {rank} (无主)", "无主 {rank}"),
     "report.dealer": ("Dealer", "庄家"),
     "report.levels-before": ("Levels before", "本局前级数"),
     "report.trump": ("Trump", "主"),
@@ -237,6 +240,6 @@ def _reason_keys() -> dict[str, str]:
     (read when asked: the catalogues are all registered by then)."""
     return {
         english: key
-        for key, (english, _) in MESSAGES.items()
+        for key, english in TEMPLATES["en"].items()
         if key.startswith("reason.") and "{" not in english
     }

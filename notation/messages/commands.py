@@ -9,7 +9,7 @@ import re
 from typing import Final
 
 from notation.messages.cli import reason_words
-from notation.messages.core import Both, Message, Param, msg
+from notation.messages.core import TEMPLATES, Both, Message, Param, msg, template
 
 __all__ = ["CATALOGUE", "described", "json_words", "kind_words", "unreadable_words"]
 
@@ -69,6 +69,24 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- JSON lines (judge, solve) ---------------------------------------------------------
     "lines.error": ("line {n}: {text}", "第 {n} 行：{text}"),
     "json.not-json": ("not JSON: {why} at column {column}", "不是 JSON：第 {column} 列{why}"),
+    # the JSON reader's reasons (json.JSONDecodeError.msg): the English is the json
+    # module's own words, by which json_words finds them
+    "json.why.value": ("Expecting value", "缺少值"),
+    "json.why.property-name": (
+        "Expecting property name enclosed in double quotes",
+        "缺少用双引号括起的属性名",
+    ),
+    "json.why.comma": ("Expecting ',' delimiter", "缺少逗号 ','"),
+    "json.why.colon": ("Expecting ':' delimiter", "缺少冒号 ':'"),
+    "json.why.extra-data": ("Extra data", "有多余的内容"),
+    "json.why.unterminated-string": ("Unterminated string starting at", "字符串没有结束"),
+    "json.why.control-character": ("Invalid control character at", "有无效的控制字符"),
+    "json.why.escape": ("Invalid \\escape", "有无效的转义"),
+    "json.why.u-escape": ("Invalid \\uXXXX escape", "有无效的 \\u 转义"),
+    "json.why.comma-in-object": ("Illegal trailing comma before end of object", "对象末尾多了逗号"),
+    "json.why.comma-in-array": ("Illegal trailing comma before end of array", "列表末尾多了逗号"),
+    "json.why.number-range": ("Number out of range", "数字超出范围"),
+    "json.why.malformed": ("badly formed", "格式错误"),
     "json.too-deep": (
         "not JSON we can read: lists or objects nested too deeply",
         "无法读取的 JSON：列表或对象嵌套太深",
@@ -382,27 +400,22 @@ def described(value: object) -> Param:
     return kind_words(value)
 
 
-# The JSON reader's reasons (json.JSONDecodeError.msg) in Chinese; another is said as
-# "badly formed".
-_JSON_ZH: Final[dict[str, str]] = {
-    "Expecting value": "缺少值",
-    "Expecting property name enclosed in double quotes": "缺少用双引号括起的属性名",
-    "Expecting ',' delimiter": "缺少逗号 ','",
-    "Expecting ':' delimiter": "缺少冒号 ':'",
-    "Extra data": "有多余的内容",
-    "Unterminated string starting at": "字符串没有结束",
-    "Invalid control character at": "有无效的控制字符",
-    "Invalid \\escape": "有无效的转义",
-    "Invalid \\uXXXX escape": "有无效的 \\u 转义",
-    "Illegal trailing comma before end of object": "对象末尾多了逗号",
-    "Illegal trailing comma before end of array": "列表末尾多了逗号",
-    "Number out of range": "数字超出范围",
-}
-
-
 def json_words(reason: str, column: int) -> Message:
-    """``not JSON: Expecting value at column 3`` (不是 JSON：第 3 列缺少值)."""
-    return msg("json.not-json", why=Both(reason, _JSON_ZH.get(reason, "格式错误")), column=column)
+    """``not JSON: Expecting value at column 3`` (不是 JSON：第 3 列缺少值): the json
+    module's reason by the catalogue's ``json.why.*`` whose English it is (another one,
+    which a newer json may give, in its English; in Chinese "badly formed")."""
+    key = _json_reasons().get(reason)
+    why = msg(key) if key else Both(reason, template("json.why.malformed", "zh"))
+    return msg("json.not-json", why=why, column=column)
+
+
+def _json_reasons() -> dict[str, str]:
+    """The json module's reasons (their English) and the catalogue's keys for them."""
+    return {
+        english: key
+        for key, english in TEMPLATES["en"].items()
+        if key.startswith("json.why.") and key != "json.why.malformed"
+    }
 
 
 _NOT_UTF8: Final = re.compile(r"not UTF-8 text \(byte 0x([0-9a-f]+) at offset ([0-9]+)\)")

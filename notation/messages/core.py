@@ -1,13 +1,18 @@
-"""The messages' machinery: a message, its parameters, and putting it into words.
+"""The catalogue's machinery: its template tables, a message, its parameters, and putting
+it into words.
 
-The templates themselves are the catalogues of :mod:`notation.messages` (one module per
-concern), each registered into :data:`MESSAGES` when the package is imported.
+The catalogue is one table of templates per language, each keyed by the messages' ids
+(:data:`TEMPLATES`). English and Chinese are written side by side, a concern to a module
+of :mod:`notation.messages`, and each module's pairs are :func:`register`-ed into both
+tables when the package is imported; a further language is one more table,
+:func:`add_language`. A message is put into words in a language by its template there,
+filled from its parameters (:func:`render`).
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeAlias
 
@@ -15,51 +20,90 @@ from notation.errors import ShengjiError
 from notation.rules.cards import Card
 
 __all__ = [
-    "LANGS",
-    "MESSAGES",
+    "TEMPLATES",
     "Both",
+    "Capital",
     "Message",
     "MessageError",
     "Param",
     "Seq",
+    "add_language",
     "count",
-    "keyed_words",
+    "has",
+    "keys",
     "msg",
     "param_names",
     "register",
     "render",
+    "say",
     "say_cards_in",
+    "template",
 ]
 
-# key → (English, Chinese), every catalogue's. Seats are "seat 3" / "3 号位", as the
-# viewer says them.
-MESSAGES: Final[dict[str, tuple[str, str]]] = {}
+# lang → {id → template}: every message in every language the catalogue speaks. English
+# is complete (a message is defined by its English); another language may lack a
+# template, which is then said in English (a test keeps the shipped ones complete).
+TEMPLATES: Final[dict[str, dict[str, str]]] = {"en": {}, "zh": {}}
 
 
-def register(catalogue: dict[str, tuple[str, str]]) -> None:
-    """Add a catalogue's templates to :data:`MESSAGES` (a key is defined once)."""
-    twice = MESSAGES.keys() & catalogue.keys()
+def register(catalogue: Mapping[str, tuple[str, str]]) -> None:
+    """Add a concern's templates, each written as ``(English, Chinese)``, to the tables
+    of both languages (an id is defined once)."""
+    twice = TEMPLATES["en"].keys() & catalogue.keys()
     if twice:
         raise ValueError(f"messages defined twice: {sorted(twice)}")
-    MESSAGES.update(catalogue)
+    for key, (en, zh) in catalogue.items():
+        TEMPLATES["en"][key] = en
+        TEMPLATES["zh"][key] = zh
 
 
-LANGS: Final = ("en", "zh")
+def add_language(lang: str, templates: Mapping[str, str]) -> None:
+    """Add a language to the catalogue: one table of templates, by the messages' ids,
+    each with the ``{names}`` of the English one."""
+    unknown = sorted(templates.keys() - TEMPLATES["en"].keys())
+    if unknown:
+        raise ValueError(f"no messages {unknown}")
+    TEMPLATES[lang] = dict(templates)
+
+
+def keys() -> Iterable[str]:
+    """Every message's id."""
+    return TEMPLATES["en"].keys()
+
+
+def has(key: str) -> bool:
+    """True if the catalogue has a message ``key``."""
+    return key in TEMPLATES["en"]
+
+
+def template(key: str, lang: str = "en") -> str:
+    """The template of ``key`` in ``lang`` (English where ``lang`` has none)."""
+    table = TEMPLATES.get(lang, TEMPLATES["en"])
+    found = table.get(key)
+    return TEMPLATES["en"][key] if found is None else found
 
 
 class Both(NamedTuple):
-    """A literal in English and in Chinese (a symbol, or a reason from the rules core)."""
+    """A value given in English and in Chinese, not words of the catalogue (a reason a
+    library gave in English and our Chinese for it); another language reads the English."""
 
     en: str
     zh: str
+
+
+class Capital(NamedTuple):
+    """A part that starts a sentence: its first letter upper case (in a language that
+    has case)."""
+
+    part: Param
 
 
 class Seq(NamedTuple):
-    """Parameters joined: ``items`` with ``en`` between them in English, ``zh`` in Chinese."""
+    """Parameters joined by a separator, itself a message of the catalogue (``sep.list``:
+    ``, `` in English, ``、`` in Chinese)."""
 
     items: tuple[Param, ...]
-    en: str
-    zh: str
+    sep: str = "sep.list"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,14 +114,14 @@ class Message:
     params: tuple[tuple[str, Param], ...] = ()
 
     def render(self, lang: str = "en") -> str:
-        """The message in ``lang`` (``en`` or ``zh``)."""
+        """The message in ``lang``."""
         return render(self, lang)
 
     def __str__(self) -> str:
         return render(self, "en")
 
 
-Param: TypeAlias = "int | str | tuple[object, ...] | Message | Both | Seq | None"
+Param: TypeAlias = "int | str | tuple[object, ...] | Message | Both | Seq | Capital | None"
 
 
 class MessageError(ShengjiError):
@@ -94,9 +138,9 @@ class MessageError(ShengjiError):
         return type(self), (self.text or str(self),)
 
 
-def msg(key: str, **params: Param) -> Message:
+def msg(key: str, /, **params: Param) -> Message:
     """The message ``key`` with ``params`` (checked against the catalogue, not rendered)."""
-    if key not in MESSAGES:
+    if key not in TEMPLATES["en"]:
         raise KeyError(f"no message {key!r}")
     return Message(key, tuple(params.items()))
 
@@ -108,49 +152,52 @@ def count(n: int, noun: str) -> Message:
 
 
 def say_cards_in(cards: Iterable[object], lang: str) -> str:
-    """Cards as a referee says them: ``♠10 ??``; in Chinese the jokers are 大王, 小王."""
-    if lang != "zh":
-        return " ".join(c.symbol if isinstance(c, Card) else str(c) for c in cards)
-    return " ".join(_zh_card(c) for c in cards)
+    """Cards as a referee says them: ``♠10 ??``, the jokers by the catalogue's names
+    (``BJ``; in Chinese 大王, 小王)."""
+    return " ".join(_say_card(c, lang) for c in cards)
 
 
-def _zh_card(card: object) -> str:
+def _say_card(card: object, lang: str) -> str:
     if isinstance(card, Card):
-        return card.chinese if card.suit is None else card.symbol
+        return template(f"card.{card}", lang) if card.suit is None else card.symbol
     return str(card)
 
 
-def _param(value: object, lang: str) -> str:
+def _param(value: object, lang: str) -> object:
     if isinstance(value, Message):
         return render(value, lang)
     if isinstance(value, Both):
         return value.zh if lang == "zh" else value.en
+    if isinstance(value, Capital):
+        said = str(_param(value.part, lang))
+        return said[:1].upper() + said[1:]
     if isinstance(value, Seq):
-        sep = value.zh if lang == "zh" else value.en
-        return sep.join(_param(v, lang) for v in value.items)
+        sep = template(value.sep, lang)
+        return sep.join(str(_param(v, lang)) for v in value.items)
     if isinstance(value, tuple):
         return say_cards_in(value, lang)
+    if value is None or isinstance(value, int | float):
+        return value  # as it is, for a format of its own ({change:+d})
     return str(value)
 
 
 def render(message: Message, lang: str = "en") -> str:
-    """``message`` in words, in ``lang`` (``en``, or ``zh``; anything else is English)."""
-    en, zh = MESSAGES[message.key]
-    template = zh if lang == "zh" else en
-    return template.format_map({name: _param(v, lang) for name, v in message.params})
+    """``message`` in words, in ``lang`` (a language the catalogue does not speak is
+    English)."""
+    values = {name: _param(v, lang) for name, v in message.params}
+    return template(message.key, lang).format_map(values)
 
 
-def keyed_words(
-    error: Exception, templates: Mapping[str, str], fact: Callable[[str, object], str]
-) -> Both | None:
-    """A ``KeyedError`` in both languages: its own English, and the Chinese template for
-    its key filled with its facts in Chinese words (``fact(name, value)``); None when
-    ``templates`` has no template for it."""
-    template = templates.get(getattr(error, "key", "") or "")
-    if template is None:
-        return None
-    facts = getattr(error, "facts", {})
-    return Both(str(error), template.format_map({n: fact(n, v) for n, v in facts.items()}))
+def say(key: str, lang: str = "en", /, **values: object) -> str:
+    """The message ``key`` in ``lang`` filled from plain ``values`` (a number, text, cards,
+    or a message); a ``{name}`` not given stays as it is."""
+    filled = _Given({name: _param(v, lang) for name, v in values.items()})
+    return template(key, lang).format_map(filled)
+
+
+class _Given(dict[str, object]):
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
 
 
 def param_names(template: str) -> set[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CATALOGUE", "TERMS_ZH"]
+__all__ = ["CATALOGUE"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "psn.seat-colon": (
@@ -105,43 +105,49 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "psn.one-hand": ("expected exactly one hand, found {n}", "应当正好是一局，却有 {n} 局"),
     # reason: the card parser's English words, and in Chinese the word it could not read
     "psn.unknown-card": ("{reason}", "不认识的牌 {reason}：牌要写成 S10、HK、C2、BJ 或 LJ 这样"),
-}
-
-# What each terminal of the grammar is called in an error, in Chinese (the English names
-# are the parser's own, notation.psn.syntax._NAMES).
-TERMS_ZH: Final[dict[str, str]] = {
-    "SEAT_CARDS": "座位和牌，如 3: S10",
-    "CARDS": "牌，如 S10 或 BJ",
-    "TRICK": "轮次编号，如 5.",
-    "DECLARE": "叫牌（declare、reinforce、counter）",
-    "REINFORCE": "叫牌（declare、reinforce、counter）",
-    "COUNTER": "叫牌（declare、reinforce、counter）",
-    "BURY": "bury（扣底）",
-    "FALLBACK": "fallback（无人叫主时的处理）",
-    "RESULT": "result（结果）",
-    "DEAL": "deal（发牌）",
-    "DECK": "deck（翻牌定主）",
-    "KITTY": "kitty（底牌）",
-    "FLIP": "flip（翻底）",
-    "TO": "to（主花色，如 to NT）",
-    "DRAW": "抓牌数，如 @37",
-    "SLASH": "/（甩牌失败）",
-    "BY": "by（管住甩牌的座位）",
-    "FROM": "from（拿底后的手牌）",
-    "WON": "won by（赢这一轮的座位）",
-    "INT": "数字",
-    "SIGNED": "升级数，如 +1",
-    "SIDE": "dealer 或 defenders",
-    "STRAIN": "主花色，如 S、H、C、D 或 NT",
-    "MULT": "倍数，如 x2",
-    "POINTS": "points（分数）",
-    "LEVEL": "level（级）",
-    "NEXT": "next（下一盘庄家）",
-    "SEAT": "座位，如 3:",
-    "COLON": "冒号 :",
-    "HEADER": '标头，如 [Event "Club night"]',
-    "RPAR": ") 结束变着",
-    "$END": "这一局的结尾",
-    "BY_AFTER_WON": "by 和赢这一轮的座位，如 won by 3",
-    "INT_AFTER_WON": "赢这一轮的座位，如 won by 3",
+    # what each terminal of the grammar is called in an error (psn.unexpected's wanted)
+    "psn.term.SEAT_CARDS": ("a seat and its cards like 3: S10", "座位和牌，如 3: S10"),
+    "psn.term.CARDS": ("a card like S10 or BJ", "牌，如 S10 或 BJ"),
+    "psn.term.TRICK": ("a trick number like 5.", "轮次编号，如 5."),
+    "psn.term.BID": (  # DECLARE, REINFORCE and COUNTER
+        "a bid (declare, reinforce, counter)",
+        "叫牌（declare、reinforce、counter）",
+    ),
+    "psn.term.BURY": ("bury", "bury（扣底）"),
+    "psn.term.FALLBACK": ("fallback", "fallback（无人叫主时的处理）"),
+    "psn.term.RESULT": ("result", "result（结果）"),
+    "psn.term.DEAL": ("deal", "deal（发牌）"),
+    "psn.term.DECK": ("deck", "deck（翻牌定主）"),
+    "psn.term.KITTY": ("kitty", "kitty（底牌）"),
+    "psn.term.FLIP": ("flip", "flip（翻底）"),
+    "psn.term.TO": ("to (a trump like to NT)", "to（主花色，如 to NT）"),
+    "psn.term.DRAW": ("a draw count like @37", "抓牌数，如 @37"),
+    "psn.term.SLASH": ("/ (a failed throw)", "/（甩牌失败）"),
+    "psn.term.BY": ("by (the seat that beat the throw)", "by（管住甩牌的座位）"),
+    "psn.term.FROM": ("from (the hand after the pick-up)", "from（拿底后的手牌）"),
+    "psn.term.WON": ("won by (the seat that won the trick)", "won by（赢这一轮的座位）"),
+    "psn.term.INT": ("a number", "数字"),
+    "psn.term.SIGNED": ("a level change like +1", "升级数，如 +1"),
+    "psn.term.SIDE": ("dealer or defenders", "dealer 或 defenders"),
+    "psn.term.STRAIN": ("a trump like S, H, C, D or NT", "主花色，如 S、H、C、D 或 NT"),
+    "psn.term.MULT": ("a multiplier like x2", "倍数，如 x2"),
+    "psn.term.POINTS": ("points", "points（分数）"),
+    "psn.term.LEVEL": ("level", "level（级）"),
+    "psn.term.NEXT": ("next", "next（下一盘庄家）"),
+    "psn.term.SEAT": ("a seat like 3:", "座位，如 3:"),
+    "psn.term.COLON": (":", "冒号 :"),
+    "psn.term.HEADER": ('a header like [Event "Club night"]', '标头，如 [Event "Club night"]'),
+    "psn.term.RPAR": (") to close the variation", ") 结束变着"),
+    "psn.term.$END": ("the end of the hand", "这一局的结尾"),
+    # right after 'won' or 'won by' (a trick's winner), 'by' and the number mean the seat
+    "psn.term.BY_AFTER_WON": (
+        "by and the seat that won the trick, like won by 3",
+        "by 和赢这一轮的座位，如 won by 3",
+    ),
+    "psn.term.INT_AFTER_WON": (
+        "the seat that won the trick, like won by 3",
+        "赢这一轮的座位，如 won by 3",
+    ),
+    "psn.term.more": ("...", "……"),
+    "psn.either": ("{first} or {last}", "{first}或{last}"),
 }

@@ -3,14 +3,12 @@ variations) and the rules core's violations, in English and Chinese."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from notation.messages.core import Both, Message, Seq, count, keyed_words, msg, render, say_cards_in
-from notation.rules.cards import Card
+from notation.messages.core import Message, Seq, count, msg, render
 from notation.rules.violations import Code, Violation
 
-__all__ = ["CATALOGUE", "MEANINGS_ZH", "reason", "violation_message"]
+__all__ = ["CATALOGUE", "violation_message"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- the headers and the deal (Replayer.deal) ---------------------------
@@ -303,6 +301,112 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "variation.bid": ("variation {n} of seat {seat}'s {kind}", "{seat} 号位{kind}的第 {n} 个变着"),
     "variation.bury": ("variation {n} of seat {seat}'s bury", "{seat} 号位扣底的第 {n} 个变着"),
     "variation.fallback": ("variation {n} of the fallback", "定主的第 {n} 个变着"),
+    # --- what each finding code means (notation/findings.py; validate --codes, the viewer) ---
+    "meaning.syntax": (
+        "the text is not PSN; the hand could not be read",
+        "文字不是 PSN，这一局无法读取",
+    ),
+    "meaning.bad-header": ("a header's value cannot be understood", "标头的值无法理解"),
+    "meaning.unknown-rules": (
+        "the Rules header names no preset or readable file",
+        "Rules 标头所指的规则不存在或无法读取",
+    ),
+    "meaning.deal-decks": ("the deal is not two full decks", "发的牌不是完整的两副牌"),
+    "meaning.deal-count": (
+        "a hand or the kitty has the wrong number of cards",
+        "某家手牌或底牌的张数不对",
+    ),
+    "meaning.bid-cards": ("cards that cannot make this bid", "这些牌不能这样叫主"),
+    "meaning.bid-too-weak": (
+        "a counter that does not beat the bid before",
+        "反主没有大过之前的叫主",
+    ),
+    "meaning.bid-self": ("a counter by a player not allowed to counter", "无权反主的人反主"),
+    "meaning.bid-window": ("a bid made outside its window", "叫主时机不对"),
+    "meaning.bid-not-drawn": (
+        "a bid showing cards the player had not yet drawn",
+        "叫主时亮出了还没摸到的牌",
+    ),
+    "meaning.bid-not-held": (
+        "a bid showing cards the player did not hold",
+        "叫主时亮出了手里没有的牌",
+    ),
+    "meaning.reinforce": ("a reinforcement that is not allowed", "不允许的加固"),
+    "meaning.fallback": ("a fallback trump that the rules do not give", "定主与规则不符"),
+    "meaning.trump-header": (
+        "the Trump header contradicts the bidding",
+        "Trump 标头与叫主过程不符",
+    ),
+    "meaning.card-copies": (
+        "a third copy of a card: two decks hold two (a card mistyped?)",
+        "第三张相同的牌：两副牌只有两张（记错了牌？）",
+    ),
+    "meaning.kitty-size": ("a bury of the wrong number of cards", "扣底的张数不对"),
+    "meaning.kitty-not-held": ("a buried card the player did not hold", "扣了手里没有的牌"),
+    "meaning.kitty-seat": ("the kitty picked up by the wrong player", "拿底的人不对"),
+    "meaning.out-of-turn": ("a play by the wrong seat", "不该出牌的人出了牌"),
+    "meaning.wrong-leader": (
+        "a trick led by a player who did not win the last",
+        "首出的人不是上一轮的赢家",
+    ),
+    "meaning.trick-winner": (
+        "a trick recorded as won by another seat than the rules give",
+        "记录的赢家与规则不符",
+    ),
+    "meaning.held-hand": (
+        "a hand after the pick-up that does not agree with the deal and the kitty",
+        "拿底后的手牌与发牌和底牌不符",
+    ),
+    "meaning.ruff-shape": (
+        "a ruff treated as winning that does not match the lead's shape",
+        "牌型不符的毙牌被当成赢了",
+    ),
+    "meaning.not-held": ("a card the player did not hold", "出了手里没有的牌"),
+    "meaning.wrong-count": (
+        "a play with a different number of cards than the lead",
+        "出牌张数与首出不同",
+    ),
+    "meaning.mixed-lead": ("a lead of several effective suits", "首出了几门花色"),
+    "meaning.follow-suit": ("failed to follow the led suit", "没有跟首出的花色"),
+    "meaning.follow-pair": ("failed to play a pair they held", "有对子没有跟对子"),
+    "meaning.follow-tractor": ("failed to play a tractor they held", "有拖拉机没有跟拖拉机"),
+    "meaning.throw-failed": (
+        "a throw let stand that another player could beat",
+        "别家管得住的甩牌被当成成功",
+    ),
+    "meaning.throw-stood": (
+        "a throw recorded as failed that nobody could beat",
+        "没人管得住的甩牌被记为失败",
+    ),
+    "meaning.wrong-forced-play": (
+        "after a failed throw, not the lowest failing unit was played",
+        "甩牌失败后没有出最小的失败牌型",
+    ),
+    "meaning.hand-count": (
+        "a player with too many or too few cards (多牌少牌)",
+        "某家的牌多了或少了（多牌少牌）",
+    ),
+    "meaning.trick-number": ("tricks not numbered 1, 2, 3 …", "轮次没有按 1、2、3 … 编号"),
+    "meaning.comment-hides": (
+        "a comment runs over lines that start like a hand: a '}}' may be missing",
+        "注释跨过了像一局开头的行：可能少了“}}”",
+    ),
+    "meaning.result-points": ("the recorded points differ from the play", "记录的得分与出牌不符"),
+    "meaning.result-kitty": ("the recorded kitty score is wrong", "记录的底牌分不对"),
+    "meaning.result-level": ("the recorded level change is wrong", "记录的升级不对"),
+    "meaning.result-next-dealer": ("the recorded next dealer is wrong", "记录的下一局庄家不对"),
+    "meaning.match-levels": (
+        "levels that do not follow from the last hand",
+        "级数与上一局的结果不符",
+    ),
+    "meaning.match-dealer": (
+        "a dealer who does not follow from the last hand",
+        "庄家与上一局的结果不符",
+    ),
+    "meaning.unchecked": (
+        "something the record does not show enough to check",
+        "记录不足，无法检查",
+    ),
     # --- a finding as validate prints it (notation/validate.py) --------------------------
     "severity.error": ("error", "错误"),
     "severity.warning": ("warning", "警告"),
@@ -310,51 +414,97 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "finding.where": ("{message} ({where})", "{message}（{where}）"),
     "finding.rule": ("  = rule: {clause}", "  = 规则：{clause}"),
     "finding.penalty": ("  = penalty: {penalty}", "  = 处罚：{penalty}"),
+    # where a finding is, as far as known (Finding.where)
+    "where.hand": ("hand {n}", "第 {n} 局"),
+    "where.trick": ("trick {n}", "第 {n} 轮"),
+    "where.seat": ("seat {seat}", "{seat} 号位"),
+    # --- a rule set's penalty for breaking a rule (notation/findings.py, penalty_text) -----
+    "penalty.misplay.one": (
+        "the offending team drops {n} level after the hand (not below 2){more}",
+        "本局打完后犯规方降{n}级（不低于2）{more}",
+    ),
+    "penalty.misplay.many": (
+        "the offending team drops {n} levels after the hand (not below 2){more}",
+        "本局打完后犯规方降{n}级（不低于2）{more}",
+    ),
+    "penalty.misplay-strikes": (
+        "; {strikes} misplays in a match lose it",
+        "；一场比赛累计{strikes}次判负",
+    ),
+    "penalty.throw": (
+        "{per} points for every card {which}, against the thrower's side; the lowest failing "
+        "unit is played",
+        "{which}每张罚{per}分（罚甩牌方）；出失败牌型中最小的一手",
+    ),
+    "penalty.throw-withdrawn": ("that could not be thrown", "甩不出去的牌"),
+    "penalty.throw-beaten": ("that another player could beat", "被管的牌"),
+    "penalty.throw-none": (
+        "the lowest failing unit is played; no point penalty",
+        "出失败牌型中最小的一手；不扣分",
+    ),
+    "penalty.count-fixed.one": (
+        "多牌少牌: the other side goes up {n} level, whatever the cards gave",
+        "多牌少牌：对方升{n}级，不论牌局结果",
+    ),
+    "penalty.count-fixed.many": (
+        "多牌少牌: the other side goes up {n} levels, whatever the cards gave",
+        "多牌少牌：对方升{n}级，不论牌局结果",
+    ),
+    "penalty.count-played-out": (
+        "多牌少牌: the hand is played out; the side at fault loses it, the other side goes up "
+        "as the cards give",
+        "多牌少牌：将该盘打完，出错方该盘判负，对方按实际结果升级",
+    ),
     # --- violations of the rules core (notation/rules/violations.py) --------------------
+    # subject: who broke the rule, as a sentence starts (who.*.subject); who: the same
+    # inside a sentence
+    "who.seat.subject": ("Seat {seat}", "{seat} 号位"),
+    "who.seat": ("seat {seat}", "{seat} 号位"),
+    "who.player.subject": ("The player", "这位玩家"),
+    "who.player": ("the player", "这位玩家"),
     "v.not-held.led.one": (
-        "Seat {seat} led {cards}, which was not in its hand.",
-        "{seat} 号位首出了 {cards}，但它手里没有这张牌。",
+        "{subject} led {cards}, which was not in its hand.",
+        "{subject}首出了 {cards}，但它手里没有这张牌。",
     ),
     "v.not-held.led.many": (
-        "Seat {seat} led {cards}, which were not in its hand.",
-        "{seat} 号位首出了 {cards}，但它手里没有这些牌。",
+        "{subject} led {cards}, which were not in its hand.",
+        "{subject}首出了 {cards}，但它手里没有这些牌。",
     ),
     "v.not-held.played.one": (
-        "Seat {seat} played {cards}, which was not in its hand.",
-        "{seat} 号位出了 {cards}，但它手里没有这张牌。",
+        "{subject} played {cards}, which was not in its hand.",
+        "{subject}出了 {cards}，但它手里没有这张牌。",
     ),
     "v.not-held.played.many": (
-        "Seat {seat} played {cards}, which were not in its hand.",
-        "{seat} 号位出了 {cards}，但它手里没有这些牌。",
+        "{subject} played {cards}, which were not in its hand.",
+        "{subject}出了 {cards}，但它手里没有这些牌。",
     ),
-    "v.led-none": ("Seat {seat} led no cards.", "{seat} 号位首出时没有出牌。"),
+    "v.led-none": ("{subject} led no cards.", "{subject}首出时没有出牌。"),
     "v.wrong-count": (
-        "Seat {seat} played {played} to a lead of {asked}.",
-        "首出 {asked} 张，{seat} 号位却出了 {played}。",
+        "{subject} played {played} to a lead of {asked}.",
+        "首出 {asked} 张，{subject}却出了 {played}。",
     ),
     "v.mixed-lead": (
-        "Seat {seat} led {suits} together, but a lead must be of one suit.",
-        "{seat} 号位同时首出了{suits}，但首出必须是同一门花色。",
+        "{subject} led {suits} together, but a lead must be of one suit.",
+        "{subject}同时首出了{suits}，但首出必须是同一门花色。",
     ),
     "v.follow-suit": (
-        "Seat {seat} did not follow {many}: {led} and seat {seat} played {did}, though it "
-        "still held {cards}.",
-        "{seat} 号位没有跟{many}：首出的是{led}，{seat} 号位{did}，而它手里还有 {cards}。",
+        "{subject} did not follow {many}: {led} and {who} played {did}, though it still "
+        "held {cards}.",
+        "{subject}没有跟{many}：首出的是{led}，{who}{did}，而它手里还有 {cards}。",
     ),
     "v.led.one": ("a {one} was led", "一张{one}"),
     "v.led.many": ("{asked} {many} were led", "{asked} 张{many}"),
     "v.did.none": ("no {suit}", "一张{suit}也没出"),
     "v.did.only": ("only {n}", "只出了 {n} 张"),
     "v.follow-pair.one": (
-        "Seat {seat} did not follow with a pair: a pair of {many} was led and seat {seat} "
-        "played {did}, though it held {held} of {many}; it {proof}.",
-        "{seat} 号位没有跟对子：首出的是一对{many}，{seat} 号位{did}，而它有{held}{many}；"
-        "它{proof}。",
+        "{subject} did not follow with a pair: a pair of {many} was led and {who} played "
+        "{did}, though it held {held} of {many}; it {proof}.",
+        "{subject}没有跟对子：首出的是一对{many}，{who}{did}，而它有{held}{many}；它{proof}。",
     ),
     "v.follow-pair.many": (
-        "Seat {seat} did not follow with pairs: {asked} pairs of {many} were led and seat "
-        "{seat} played {did}, though it held {held} of {many}; it {proof}.",
-        "{seat} 号位没有跟对子：首出的是 {asked} 对{many}，{seat} 号位{did}，而它有{held}{many}；"
+        "{subject} did not follow with pairs: {asked} pairs of {many} were led and {who} "
+        "played {did}, though it held {held} of {many}; it {proof}.",
+        "{subject}没有跟对子：首出的是 {asked} 对{many}，{who}{did}，而它有{held}{many}；"
         "它{proof}。",
     ),
     "v.did.no-pair": ("no pair", "没有出对子"),
@@ -363,10 +513,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "v.split": ("split {cards}", "拆开了 {cards}"),
     "v.kept": ("kept {cards}", "留着 {cards} 没出"),
     "v.follow-tractor": (
-        "Seat {seat} did not follow with a tractor: a tractor of {asked} pairs of {many} was "
-        "led and seat {seat} held {held}, but played {did}.",
-        "{seat} 号位没有跟拖拉机：首出的是 {asked} 对{many}的拖拉机，{seat} 号位有{held}，"
-        "却{did}。",
+        "{subject} did not follow with a tractor: a tractor of {asked} pairs of {many} was "
+        "led and {who} held {held}, but played {did}.",
+        "{subject}没有跟拖拉机：首出的是 {asked} 对{many}的拖拉机，{who}有{held}，却{did}。",
     ),
     "v.tractor.shorter": (
         "the shorter tractor {cards}, which it had to play",
@@ -380,61 +529,15 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "v.did.no-tractor": ("no tractor", "没有出拖拉机"),
     "v.did.no-other-tractor": ("no other tractor", "没有再出拖拉机"),
     "v.did.short-tractor": ("only a tractor of {n} pairs", "只出了 {n} 对的拖拉机"),
-    "v.out-of-turn": ("Seat {seat} played out of turn.", "{seat} 号位没有按顺序出牌。"),
+    "v.out-of-turn": ("{subject} played out of turn.", "{subject}没有按顺序出牌。"),
     "v.throw-failed": (
-        "Seat {seat}'s throw should have failed: seat {seat} had to play {cards}.",
-        "{seat} 号位的甩牌应当失败：{seat} 号位只能出 {cards}。",
+        "{subject}'s throw should have failed: {who} had to play {cards}.",
+        "{subject}的甩牌应当失败：{who}只能出 {cards}。",
     ),
     "v.wrong-forced-play": (
-        "Seat {seat} did not play what its failed throw forced: it had to play {cards}.",
-        "{seat} 号位没有出甩牌失败后必须出的牌：它应出 {cards}。",
+        "{subject} did not play what its failed throw forced: it had to play {cards}.",
+        "{subject}没有出甩牌失败后必须出的牌：它应出 {cards}。",
     ),
-}
-
-# The finding codes' meanings in Chinese (the English ones are notation.findings.CATALOGUE's).
-MEANINGS_ZH: Final[dict[str, str]] = {
-    "syntax": "文字不是 PSN，这一局无法读取",
-    "bad-header": "标头的值无法理解",
-    "unknown-rules": "Rules 标头所指的规则不存在或无法读取",
-    "deal-decks": "发的牌不是完整的两副牌",
-    "deal-count": "某家手牌或底牌的张数不对",
-    "bid-cards": "这些牌不能这样叫主",
-    "bid-too-weak": "反主没有大过之前的叫主",
-    "bid-self": "无权反主的人反主",
-    "bid-window": "在不能叫的时候叫主",
-    "bid-not-drawn": "叫主时亮出了还没摸到的牌",
-    "bid-not-held": "叫主时亮出了手里没有的牌",
-    "reinforce": "不允许的加固",
-    "fallback": "规则并未给出的定主",
-    "trump-header": "Trump 标头与叫主过程不符",
-    "card-copies": "第三张相同的牌：两副牌只有两张（记错了牌？）",
-    "kitty-size": "扣底的张数不对",
-    "kitty-not-held": "扣了手里没有的牌",
-    "kitty-seat": "拿底的人不对",
-    "out-of-turn": "不该出牌的人出了牌",
-    "wrong-leader": "首出的人不是上一轮的赢家",
-    "trick-winner": "记录的赢家与规则不符",
-    "held-hand": "拿底后的手牌与发牌和底牌不符",
-    "ruff-shape": "牌型不符的毙牌被当成赢了",
-    "not-held": "出了手里没有的牌",
-    "wrong-count": "出牌张数与首出不同",
-    "mixed-lead": "首出了几门花色",
-    "follow-suit": "没有跟首出的花色",
-    "follow-pair": "有对子没有跟对子",
-    "follow-tractor": "有拖拉机没有跟拖拉机",
-    "throw-failed": "别家管得住的甩牌被当成成功",
-    "throw-stood": "没人管得住的甩牌被记为失败",
-    "wrong-forced-play": "甩牌失败后没有出最小的失败牌型",
-    "hand-count": "某家的牌多了或少了（多牌少牌）",
-    "trick-number": "轮次没有按 1、2、3 … 编号",
-    "comment-hides": "注释跨过了像一局开头的行：可能少了“}”",
-    "result-points": "记录的得分与出牌不符",
-    "result-kitty": "记录的底牌分不对",
-    "result-level": "记录的升级不对",
-    "result-next-dealer": "记录的下一局庄家不对",
-    "match-levels": "级数与上一局的结果不符",
-    "match-dealer": "庄家与上一局的结果不符",
-    "unchecked": "记录不足以检查的地方",
 }
 
 
@@ -445,22 +548,23 @@ def _suit_word(suit: object, many: bool) -> Message:
     return Message(f"suit.{'many' if many else 'one'}.{suit}")
 
 
-def violation_message(v: Violation, seat: int) -> Message:
+def violation_message(v: Violation, seat: int | None = None) -> Message:
     """A violation of the rules core (:class:`~notation.rules.violations.Violation`) as a
-    message with ``seat`` as the subject; in English, ``v.sentence(seat)``."""
+    message from its facts, with ``seat`` (or, without one, the player) as the subject."""
+    subject, who = _who(seat)
     code, cards = v.code, v.cards
     if code is Code.NOT_HELD:
         verb = "led" if v.leading else "played"
         key = f"v.not-held.{verb}.{'one' if len(cards) == 1 else 'many'}"
-        return msg(key, seat=seat, cards=cards)
+        return msg(key, subject=subject, cards=cards)
     if code is Code.WRONG_COUNT:
         if v.leading and not v.played:
-            return msg("v.led-none", seat=seat)
-        return msg("v.wrong-count", seat=seat, played=count(v.played, "cards"), asked=v.asked)
+            return msg("v.led-none", subject=subject)
+        return msg("v.wrong-count", subject=subject, played=count(v.played, "cards"), asked=v.asked)
     if code is Code.MIXED_LEAD:
         words = sorted(v.suits, key=lambda s: render(_suit_word(s, True)))
-        suits = Seq(tuple(_suit_word(s, True) for s in words), " and ", "和")
-        return msg("v.mixed-lead", seat=seat, suits=suits)
+        suits = Seq(tuple(_suit_word(s, True) for s in words), "sep.and")
+        return msg("v.mixed-lead", subject=subject, suits=suits)
     suit = v.suit if v.suit is not None and str(v.suit) in _SUITS else None
     one, many = _suit_word(suit, False), _suit_word(suit, True)
     if code is Code.FOLLOW_SUIT:
@@ -474,23 +578,18 @@ def violation_message(v: Violation, seat: int) -> Message:
             if v.played
             else msg("v.did.none", suit=one if v.asked == 1 else many)
         )
-        return msg("v.follow-suit", seat=seat, many=many, led=led, did=did, cards=cards)
+        return msg(
+            "v.follow-suit", subject=subject, who=who, many=many, led=led, did=did, cards=cards
+        )
     if code is Code.FOLLOW_PAIR:
         none = "v.did.no-pair" if v.asked == 1 else "v.did.no-pairs"
         did = msg("v.did.only-pairs", n=v.played) if v.played else msg(none)
         proof = msg("v.split" if v.split else "v.kept", cards=cards)
         held = count(v.held, "pairs")
+        pair = {"subject": subject, "who": who, "many": many, "did": did, "held": held}
         if v.asked == 1:
-            return msg("v.follow-pair.one", seat=seat, many=many, did=did, held=held, proof=proof)
-        return msg(
-            "v.follow-pair.many",
-            seat=seat,
-            asked=v.asked,
-            many=many,
-            did=did,
-            held=held,
-            proof=proof,
-        )
+            return msg("v.follow-pair.one", proof=proof, **pair)
+        return msg("v.follow-pair.many", asked=v.asked, proof=proof, **pair)
     if code is Code.FOLLOW_TRACTOR:
         if v.another:
             held_key = "v.tractor.another"
@@ -502,104 +601,22 @@ def violation_message(v: Violation, seat: int) -> Message:
             did = msg("v.did.no-other-tractor" if v.another else "v.did.no-tractor")
         return msg(
             "v.follow-tractor",
-            seat=seat,
+            subject=subject,
+            who=who,
             asked=v.asked,
             many=many,
             held=msg(held_key, cards=cards),
             did=did,
         )
     if code is Code.OUT_OF_TURN:
-        return msg("v.out-of-turn", seat=seat)
+        return msg("v.out-of-turn", subject=subject)
     if code is Code.THROW_FAILED:
-        return msg("v.throw-failed", seat=seat, cards=cards)
-    return msg("v.wrong-forced-play", seat=seat, cards=cards)
+        return msg("v.throw-failed", subject=subject, who=who, cards=cards)
+    return msg("v.wrong-forced-play", subject=subject, cards=cards)
 
 
-# The rules core's reasons for refusing a bid, bury or fallback, in Chinese, by the
-# reason's key (``BidError.key``; the English reason is the exception's own text). The
-# ``{names}`` are the error's facts: cards, seats, counts, shapes, ``first`` (which hand).
-_BID_REASONS_ZH: Final[dict[str, str]] = {
-    "no-cards": "叫牌至少要亮一张牌",
-    "bid-text": "{text}：应当是座位、叫牌种类和牌，如 '2 counter S2 S2'",
-    "not-rank": "{cards} 不是主级别（{rank}）的牌",
-    "not-own-rank": "{cards} 是庄家的级别 {dealer_rank}，只有庄家一方按它亮主；"
-    "另一方按自己的级别 {rank} 亮主，亮主者坐庄（谁亮主谁坐庄）",
-    "jokers-not-pair": "{cards}：大王和小王不成对",
-    "jokers-alone": "{cards}：单用王不能亮主（常主不可进行报主）",
-    "one-suit": "{cards}：叫主的级牌必须是同一花色",
-    "too-many": "{cards}：叫主的牌太多了",
-    "joker-colour": "{cards}：大王配红桃或方块，小王配黑桃或梅花",
-    "draw-order": "在发出 {draw} 张牌时的叫牌，写在了发出 {earlier} 张时的叫牌之后",
-    "play-started": "出牌开始后就不能再叫牌了",
-    "closed": "{seat} 号位拿底后叫牌已经结束：{first}本规则不能炒底",
-    "declared": "{seat} 号位已经亮主了：应当反主或加固",
-    "declare-in-deal": "亮主要在发牌期间",
-    "no-direct-nt": "一对王不能直接亮主（不能直接亮无主），只能反主",
-    "shape-declare": "{shape}不能亮主：亮主要用{allowed}",
-    "nothing-reinforce": "还没有人亮主，无可加固",
-    "reinforce-in-deal": "加固要在发牌期间",
-    "no-reinforcing": "本规则没有加固（上保险）",
-    "reinforce-who": "只有亮主的人{partner}才能加固 {seat} 号位亮的主",
-    "reinforce-suit": "加固必须亮已亮的花色，而不是 {cards}",
-    "shape-reinforce": "{shape}不能加固：加固要用{allowed}",
-    "reinforce-weak": "{cards} 并不比 {old} 强",
-    "nothing-counter": "还没有人亮主，无可反：应当亮主",
-    "no-counters": "{first}不能反主",
-    "counter-before-pickup": "{first}反主要在庄家拿底之前",
-    "counter-after-bury": "{first}反主要在庄家扣底之后（炒底）",
-    "fallback-final": "翻牌定的主不能再反",
-    "self": "{seat} 号位不能反自己亮的主",
-    "shape-counter": "{shape}不能反主：反主要用{allowed}",
-    "too-weak": "{cards} 没有大过 {old}",
-    "out-of-turn": (
-        "{seat} 号位不能在 {last} 号位之后反主：扣底后反主从 {first_seat} 号位轮到 {last_seat} 号位"
-    ),
-    "dealt": "发牌已经结束了",
-    "bury-once": "底牌只在发牌后扣一次",
-    "bury-no-dealer": "第一局没有人亮主，所以没有庄家：没有人能扣底",
-    "bury-no-trump": "{seat} 号位在定主之前就扣底了：没有人亮主，也没有翻牌定主",
-    "no-fallback": "{seat} 号位已经亮主：不用无人叫主的处理",
-}
-# The bid shapes (notation.rules.bidding.BidShape values), in Chinese.
-_SHAPES_ZH: Final[dict[str, str]] = {
-    "single": "一张级牌",
-    "pair": "一对级牌",
-    "joker_with_single": "王带一张级牌",
-    "joker_with_pair": "王带一对级牌",
-    "two_jokers": "一对王",
-}
-
-
-def _fact_zh(name: str, value: object) -> str:
-    """One fact of a refused bid in Chinese words."""
-    if name in ("first",):
-        return "第一局" if value else "以后各局"
-    if name == "partner":
-        return "或其同伴" if value else ""
-    if isinstance(value, tuple) and value and all(isinstance(v, Card) for v in value):
-        return say_cards_in(value, "zh")
-    if name == "allowed" and isinstance(value, tuple):
-        shapes = [_SHAPES_ZH.get(str(getattr(v, "value", v)), str(v)) for v in value]
-        return "或".join(shapes) or "（没有可用的牌型）"
-    if name == "shape":
-        return _SHAPES_ZH.get(str(getattr(value, "value", value)), str(value))
-    return str(value)
-
-
-def reason(error: Exception, capital: bool = False) -> Both:
-    """A reason the rules core gave (a refused bid, bury or fallback) in both languages:
-    its own words in English (first letter upper case if ``capital``), in Chinese the
-    same from its key and facts (``BidError``), or its kind for an error without them."""
-    text = str(error)
-    if capital:
-        text = text[:1].upper() + text[1:]
-    said = keyed_words(error, _BID_REASONS_ZH, _fact_zh)
-    if said is not None:
-        return Both(text, said.zh)
-    cards = [_JOKERS_ZH.get(c, c) for c in _CARD.findall(text)]
-    return Both(text, f"规则不允许（{' '.join(cards)}）" if cards else "规则不允许")
-
-
-# The cards a reason names (``♦2 ♦2 does not beat ♠2 ♠2``), jokers in Chinese.
-_CARD: Final = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])|\b[BL]J\b")
-_JOKERS_ZH: Final = {"BJ": "大王", "LJ": "小王"}
+def _who(seat: int | None) -> tuple[Message, Message]:
+    """Who broke a rule, as a sentence starts and inside it: seat 3, or the player."""
+    if seat is None:
+        return msg("who.player.subject"), msg("who.player")
+    return msg("who.seat.subject", seat=seat), msg("who.seat", seat=seat)

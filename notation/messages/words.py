@@ -29,6 +29,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "suit.many.C": ("clubs", "梅花"),
     "suit.many.D": ("diamonds", "方块"),
     "suit.many.None": ("cards", "牌"),
+    "trump.nt": ("NT {rank}", "无主 {rank}"),  # no-trump at a rank (a suited one: ♠2)
     "outcome.dealer": ("dealer +{levels}", "庄家升 {levels} 级"),
     "outcome.defenders": ("defenders +{levels}", "闲家上台并升 {levels} 级"),
     "outcome.take-over": ("defenders +{levels}", "闲家上台（升 {levels} 级）"),
@@ -44,8 +45,19 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "place.trick": ("seat {seat} in trick {trick}", "第 {trick} 轮的 {seat} 号位"),
     "places.two": ("{first} and {second}", "{first}和{second}"),
     "copies": ("{card} ×{n}", "{card} ×{n}"),
+    # the jokers, as a referee names them among cards (the suited cards are ♠10, ♥K …)
+    "card.BJ": ("BJ", "大王"),
+    "card.LJ": ("LJ", "小王"),
+    # what joins the items of a list (Seq's separators)
+    "sep.list": (", ", "、"),
+    "sep.comma": (", ", "，"),
+    "sep.and": (" and ", "和"),
+    "sep.semicolon": ("; ", "；"),
+    "sep.then": (", then ", "，然后"),
+    "sep.colon": (": ", "："),
     "sentence": ("{text}.", "{text}。"),
     "text": ("{text}", "{text}"),
+    "joined": ("{first}{second}", "{first}{second}"),
     "syntax": ("{text}", "无法读取：{text}"),
     "rules.unknown": ("{reason}; replayed under {name}", "{reason}：按 {name} 规则重放"),
     # a hand that names no rule set (the validator's note, the report, the viewer's chip)

@@ -19,7 +19,7 @@ from typing import Any, NoReturn, TypeVar
 from notation.errors import CardError
 from notation.messages import Message, MessageError, Param, Seq, msg
 from notation.messages.commands import described, json_words, kind_words
-from notation.messages.rulesets import model_words
+from notation.messages.reasons import reason
 from notation.psn.model import (
     UNKNOWN,
     AuctionEvent,
@@ -303,7 +303,7 @@ def _expected(path: str, what: Message, found: Param) -> NoReturn:
 
 
 def _listed(names: tuple[str, ...]) -> Seq:
-    return Seq(names, ", ", "、")
+    return Seq(names)
 
 
 def _object(value: Any, path: str, fields: tuple[str, ...], required: tuple[str, ...]) -> Json:
@@ -367,7 +367,7 @@ def _made(path: str, make: Callable[[], _T]) -> _T:
     try:
         return make()
     except (ValueError, TypeError) as e:
-        _fail(path, model_words(e))
+        _fail(path, reason(e, "model"))
 
 
 def _read_slots(value: Any, path: str) -> Cards:

@@ -86,48 +86,30 @@ _SLOT_TYPES: Final = frozenset({Card, Unknown})
 
 
 class ModelError(KeyedError):
-    """A node the record model refuses (a trick of five plays, a comment with ``}``);
-    said in Chinese by its key and facts (``notation.messages.rulesets.model_words``)."""
+    """A node the record model refuses (a trick of five plays, a comment with ``}``): its
+    key and facts (the catalogue's ``model.why.<key>``)."""
 
-
-# What may need a card, in the words of the model's errors.
-_HOLDERS: Final = {
-    "bid": "a bid",
-    "fallback": "a fallback",
-    "bury": "a bury",
-    "play": "a play",
-    "throw": "a throw",
-    "deck": "the deck",
-    "kitty": "the kitty",
-    "held": "the hand held after the pick-up",
-}
+    kind = "model"
 
 
 def _check_cards(cards: Cards, holder: str, *, seat: int = 0, empty: bool = False) -> None:
     """Cards must be cards or UNKNOWN, and (unless ``empty``) there must be some;
-    ``holder``: a key of :data:`_HOLDERS`, or ``hand`` with the ``seat`` whose it is."""
+    ``holder``: what holds them (``bid``, ``play``, ``kitty`` …, the catalogue's
+    ``model.holder.*``), or ``hand`` with the ``seat`` whose it is."""
     if not empty and not cards:
         if holder == "hand":
-            raise ModelError(
-                f"seat {seat}'s hand needs at least one card", key="hand-empty", seat=seat
-            )
-        raise ModelError(
-            f"{_HOLDERS[holder]} needs at least one card", key="needs-card", holder=holder
-        )
+            raise ModelError("hand-empty", seat=seat)
+        raise ModelError("needs-card", holder=holder)
     if _SLOT_TYPES.issuperset(map(type, cards)):
         return  # the usual case, checked in one go
     for c in cards:
         if not isinstance(c, Card) and c is not UNKNOWN:
-            raise TypeError(f"{_holder_words(holder, seat)}: {c!r} is not a card")
-
-
-def _holder_words(holder: str, seat: int) -> str:
-    return f"seat {seat}'s hand" if holder == "hand" else _HOLDERS[holder]
+            raise TypeError(f"{holder} {seat or ''}: {c!r} is not a card")  # a bug, not input
 
 
 def _check_nags(nags: tuple[int, ...]) -> None:
     if nags and any(n < 0 for n in nags):
-        raise ModelError("a $n mark is a number 0 or more", key="nag")
+        raise ModelError("nag")
 
 
 class BidKind(StrEnum):
@@ -197,14 +179,11 @@ class Comment:
     column: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
-        _check_writable(self.text, "a comment", key="comment-surrogate")
+        _check_writable(self.text, "comment-surrogate")
         if "\r" in self.text:  # a reader takes it for a line break: "\n" is the one kept
-            raise ModelError(
-                "a comment's lines end with a line feed, never a carriage return (\\r)",
-                key="comment-cr",
-            )
+            raise ModelError("comment-cr")
         if "}" in self.text:
-            raise ModelError("a comment cannot contain '}'", key="comment-brace")
+            raise ModelError("comment-brace")
 
     def __str__(self) -> str:
         return "{" + self.text + "}"
@@ -271,18 +250,13 @@ def without_comments(text: str) -> str:
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _check_writable(text: str, what: str, *, key: str, **facts: object) -> None:
+def _check_writable(text: str, key: str, **facts: object) -> None:
     """Refuse text that no file can hold: a lone surrogate (``"\\ud800"`` in JSON) is no
     character, and UTF-8 cannot write it."""
     found = _SURROGATE.search(text)
     if found is not None:
         code = f"U+{ord(found.group()):04X}"
-        raise ModelError(
-            f"{what}: {code} is half of a character (a lone surrogate), not text a file holds",
-            key=key,
-            code=code,
-            **facts,
-        )
+        raise ModelError(key, code=code, **facts)
 
 
 Comments = tuple[Comment, ...]
@@ -305,14 +279,10 @@ class Header:
 
     def __post_init__(self) -> None:
         if not _TAG.fullmatch(self.tag):
-            raise ModelError(
-                f"a header tag is letters, digits and _: {self.tag!r}", key="tag", tag=self.tag
-            )
-        _check_writable(self.value, f"header {self.tag}", key="header-surrogate", tag=self.tag)
+            raise ModelError("tag", tag=self.tag)
+        _check_writable(self.value, "header-surrogate", tag=self.tag)
         if "\n" in self.value or "\r" in self.value:  # either ends a line for a reader
-            raise ModelError(
-                f"header {self.tag}: a value is one line", key="one-line", tag=self.tag
-            )
+            raise ModelError("one-line", tag=self.tag)
 
     def __str__(self) -> str:
         value = self.value.replace("\\", "\\\\").replace('"', '\\"')
@@ -331,9 +301,9 @@ class Deal:
 
     def __post_init__(self) -> None:
         if len(self.hands) != 4:
-            raise ModelError("a deal has four hands (None for one not recorded)", key="deal-four")
+            raise ModelError("deal-four")
         if all(h is None for h in self.hands) and self.kitty is None:
-            raise ModelError("a deal records at least one hand or the kitty", key="deal-empty")
+            raise ModelError("deal-empty")
         for seat, cards in enumerate(self.hands, start=1):
             if cards is not None:
                 _check_cards(cards, "hand", seat=seat)
@@ -382,7 +352,7 @@ class Bid:
         check_seat(self.seat)
         _check_cards(self.cards, "bid")
         if self.draw is not None and self.draw < 0:
-            raise ModelError("a draw count is 0 or more", key="draw")
+            raise ModelError("draw")
         _check_nags(self.nags)
 
     def __str__(self) -> str:
@@ -474,7 +444,7 @@ class Play:
         if self.attempted is not None:
             _check_cards(self.attempted, "throw")
         elif self.blocker is not None:
-            raise ModelError("only a failed throw has a seat that beat it", key="blocker")
+            raise ModelError("blocker")
         if self.blocker is not None:
             check_seat(self.blocker)
         _check_nags(self.nags)
@@ -510,9 +480,9 @@ class Trick:
 
     def __post_init__(self) -> None:
         if self.number < 1:
-            raise ModelError("tricks are numbered from 1", key="trick-number")
+            raise ModelError("trick-number")
         if not 1 <= len(self.plays) <= 4:
-            raise ModelError("a trick has one to four plays", key="trick-plays")
+            raise ModelError("trick-plays")
         if self.winner is not None:
             check_seat(self.winner)
 
@@ -545,7 +515,7 @@ class Variation:
 
     def __post_init__(self) -> None:
         if not self.events:
-            raise ModelError("a variation holds at least one event", key="variation")
+            raise ModelError("variation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,16 +534,14 @@ class Result:
 
     def __post_init__(self) -> None:
         if (self.side is None) != (self.levels is None):
-            raise ModelError(
-                "a level change names the side and the number of levels", key="level-change"
-            )
+            raise ModelError("level-change")
         if self.multiplier is not None and self.kitty_points is None:
-            raise ModelError("a kitty multiplier needs the kitty points", key="kitty-points")
+            raise ModelError("kitty-points")
         if self.next_dealer is not None:
             check_seat(self.next_dealer)
         for value in (self.points, self.kitty_points, self.multiplier):
             if value is not None and value < 0:
-                raise ModelError("points and multipliers are 0 or more", key="negative")
+                raise ModelError("negative")
 
 
 @dataclass(frozen=True, slots=True)

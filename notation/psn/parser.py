@@ -33,7 +33,7 @@ from typing import NamedTuple
 from lark.exceptions import UnexpectedInput
 
 from notation.messages import msg
-from notation.messages.rulesets import model_words
+from notation.messages.reasons import reason
 from notation.psn.builder import MAX_DIGITS as MAX_DIGITS  # the reader's limits, all read here
 from notation.psn.builder import Builder, ReadAgain
 from notation.psn.errors import PSNError, PSNSemanticError
@@ -183,6 +183,6 @@ def _read_exactly(
     except ValueError as e:
         # A node refused its values; the builder has reported why, or this says it.
         if not builder.errors:
-            builder.error(msg("text", text=model_words(e)), first_line, 1)
+            builder.error(msg("text", text=reason(e, "model")), first_line, 1)
         return None, builder.errors
     return (hand if not builder.errors else None), builder.errors

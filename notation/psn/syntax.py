@@ -8,88 +8,89 @@ from typing import Final
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from notation.messages import Both, Message, Seq, msg
-from notation.messages.reader import TERMS_ZH
+from notation.messages import Message, Param, Seq, has, msg
 from notation.psn.errors import PSNSyntaxError
 from notation.psn.grammar import FAST_FORMS, column_of, exact_parser
 
-# What each terminal is called in an error message, most useful first.
-_NAMES: dict[str, str] = {
-    "SEAT_CARDS": "a seat and its cards like 3: S10",
-    "CARDS": "a card like S10 or BJ",
-    "TRICK": "a trick number like 5.",
-    "DECLARE": "a bid (declare, reinforce, counter)",
-    "REINFORCE": "a bid (declare, reinforce, counter)",
-    "COUNTER": "a bid (declare, reinforce, counter)",
-    "BURY": "bury",
-    "FALLBACK": "fallback",
-    "RESULT": "result",
-    "DEAL": "deal",
-    "DECK": "deck",
-    "KITTY": "kitty",
-    "FLIP": "flip",
-    "TO": "to (a trump like to NT)",
-    "DRAW": "a draw count like @37",
-    "SLASH": "/ (a failed throw)",
-    "BY": "by (the seat that beat the throw)",
-    "FROM": "from (the hand after the pick-up)",
-    "WON": "won by (the seat that won the trick)",
-    "INT": "a number",
-    "SIGNED": "a level change like +1",
-    "SIDE": "dealer or defenders",
-    "STRAIN": "a trump like S, H, C, D or NT",
-    "MULT": "a multiplier like x2",
-    "POINTS": "points",
-    "LEVEL": "level",
-    "NEXT": "next",
-    "SEAT": "a seat like 3:",
-    "COLON": ":",
-    "HEADER": 'a header like [Event "Club night"]',
-    "RPAR": ") to close the variation",
-    "$END": "the end of the hand",
-}
+# The terminals named in an error, most useful first (each one's words are the catalogue's
+# psn.term.<NAME>).
+_NAMED: tuple[str, ...] = (
+    "SEAT_CARDS",
+    "CARDS",
+    "TRICK",
+    "DECLARE",
+    "REINFORCE",
+    "COUNTER",
+    "BURY",
+    "FALLBACK",
+    "RESULT",
+    "DEAL",
+    "DECK",
+    "KITTY",
+    "FLIP",
+    "TO",
+    "DRAW",
+    "SLASH",
+    "BY",
+    "FROM",
+    "WON",
+    "INT",
+    "SIGNED",
+    "SIDE",
+    "STRAIN",
+    "MULT",
+    "POINTS",
+    "LEVEL",
+    "NEXT",
+    "SEAT",
+    "COLON",
+    "HEADER",
+    "RPAR",
+    "$END",
+)
 # Annotations may follow almost anything, and so may a bury's hand after the pick-up and a
 # trick's winner; naming them would drown the message (they are named when nothing else fits).
 _ANNOTATIONS = {"COMMENT", "GLYPH", "NAG", "LPAR", "FROM", "WON"}
-_ORDER = {name: i for i, name in enumerate(_NAMES)}
+_ORDER = {name: i for i, name in enumerate(_NAMED)}
 
 
 # Right after "won" or "won by" (a trick's winner), "by" and the number mean the seat.
 _AFTER_WON = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won(?:\s*by)?)\s*\Z""")
-_NAMES_AFTER_WON = {
-    "BY": "by and the seat that won the trick, like won by 3",
-    "INT": "the seat that won the trick, like won by 3",
-}
+_NAMED_AFTER_WON = frozenset({"BY", "INT"})  # psn.term.<NAME>_AFTER_WON
 # Right after a trick's winner "won by 3", which ends the trick, what belongs to a trick.
 _AFTER_WINNER = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won\s*by\s*[0-9]+)\s*\Z""")
 _IN_A_TRICK = {"SEAT_CARDS", "SLASH", "COMMENT", "GLYPH", "NAG", "LPAR", "WON"}
 
 
-def _expected(names: set[str], text: str = "", offset: int = 0) -> Both:
-    """What the parser would accept, in words of each language; ``text[:offset]`` is
-    what came before."""
+def _expected(names: set[str], text: str = "", offset: int = 0) -> Param:
+    """What the parser would accept, in words; ``text[:offset]`` is what came before."""
     names = names - FAST_FORMS  # never read by the exact parser; named by their ordinary tokens
     wanted = [n for n in names if n not in _ANNOTATIONS] or sorted(names)
     after_won = _AFTER_WON.search(text, 0, offset) is not None
-    phrases: list[tuple[str, str]] = []
+    phrases: list[Param] = []
     for name in sorted(wanted, key=lambda n: _ORDER.get(n, len(_ORDER))):
-        phrase = (_NAMES.get(name, name.lower()), TERMS_ZH.get(name, name.lower()))
-        if after_won and name in _NAMES_AFTER_WON:
-            phrase = (_NAMES_AFTER_WON[name], TERMS_ZH[f"{name}_AFTER_WON"])
+        key = f"psn.term.{name}_AFTER_WON" if after_won and name in _NAMED_AFTER_WON else None
+        phrase = msg(key) if key else _term(name)
         if phrase not in phrases:
             phrases.append(phrase)
     if len(phrases) > 5:
-        phrases = [*phrases[:5], ("...", "……")]
-    en, zh = [p[0] for p in phrases], [p[1] for p in phrases]
+        phrases = [*phrases[:5], msg("psn.term.more")]
     if len(phrases) == 1:
-        return Both(en[0], zh[0])
-    return Both(", ".join(en[:-1]) + " or " + en[-1], "、".join(zh[:-1]) + "或" + zh[-1])
+        return phrases[0]
+    return msg("psn.either", first=Seq(tuple(phrases[:-1])), last=phrases[-1])
 
 
-_NOTHING: Final = Both("", "")
+def _term(name: str) -> Param:
+    """A terminal in words: the catalogue's, or its name in lower case."""
+    key = f"psn.term.{_ONE_TERM.get(name, name)}"
+    return msg(key) if has(key) else name.lower()
 
 
-def _after(text: str, offset: int) -> Message | Both:
+# Terminals named by one phrase: the three kinds of bid.
+_ONE_TERM: Final = {"DECLARE": "BID", "REINFORCE": "BID", "COUNTER": "BID"}
+
+
+def _after(text: str, offset: int) -> Param:
     """Where the error is, in words: after seat 3:, after trick 5., after 'declare'.
 
     The word is taken from the right (a pattern searched from the left tried every
@@ -97,7 +98,7 @@ def _after(text: str, offset: int) -> Message | Both:
     """
     words = text[:offset].rsplit(None, 1)
     if not words:
-        return _NOTHING
+        return ""
     word = words[-1]
     if re.fullmatch(r"[0-9]+:", word):
         return msg("psn.after-seat", word=word)
@@ -158,8 +159,7 @@ def syntax_error(
                 "psn.unexpected", shown=repr(shown), wanted=wanted, after=_after(text, offset)
             )
             if token.type in _IN_A_TRICK and _AFTER_WINNER.search(text, 0, offset):
-                both = Seq((message, msg("psn.ends-the-trick")), "", "")
-                message = msg("text", text=both)
+                message = msg("joined", first=message, second=msg("psn.ends-the-trick"))
     elif isinstance(e, UnexpectedCharacters):
         offset = e.pos_in_stream or 0
         char = text[offset]

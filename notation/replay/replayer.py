@@ -23,6 +23,7 @@ from notation.findings import CATALOGUE, Finding, penalty_line
 from notation.messages import (
     Both,
     Message,
+    Param,
     Seq,
     count,
     msg,
@@ -110,10 +111,9 @@ def _bid_sentence(event: Bid, error: Exception) -> Message:
     return msg("bid.refused", seat=event.seat, kind=kind, reason=reason(error))
 
 
-def _trump(trump: Trump) -> Both:
+def _trump(trump: Trump) -> Param:
     """A trump as players say it: ``♠2``, ``NT 2`` (无主 2)."""
-    symbol = trump.symbol
-    return Both(symbol, f"无主 {trump.rank.value}" if trump.suit is None else symbol)
+    return msg("trump.nt", rank=trump.rank.value) if trump.suit is None else trump.symbol
 
 
 def _blank(cards: Slots, excess: Counter[Card]) -> Slots:
@@ -1206,7 +1206,7 @@ class Replayer:
                 "copies.many",
                 seat=play.seat,
                 n=len(cards),
-                shown=Seq(copies, ", ", "，"),
+                shown=Seq(copies, "sep.comma"),
                 more=more,
             )
         self.find("card-copies", message, play, trick=number, seat=play.seat)

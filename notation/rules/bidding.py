@@ -22,12 +22,12 @@ with the fallback when nobody declares.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from notation.errors import KeyedError
-from notation.rules.cards import Card, Rank, Suit, format_cards, format_symbols, parse_cards
+from notation.rules.cards import Card, Rank, Suit, format_cards, parse_cards
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
 from notation.rules.ruleset import BidShape, BidSuit, CounterWindow, Fallback, Reinforcer, Ruleset
@@ -73,14 +73,13 @@ __all__ = [
 
 class BidError(KeyedError):
     """A bid that the rule set does not allow; ``rule`` names the rule it breaks, ``key``
-    and ``facts`` the reason (said in Chinese by ``notation.messages.reason``)."""
+    and ``facts`` the reason (the catalogue's ``bid.why.<key>``)."""
 
+    kind = "bid"
     rule: Rule = Rule.DECLARE
 
-    def __init__(
-        self, message: str, rule: Rule | None = None, *, key: str = "", **facts: object
-    ) -> None:
-        super().__init__(message, key=key, **facts)
+    def __init__(self, key: str, rule: Rule | None = None, **facts: object) -> None:
+        super().__init__(key, **facts)
         if rule is not None:
             self.rule = rule
 
@@ -185,7 +184,7 @@ class Bid:
         check_seat(self.seat)
         object.__setattr__(self, "cards", tuple(self.cards))
         if not self.cards:
-            raise NotABid("a bid shows at least one card", key="no-cards")
+            raise NotABid("no-cards")
         if self.draw is not None and not 0 <= self.draw <= 100:
             raise ValueError(f"the draw count is 0..100 (cards dealt), not {self.draw}")
 
@@ -204,8 +203,7 @@ class Bid:
             if isinstance(e, BidError):
                 raise
             raise NotABid(
-                f"{text!r}: expected seat, kind and cards, like '2 counter S2 S2'",
-                key="bid-text",
+                "bid-text",
                 text=repr(text),
             ) from e
 
@@ -307,8 +305,7 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
     for card in others:
         if card.rank is not rank:
             raise NotRankCard(
-                f"{card.symbol} is not a card of the trump rank {rank.value}",
-                key="not-rank",
+                "not-rank",
                 cards=(card,),
                 rank=rank.value,
             )
@@ -317,35 +314,28 @@ def classify_bid(cards: Sequence[Card], rank: Rank) -> tuple[BidShape, Suit | No
             return BidShape.TWO_JOKERS, None
         if len(jokers) == 2:
             raise NotABid(
-                f"{format_symbols(cards)}: a big and a little joker are not a pair",
-                key="jokers-not-pair",
+                "jokers-not-pair",
                 cards=tuple(cards),
             )
         raise JokersCannotDeclare(
-            f"{format_symbols(cards)}: jokers alone cannot declare (常主不可进行报主)",
-            key="jokers-alone",
+            "jokers-alone",
             cards=tuple(cards),
         )
     suit = others[0].suit
     if any(c != others[0] for c in others):
         raise NotABid(
-            f"{format_symbols(cards)}: the rank cards of a bid are of one suit",
-            key="one-suit",
+            "one-suit",
             cards=tuple(cards),
         )
     assert suit is not None
     if len(others) > 2 or len(jokers) > 1:
-        raise NotABid(
-            f"{format_symbols(cards)}: too many cards for a bid", key="too-many", cards=tuple(cards)
-        )
+        raise NotABid("too-many", cards=tuple(cards))
     if not jokers:
         return (BidShape.SINGLE if len(others) == 1 else BidShape.PAIR), suit
     joker = jokers[0]
     if (joker.rank is Rank.BIG_JOKER) != suit.is_red:
         raise NotABid(
-            f"{format_symbols(cards)}: the big joker goes with ♥ or ♦, "
-            "the little joker with ♠ or ♣",
-            key="joker-colour",
+            "joker-colour",
             cards=tuple(cards),
         )
     return (BidShape.JOKER_WITH_SINGLE if len(others) == 1 else BidShape.JOKER_WITH_PAIR), suit
@@ -387,23 +377,6 @@ def _stronger(rules: Ruleset, new: Showing, old: Showing) -> bool:
     return order.suit_strength(new.bid_suit) > order.suit_strength(old.bid_suit)
 
 
-_SHAPE_WORDS = {
-    BidShape.SINGLE: "a single rank card",
-    BidShape.PAIR: "a pair of rank cards",
-    BidShape.JOKER_WITH_SINGLE: "a joker with a rank card",
-    BidShape.JOKER_WITH_PAIR: "a joker with a pair of rank cards",
-    BidShape.TWO_JOKERS: "a pair of jokers",
-}
-
-
-def _shape_words(shape: BidShape) -> str:
-    return _SHAPE_WORDS[shape]
-
-
-def _shapes(shapes: Iterable[BidShape]) -> str:
-    return " or ".join(_SHAPE_WORDS[s] for s in shapes) or "nothing"
-
-
 # ---------------------------------------------------------------------------- verify / can / bid
 
 
@@ -413,9 +386,8 @@ def _check_draw(state: BidState, new: Bid) -> None:
     for earlier in state.bids:
         if earlier.draw is not None and earlier.draw > new.draw:
             raise OutsideWindow(
-                f"bid after {new.draw} cards dealt comes after a bid at {earlier.draw}",
+                "draw-order",
                 Rule.BID_WINDOW,
-                key="draw-order",
                 draw=new.draw,
                 earlier=earlier.draw,
             )
@@ -426,16 +398,11 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
     b = rules.bidding
     _check_draw(state, new)
     if state.phase is BidPhase.PLAY:
-        raise OutsideWindow(
-            "bidding is over once play has started", Rule.BID_WINDOW, key="play-started"
-        )
+        raise OutsideWindow("play-started", Rule.BID_WINDOW)
     if state.phase is BidPhase.CLOSED:
-        when = "the first hand" if state.first_hand else "a later hand"
         raise OutsideWindow(
-            f"bidding closed when seat {state.kitty_holder} picked up the kitty: in {when} "
-            "this rule set has no counters after the bury (炒底)",
+            "closed",
             Rule.BID_WINDOW,
-            key="closed",
             seat=state.kitty_holder,
             first=state.first_hand,
         )
@@ -443,14 +410,11 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
     if new.kind is BidKind.DECLARE:
         if state.showing is not None:
             raise AlreadyDeclared(
-                f"seat {state.showing.seat} has declared already: counter or reinforce instead",
-                key="declared",
+                "declared",
                 seat=state.showing.seat,
             )
         if state.phase not in (BidPhase.DEAL, BidPhase.DEALT) or state.fallback_used:
-            raise OutsideWindow(
-                "a trump is declared during the deal", Rule.DECLARE, key="declare-in-deal"
-            )
+            raise OutsideWindow("declare-in-deal", Rule.DECLARE)
         rank = bid_rank(rules, state, new.seat, new.kind)
         try:
             showing = _showing(new.seat, new.cards, rank)
@@ -459,26 +423,18 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
                 raise
             shown = tuple(c for c in new.cards if not c.is_joker)
             raise NotRankCard(
-                f"{format_symbols(shown)} is of the dealer's rank "
-                f"{state.rank.value}, at which only the dealer's side declares; the other side "
-                f"declares at its own rank, {rank.value}, and then deals (谁亮主谁坐庄)",
+                "not-own-rank",
                 Rule.DECLARE,
-                key="not-own-rank",
                 cards=shown,
                 rank=rank.value,
                 dealer_rank=state.rank.value,
             ) from None
         if showing.shape is BidShape.TWO_JOKERS and not b.direct_no_trump:
-            raise NoDirectNoTrump(
-                "a pair of jokers cannot declare directly (不能直接亮无主): it only counters",
-                key="no-direct-nt",
-            )
+            raise NoDirectNoTrump("no-direct-nt")
         if showing.shape not in b.declare_with:
             raise ShapeNotAllowed(
-                f"{_shape_words(showing.shape)} cannot declare: declare with "
-                f"{_shapes(b.declare_with)}",
+                "shape-declare",
                 Rule.DECLARE,
-                key="shape-declare",
                 shape=showing.shape,
                 allowed=tuple(b.declare_with),
             )
@@ -487,48 +443,34 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
     if new.kind is BidKind.REINFORCE:
         old = state.showing
         if old is None:
-            raise NothingToCounter(
-                "nothing has been declared to reinforce", Rule.REINFORCE, key="nothing-reinforce"
-            )
+            raise NothingToCounter("nothing-reinforce", Rule.REINFORCE)
         if state.phase not in (BidPhase.DEAL, BidPhase.DEALT):
-            raise OutsideWindow(
-                "reinforcing happens during the deal", Rule.REINFORCE, key="reinforce-in-deal"
-            )
+            raise OutsideWindow("reinforce-in-deal", Rule.REINFORCE)
         allowed = set(b.reinforce_by)
         if not allowed:
-            raise ReinforceNotAllowed(
-                "this rule set has no reinforcing (上保险)", key="no-reinforcing"
-            )
+            raise ReinforceNotAllowed("no-reinforcing")
         own = new.seat == old.seat and Reinforcer.SELF in allowed
         ally = new.seat == partner(old.seat) and Reinforcer.PARTNER in allowed
         if not (own or ally):
-            who = " or partner" if Reinforcer.PARTNER in allowed else ""
             raise ReinforceNotAllowed(
-                f"only the declarer{who} may reinforce seat {old.seat}'s declaration",
-                key="reinforce-who",
-                seat=old.seat,
-                partner=bool(who),
+                "reinforce-who", seat=old.seat, partner=Reinforcer.PARTNER in allowed
             )
         showing = _reinforced(state, new, old)  # (at the declaration's rank)
         if showing.suit != old.suit:
             raise ReinforceMismatch(
-                f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}",
-                key="reinforce-suit",
+                "reinforce-suit",
                 cards=new.cards,
             )
         if showing.shape not in b.reinforce_with:
             raise ShapeNotAllowed(
-                f"{_shape_words(showing.shape)} cannot reinforce: reinforce with "
-                f"{_shapes(b.reinforce_with)}",
+                "shape-reinforce",
                 Rule.REINFORCE,
-                key="shape-reinforce",
                 shape=showing.shape,
                 allowed=tuple(b.reinforce_with),
             )
         if showing.shape.copies <= old.shape.copies:
             raise ReinforceMismatch(
-                f"{format_symbols(showing.cards)} is no stronger than {format_symbols(old.cards)}",
-                key="reinforce-weak",
+                "reinforce-weak",
                 cards=showing.cards,
                 old=old.cards,
             )
@@ -536,52 +478,41 @@ def _resulting(rules: Ruleset, state: BidState, new: Bid) -> Showing:
 
     # A counter.
     if not state.decided:
-        raise NothingToCounter(
-            "nothing has been declared to counter: declare instead", key="nothing-counter"
-        )
+        raise NothingToCounter("nothing-counter")
     window = b.window(state.first_hand)
-    when = "the first hand" if state.first_hand else "a later hand"
     if window is CounterWindow.NONE:
-        raise OutsideWindow(f"no counters in {when}", key="no-counters", first=state.first_hand)
+        raise OutsideWindow("no-counters", first=state.first_hand)
     if window is CounterWindow.BEFORE_PICKUP and state.phase not in (
         BidPhase.DEAL,
         BidPhase.DEALT,
     ):
         raise OutsideWindow(
-            f"in {when} counters come before the dealer picks up the kitty",
-            key="counter-before-pickup",
+            "counter-before-pickup",
             first=state.first_hand,
         )
     if window is CounterWindow.AFTER_BURY and state.phase is not BidPhase.BURIED:
         raise OutsideWindow(
-            f"in {when} counters come after the dealer has buried (炒底)",
-            key="counter-after-bury",
+            "counter-after-bury",
             first=state.first_hand,
         )
     if state.fallback_used and not b.counter_after_fallback:
-        raise OutsideWindow(
-            "a trump set by turning a card cannot be countered", key="fallback-final"
-        )
+        raise OutsideWindow("fallback-final")
     old = state.showing
     if old is not None and new.seat == old.seat and not b.self_counter:
-        raise SelfCounter(
-            f"seat {new.seat} cannot counter their own declaration", key="self", seat=new.seat
-        )
+        raise SelfCounter("self", seat=new.seat)
     if window is CounterWindow.AFTER_BURY:
         _check_turn(state, new.seat)
     showing = _showing(new.seat, new.cards, bid_rank(rules, state, new.seat, new.kind))
     if showing.shape not in b.counter_with:
         raise ShapeNotAllowed(
-            f"{_shape_words(showing.shape)} cannot counter: counter with {_shapes(b.counter_with)}",
+            "shape-counter",
             Rule.COUNTER,
-            key="shape-counter",
             shape=showing.shape,
             allowed=tuple(b.counter_with),
         )
     if old is not None and not _stronger(rules, showing, old):
         raise TooWeak(
-            f"{format_symbols(showing.cards)} does not beat {format_symbols(old.cards)}",
-            key="too-weak",
+            "too-weak",
             cards=showing.cards,
             old=old.cards,
         )
@@ -592,8 +523,7 @@ def _reinforced(state: BidState, new: Bid, old: Showing) -> Showing:
     """The full showing after a reinforcement: the cards as shown, or added to the old."""
     if any(not c.is_joker and c.suit is not old.suit for c in new.cards):
         raise ReinforceMismatch(
-            f"a reinforcement shows the declared suit, not {format_symbols(new.cards)}",
-            key="reinforce-suit",
+            "reinforce-suit",
             cards=new.cards,
         )
     try:
@@ -637,9 +567,7 @@ def _check_turn(state: BidState, seat: Seat) -> None:
     order = seats_from(next_seat(state.dealer))
     if state.last_in_round is not None and order.index(seat) <= order.index(state.last_in_round):
         raise OutOfTurn(
-            f"seat {seat} cannot counter after seat {state.last_in_round}: after the bury "
-            f"counters go round from seat {order[0]} to seat {order[-1]}",
-            key="out-of-turn",
+            "out-of-turn",
             seat=seat,
             last=state.last_in_round,
             first_seat=order[0],
@@ -719,7 +647,7 @@ def end_deal(state: BidState, rules: Ruleset | None = None) -> BidState:
     (谁亮主谁坐庄, 000§3 二.4).
     """
     if state.phase is not BidPhase.DEAL:
-        raise OutsideWindow(f"the deal is already over (phase {state.phase.value})", key="dealt")
+        raise OutsideWindow("dealt", phase=state.phase)
     state = replace(state, phase=BidPhase.DEALT)
     if rules is None or not rules.bidding.deal_passes_to_declarer or state.first_hand:
         return state
@@ -737,22 +665,13 @@ def bury(rules: Ruleset, state: BidState) -> BidState:
     if state.phase is BidPhase.DEAL:
         state = end_deal(state, rules)
     if state.phase is not BidPhase.DEALT:
-        raise OutsideWindow(
-            f"the kitty is buried once, after the deal (phase {state.phase.value})",
-            key="bury-once",
-        )
+        raise OutsideWindow("bury-once", phase=state.phase)
     if state.dealer is None:
-        raise NothingToCounter(
-            "nobody has declared in this first hand, so nobody deals: nobody can bury",
-            Rule.NO_DECLARATION,
-            key="bury-no-dealer",
-        )
+        raise NothingToCounter("bury-no-dealer", Rule.NO_DECLARATION)
     if not state.decided:
         raise NothingToCounter(
-            f"seat {state.dealer} buried before a trump was set: nobody has declared, and no "
-            "fallback turned a trump",
+            "bury-no-trump",
             Rule.NO_DECLARATION,
-            key="bury-no-trump",
             seat=state.dealer,
         )
     window = rules.bidding.window(state.first_hand)
@@ -785,11 +704,11 @@ def fallback_trump(
         return None
     if b.fallback is Fallback.KITTY_CARD:
         if kitty is None or len(kitty) < b.fallback_kitty_card:
-            raise ValueError(f"the kitty-card rule needs kitty card {b.fallback_kitty_card}")
+            raise BidError("no-kitty-card", Rule.NO_DECLARATION, n=b.fallback_kitty_card)
         card = kitty[b.fallback_kitty_card - 1]
     else:
         if flipped is None:
-            raise ValueError("the flipped-card rule needs the card flipped before the deal")
+            raise BidError("no-flipped-card", Rule.NO_DECLARATION)
         card = flipped
     return rules.trump(rank, card.suit)
 
@@ -804,9 +723,8 @@ def apply_fallback(
     """The state after the deal when nobody declared: the fallback trump, or a redeal."""
     if state.showing is not None:
         raise AlreadyDeclared(
-            f"seat {state.showing.seat} declared: no fallback",
+            "no-fallback",
             Rule.NO_DECLARATION,
-            key="no-fallback",
             seat=state.showing.seat,
         )
     if state.phase is BidPhase.DEAL:

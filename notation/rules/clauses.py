@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-__all__ = ["Clause", "Rule", "Text", "Title", "english_numbers", "rule_name"]
+__all__ = ["Clause", "Rule", "Text", "Title", "english_numbers"]
 
 
 class Rule(StrEnum):
@@ -52,43 +52,6 @@ class Rule(StrEnum):
     MUST_PLAY = "match.must_play"  # levels that cannot be skipped (逢10必打)
     MISPLAY = "match.misplay"  # penalties for revokes and take-backs
     WRONG_COUNT = "match.card_count"  # 多牌少牌: a player with too many or too few cards
-
-
-# Each rule's name for a reader, in English and Chinese (the players' own words).
-_RULE_NAMES: Final[dict[Rule, tuple[str, str]]] = {
-    Rule.DEAL: ("the deal", "发牌"),
-    Rule.DECLARE: ("declaring trump", "亮主"),
-    Rule.REINFORCE: ("reinforcing a declaration", "上保险（加固）"),
-    Rule.COUNTER: ("countering a declaration", "反主"),
-    Rule.BID_WINDOW: ("when a counter is allowed", "反主时机"),
-    Rule.NO_DECLARATION: ("trump when nobody declares", "无人亮主"),
-    Rule.KITTY: ("picking up and burying the kitty", "拿底与扣底"),
-    Rule.TURN: ("whose turn it is", "出牌顺序"),
-    Rule.CARD_HELD: ("playing cards one holds", "只出手中的牌"),
-    Rule.CARD_COUNT: ("as many cards as the lead", "出牌张数"),
-    Rule.LEAD: ("what may be led", "首出牌型"),
-    Rule.FOLLOW_SUIT: ("following suit", "跟花色"),
-    Rule.FOLLOW_PAIR: ("following a pair", "跟对子"),
-    Rule.FOLLOW_TRACTOR: ("following a tractor", "跟拖拉机"),
-    Rule.THROW: ("throws", "甩牌"),
-    Rule.THROW_PENALTY: ("what a failed throw costs", "甩牌失败的处罚"),
-    Rule.TRICK_WINNER: ("who wins a trick", "一轮的大小"),
-    Rule.RUFF: ("ruffing", "毙牌（杀牌）"),
-    Rule.POINTS: ("points", "得分"),
-    Rule.KITTY_MULTIPLIER: ("the kitty's multiplier", "抠底倍数"),
-    Rule.LEVEL_TABLE: ("the level table", "升级表"),
-    Rule.NEXT_DEALER: ("the next dealer", "轮庄"),
-    Rule.MATCH: ("levels and dealers across hands", "级数与庄家的延续"),
-    Rule.MUST_PLAY: ("levels that must be played", "必打级"),
-    Rule.MISPLAY: ("misplays", "出错牌的处罚"),
-    Rule.WRONG_COUNT: ("too many or too few cards", "多牌少牌"),
-}
-
-
-def rule_name(rule: Rule, lang: str = "en") -> str:
-    """The rule's name for a reader: ``rule_name(Rule.FOLLOW_PAIR, "zh")`` is ``跟对子``."""
-    en, zh = _RULE_NAMES[rule]
-    return zh if lang == "zh" else en
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,19 +69,14 @@ _SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
 
 
 class GameError(KeyedError):
-    """A position the rules cannot reach, or a play they do not allow: ``violations``
-    the broken rules of a play, else ``key`` and ``facts`` the reason (said in Chinese
-    by ``notation.messages.rulesets.position_words``)."""
+    """A position the rules cannot reach, or a play they do not allow (``play``, its
+    ``violations`` the broken rules and ``seat`` the player); ``key`` and ``facts`` the
+    reason (the catalogue's ``game.why.<key>``, or the first violation's sentence)."""
 
-    def __init__(
-        self,
-        message: str,
-        violations: Sequence[Violation] = (),
-        *,
-        key: str = "",
-        **facts: object,
-    ) -> None:
-        super().__init__(message, key=key, **facts)
+    kind = "game"
+
+    def __init__(self, key: str, violations: Sequence[Violation] = (), **facts: object) -> None:
+        super().__init__(key, **facts)
         self.violations = tuple(violations)
 
 
@@ -151,9 +146,7 @@ class Position:
         # Any sequences in, sorted tuples kept: equal positions compare equal.
         hands = tuple(_sorted(h) for h in self.hands)
         if len(hands) != 4:
-            raise GameError(
-                f"a position has four hands, not {len(hands)}", key="hands", n=len(hands)
-            )
+            raise GameError("hands", n=len(hands))
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "trick", tuple(_sorted(p) for p in self.trick))
         object.__setattr__(self, "kitty", _sorted(self.kitty))
@@ -310,13 +303,9 @@ class PlayState:
     def _check(self, position: Position) -> None:
         """Raise :class:`GameError` for a position the rules cannot reach."""
         if position.dealer not in SEATS or position.leader not in SEATS:
-            raise GameError("the dealer and the leader are seats 1, 2, 3 or 4", key="seats")
+            raise GameError("seats")
         if len(position.trick) > 3:
-            raise GameError(
-                "the trick on the table has 4 plays: it is over; give the position after it, "
-                "its winner leading",
-                key="trick-over",
-            )
+            raise GameError("trick-over")
         # The hands as they were when the trick began: each seat that played holds its play.
         before = list(position.hands)
         order = seats_from(position.leader)
@@ -324,23 +313,17 @@ class PlayState:
             before[seat - 1] = _sorted(before[seat - 1] + cards)
         sizes = {len(h) for h in before}
         if len(sizes) != 1:
-            shown = ", ".join(f"seat {s}: {len(before[s - 1])}" for s in SEATS)
             raise GameError(
-                "every seat holds as many cards as the others when a trick begins "
-                f"(counting what it played to this one): {shown}",
-                key="sizes",
+                "sizes",
                 sizes=tuple((s, len(before[s - 1])) for s in SEATS),
             )
         if sizes == {0}:
-            raise GameError(
-                "every hand is empty: the hand is over, there is nothing to play", key="empty"
-            )
+            raise GameError("empty")
         everything = Counter(c for h in before for c in h) + Counter(position.kitty)
         extra = sorted(c for c, n in everything.items() if n > 2)
         if extra:
             raise GameError(
-                f"more than two of {_cards_text(extra)} in the hands and kitty",
-                key="too-many",
+                "too-many",
                 cards=tuple(extra),
             )
         if not position.trick:
@@ -350,17 +333,14 @@ class PlayState:
         leader = position.leader
         problems = check_lead(lead, before[leader - 1], trump)
         if problems:
-            raise GameError(problems[0].sentence(leader), problems)
+            raise GameError("play", problems, seat=leader)
         units = decompose(lead, trump)
         if len(units) > 1:
             others = {s: before[s - 1] for s in order[1:]}
             verdict = judge_throw(lead, leader, others, trump, units)
             if verdict.failed:
-                forced = _cards_text(verdict.forced)
                 raise GameError(
-                    f"seat {leader}'s throw {_cards_text(lead)} fails (seat {verdict.beaten_by} "
-                    f"can beat {forced}): the trick's lead is the forced unit {forced}",
-                    key="throw-fails",
+                    "throw-fails",
                     leader=leader,
                     lead=tuple(lead),
                     by=verdict.beaten_by,
@@ -369,7 +349,7 @@ class PlayState:
         for seat, cards in zip(order[1:], position.trick[1:], strict=False):
             problems = self._follow_problems(lead, cards, before[seat - 1], units)
             if problems:
-                raise GameError(problems[0].sentence(seat), problems)
+                raise GameError("play", problems, seat=seat)
 
     def _lay(self, position: Position) -> None:
         """Put the trick already played on the table (the hands no longer hold it)."""
@@ -624,12 +604,11 @@ class PlayState:
         made; raises :class:`GameError` if it is not legal."""
         seat = self.to_move
         if self.is_over():
-            raise GameError("the hand is over: nobody is to play", key="over")
+            raise GameError("over")
         if isinstance(play, Play):
             if play.seat != seat:
                 raise GameError(
-                    f"seat {play.seat} played; it is seat {seat}'s turn",
-                    key="turn",
+                    "turn",
                     seat=play.seat,
                     turn=seat,
                 )
@@ -640,14 +619,14 @@ class PlayState:
         if not self.table:
             problems = check_lead(cards, hand, self.trump)
             if problems:
-                raise GameError(problems[0].sentence(seat), problems)
+                raise GameError("play", problems, seat=seat)
             made = self.judge_lead(cards)
         else:
             trick = self.trick
             assert trick is not None
             problems = self._follow_problems(self.table[0].cards, cards, hand, trick.lead_units)
             if problems:
-                raise GameError(problems[0].sentence(seat), problems)
+                raise GameError("play", problems, seat=seat)
             made = Play(seat, _sorted(cards))
         self.apply(made)
         return made
@@ -924,7 +903,7 @@ class PlayState:
     def outcome(self) -> HandOutcome:
         """The defenders' total and the level result, once every card is played."""
         if not self.is_over() or self.last is None:
-            raise GameError("the hand is not over: the outcome is not known yet", key="not-over")
+            raise GameError("not-over")
         last = self.last
         won = self.is_defender(last.winner)
         multiplier = self.rules.kitty_multiplier(*last.shape, trump=last.by_trump) if won else None

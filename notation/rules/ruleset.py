@@ -62,8 +62,10 @@ DECK_SIZE: Final = len(DECK)  # two decks with jokers: 108 cards
 
 class RulesetCheckError(KeyedError):
     """Values of a rule set that do not fit together (a level table whose thresholds go
-    down, a kitty the deal cannot leave); said in Chinese by its key and facts
-    (``notation.messages.rulesets.check_words``), as a refused bid is."""
+    down, a kitty the deal cannot leave): its key and facts (the catalogue's
+    ``ruleset.why.<key>``), as a refused bid's."""
+
+    kind = "ruleset"
 
 
 # ---------------------------------------------------------------------------- closed choices
@@ -196,14 +198,11 @@ class Outcome:
     def __post_init__(self) -> None:
         if self.levels < 0:
             raise RulesetCheckError(
-                f"an outcome gains 0 or more levels, not {self.levels}",
-                key="outcome-levels",
+                "outcome-levels",
                 levels=self.levels,
             )
         if self.winner is Side.DEALER and self.levels == 0:
-            raise RulesetCheckError(
-                "the dealer side wins by at least one level", key="dealer-levels"
-            )
+            raise RulesetCheckError("dealer-levels")
 
     def __str__(self) -> str:
         return f"{self.winner.value} +{self.levels}"
@@ -235,8 +234,7 @@ class LevelRow:
         Outcome(self.winner, self.levels)  # the same checks as an outcome
         if self.points < 0 or self.points % 5:
             raise RulesetCheckError(
-                f"a threshold is a multiple of 5, 0 or more, not {self.points}",
-                key="threshold",
+                "threshold",
                 points=self.points,
             )
 
@@ -252,29 +250,23 @@ class LevelTable:
 
     def __post_init__(self) -> None:
         if not self.rows:
-            raise RulesetCheckError("a level table needs at least one row", key="no-rows")
+            raise RulesetCheckError("no-rows")
         if self.rows[0].points != 0:
-            raise RulesetCheckError(
-                "the first row of a level table starts at 0 points", key="first-row"
-            )
+            raise RulesetCheckError("first-row")
         for a, b in zip(self.rows, self.rows[1:], strict=False):
             if b.points <= a.points:
                 raise RulesetCheckError(
-                    f"thresholds must go up: {b.points} after {a.points}",
-                    key="thresholds-up",
+                    "thresholds-up",
                     later=b.points,
                     earlier=a.points,
                 )
         if self.step < 0 or self.step % 5:
             raise RulesetCheckError(
-                f"step is 0 or a positive multiple of 5, not {self.step}",
-                key="step",
+                "step",
                 step=self.step,
             )
         if self.step and self.rows[-1].winner is not Side.DEFENDERS:
-            raise RulesetCheckError(
-                "a table that grows beyond its last row must end with defenders", key="grows"
-            )
+            raise RulesetCheckError("grows")
 
     @classmethod
     def named(cls, name: str) -> LevelTable:
@@ -282,10 +274,8 @@ class LevelTable:
         try:
             return _NAMED_TABLES[name]
         except KeyError:
-            known = ", ".join(_NAMED_TABLES)
             raise RulesetCheckError(
-                f"no level table {name!r}: known tables are {known}",
-                key="no-table",
+                "no-table",
                 name=name,
                 known=tuple(_NAMED_TABLES),
             ) from None
@@ -398,17 +388,13 @@ class BiddingRules:
 
     def __post_init__(self) -> None:
         if not self.declare_with:
-            raise RulesetCheckError("declare_with needs at least one shape", key="declare-with")
+            raise RulesetCheckError("declare-with")
         if sorted(self.suit_order) != sorted(BidSuit) or len(self.suit_order) != len(BidSuit):
-            raise RulesetCheckError(
-                "suit_order lists BJ, LJ, S, H, C and D once each", key="suit-order"
-            )
+            raise RulesetCheckError("suit-order")
         if BidShape.TWO_JOKERS in self.declare_with and not self.direct_no_trump:
-            raise RulesetCheckError(
-                "two_jokers in declare_with needs direct_no_trump: true", key="two-jokers"
-            )
+            raise RulesetCheckError("two-jokers")
         if not 1 <= self.fallback_kitty_card <= 8:
-            raise RulesetCheckError("fallback_kitty_card is 1..8", key="fallback-card")
+            raise RulesetCheckError("fallback-card")
 
     def suit_strength(self, suit: BidSuit) -> int:
         """Higher for a suit earlier in ``suit_order``."""
@@ -435,7 +421,7 @@ class ThrowRules:
 
     def __post_init__(self) -> None:
         if self.penalty_per_card < 0:
-            raise RulesetCheckError("penalty_per_card is 0 or more", key="penalty-per-card")
+            raise RulesetCheckError("penalty-per-card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,14 +436,12 @@ class KittyRules:
     def __post_init__(self) -> None:
         if self.size <= 0 or (DECK_SIZE - self.size) % 4:
             raise RulesetCheckError(
-                f"the kitty holds what is left of {DECK_SIZE} cards after an equal deal to "
-                f"four players (8, 4, 12 ...), not {self.size}",
-                key="kitty-size",
+                "kitty-size",
                 deck=DECK_SIZE,
                 size=self.size,
             )
         if self.max_multiplier < 0 or self.side_win_multiplier < 0:
-            raise RulesetCheckError("multipliers are 0 (none) or positive", key="multipliers")
+            raise RulesetCheckError("multipliers")
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,13 +473,10 @@ class PenaltyRules:
 
     def __post_init__(self) -> None:
         if min(self.misplay_levels, self.misplay_strikes_to_lose, self.wrong_card_count_levels) < 0:
-            raise RulesetCheckError("penalty counts are 0 or more", key="penalty-counts")
+            raise RulesetCheckError("penalty-counts")
         if self.wrong_card_count is WrongCountRule.FIXED and self.wrong_card_count_levels < 1:
             # 000§2 八: the side not at fault goes up; a fixed penalty of 0 levels is no rule
-            raise RulesetCheckError(
-                "wrong_card_count: fixed needs wrong_card_count_levels of 1 or more",
-                key="fixed-count-levels",
-            )
+            raise RulesetCheckError("fixed-count-levels")
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,7 +488,7 @@ class TributeRules:
 
     def __post_init__(self) -> None:
         if self.cards < 0:
-            raise RulesetCheckError("tribute cards are 0 or more", key="tribute")
+            raise RulesetCheckError("tribute")
 
 
 # ---------------------------------------------------------------------------- the rule set
@@ -536,8 +517,7 @@ class Ruleset:
         missing = [r.value for r in Rule if r not in self.clauses]
         if missing:
             raise RulesetCheckError(
-                f"rule set {self.name!r} has no clause for: {', '.join(missing)}",
-                key="no-clauses",
+                "no-clauses",
                 name=self.name,
                 missing=tuple(missing),
             )
