@@ -450,21 +450,6 @@ def test_a_result_written_can_be_undone(dealt: tuple[AppTest, Hand]) -> None:
     assert recorder(at).hand.result is None
 
 
-def test_one_click_is_fast(dealt: tuple[AppTest, Hand]) -> None:
-    at, hand = dealt
-    times: Times = []
-    for trick in hand.tricks[:6]:
-        for i, play in enumerate(trick.plays):
-            click_play(at, play, leading=i == 0, times=times)
-    walls = sorted(wall for wall, _ in times)
-    pages = sorted(page for _, page in times)
-    print(
-        f"\none card click: AppTest round trip median {walls[len(walls) // 2] * 1000:.0f} ms, "
-        f"page script median {pages[len(pages) // 2] * 1000:.0f} ms ({len(walls)} clicks)"
-    )
-    assert pages[len(pages) // 2] < 0.25 and walls[len(walls) // 2] < 1.0
-
-
 def test_switching_language_keeps_the_recording_pages_choices() -> None:
     """As on the viewer: a choice shown by its label is sent again under its new label."""
     at = record_page()
