@@ -46,20 +46,14 @@ from notation.psn.model import (
     Strain,
     Trick,
 )
-from notation.replay.holding import (
-    HAND_SIZE,
-    TWO_DECKS,
-    Holding,
-    fmt_cards,
-    has_unknown,
-    known_cards,
-)
+from notation.replay.holding import fmt_cards
 from notation.replay.values import Computed, Slots, State, StepKind, StrictStop
 from notation.rules import bidding as bids
 from notation.rules import scoring
 from notation.rules.cards import Card, CardCounts, Rank, Suit
 from notation.rules.clauses import Rule
 from notation.rules.follow import check_follow, check_lead
+from notation.rules.holding import HAND_SIZE, TWO_DECKS, Holding, has_unknown, known_cards
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.ruleset import Fallback as FallbackRule
 from notation.rules.ruleset import Outcome, Ruleset
