@@ -71,9 +71,9 @@ from notation.analysis.knowledge import Knowledge
 from notation.analysis.sampling import Dealer
 from notation.analysis.solver import Solver
 from notation.bots import RandomPlayer, bot_play
-from notation.replay.holding import TWO_DECKS
 from notation.rules.cards import Card
 from notation.rules.game import Play, PlayState, Position
+from notation.rules.holding import TWO_DECKS
 from notation.rules.order import TRUMP
 from notation.rules.ruleset import Ruleset, Side
 from notation.rules.seats import SEATS, Seat

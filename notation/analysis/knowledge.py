@@ -46,9 +46,9 @@ from notation.errors import ShengjiError
 from notation.psn.model import UNKNOWN, Bid, CardSlot, Fallback, FallbackSource, KittyExchange
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind
-from notation.replay.holding import TWO_DECKS
 from notation.rules.cards import Card, CardCounts, Suit
 from notation.rules.follow import DEFAULT_SHORTER_TRACTOR, check_follow
+from notation.rules.holding import TWO_DECKS
 from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.ruleset import ShorterTractor
 from notation.rules.seats import SEATS, Seat, seats_from

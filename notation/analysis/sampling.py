@@ -69,8 +69,8 @@ from notation.analysis.knowledge import (
     Place,
     Whereabouts,
 )
-from notation.replay.holding import TWO_DECKS
 from notation.rules.cards import DECK, Card, CardCounts
+from notation.rules.holding import TWO_DECKS
 from notation.rules.seats import Seat, seats_from
 
 __all__ = ["Dealer", "SampledDeal", "deal_unseen", "sample_deals"]

@@ -534,6 +534,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "{subject}'s throw should have failed: {who} had to play {cards}.",
         "{subject}的甩牌应当失败：{who}只能出 {cards}。",
     ),
+    "v.throw-stood": (
+        "{subject}'s throw {cards} is recorded as failed, but nobody could beat it: it stood.",
+        "{subject}甩的 {cards} 被记为失败，但没有人管得住：甩牌成功。",
+    ),
     "v.wrong-forced-play": (
         "{subject} did not play what its failed throw forced: it had to play {cards}.",
         "{subject}没有出甩牌失败后必须出的牌：它应出 {cards}。",
@@ -608,10 +612,32 @@ def violation_message(v: Violation, seat: int | None = None) -> Message:
             held=msg(held_key, cards=cards),
             did=did,
         )
+    return _turn_or_throw_message(v, seat, subject, who)
+
+
+def _turn_or_throw_message(
+    v: Violation, seat: int | None, subject: Message, who: Message
+) -> Message:
+    """A play out of turn or a throw misjudged: with the seat and the facts, as the
+    replay says it (the seat whose turn it was, who could beat the throw, the unit it
+    forces); else in general words."""
+    code, cards = v.code, v.cards
     if code is Code.OUT_OF_TURN:
+        if seat is not None and v.turn:
+            return msg("turn.other", seat=seat, turn=v.turn)
+        if seat is not None and v.played > 4:
+            return msg("turn.fifth", seat=seat)
         return msg("v.out-of-turn", subject=subject)
     if code is Code.THROW_FAILED:
+        if seat is not None and v.by:
+            return msg("throw.should-fail", seat=seat, cards=cards, by=v.by, unit=v.forced)
         return msg("v.throw-failed", subject=subject, who=who, cards=cards)
+    if code is Code.THROW_STOOD:
+        if seat is None:
+            return msg("v.throw-stood", subject=subject, cards=cards)
+        return msg("throw.one-unit" if v.asked == 1 else "throw.stood", seat=seat, cards=cards)
+    if seat is not None and v.by:
+        return msg("throw.forced", seat=seat, played=cards, forced=v.forced, by=v.by)
     return msg("v.wrong-forced-play", subject=subject, cards=cards)
 
 

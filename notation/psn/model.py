@@ -5,7 +5,8 @@ Every node is a frozen dataclass. ``line`` and ``column`` (1-based, in the file)
 where the node was read; they take no part in equality, so a record read back from its
 canonical text equals the record that was written.
 
-An unknown card (``??`` in the text) is :data:`UNKNOWN`, never ``None``.
+An unknown card (``??`` in the text) is :data:`UNKNOWN` (the rules core's, from
+:mod:`notation.rules.cards`), never ``None``.
 
 >>> play = Play(seat=3, cards=(Card.parse("S10"), UNKNOWN))
 >>> str(play), play.is_failed_throw
@@ -19,12 +20,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from enum import Enum, StrEnum
-from typing import Final, Literal
+from enum import StrEnum
+from typing import Final
 
 from notation.errors import KeyedError
 from notation.psn.errors import PSNError
-from notation.rules.cards import Card, Rank, Suit
+from notation.rules.cards import UNKNOWN, Card, CardSlot, Rank, Suit, Unknown
 from notation.rules.order import Trump
 from notation.rules.seats import Seat, check_seat
 
@@ -58,21 +59,6 @@ __all__ = [
 ]
 
 
-class Unknown(Enum):
-    """The type of :data:`UNKNOWN`, a card nobody recorded."""
-
-    CARD = "??"
-
-    def __str__(self) -> str:
-        return "??"
-
-    def __repr__(self) -> str:
-        return "UNKNOWN"
-
-
-UNKNOWN: Final = Unknown.CARD
-# A place where a card stands: a known card or UNKNOWN.
-CardSlot = Card | Literal[Unknown.CARD]
 Cards = tuple[CardSlot, ...]
 
 

@@ -1,87 +1,10 @@
-"""What a seat holds, as far as the record shows it, and small helpers on card slots."""
+"""Card slots as a record writes them and as players read them."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import cast
 
-from notation.psn.model import (
-    UNKNOWN,
-    CardSlot,
-)
-from notation.rules.cards import DECK, Card
-from notation.rules.order import Trump
-
-HAND_SIZE = 25
-TWO_DECKS: Counter[Card] = Counter(DECK)
-
-Slots = tuple[CardSlot, ...]
-
-
-class Holding:
-    """What one seat holds, as far as the record shows it."""
-
-    __slots__ = ("blurred", "exact", "known", "recorded", "unknown")
-
-    def __init__(self, cards: Slots | None) -> None:
-        self.recorded = cards is not None
-        counts: Counter[CardSlot] = Counter(cards or ())
-        unknown = counts.pop(UNKNOWN, 0)
-        self.known = cast(Counter[Card], counts)
-        self.unknown = HAND_SIZE if cards is None else unknown
-        self.blurred = False  # a ?? was played from known cards: which one is not known
-        self.exact = self.recorded and not self.unknown  # every card held is known
-
-    def _settle(self) -> None:
-        self.exact = self.recorded and not self.unknown and not self.blurred
-
-    def add(self, cards: Slots) -> None:
-        for c in cards:
-            if c is UNKNOWN:
-                self.unknown += 1
-            else:
-                self.known[c] += 1
-        self._settle()
-
-    def remove(self, cards: Slots) -> list[Card]:
-        """Take cards out; return the known cards that were not there."""
-        missing: list[Card] = []
-        known = self.known
-        for c in cards:
-            if c is UNKNOWN:
-                if self.unknown:
-                    self.unknown -= 1
-                else:
-                    self.blurred = True
-            elif (held := known.get(c, 0)) > 1:
-                known[c] = held - 1
-            elif held == 1:
-                known.pop(c)  # only cards held stay: the hand is read whole at every check
-            elif self.unknown:
-                self.unknown -= 1
-            else:
-                missing.append(c)
-        if not self.exact or self.blurred:
-            self._settle()
-        return missing
-
-    def size(self) -> int:
-        return sum(self.known.values()) + self.unknown
-
-    def slots(self, trump: Trump | None) -> Slots:
-        cards = list(self.known.elements())
-        ordered = trump.sorted(cards) if trump else sorted(cards)
-        return (*ordered, *(UNKNOWN for _ in range(self.unknown)))
-
-
-def known_cards(cards: Slots) -> list[Card]:
-    return [c for c in cards if c is not UNKNOWN]
-
-
-def has_unknown(cards: Slots) -> bool:
-    """True if some card is ``??``."""
-    return UNKNOWN in cards  # cards and UNKNOWN compare by identity, in C
+from notation.rules.cards import Card, CardSlot
 
 
 def fmt_cards(cards: Sequence[CardSlot]) -> str:
@@ -92,6 +15,7 @@ def fmt_cards(cards: Sequence[CardSlot]) -> str:
 def card_symbols(cards: Iterable[CardSlot]) -> str:
     """Cards as players write them, with suit symbols: ``♠10 BJ ??``.
 
+    >>> from notation.rules.cards import UNKNOWN
     >>> card_symbols([Card.parse("S10"), Card.parse("BJ"), UNKNOWN])
     '♠10 BJ ??'
     """

@@ -12,7 +12,6 @@ comes from the rules core (:mod:`notation.rules`); :func:`notation.replay.replay
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import replace
 from itertools import chain
@@ -46,28 +45,22 @@ from notation.psn.model import (
     Strain,
     Trick,
 )
-from notation.replay.holding import (
-    HAND_SIZE,
-    TWO_DECKS,
-    Holding,
-    fmt_cards,
-    has_unknown,
-    known_cards,
-)
+from notation.replay.holding import fmt_cards
 from notation.replay.values import Computed, Slots, State, StepKind, StrictStop
 from notation.rules import bidding as bids
 from notation.rules import scoring
 from notation.rules.cards import Card, CardCounts, Rank, Suit
 from notation.rules.clauses import Rule
-from notation.rules.follow import check_follow, check_lead
-from notation.rules.order import TRUMP, EffectiveSuit, Trump
+from notation.rules.game import PlayState
+from notation.rules.holding import HAND_SIZE, TWO_DECKS, Holding, has_unknown, known_cards
+from notation.rules.order import TRUMP, Trump
 from notation.rules.ruleset import Fallback as FallbackRule
 from notation.rules.ruleset import Outcome, Ruleset
 from notation.rules.seats import SEATS, Seat, seats_from, team
 from notation.rules.throw import judge_throw
-from notation.rules.trick import OpenTrick, play_value
+from notation.rules.trick import play_value
 from notation.rules.units import Unit, decompose
-from notation.rules.violations import Code, Violation
+from notation.rules.violations import Violation
 
 __all__ = ["Replayer", "read_levels"]
 
@@ -129,16 +122,6 @@ def _blank(cards: Slots, excess: Counter[Card]) -> Slots:
     return tuple(reversed(out))
 
 
-def _open_trick(
-    seat: Seat, lead: Slots, trump: Trump, units: list[Unit] | None
-) -> OpenTrick | None:
-    """The trick as led (no unknown card in it), or ``None`` for a lead of several suits."""
-    known = cast(tuple[Card, ...], lead)
-    if len(known) > 1 and len({trump.effective_suit(c) for c in known}) != 1:
-        return None
-    return OpenTrick(seat, known, trump, units)
-
-
 def _end_label(computed: Computed) -> str:
     if computed.points is None:
         return "end of the hand"
@@ -176,10 +159,11 @@ class Replayer:
         self._penalties: dict[Rule | None, tuple[str | None, str | None]] = {}
         self.pending: list[Finding] = []
         self.trick_number = 0
-        self.table: list[tuple[Seat, Slots]] = []
+        self.trick_index = 0
+        self.table: list[tuple[Seat, Slots]] = []  # the trick on the table, as recorded
         self.winning: Seat | None = None
-        self.points = [0, 0]
-        self.penalty_points = 0
+        self.game: PlayState | None = None  # the play phase's game state, once play starts
+        self.at: tuple[Play, Trick]  # the play being made, where its findings are said
         self.kitty: Slots | None = None
         self.declarer: Seat | None = None
         self.dealer = hand.dealer
@@ -191,21 +175,15 @@ class Replayer:
         if dealer is not None:
             self.dealer = dealer
         self.trump: Trump | None = None
-        self.played: dict[Seat, int] = dict.fromkeys(SEATS, 0)
-        self.last_winner: Seat | None = None
-        self.last_shape: tuple[int, int] | None = None
-        self.last_won_by_trump = False
         self._future_plays: dict[Seat, list[Counter[Card]]] | None = None
         self._whole_from: dict[Seat, list[bool]] = {}
-        self.lead_units: list[Unit] | None = None  # the current trick's lead, read once
         self.followed_played: bool | None = None  # did a bury show a rejected bid followed?
         self.alternative_trump: Trump | None = None  # what a rejected bid would have made
         self.refused_bid: Finding | None = None  # the last bid the rules refused
         self.computed: Computed | None = None
         self.miscounted: set[Seat] = set()  # seats dealt or left with a wrong number of cards
-        self.overplayed: set[Seat] = set()  # seats that played more cards than they had
+        self.played_past: set[Seat] = set()  # seats that played more cards than they had
         self.held_after_auction: dict[Seat, int] = dict.fromkeys(SEATS, HAND_SIZE)
-        self.capacity: dict[Seat, int] = {}  # cards a seat may play: held, and what a
 
     def find(
         self,
@@ -257,6 +235,8 @@ class Replayer:
             self.pending.clear()
             return
         defenders = self._defenders_team()
+        game = self.game
+        points = (game.taken[0], game.taken[1]) if game is not None else (0, 0)
         self.states.append(
             State(
                 step=len(self.states),
@@ -276,13 +256,13 @@ class Replayer:
                 trick_number=self.trick_number,
                 trick=tuple(self.table),
                 winning=self.winning,
-                points=(self.points[0], self.points[1]),
-                defenders_points=self.points[defenders - 1] if defenders else 0,
+                points=points,
+                defenders_points=points[defenders - 1] if defenders else 0,
                 turn=turn,
                 findings=tuple(self.pending),
                 line=getattr(event, "line", 0),
                 column=getattr(event, "column", 0),
-                penalty_points=self.penalty_points,
+                penalty_points=game.penalties if game is not None else 0,
             )
         )
         self.pending = []
@@ -753,135 +733,35 @@ class Replayer:
             return later, True
         return (later if holding.blurred else (holding.known | later)), False
 
-    def _lead(self, play: Play, trick: Trick, index: int, trump: Trump | None) -> Slots:
-        """Check a lead (and a throw); return the cards the others must follow."""
-        seat = play.seat
-        attempted = play.attempted if play.attempted is not None else play.cards
-        if trump is None:
-            return play.cards
-        if has_unknown(attempted):
-            self.find(
-                "unchecked",
-                msg("lead.unknown", seat=seat),
-                play,
-                trick=trick.number,
-                seat=seat,
-            )
-            return play.cards
-        lead_cards = known_cards(attempted)
-        if len(lead_cards) == 1 and play.attempted is None:
-            holding = self.holdings[seat]
-            if holding.exact and holding.known[lead_cards[0]] <= 0:
-                self.find(
-                    "not-held",
-                    violation_message(
-                        Violation(Code.NOT_HELD, (lead_cards[0],), leading=True), seat
-                    ),
-                    play,
-                    trick=trick.number,
-                    seat=seat,
-                )
-            return play.cards  # a single: nothing more to check
-        holding = self.holdings[seat]
-        known = holding.known
-        suit = trump.effective_suit(lead_cards[0])
-        fine = all(trump.effective_suit(c) == suit for c in lead_cards) and (
-            not holding.exact or all(known[c] >= n for c, n in Counter(lead_cards).items())
-        )
-        if not fine:  # say why, in the core's words
-            # Cards not surely held are only reported when the whole hand is known.
-            for v in check_lead(lead_cards, known if holding.exact else lead_cards, trump):
-                message = violation_message(v, seat)
-                self.find(v.code.value, message, play, trick=trick.number, seat=seat)
-                return play.cards
-        units = decompose(lead_cards, trump)
-        if play.attempted is None:
-            self.lead_units = units  # the trick is judged on them, no need to read them again
-        if len(units) < 2:
-            if play.attempted is not None:
-                self.find(
-                    "throw-stood",
-                    msg("throw.one-unit", seat=seat, cards=tuple(lead_cards)),
-                    play,
-                    trick=trick.number,
-                    seat=seat,
-                )
-            return play.cards
-        others: dict[Seat, CardCounts] = {}
-        all_exact = True
-        for other in seats_from(seat)[1:]:
-            cards, other_exact = self.surely_held(other, index)
-            others[other] = cards
-            all_exact = all_exact and other_exact
-        verdict = judge_throw(lead_cards, seat, others, trump, units)
-        if play.attempted is None:
-            if verdict.failed:
-                unit = verdict.forced_unit
-                assert unit is not None
-                self.find(
-                    "throw-failed",
-                    msg(
-                        "throw.should-fail",
-                        seat=seat,
-                        cards=tuple(lead_cards),
-                        by=verdict.beaten_by,
-                        unit=tuple(unit.cards),
-                    ),
-                    play,
-                    trick=trick.number,
-                    seat=seat,
-                )
-                self.throw_penalty(
-                    seat, verdict.penalty_cards(self.rules.throw.penalty_counts.value)
-                )
-            elif not all_exact:
-                self._throw_unknowable(play, trick, index, lead_cards, units, others, trump)
-            return play.cards
-        # A throw recorded as failed: was it, and was the right unit played?
-        if not verdict.failed:
-            if all_exact:
-                self.find(
-                    "throw-stood",
-                    msg("throw.stood", seat=seat, cards=tuple(lead_cards)),
-                    play,
-                    trick=trick.number,
-                    seat=seat,
-                )
-            return play.cards
-        self.throw_penalty(seat, verdict.penalty_cards(self.rules.throw.penalty_counts.value))
-        played = Counter(known_cards(play.cards))
-        allowed = [Counter(u.cards) for u in verdict.forced_options]
-        if played not in allowed and not has_unknown(play.cards):
-            self.find(
-                "wrong-forced-play",
-                msg(
-                    "throw.forced",
-                    seat=seat,
-                    played=tuple(play.cards),
-                    forced=tuple(verdict.forced),
-                    by=verdict.beaten_by,
-                ),
-                play,
-                trick=trick.number,
-                seat=seat,
-            )
-        return play.cards
+    # --- the game state's visitor: what a seat surely holds, a refused play ----------
 
-    def _throw_unknowable(
-        self,
-        play: Play,
-        trick: Trick,
-        index: int,
-        lead: list[Card],
-        units: list[Unit],
-        others: dict[Seat, CardCounts],
-        trump: Trump,
+    def held(self, seat: Seat) -> tuple[CardCounts, bool]:
+        """What ``seat`` surely holds before the trick being played (see
+        :meth:`surely_held`): what the game state judges a play against."""
+        return self.surely_held(seat, self.trick_index)
+
+    def refused(self, seat: Seat, violation: Violation) -> None:
+        """A play the rules refuse: a finding at the play, in the core's words."""
+        play, trick = self.at
+        message = violation_message(violation, seat)
+        self.find(violation.code.value, message, play, trick=trick.number, seat=seat)
+
+    def unjudged(self, seat: Seat) -> None:
+        """A lead with unknown cards: said once; its follows are not judged."""
+        play, trick = self.at
+        self.find("unchecked", msg("lead.unknown", seat=seat), play, trick=trick.number, seat=seat)
+
+    def throw_stands(
+        self, seat: Seat, lead: list[Card], units: list[Unit], others: dict[Seat, CardCounts]
     ) -> None:
         """A throw that stands against what the other seats surely hold, their hands not
         being known: it surely stood if no card the record has not shown yet (not played
         before, not in the thrower's hand, not buried) could beat any of its units in any
         hand. Otherwise say why it cannot be known."""
-        seat = play.seat
+        play, trick = self.at
+        trump = self.trump
+        assert trump is not None  # a throw is judged only under a known trump
+        index = self.trick_index
         unseen = Counter(TWO_DECKS)
         for earlier in self.hand.tricks[:index]:
             for p in earlier.plays:
@@ -917,75 +797,23 @@ class Replayer:
             seat=seat,
         )
 
-    def throw_penalty(self, seat: Seat, cards: int) -> None:
-        """A failed throw's point penalty: taken from the defenders, or given to them."""
-        points = cards * self.rules.throw.penalty_per_card
-        defenders = self._defenders_team()
-        if not points or defenders is None:
-            return
-        self.penalty_points += -points if team(seat) == defenders else points
-
-    def _follow(
-        self, play: Play, lead: Slots, trick: Trick, index: int, trump: Trump, blind: bool
-    ) -> None:
-        """Check a follow to a known lead; ``blind``: the play has unknown cards."""
-        seat = play.seat
-        if len(play.cards) != len(lead):  # said below (wrong-count); not again at the end
-            self.capacity[seat] += len(play.cards) - len(lead)
-        if blind:
-            if len(play.cards) != len(lead):
-                wrong = Violation(Code.WRONG_COUNT, asked=len(lead), played=len(play.cards))
-                message = violation_message(wrong, seat)
-                self.find("wrong-count", message, play, trick=trick.number, seat=seat)
-            return
-        holding = self.holdings[seat]
-        if len(lead) == 2 and len(play.cards) == 2 and holding.exact and lead[0] == lead[1]:
-            # A pair against a pair from a known hand: a held pair of the suit is legal.
-            first, second = cast(tuple[Card, Card], play.cards)
-            suit = trump.effective_suit(cast(Card, lead[0]))
-            if (
-                first == second
-                and holding.known[first] >= 2
-                and trump.effective_suit(first) == suit
-            ):
-                return
-        if len(lead) == 1 and len(play.cards) == 1 and holding.exact:
-            # A single against a single from a known hand: legal if in suit, or void.
-            card = cast(Card, play.cards[0])  # neither is unknown: checked above
-            if holding.known[card] > 0:
-                table = trump.table
-                suit = table[cast(Card, lead[0])][0]
-                if table[card][0] == suit or not any(
-                    n > 0 and table[c][0] == suit for c, n in holding.known.items()
-                ):
-                    return
-        held, exact = self.surely_held(seat, index)
-        known = cast(tuple[Card, ...], lead), cast(tuple[Card, ...], play.cards)  # not blind
-        problems = check_follow(
-            *known, held, trump, self.lead_units, self.rules.follow.shorter_tractor
-        )
-        for v in problems:
-            if v.code.value == "not-held" and not exact:
-                continue
-            message = violation_message(v, seat)
-            self.find(v.code.value, message, play, trick=trick.number, seat=seat)
-
     # --- the tricks, one play after another -------------------------------------------
 
     def play(self) -> None:
+        """Drive the play phase's game state through the record's tricks: each play as
+        recorded (its refusals become findings), each trick's end with the winner the
+        rules give, else the one the record shows."""
         trump = self.trump
-        table = trump.table if trump is not None else None
-        holdings = self.holdings
-        played = self.played
         timeline = self.timeline
         tricks = self.hand.tricks
-        expected_leader = self.dealer
-        previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None = None
         impossible = self._impossible_copies()
+        holdings = [self.holdings[s] for s in SEATS]
+        game = self.game = PlayState.from_record(self.rules, trump, self.dealer, holdings)
+        previous: tuple[Trick, list[tuple[Seat, Slots]], Seat | None] | None = None
         followed_claim: Seat | None = None  # the next leader may be the recorded winner
-        capacity = self.capacity = dict(self.held_after_auction)
         for index, trick in enumerate(tricks):
             self.trick_number = index + 1
+            self.trick_index = index
             if trick.number != index + 1:
                 self.find(
                     "trick-number",
@@ -996,81 +824,40 @@ class Replayer:
             if not trick.plays:
                 continue
             leader = trick.plays[0].seat
+            expected_leader = game.leads_next
             if expected_leader is not None and leader not in (expected_leader, followed_claim):
                 self._wrong_leader(trick, leader, expected_leader, previous)
             self.table = on_table = []
             self.winning = None
             order = seats_from(leader)
-            lead: Slots = ()
-            lead_blind = False
-            single_suit: EffectiveSuit | None = None  # the suit of a single lead
-            open_trick: OpenTrick | None = None
-            skipped = 0  # seats with no card left, passed over in turn
             for position, play in enumerate(trick.plays):
                 event = play
                 if impossible and (index, position) in impossible:
                     play = self._blank_copies(play, impossible[index, position], trick.number)
                 seat = play.seat
-                turn = position + skipped
-                if turn > 3 or seat != order[turn]:
-                    skipped += self._out_of_turn(play, trick, order, turn)
-                cards = play.cards
-                blind = UNKNOWN in cards  # some card of this play is ??
-                holding = holdings[seat]
-                if position == 0:
-                    self.lead_units = None
-                    lead = self._lead(play, trick, index, trump)
-                    lead_blind = blind
-                    single_suit = (
-                        table[cast(Card, lead[0])][0]
-                        if table is not None and len(lead) == 1 and not blind
-                        else None
-                    )
-                elif single_suit is not None and len(cards) == 1 and not blind:
-                    # The commonest follow, a single to a single: in suit and held is legal.
-                    assert trump is not None and table is not None
-                    card = cast(Card, cards[0])
-                    if not (
-                        table[card][0] == single_suit and holding.exact and holding.known[card] > 0
-                    ):
-                        self._follow(play, lead, trick, index, trump, blind)
-                elif trump is not None and not lead_blind:
-                    self._follow(play, lead, trick, index, trump, blind)
-                holding.remove(cards)  # a card not held was reported above
-                played[seat] += len(cards)
-                if played[seat] > capacity[seat] and seat not in self.overplayed:
-                    self._overplay(play, trick)
+                self.at = (play, trick)
+                shown = event.cards if play is not event else None
+                game.record(seat, play.cards, self, attempted=play.attempted, shown=shown)
                 on_table.append((seat, event.cards))
-                if trump is None or blind:
-                    open_trick = None  # the winner cannot be known
-                elif position == 0:
-                    open_trick = _open_trick(seat, cards, trump, self.lead_units)
-                elif open_trick is not None:
-                    open_trick.add(seat, cast(tuple[Card, ...], cards))
                 if timeline:
-                    self.winning = open_trick.winning if open_trick else None
+                    self.winning = game.winning()
                     nxt = order[position + 1] if position + 1 < 4 else None
                     self.snapshot(
                         StepKind.PLAY, f"{seat} plays {fmt_cards(event.cards)}", event, nxt
                     )
                 elif self.pending:
                     self.pending.clear()
-            turns = len(trick.plays) + skipped
-            if (
-                index + 1 == len(tricks)
-                and turns < 4
-                and played[order[turns]] < capacity[order[turns]]
-            ):
+            if index + 1 == len(tricks) and game.trick_waits():
                 break  # the record stops inside this trick: nobody has won it yet
-            self.winning = winner = open_trick.winning if open_trick else None
+            self.winning = winner = game.winning()
             claimed = None  # a recorded winner the rules do not give: the next lead may follow it
             if trick.winner is not None:
                 if winner is None:
                     winner = trick.winner  # the record says who won it: nothing to check against
                 elif trick.winner != winner:
                     claimed = trick.winner
-                    assert open_trick is not None
-                    self._claimed_winner(trick, claimed, winner, on_table[open_trick.index][1])
+                    assert game.trick is not None
+                    self._claimed_winner(trick, claimed, winner, on_table[game.trick.index][1])
             if winner is None and index + 1 < len(tricks) and tricks[index + 1].plays:
                 winner = tricks[index + 1].plays[0].seat  # trust the record
                 why = "trick.unknown-winner" if trump is not None else "trick.no-trump-winner"
@@ -1080,20 +867,7 @@ class Replayer:
                     trick,
                     trick=trick.number,
                 )
-            if open_trick is not None:
-                points = open_trick.points
-                self.last_shape = open_trick.lead_units[0].shape
-                won_with: Slots = on_table[open_trick.index][1]
-            else:
-                points = sum(c.points for _, cards in on_table for c in known_cards(cards))
-                self.last_shape = None
-                won_with = next((cards for seat, cards in on_table if seat == winner), ())
-            if winner is not None:
-                self.points[team(winner) - 1] += points
-            self.last_winner = winner
-            self.last_won_by_trump = table is not None and all(
-                table[c][0] == TRUMP for c in known_cards(won_with)
-            )
+            points = game.end_trick(winner)
             if timeline:
                 won = f"trick {trick.number} to seat {winner}"
                 self.snapshot(
@@ -1102,7 +876,6 @@ class Replayer:
             else:
                 self.pending.clear()
             previous = (trick, on_table, winner)
-            expected_leader = winner
             followed_claim = claimed
 
     def _claimed_winner(self, trick: Trick, claimed: Seat, winner: Seat, won_with: Slots) -> None:
@@ -1122,30 +895,6 @@ class Replayer:
             trick=trick.number,
             seat=claimed,
         )
-
-    def _out_of_turn(self, play: Play, trick: Trick, order: Sequence[Seat], turn: int) -> int:
-        """A play by another seat than the one whose turn it is: a finding, unless the
-        seats passed over have no card left (a wrong count, said already). Returns how
-        many seats were passed over."""
-        passed = 0
-        while (
-            turn + passed < 4
-            and order[turn + passed] != play.seat
-            and self.played[order[turn + passed]] >= self.capacity[order[turn + passed]]
-        ):
-            passed += 1
-        if turn + passed < 4 and order[turn + passed] == play.seat:
-            return passed
-        self.find(
-            "out-of-turn",
-            msg("turn.other", seat=play.seat, turn=order[turn])
-            if turn < 4
-            else msg("turn.fifth", seat=play.seat),
-            play,
-            trick=trick.number,
-            seat=play.seat,
-        )
-        return 0
 
     def _impossible_copies(self) -> dict[tuple[int, int], list[tuple[Card, Message]]]:
         """Plays that show a third copy of a card (two decks hold two): by trick index
@@ -1215,13 +964,17 @@ class Replayer:
         attempted = _blank(play.attempted, excess) if play.attempted is not None else None
         return replace(play, cards=blanked, attempted=attempted)
 
-    def _overplay(self, play: Play, trick: Trick) -> None:
-        """A seat plays past the cards it had: 多牌少牌, said at the play that shows it."""
-        seat = play.seat
-        self.overplayed.add(seat)
+    def overplayed(self, seat: Seat) -> None:
+        """A seat plays past the cards it had: 多牌少牌, said once, at the play that shows it."""
+        if seat in self.played_past:
+            return
+        play, trick = self.at
+        game = self.game
+        assert game is not None
+        self.played_past.add(seat)
         self.find(
             "hand-count",
-            msg("count.overplay", seat=seat, n=self.played[seat], held=self.capacity[seat]),
+            msg("count.overplay", seat=seat, n=game.played[seat - 1], held=game.capacity[seat - 1]),
             play,
             trick=trick.number,
             seat=seat,
@@ -1285,17 +1038,19 @@ class Replayer:
         dealer = self.dealer
         defenders = self._defenders_team()
         trump = self.trump
+        game = self.game
+        assert game is not None  # the play has been read
         # 多牌少牌: once some seat has played a full hand, every seat must have. A count
         # that a finding already explains (a wrong deal or bury, a play past the last
         # card) is not said again; the rule set's consequence applies all the same.
-        played_out = max(self.played.values()) >= HAND_SIZE
+        played_out = max(game.played) >= HAND_SIZE
         last_trick = self.hand.tricks[-1] if self.hand.tricks else None
         for seat in SEATS:
             left = self.holdings[seat]
-            played, held = self.played[seat], self.capacity.get(seat, HAND_SIZE)
+            played, held = game.played[seat - 1], game.capacity[seat - 1]
             if played_out and played != HAND_SIZE:
                 self.miscounted.add(seat)
-                if played != held and seat not in self.overplayed:
+                if played != held and seat not in self.played_past:
                     self.find(
                         "hand-count",
                         msg("count.played", seat=seat, n=played, hand=HAND_SIZE),
@@ -1312,29 +1067,17 @@ class Replayer:
                         seat=seat,
                     )
         complete = played_out
-        card_points = self.points[defenders - 1] if defenders else 0
         kitty_points: int | None = None
         multiplier: int | None = None
         total: int | None = None
         outcome: Outcome | None = None
         next_dealer: Seat | None = None
-        last = self.last_winner
+        last = game.last.winner if game.last is not None else None
         if complete and defenders is not None and last is not None:
             if self.kitty is not None and not has_unknown(self.kitty):
                 kitty_points = sum(c.points for c in known_cards(self.kitty))
-            total = card_points + self.penalty_points
-            if team(last) == defenders:
-                shape = self.last_shape
-                if shape is not None:
-                    multiplier = self.rules.kitty_multiplier(*shape, trump=self.last_won_by_trump)
-                if kitty_points is None or multiplier is None:
-                    total = None
-                else:
-                    total += kitty_points * multiplier
+            multiplier, total = game.final(kitty_points)
             if total is not None:
-                # Penalties can take the defenders below nothing; a total is never negative
-                # (the level tables start at 0 points).
-                total = max(total, 0)
                 outcome = self._miscount(self.rules.outcome(total))
             if outcome is not None:
                 assert dealer is not None
@@ -1343,10 +1086,10 @@ class Replayer:
             self.find("unchecked", msg("result.no-kitty"), None)
         computed = Computed(
             complete=complete,
-            card_points=card_points,
+            card_points=game.points,
             kitty_points=kitty_points,
             multiplier=multiplier,
-            penalty_points=self.penalty_points,
+            penalty_points=game.penalties,
             points=total,
             outcome=outcome,
             dealer=dealer,

@@ -19,8 +19,8 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any, Final
+from enum import Enum, StrEnum
+from typing import Any, Final, Literal
 
 from notation.errors import CardError
 
@@ -29,10 +29,13 @@ __all__ = [
     "DECK",
     "RANKS",
     "SUITS",
+    "UNKNOWN",
     "Card",
     "CardCounts",
+    "CardSlot",
     "Rank",
     "Suit",
+    "Unknown",
     "counted",
     "format_cards",
     "format_symbols",
@@ -218,6 +221,24 @@ ALL_CARDS: Final = tuple(
 )
 # The 108 cards of two decks.
 DECK: Final = ALL_CARDS + ALL_CARDS
+
+
+class Unknown(Enum):
+    """The type of :data:`UNKNOWN`, a card nobody recorded."""
+
+    CARD = "??"
+
+    def __str__(self) -> str:
+        return "??"
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+# A card a record does not show (``??``): a hand, a play or the kitty may hold some.
+UNKNOWN: Final = Unknown.CARD
+# A place where a card stands: a known card or UNKNOWN.
+CardSlot = Card | Literal[Unknown.CARD]
 
 _CANONICAL: dict[str, Card] = {str(c): c for c in ALL_CARDS}
 _SUIT_ALIASES: dict[str, Suit] = {s.value: s for s in SUITS}

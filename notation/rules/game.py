@@ -43,21 +43,32 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import NamedTuple, Self
+from typing import NamedTuple, Protocol, Self, cast
 
 from notation.errors import KeyedError
-from notation.rules.cards import SUITS, Card
+from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
+from notation.rules.holding import Holding, Slots, known_cards
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.ruleset import Outcome, Ruleset
 from notation.rules.scoring import final_total, kitty_bonus, never_negative, throw_penalty
-from notation.rules.seats import SEATS, Seat, next_seat, seats_from
+from notation.rules.seats import SEATS, Seat, next_seat, seats_from, team
 from notation.rules.throw import judge_throw
 from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import Unit, decompose
-from notation.rules.violations import Violation
+from notation.rules.violations import Code, Violation
 
-__all__ = ["Cards", "GameError", "HandOutcome", "Play", "PlayState", "Position", "TrickMemo"]
+__all__ = [
+    "Cards",
+    "GameError",
+    "HandOutcome",
+    "LastTrick",
+    "Play",
+    "PlayState",
+    "Position",
+    "RecordVisitor",
+    "TrickMemo",
+]
 
 
 Cards = tuple[Card, ...]
@@ -170,11 +181,14 @@ class TrickMemo:
 
 
 @dataclass(frozen=True, slots=True)
-class _Last:
-    """The last trick played: who won it, the lead's biggest shape, won with trumps?"""
+class LastTrick:
+    """The last trick played: who won it, its lead's biggest shape (copies, pairs), and
+    whether the winning play was all trumps: what the kitty's multiplier rests on. A
+    record may not show the winner or the shape (unknown cards, no trump known):
+    ``None``."""
 
-    winner: Seat
-    shape: tuple[int, int]
+    winner: Seat | None
+    shape: tuple[int, int] | None
     by_trump: bool
 
 
@@ -223,6 +237,37 @@ class HandOutcome:
     result: Outcome  # which side goes up, by how many levels (the rule set's level table)
 
 
+class RecordVisitor(Protocol):
+    """What a lenient reader of a record (the replay) tells the game state and hears from
+    it while :meth:`PlayState.record` makes a play: what a seat surely holds, as far as
+    the reader knows, and what the rules refuse (python-chess's PGN visitor and its
+    ``handle_error``: the state judges, the visitor decides what a refusal becomes)."""
+
+    def held(self, seat: Seat) -> tuple[CardCounts, bool]:
+        """The cards ``seat`` surely holds now, and whether that is all it holds."""
+        ...
+
+    def refused(self, seat: Seat, violation: Violation) -> None:
+        """A play by ``seat`` that breaks a rule: the rule and the facts that prove it."""
+        ...
+
+    def unjudged(self, seat: Seat) -> None:
+        """``seat`` led unknown cards: the lead and its follows cannot be judged."""
+        ...
+
+    def throw_stands(
+        self, seat: Seat, lead: list[Card], units: list[Unit], others: dict[Seat, CardCounts]
+    ) -> None:
+        """A throw stands against what the others surely hold (``others``), but not every
+        hand is known whole: whether it stood may not be known."""
+        ...
+
+    def overplayed(self, seat: Seat) -> None:
+        """``seat`` has played more cards than it may (多牌少牌): see
+        :attr:`PlayState.played` and :attr:`PlayState.capacity`. Said at every such play."""
+        ...
+
+
 class _Undo(NamedTuple):
     """What :meth:`PlayState.undo` needs to take one play back: the state's fields as
     they were before it (the open trick's own, for a follow)."""
@@ -237,7 +282,7 @@ class _Undo(NamedTuple):
     leader: Seat
     points: int
     penalties: int
-    last: _Last | None
+    last: LastTrick | None
     tricks: int
     hand_points: int
     trick_memo: TrickMemo | None
@@ -260,17 +305,24 @@ class PlayState:
         "_history",
         "_memo",
         "_trick_memo",
+        "capacity",
         "dealer",
         "hand_points",
         "hands",
+        "holdings",
         "kitty",
         "kitty_points",
         "last",
+        "lead",
         "leader",
+        "passed",
         "penalties",
+        "played",
         "points",
         "rules",
+        "ruling",
         "table",
+        "taken",
         "trick",
         "tricks",
         "trump",
@@ -279,26 +331,59 @@ class PlayState:
     # --- reading a position -----------------------------------------------------------
 
     def __init__(self, position: Position, *, check: bool = True) -> None:
-        self.rules = position.rules
         self.trump = position.trump
-        self.dealer = position.dealer
+        self._books(position.rules, position.trump, position.dealer, position.leader)
         self.kitty = position.kitty
         self.kitty_points = sum(c.points for c in position.kitty)
-        self._memo = _Memo()
-        self._history: list[_Undo] = []
-        self._trick_memo: TrickMemo | None = None
         self.hands: list[Cards] = list(position.hands)
         self.hand_points = sum(c.points for h in self.hands for c in h)
-        self.leader = position.leader
-        self.table: tuple[Play, ...] = ()
-        self.trick: OpenTrick | None = None
         self.points = position.points  # the defenders' points, penalties included
-        self.penalties = 0  # penalties from throws made in this state, signed for the defenders
-        self.last: _Last | None = None  # the last trick, once the hand is over
-        self.tricks = 0  # tricks completed in this state
         if check:
             self._check(position)
         self._lay(position)
+
+    def _books(
+        self, rules: Ruleset, trump: Trump | None, dealer: Seat | None, leader: Seat
+    ) -> None:
+        """The bookkeeping of the play, empty: nothing played yet in this state."""
+        self.rules = rules
+        self.ruling = trump
+        self.dealer = dealer
+        self._memo = _Memo()
+        self._history: list[_Undo] = []
+        self._trick_memo: TrickMemo | None = None
+        self.holdings: list[Holding] = []
+        self.hands = []
+        self.hand_points = 0
+        self.kitty = ()
+        self.kitty_points = 0
+        self.leader = leader
+        self.table: tuple[Play, ...] = ()
+        self.trick: OpenTrick | None = None
+        self.lead: Slots = ()
+        self.passed = 0
+        self.points = 0  # the defenders' points, penalties included
+        self.taken = [0, 0]  # a record's: the points taken by team 1&3 and by team 2&4
+        self.penalties = 0  # penalties from throws made in this state, signed for the defenders
+        self.last: LastTrick | None = None  # the last trick (a position's: once the hand is over)
+        self.tricks = 0  # tricks completed in this state
+        self.played = [0, 0, 0, 0]  # a record's: the cards each seat has played
+        self.capacity: list[int] = []  # a record's: the cards each seat may play
+
+    @classmethod
+    def from_record(
+        cls, rules: Ruleset, trump: Trump | None, dealer: Seat | None, holdings: Sequence[Holding]
+    ) -> PlayState:
+        """The play of a record about to start: each seat's :class:`Holding` (taken over:
+        the state changes it as the seat plays), the trump and the dealer where the record
+        gives them. Played with :meth:`record` and :meth:`end_trick`."""
+        state = cls.__new__(cls)
+        if trump is not None:
+            state.trump = trump
+        state._books(rules, trump, dealer, dealer if dealer is not None else 1)
+        state.holdings = list(holdings)
+        state.capacity = [h.size() for h in holdings]
+        return state
 
     def _check(self, position: Position) -> None:
         """Raise :class:`GameError` for a position the rules cannot reach."""
@@ -368,6 +453,7 @@ class PlayState:
     def position(self) -> Position:
         """The current moment as a :class:`Position` (penalties folded into the points)."""
         hands = self.hands
+        assert self.dealer is not None  # a position's state knows its dealer
         return Position(
             self.rules,
             self.trump,
@@ -386,6 +472,8 @@ class PlayState:
         for name in PlayState.__slots__:
             setattr(other, name, getattr(self, name))
         other.hands = list(self.hands)
+        other.taken = list(self.taken)
+        other.played = list(self.played)
         other._trick_memo = None
         other._history = []  # the copy starts here: it cannot take back earlier plays
         if self.trick is not None:
@@ -424,8 +512,10 @@ class PlayState:
         return next_seat(self.leader, len(self.table))
 
     def is_defender(self, seat: Seat) -> bool:
-        """True for the two seats not on the dealer's team."""
-        return (seat - self.dealer) % 2 == 1
+        """True for the two seats not on the dealer's team (none while the dealer is not
+        known)."""
+        dealer = self.dealer
+        return dealer is not None and (seat - dealer) % 2 == 1
 
     def is_over(self) -> bool:
         """True when every card has been played."""
@@ -676,25 +766,22 @@ class PlayState:
         if over:  # the last trick: its lead's shape and the winning cards make the kitty's
             won_with = play.cards if trick.index == 3 else table[trick.index].cards
             trump_table = self.trump.table
-            self.last = _Last(
-                winner,
-                trick.lead_units[0].shape,
-                all(trump_table[c][0] == TRUMP for c in won_with),
-            )
-        if (winner - self.dealer) % 2 == 0:  # the dealer's team
+            shape = trick.lead_units[0].shape
+            by_trump = all(trump_table[c][0] == TRUMP for c in won_with)
+            self.last = LastTrick(winner, shape, by_trump)
+        dealer = self.dealer
+        if dealer is None or (winner - dealer) % 2 == 0:  # the dealer's team
             return 0
         gained = trick.points
         self.points += gained
         if over:  # the defenders take the kitty too
-            last = self.last
-            assert last is not None
             gained += kitty_bonus(
                 self.rules,
                 self.kitty_points,
                 defenders_won_last=True,
-                copies=last.shape[0],
-                pairs=last.shape[1],
-                trump=last.by_trump,
+                copies=shape[0],
+                pairs=shape[1],
+                trump=by_trump,
             )
         return gained
 
@@ -904,29 +991,312 @@ class PlayState:
         """The defenders' total and the level result, once every card is played."""
         if not self.is_over() or self.last is None:
             raise GameError("not-over")
-        last = self.last
-        won = self.is_defender(last.winner)
-        multiplier = self.rules.kitty_multiplier(*last.shape, trump=last.by_trump) if won else None
-        card_points = self.points
-        total = final_total(
-            self.rules,
-            card_points,
-            self.kitty_points,
-            penalty_points=self.penalties,
-            defenders_won_last=won,
-            copies=last.shape[0],
-            pairs=last.shape[1],
-            trump=last.by_trump,
-        )
+        multiplier, total = self.final(self.kitty_points)
+        assert total is not None  # a position knows the kitty and every card played
         return HandOutcome(
-            card_points, self.penalties, self.kitty_points, multiplier, total,
+            self.points, self.penalties, self.kitty_points, multiplier, total,
             self.rules.outcome(total),
         )  # fmt: skip
+
+    def final(self, kitty_points: int | None) -> tuple[int | None, int | None]:
+        """The kitty's multiplier and the defenders' total after the last trick (see
+        :attr:`last`), as far as known: no multiplier unless the defenders won it; no
+        total when they did and its shape or ``kitty_points`` (the buried cards' points)
+        is not known."""
+        last = self.last
+        if last is None:
+            raise GameError("not-over")
+        won = last.winner is not None and self.is_defender(last.winner)
+        multiplier: int | None = None
+        if won:
+            if last.shape is None:
+                return None, None
+            multiplier = self.rules.kitty_multiplier(*last.shape, trump=last.by_trump)
+            if kitty_points is None:
+                return multiplier, None
+        copies, pairs = last.shape or (1, 1)
+        total = final_total(
+            self.rules,
+            self.points,
+            kitty_points or 0,
+            penalty_points=self.penalties,
+            defenders_won_last=won,
+            copies=copies,
+            pairs=pairs,
+            trump=last.by_trump,
+        )
+        return multiplier, total
 
     def total(self, future: int) -> int:
         """The defenders' final total if they gain ``future`` more points from here (the
         kitty bonus included): what a search returns, turned into the hand's total."""
         return never_negative(self.points + self.penalties + future)
+
+    # --- a record's play: partial hands, refused plays handed to a visitor ------------
+
+    def record(
+        self,
+        seat: Seat,
+        cards: Slots,
+        visitor: RecordVisitor,
+        *,
+        attempted: Slots | None = None,
+        shown: Slots | None = None,
+    ) -> None:
+        """Make a play as a record has it (a state from :meth:`from_record`), whatever the
+        rules say: the rules judge it as far as the record shows the hands, and hand every
+        play they refuse to ``visitor`` (:meth:`RecordVisitor.refused`); the play is made
+        all the same, as the players made it.
+
+        ``cards`` are the cards played (``UNKNOWN`` for a card not known), ``attempted``
+        a failed throw's cards as thrown. ``shown``: the cards as the record writes them,
+        when the reader judges some of them unknown (a third copy of a card): the table
+        shows and counts them. A play on an empty table leads. A seat playing out of turn
+        is refused, unless the seats passed over have no card left; a fifth play too.
+        """
+        table = self.table
+        trump = self.ruling
+        blind = UNKNOWN in cards  # some card of this play is not known
+        known = cast(tuple[Card, ...], cards)  # where not blind
+        holding = self.holdings[seat - 1]
+        if not table:  # a lead
+            self.leader = seat
+            self.passed = 0
+            self.lead = cards
+            units = self._judge_lead(seat, cards, attempted, visitor)
+            # The trick, where its winner can be known.
+            self.trick = None if trump is None or blind else _open_trick(seat, known, trump, units)
+        else:
+            turn = len(table) + self.passed
+            if turn > 3 or seat != (self.leader + turn - 1) % 4 + 1:
+                self.passed += self._out_of_turn(seat, turn, visitor)
+            lead = self.lead
+            if trump is not None and UNKNOWN not in lead:
+                if len(lead) == 1 and len(cards) == 1 and not blind:
+                    # The commonest follow, a single to a single: in suit and held is legal.
+                    order = trump.table
+                    card = known[0]
+                    if not (
+                        order[card][0] == order[cast(Card, lead[0])][0]
+                        and holding.exact
+                        and holding.known[card] > 0
+                    ):
+                        self._judge_follow(seat, cards, lead, trump, blind, visitor)
+                else:
+                    self._judge_follow(seat, cards, lead, trump, blind, visitor)
+            trick = self.trick
+            if trick is not None:
+                if blind:
+                    self.trick = None  # the winner cannot be known
+                else:
+                    trick.add(seat, known)
+        holding.remove(cards)  # a card not held was refused above, when the hand is known
+        played = self.played
+        played[seat - 1] += len(cards)
+        if played[seat - 1] > self.capacity[seat - 1]:
+            visitor.overplayed(seat)
+        if shown is not None or blind:  # the table counts the cards shown, as far as known
+            known = tuple(known_cards(cards if shown is None else shown))
+        self.table = (*table, Play(seat, known))
+
+    def _out_of_turn(self, seat: Seat, turn: int, visitor: RecordVisitor) -> int:
+        """A play by another seat than the one whose turn it is: refused, unless the seats
+        passed over have no card left (a wrong count, refused already). Returns how many
+        seats were passed over."""
+        played, capacity = self.played, self.capacity
+        passed = 0
+        while turn + passed < 4:
+            other = next_seat(self.leader, turn + passed)
+            if other == seat:
+                return passed
+            if played[other - 1] < capacity[other - 1]:
+                break
+            passed += 1
+        if turn < 4:
+            refusal = Violation(Code.OUT_OF_TURN, turn=next_seat(self.leader, turn))
+        else:
+            refusal = Violation(Code.OUT_OF_TURN, played=turn + 1)
+        visitor.refused(seat, refusal)
+        return 0
+
+    def _judge_lead(
+        self, seat: Seat, cards: Slots, attempted: Slots | None, visitor: RecordVisitor
+    ) -> list[Unit] | None:
+        """Judge a lead (and a throw) against what the seats surely hold; return the
+        lead's units where they were read (a lead played as thrown)."""
+        trump = self.ruling
+        if trump is None:
+            return None
+        thrown = attempted if attempted is not None else cards
+        if UNKNOWN in thrown:
+            visitor.unjudged(seat)
+            return None
+        lead = known_cards(thrown)
+        holding = self.holdings[seat - 1]
+        if len(lead) == 1 and attempted is None:
+            if holding.exact and holding.known[lead[0]] <= 0:
+                visitor.refused(seat, Violation(Code.NOT_HELD, (lead[0],), leading=True))
+            return None  # a single: nothing more to check
+        known = holding.known
+        suit = trump.effective_suit(lead[0])
+        fine = all(trump.effective_suit(c) == suit for c in lead) and (
+            not holding.exact or all(known[c] >= n for c, n in Counter(lead).items())
+        )
+        if not fine:  # say why, in the core's words
+            # Cards not surely held are only refused when the whole hand is known.
+            for v in check_lead(lead, known if holding.exact else lead, trump):
+                visitor.refused(seat, v)
+                return None
+        units = decompose(lead, trump)
+        read = units if attempted is None else None  # the trick is judged on them
+        if len(units) < 2:
+            if attempted is not None:
+                visitor.refused(seat, Violation(Code.THROW_STOOD, tuple(lead), asked=1))
+            return read
+        others: dict[Seat, CardCounts] = {}
+        all_exact = True
+        for other in seats_from(seat)[1:]:
+            held, exact = visitor.held(other)
+            others[other] = held
+            all_exact = all_exact and exact
+        verdict = judge_throw(lead, seat, others, trump, units)
+        counts = self.rules.throw.penalty_counts.value
+        if attempted is None:
+            if verdict.failed:
+                unit = verdict.forced_unit
+                assert unit is not None and verdict.beaten_by is not None
+                refusal = Violation(
+                    Code.THROW_FAILED, tuple(lead), by=verdict.beaten_by, forced=tuple(unit.cards)
+                )
+                visitor.refused(seat, refusal)
+                self._charge(
+                    seat, verdict.penalty_cards(counts) * self.rules.throw.penalty_per_card
+                )
+            elif not all_exact:
+                visitor.throw_stands(seat, lead, units, others)
+            return read
+        # A throw recorded as failed: was it, and was the right unit played?
+        if not verdict.failed:
+            if all_exact:
+                visitor.refused(seat, Violation(Code.THROW_STOOD, tuple(lead)))
+            return None
+        self._charge(seat, verdict.penalty_cards(counts) * self.rules.throw.penalty_per_card)
+        played = Counter(known_cards(cards))
+        allowed = [Counter(u.cards) for u in verdict.forced_options]
+        if played not in allowed and UNKNOWN not in cards:
+            assert verdict.beaten_by is not None
+            refusal = Violation(
+                Code.WRONG_FORCED_PLAY,
+                cast(tuple[Card, ...], cards),
+                by=verdict.beaten_by,
+                forced=tuple(verdict.forced),
+            )
+            visitor.refused(seat, refusal)
+        return None
+
+    def _charge(self, seat: Seat, penalty: int) -> None:
+        """A failed throw's point penalty: taken from the defenders, or given to them."""
+        if penalty and self.dealer is not None:
+            self.penalties += -penalty if self.is_defender(seat) else penalty
+
+    def _judge_follow(
+        self,
+        seat: Seat,
+        cards: Slots,
+        lead: Slots,
+        trump: Trump,
+        blind: bool,
+        visitor: RecordVisitor,
+    ) -> None:
+        """Judge a follow to a known lead; ``blind``: the play has unknown cards."""
+        if len(cards) != len(lead):  # refused below (wrong-count); not again at the end
+            self.capacity[seat - 1] += len(cards) - len(lead)
+        if blind:
+            if len(cards) != len(lead):
+                visitor.refused(
+                    seat, Violation(Code.WRONG_COUNT, asked=len(lead), played=len(cards))
+                )
+            return
+        holding = self.holdings[seat - 1]
+        if len(lead) == 2 and len(cards) == 2 and holding.exact and lead[0] == lead[1]:
+            # A pair against a pair from a known hand: a held pair of the suit is legal.
+            first, second = cast(tuple[Card, Card], cards)
+            suit = trump.effective_suit(cast(Card, lead[0]))
+            if (
+                first == second
+                and holding.known[first] >= 2
+                and trump.effective_suit(first) == suit
+            ):
+                return
+        if len(lead) == 1 and len(cards) == 1 and holding.exact:
+            # A single against a single from a known hand: legal if in suit, or void.
+            card = cast(Card, cards[0])  # neither is unknown: checked above
+            if holding.known[card] > 0:
+                table = trump.table
+                suit = table[cast(Card, lead[0])][0]
+                if table[card][0] == suit or not any(
+                    n > 0 and table[c][0] == suit for c, n in holding.known.items()
+                ):
+                    return
+        held, exact = visitor.held(seat)
+        trick = self.trick
+        problems = check_follow(
+            cast(tuple[Card, ...], lead),
+            cast(tuple[Card, ...], cards),
+            held,
+            trump,
+            trick.lead_units if trick is not None else None,
+            self.rules.follow.shorter_tractor,
+        )
+        for v in problems:
+            if v.code is Code.NOT_HELD and not exact:
+                continue  # a card not surely held is refused only from a hand known whole
+            visitor.refused(seat, v)
+
+    def trick_waits(self) -> bool:
+        """True if the trick on the table (a record's) waits for a play: fewer than four
+        seats have played or been passed over, and the next one has a card left."""
+        turns = len(self.table) + self.passed
+        if turns >= 4:
+            return False
+        seat = next_seat(self.leader, turns)
+        return self.played[seat - 1] < self.capacity[seat - 1]
+
+    def end_trick(self, winner: Seat | None) -> int:
+        """End the trick on the table as a record has it: ``winner`` takes it (the rules'
+        winner, :meth:`winning`, unless the record shows only another; ``None``: nobody
+        known). Returns its points, which go to the winner's team (:attr:`taken`) and to
+        the defenders' points when they won it."""
+        trick, table = self.trick, self.table
+        if trick is not None:
+            points = trick.points
+            shape: tuple[int, int] | None = trick.lead_units[0].shape
+            won_with = table[trick.index].cards
+        else:  # the rules cannot say: the record's winner takes the cards shown
+            points = sum(c.points for p in table for c in p.cards)
+            shape = None
+            won_with = next((p.cards for p in table if p.seat == winner), ())
+        if winner is not None:
+            self.taken[team(winner) - 1] += points
+            dealer = self.dealer
+            if dealer is not None and (winner - dealer) % 2 == 1:  # the defenders took it
+                self.points += points
+            self.leader = winner
+        trump = self.ruling
+        by_trump = trump is not None and all(trump.table[c][0] == TRUMP for c in won_with)
+        self.last = LastTrick(winner, shape, by_trump)
+        self.trick = None
+        self.table = ()
+        self.lead = ()
+        self.passed = 0
+        self.tricks += 1
+        return points
+
+    @property
+    def leads_next(self) -> Seat | None:
+        """Who should lead the next trick of a record: the last trick's winner, or the
+        dealer before the first (``None``: not known)."""
+        return self.last.winner if self.last is not None else self.dealer
 
 
 def _submultisets(cards: Cards) -> Iterator[Cards]:
@@ -980,3 +1350,12 @@ def _signature(cards: Cards, classes: dict[Card, tuple[int, int]]) -> Hashable:
         else:
             parts.append((number, tuple(members)))
     return tuple(parts)
+
+
+def _open_trick(
+    seat: Seat, lead: Cards, trump: Trump, units: list[Unit] | None
+) -> OpenTrick | None:
+    """The trick as led, or ``None`` for a lead of several suits (it has no winner)."""
+    if len(lead) > 1 and len({trump.table[c][0] for c in lead}) != 1:
+        return None
+    return OpenTrick(seat, lead, trump, units)

@@ -38,6 +38,7 @@ class Code(StrEnum):
     FOLLOW_PAIR = "follow-pair"  # failed to play a pair they held
     FOLLOW_TRACTOR = "follow-tractor"  # failed to play a tractor they held
     THROW_FAILED = "throw-failed"  # a throw that could be beaten was let stand
+    THROW_STOOD = "throw-stood"  # a throw recorded as failed that nobody could beat
     WRONG_FORCED_PLAY = "wrong-forced-play"  # after a failed throw, not the failing unit
 
 
@@ -50,6 +51,7 @@ _RULE_OF = {
     Code.FOLLOW_PAIR: Rule.FOLLOW_PAIR,
     Code.FOLLOW_TRACTOR: Rule.FOLLOW_TRACTOR,
     Code.THROW_FAILED: Rule.THROW,
+    Code.THROW_STOOD: Rule.THROW,
     Code.WRONG_FORCED_PLAY: Rule.THROW,
 }
 
@@ -73,6 +75,16 @@ class Violation:
       ``held`` pairs owed (shorter than ``asked`` when the rule set asks for a shorter
       one), a tractor of ``played`` pairs played for it (0: none); ``cards`` that tractor;
       ``another``: a second tractor owed, one tractor led (two shorter ones fit in it).
+    * ``out-of-turn``: ``turn`` the seat whose turn it was; or, every seat having
+      played, ``played`` the play's place in the trick (5 for a fifth play).
+    * ``throw-failed``: ``cards`` the throw let stand, ``by`` a seat that could beat
+      it, ``forced`` the unit that had to be played alone.
+    * ``throw-stood``: ``cards`` a throw recorded as failed that nobody could beat
+      (``asked`` 1: a single unit, which is no throw and cannot fail).
+    * ``wrong-forced-play``: ``cards`` played after a failed throw, ``forced`` the
+      unit the rules force, ``by`` the seat that beat the throw.
+
+    (Without those facts, the last four are said in general words.)
     """
 
     code: Code
@@ -85,6 +97,9 @@ class Violation:
     leading: bool = False
     split: bool = False
     another: bool = False
+    turn: int = 0
+    by: int = 0
+    forced: tuple[Card, ...] = ()
 
     @property
     def rule(self) -> Rule:
