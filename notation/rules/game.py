@@ -15,10 +15,20 @@ a play is applied and taken back in place (:meth:`PlayState.apply`, :meth:`PlayS
 each play's undo record a :class:`_Undo`) rather than copied, and the core's answers are
 remembered per hand and lead.
 
+A record's play is the same state driven leniently (python-chess's strict ``Board``
+beside the PGN visitor's ``handle_error``): :meth:`PlayState.from_record` starts it from
+hands that may be partly unknown (:class:`~notation.rules.holding.Holding`: known cards
+and a count of unknown ones), :meth:`PlayState.record` makes each play as the players
+made it, judging it as far as the hands are known and handing every refusal to a
+:class:`RecordVisitor` (the replay turns it into a finding), and
+:meth:`PlayState.end_trick` and :meth:`PlayState.final` give the tricks' points and the
+total as far as the record shows them. The search never meets that path.
+
 The module reads top to bottom as the play does: the values (a play, a position, the
-outcome, the remembered answers), then :class:`PlayState` — reading a position, the legal
-leads (throws judged) and follows, a play made and taken back and the trick's end, equal
-positions and equivalent plays for search, and the outcome.
+outcome, the remembered answers, the visitor), then :class:`PlayState` — reading a
+position, the legal leads (throws judged) and follows, a play made and taken back and the
+trick's end, equal positions and equivalent plays for search, the outcome, and a
+record's play.
 
 >>> from notation.rulesets import load_ruleset
 >>> from notation.rules.cards import Rank, Suit, parse_cards as cards
@@ -297,8 +307,9 @@ class PlayState:
     """A hand being played: the position plus the bookkeeping to go on from it.
 
     Mutable, for search: :meth:`apply` makes a play and :meth:`undo` takes it back in
-    place. :meth:`copy` gives an independent state. Seats are 1..4; the dealer's team is
-    the dealer and partner, the defenders the other two.
+    place. :meth:`copy` gives an independent state. A record's play: :meth:`from_record`,
+    :meth:`record`, :meth:`end_trick` (see the module's docstring). Seats are 1..4; the
+    dealer's team is the dealer and partner, the defenders the other two.
     """
 
     __slots__ = (
