@@ -19,8 +19,12 @@ from typing import Any, Final, TextIO
 __all__ = ["PrintableStream", "printable", "unwrapped"]
 
 # C0 controls but the line feed and the tab, DEL, and the C1 controls (U+009B is a
-# one-character CSI to some terminals).
-_CONTROL: Final = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# one-character CSI to some terminals); and the marks that reorder text right to left
+# (the bidi embeddings, overrides and isolates, and the direction marks), with which a
+# name can make a line read otherwise than it is ("Trojan Source").
+_CONTROL: Final = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
 
 
 def printable(text: str) -> str:
@@ -28,8 +32,15 @@ def printable(text: str) -> str:
 
     >>> printable("Ann\\x1b]0;pwned\\x07 安\\n")
     'Ann\\\\x1b]0;pwned\\\\x07 安\\n'
+    >>> printable("Bo\\u202e ZYX")
+    'Bo\\\\u202e ZYX'
     """
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 class PrintableStream(io.TextIOBase):

@@ -209,7 +209,8 @@ def test_a_missing_file_is_still_no_such_file(
 
 
 # ---- a record's control characters reach no terminal (issue 20) ----------------------------
-CONTROLS = "\x1b]0;owned\x07\x1b[2J\x9b\r"  # retitle, ring, clear the screen, 8-bit CSI, CR
+CONTROLS = "\x1b]0;owned\x07\x1b[2J\x9b\u202e\u2066\r"  # retitle, ring, clear, 8-bit CSI,
+# a right-to-left override and isolate (a line read otherwise than it is), CR
 
 
 def _with_controls(tmp_path: Path) -> Path:
@@ -250,6 +251,7 @@ def test_a_records_control_characters_are_shown_escaped_never_sent(
             out = out.replace(sgr, "")
     said = out + err
     assert not [c for c in said if (c < " " and c not in "\n\t") or "\x7f" <= c <= "\x9f"]
+    assert "\u202e" not in said and "\u2066" not in said
     assert "\\x1b]0;owned\\x07" in said or "\\x1b" in said
 
 
