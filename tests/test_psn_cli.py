@@ -61,6 +61,15 @@ def test_fmt_in_place_then_check_passes(sample: Path, capsys: pytest.CaptureFixt
     assert load(sample) == before
 
 
+@pytest.mark.parametrize("options", [[], ["--check"], ["--in-place"]])
+def test_fmt_of_a_folder_of_no_records_says_it_has_nothing_to_do(
+    options: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("not a record", encoding="utf-8")
+    assert main(["fmt", *options, str(tmp_path)]) == 0  # as black and ruff: nothing to do
+    assert "no *.psn files found: nothing to do" in capsys.readouterr().err
+
+
 def test_fmt_check_passes_on_canonical_data_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fmt", "--check", str(DATA / "canonical.psn")]) == 0
     assert capsys.readouterr().out == ""

@@ -42,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
     names = [str(p) for p in find_files(n for n in args.files if n != STDIN)]
     if STDIN in args.files:
         names.insert(args.files.index(STDIN), STDIN)
+    if not names:  # folders of no records: said, and nothing to do (as black and ruff)
+        warn(msg("fmt.nothing"), lang=lang)
+        return 0
     for name in names:
         shown = shown_path(name)
         in_place = args.in_place and name != STDIN
