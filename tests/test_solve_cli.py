@@ -6,13 +6,14 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from notation.analysis.positions import hand_positions
 from notation.analysis.solver import Solver
-from notation.cli import build_parser
+from notation.cli import build_parser, main
 from notation.cli.solve import DEFAULT_BUDGET
 from notation.lines.solve import SolveError, read_position, solve_request
 from notation.replay import replay
@@ -257,3 +258,20 @@ def test_a_position_too_big_to_prove_does_not_hold_up_the_lines_after_it(
     assert budgets == [0.05, 0.05]
     assert first["exact"] is False and first["confidence"]["lower"] <= first["value"]
     assert second["exact"] is True and second["value"] == 50
+
+
+@pytest.mark.parametrize(
+    ("command", "budget", "said"),
+    [
+        ("solve", "inf", "a search without a bound may never end"),
+        ("analyze", "Infinity", "a search without a bound may never end"),
+        ("solve", "nan", "more than 0 seconds"),
+    ],
+)
+def test_a_budget_is_a_bounded_number_of_seconds(
+    command: str, budget: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--budget inf`` would let one position hold the command for ever: refused."""
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--budget", budget, str(tmp_path / "x.psn")])
+    assert stop.value.code == 2 and said in capsys.readouterr().err

@@ -4,6 +4,7 @@ cleanly (files and streams are opened by :mod:`notation.files`)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sys
@@ -136,6 +137,8 @@ def seconds(text: str) -> float:
         raise type_error(msg("arg.not-seconds", text=repr(text))) from None
     if not value > 0:
         raise type_error(msg("arg.budget-positive", text=text))
+    if value == math.inf:  # no bound: a position of many cards would hold the command for ever
+        raise type_error(msg("arg.budget-finite", text=text))
     return value
 
 

@@ -28,6 +28,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "a budget is more than 0 seconds, not {text}",
         "时间预算必须大于 0 秒，而不是 {text}",
     ),
+    "arg.budget-finite": (
+        "a budget is a number of seconds, not {text}: a search without a bound may never end",
+        "时间预算必须是有限的秒数，而不是 {text}：没有上限的搜索可能永远不会结束",
+    ),
     "arg.not-tricks": ("not tricks FIRST[-LAST]: {text}", "不是轮次 起[-止]：{text}"),
     "arg.tricks-from-1": ("tricks run from 1 up: {text}", "轮次从 1 开始：{text}"),
     "file.no-such-file": ("{path}: no such file", "{path}：没有这个文件"),
