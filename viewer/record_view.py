@@ -17,15 +17,15 @@ from typing import Any, Final, Literal
 from notation.errors import ShengjiError
 from notation.psn import (
     UNKNOWN,
-    Bid,
     BidKind,
+    BidNode,
     CardSlot,
     Deal,
     Fallback,
     FallbackSource,
     Hand,
     KittyExchange,
-    Play,
+    PlayNode,
     Strain,
     parse_hand,
 )
@@ -196,7 +196,7 @@ def typed_play(text: str) -> tuple[tuple[CardSlot, ...], tuple[CardSlot, ...] | 
 
 def auction_event(
     kind: str, seat: Seat, text: str, strain: str = "", draw: str = ""
-) -> Bid | Fallback | KittyExchange:
+) -> BidNode | Fallback | KittyExchange:
     """The bid, bury or fallback the auction line describes (``draw``: how many cards had
     been drawn when a bid was made, if known); raises
     :class:`~notation.errors.ShengjiError` for what it cannot read.
@@ -215,7 +215,7 @@ def auction_event(
         raise ShengjiError("name the cards shown, like h5 or bj bj")
     if kind.startswith("fallback-"):
         return Fallback(FallbackSource(kind.removeprefix("fallback-")), cards, to)
-    return Bid(BidKind(kind), seat, cards, to, int(count) if count else None)
+    return BidNode(BidKind(kind), seat, cards, to, int(count) if count else None)
 
 
 # ---------------------------------------------------------------------------- the cards
@@ -342,7 +342,7 @@ def desk(recorder: Recorder, lang: str = "en") -> TableView:
     waiting = recorder.waiting
     turn = recorder.to_play if waiting is None else None
     pending = recorder.pending
-    if waiting is not None and isinstance(waiting.node, Play):
+    if waiting is not None and isinstance(waiting.node, PlayNode):
         # the play that breaks a rule is shown where it was made, until it is decided
         turn, pending = waiting.node.seat, waiting.node.cards
     new_lead = recorder.leading and bool(pending)
@@ -393,7 +393,9 @@ def status(recorder: Recorder, lang: str = "en", mode: Mode = "play") -> str:
 def entry_text(entry: Entry) -> str:
     """What an entry entered, in PSN words with suit symbols ("2: ♠3", "declare 1: ♥5")."""
     node = entry.node
-    return event_text(node) if isinstance(node, Play | Bid | Fallback | KittyExchange) else ""
+    return (
+        event_text(node) if isinstance(node, PlayNode | BidNode | Fallback | KittyExchange) else ""
+    )
 
 
 # ---------------------------------------------------------------------------- keeping it

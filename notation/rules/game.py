@@ -46,9 +46,9 @@ from itertools import product
 from typing import NamedTuple, Protocol, Self, cast
 
 from notation.errors import KeyedError
-from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts
+from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Slots
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
-from notation.rules.holding import Holding, Slots, known_cards
+from notation.rules.holding import Holding, known_cards
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.ruleset import Outcome, Ruleset
 from notation.rules.scoring import final_total, kitty_bonus, never_negative, throw_penalty
