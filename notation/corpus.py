@@ -35,10 +35,7 @@ from notation.diagnostics import unreadable_reason
 from notation.executor import Executor, Lost
 from notation.files import FileError, open_input, shown_path
 from notation.match import continues, levels_after
-from notation.psn import ReadHand, iter_chunks, read_chunk
-from notation.replay import HandReplay, replay
-from notation.rules.ruleset import Ruleset
-from notation.rulesets import (
+from notation.presets import (
     RulesetError,
     is_ruleset_name,
     load_ruleset,
@@ -46,6 +43,9 @@ from notation.rulesets import (
     register_ruleset,
     rules_dirs,
 )
+from notation.psn import ReadHand, iter_chunks, read_chunk
+from notation.replay import HandReplay, replay
+from notation.rules.ruleset import Ruleset
 from notation.validate import CheckedHand, check_hands
 
 __all__ = [

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from notation import psn
 from notation.bots import Bot, Player
+from notation.presets import load_ruleset
 from notation.rules import bidding as bids
 from notation.rules.bidding import BidKind, BidPhase, BidState
 from notation.rules.cards import DECK, Card, Rank
@@ -30,7 +31,6 @@ from notation.rules.ruleset import FallbackRule, Ruleset
 from notation.rules.scoring import apply_outcome
 from notation.rules.seats import SEATS, Seat, next_seat, seats_from, team
 from notation.rules.throw import judge_throw
-from notation.rulesets import load_ruleset
 
 __all__ = [
     "HandSetup",

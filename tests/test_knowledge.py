@@ -19,13 +19,13 @@ from notation.analysis.knowledge import (
     knowledge_at,
 )
 from notation.analysis.sampling import sample_deals
+from notation.presets import load_ruleset
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
 from notation.rules.follow import legal_follows
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset, ShorterTractor
 from notation.rules.seats import Seat
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
 
 HEARTS_2 = Trump(Rank.TWO, Suit.HEARTS)

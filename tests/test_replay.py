@@ -16,13 +16,13 @@ import pytest
 
 from notation.findings import CATALOGUE, Finding, meaning
 from notation.match import continues
+from notation.presets import load_ruleset
 from notation.psn import Hand, Header, PlayNode, Result, parse, write
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
 from notation.rules.ruleset import ShorterTractor
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import validate_text
 from tests.conftest import cards

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from notation.findings import Finding
+from notation.presets import ruleset_from_text
 from notation.psn import (
     BidKind,
     BidNode,
@@ -26,7 +27,6 @@ from notation.psn import (
 )
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
-from notation.rulesets import ruleset_from_text
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import validate_text
 

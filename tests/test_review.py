@@ -27,9 +27,9 @@ from notation.analysis.review import (
     summarize,
 )
 from notation.analysis.solver import Solver
+from notation.presets import load_ruleset
 from notation.psn import parse
 from notation.rules.cards import Card
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
 from tests.conftest import cards
 

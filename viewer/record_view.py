@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from notation.errors import ShengjiError
+from notation.presets import preset_names
 from notation.psn import (
     UNKNOWN,
     BidKind,
@@ -35,7 +36,6 @@ from notation.replay import StepKind
 from notation.rules.cards import ALL_CARDS, RANKS, Card, parse_card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat
-from notation.rulesets import preset_names
 from viewer import document
 from viewer.i18n import seat_name, tr
 from viewer.view import TableView, event_text, table_view

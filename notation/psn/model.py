@@ -627,7 +627,7 @@ class Hand:
 
     @property
     def rules(self) -> str | None:
-        """The ``Rules`` header: the name of a rule set (never a file: see rulesets)."""
+        """The ``Rules`` header: the name of a rule set (never a file: see notation.presets)."""
         return self.header("Rules")
 
 

@@ -20,7 +20,7 @@ outcome, the remembered answers), then :class:`PlayState` — reading a position
 leads (throws judged) and follows, a play made and taken back and the trick's end, equal
 positions and equivalent plays for search, and the outcome.
 
->>> from notation.rulesets import load_ruleset
+>>> from notation.presets import load_ruleset
 >>> from notation.rules.cards import Rank, Suit, parse_cards as cards
 >>> qq = load_ruleset("qq")
 >>> state = PlayState(Position(qq, qq.trump(Rank.TWO, Suit.HEARTS), dealer=1,

@@ -4,7 +4,7 @@ The sections mirror the YAML presets (``notation/presets/*.yaml``): ``cards``,
 ``bidding``, ``follow``, ``throw``, ``kitty``, ``scoring``, ``match``, ``penalties``,
 ``tribute`` and ``clauses``. Code asks the rule set (``rules.kitty_multiplier(2, 3)``,
 ``rules.outcome(85)``), it never tests a preset's name. Loading YAML lives outside the
-rules core, in :mod:`notation.rulesets`.
+rules core, in :mod:`notation.presets`.
 
 >>> table = LevelTable.named("forty")
 >>> table.outcome(0), table.outcome(85), table.outcome(240)
