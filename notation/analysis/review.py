@@ -38,6 +38,7 @@ the rules do not allow, and says so.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -329,14 +330,13 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
                 raise GameError("not-turn", seat=node.seat, turn=state.to_move)
             # As put down, a failed throw as thrown; a card not known (??) is not held.
             made = state.play(cast(Cards, node.attempted or node.cards))
-            if made.cards != tuple(sorted(cast(Cards, node.cards), key=lambda c: c.index)):
+            recorded = node.play  # None: a failed throw's forced cards are not known
+            if recorded is None or Counter(made.cards) != Counter(recorded.cards):
                 raise GameError("forced")
         except GameError as e:
             why = e.text  # the game's reason, as solve says it
             stopped = Stop(found.trick_number, node.seat, str(e), index, why)
             break
-        recorded = node.play
-        assert recorded is not None  # the state has taken every card of it
         decisions.append(
             Decision(index, found.trick_number, node.seat, recorded, position, step - 1)
         )
