@@ -236,7 +236,7 @@ class FileDone:
     stopped: bool = False
 
 
-Event = HandDone[R] | FileDone
+WalkEvent = HandDone[R] | FileDone
 
 
 def walk(
@@ -288,7 +288,7 @@ class _Walk(Generic[R]):
             if self.stop:
                 return
 
-    def _settle(self, entry: _Entry, result: Any, alone: bool = False) -> Iterator[Event[R]]:
+    def _settle(self, entry: _Entry, result: Any, alone: bool = False) -> Iterator[WalkEvent[R]]:
         """Take one piece's result (or a file's end) in order: check its link, run it
         again where needed, and say its hands."""
         if entry.file != self.file.index:

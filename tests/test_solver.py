@@ -19,7 +19,7 @@ import pytest
 
 from notation.analysis.solver import Solver, solve
 from notation.presets import load_ruleset
-from notation.rules.cards import ALL_CARDS, RANKS, SUITS, Card, parse_cards
+from notation.rules.cards import ALL_CARDS, RANKS, SUITS, Card, Cards, parse_cards
 from notation.rules.follow import legal_follows
 from notation.rules.game import PlayState, Position
 from notation.rules.order import Trump
@@ -31,7 +31,6 @@ from notation.rules.units import decompose
 from tests.test_game import position
 
 PRESETS = ("qq", "qq-super", "match-a", "match-b", "tractor", "seed-001")
-Cards = tuple[Card, ...]
 
 # --- the brute force ---------------------------------------------------------------------
 

@@ -63,7 +63,7 @@ __all__ = [
     "typed_play",
 ]
 
-Mode = Literal["auction", "play"]
+EntryMode = Literal["auction", "play"]
 # What the auction line enters: a bid, a bury, or the fallback trump.
 BID_KINDS: Final = ("declare", "reinforce", "counter", "bury", "fallback-kitty", "fallback-flip")
 STRAINS: Final = ("", "S", "H", "C", "D", "NT")  # "": as the cards say
@@ -259,7 +259,7 @@ def card_label(card: CardSlot, trump: Trump | None = None, count: int = 0) -> st
     return f"{text} ×{count}" if count > 1 else text
 
 
-def tray(recorder: Recorder, seat: Seat | None, mode: Mode = "play") -> list[TrayCard]:
+def tray(recorder: Recorder, seat: Seat | None, mode: EntryMode = "play") -> list[TrayCard]:
     """The cards to click for ``seat``: its hand when the record knows it (one button
     per card: a pair is two), else every card once and ``??`` (a card nobody saw). At
     the bury the kitty's cards are added to the seat's."""
@@ -371,7 +371,7 @@ def desk(recorder: Recorder, lang: str = "en") -> TableView:
     return replace(view, seats=tuple(seats), kind=kind, trick_number=number)
 
 
-def status(recorder: Recorder, lang: str = "en", mode: Mode = "play") -> str:
+def status(recorder: Recorder, lang: str = "en", mode: EntryMode = "play") -> str:
     """What the recorder does next, in words: "Trick 3 · seat 2 follows: 1 of 2 cards"."""
     if recorder.waiting is not None:
         return tr(lang, "rec_waiting")

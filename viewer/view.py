@@ -42,11 +42,11 @@ from viewer.i18n import finding_label, kind_label, seat_name, severity_label, tr
 
 __all__ = [
     "LogEntry",
-    "Mode",
     "SeatView",
     "StepButton",
     "TableView",
     "TrickPoints",
+    "ViewMode",
     "annotation_steps",
     "entry_at",
     "event_text",
@@ -75,9 +75,9 @@ __all__ = [
     "variation_text",
 ]
 
-Mode = Literal["open", "seat", "teach"]
-Position = Literal["bottom", "right", "top", "left"]
-POSITIONS: Final[tuple[Position, ...]] = ("bottom", "right", "top", "left")
+ViewMode = Literal["open", "seat", "teach"]
+TableSide = Literal["bottom", "right", "top", "left"]
+POSITIONS: Final[tuple[TableSide, ...]] = ("bottom", "right", "top", "left")
 
 
 # The marks Markdown (and Streamlit's additions: $maths$, :red[colour], :emoji: needs no
@@ -97,7 +97,7 @@ def literal(text: str) -> str:
     return _MARKUP.sub(r"\\\1", text).replace("\n", "  \n")
 
 
-def seat_positions(bottom: int) -> dict[int, Position]:
+def seat_positions(bottom: int) -> dict[int, TableSide]:
     """Where each seat sits when ``bottom`` is at the bottom of the screen.
 
     Seats play counter-clockwise (逆时针): the next seat sits to the right.
@@ -131,7 +131,7 @@ class SeatView:
     seat: int
     name: str  # "Seat 3 · Cai"
     team: int  # 1 (seats 1&3) or 2 (seats 2&4)
-    position: Position
+    position: TableSide
     cards: Slots | None  # None: hidden from this view
     count: int  # how many cards the seat holds
     played: Slots | None  # its cards on the table in the current trick
@@ -170,7 +170,7 @@ def table_view(
     step: int,
     *,
     lang: str = "en",
-    mode: Mode = "open",
+    mode: ViewMode = "open",
     viewer: int = 1,
     reveal_kitty: bool = False,
 ) -> TableView:

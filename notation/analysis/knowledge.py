@@ -53,7 +53,7 @@ from notation.psn.model import (
     PlayNode,
 )
 from notation.replay import HandReplay, StepKind
-from notation.rules.cards import Card, CardCounts, Suit
+from notation.rules.cards import Card, CardCounts, Cards, Suit
 from notation.rules.follow import DEFAULT_SHORTER_TRACTOR, check_follow
 from notation.rules.holding import TWO_DECKS
 from notation.rules.order import EffectiveSuit, Trump
@@ -82,7 +82,6 @@ __all__ = [
     "knowledge_at",
 ]
 
-Cards = tuple[Card, ...]
 Place = int
 """Where a card can be: a seat 1..4, or :data:`KITTY`."""
 KITTY: Final[Place] = 0

@@ -58,7 +58,7 @@ from notation.findings import meaning
 from notation.messages import Both, Message, msg, reason
 from notation.psn.model import Hand, PlayNode
 from notation.replay import HandReplay, StepKind, replay
-from notation.rules.cards import Card
+from notation.rules.cards import Cards
 from notation.rules.game import GameError, Play, PlayState, Position
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
@@ -89,8 +89,6 @@ __all__ = [
     "review_hand",
     "summarize",
 ]
-
-Cards = tuple[Card, ...]
 
 
 class Verdict(StrEnum):

@@ -33,6 +33,7 @@ __all__ = [
     "Card",
     "CardCounts",
     "CardSlot",
+    "Cards",
     "Rank",
     "Slots",
     "Suit",
@@ -240,6 +241,8 @@ class Unknown(Enum):
 UNKNOWN: Final = Unknown.CARD
 # A place where a card stands: a known card or UNKNOWN.
 CardSlot = Card | Literal[Unknown.CARD]
+# Known cards, in order (a hand, a play).
+Cards = tuple[Card, ...]
 # Cards as a record shows them: known cards and UNKNOWN.
 Slots = tuple[CardSlot, ...]
 

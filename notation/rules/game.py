@@ -46,7 +46,7 @@ from itertools import product
 from typing import NamedTuple, Protocol, Self, cast
 
 from notation.errors import KeyedError
-from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Slots
+from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Cards, Slots
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
 from notation.rules.holding import Holding, known_cards
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
@@ -59,7 +59,6 @@ from notation.rules.units import Unit, decompose
 from notation.rules.violations import Code, Violation
 
 __all__ = [
-    "Cards",
     "GameError",
     "HandOutcome",
     "LastTrick",
@@ -70,8 +69,6 @@ __all__ = [
     "TrickMemo",
 ]
 
-
-Cards = tuple[Card, ...]
 
 # One suit's cards still out, in order: ("level", whether it makes a tractor with the level
 # below for some seat, each card's points and copies held by seats 1..4), or ("block", the
