@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from math import comb
 from typing import Protocol
 
-from notation.rules.cards import Card
+from notation.rules.cards import Card, Cards
 from notation.rules.game import Play, PlayState
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.seats import SEATS, Seat, seats_from
@@ -34,8 +34,6 @@ LEAD_BONUS = 3.0  # what taking the lead is worth, in points
 COST_WEIGHT = 0.25  # points per unit of a card's worth spent
 
 __all__ = ["Bot", "Player", "RandomPlayer", "Voids", "bot_play", "unseen"]
-
-Cards = tuple[Card, ...]
 
 
 class Player(Protocol):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from notation.labels import label
-from notation.psn.model import CardSlot, Play, Trick
+from notation.psn.model import CardSlot, PlayNode, Trick
 from notation.replay import HandReplay, StepKind
 from notation.rules.ruleset import LevelTable, Side
 from notation.rules.seats import Seat, team
@@ -153,7 +153,7 @@ def defenders_series(replay: HandReplay, upto: int | None = None) -> list[Points
                 PointsStep(state.trick_number, running, state.step, "trick", running - total)
             )
         elif running != total and state.kind is StepKind.PLAY:
-            seat = state.event.seat if isinstance(state.event, Play) else None
+            seat = state.event.seat if isinstance(state.event, PlayNode) else None
             x = state.trick_number - 0.5
             series.append(PointsStep(x, running, state.step, "penalty", running - total, seat))
         elif state.kind is StepKind.END:

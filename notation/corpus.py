@@ -35,10 +35,7 @@ from notation.diagnostics import unreadable_reason
 from notation.executor import Executor, Lost
 from notation.files import FileError, open_input, shown_path
 from notation.match import continues, levels_after
-from notation.psn import ReadHand, iter_chunks, read_chunk
-from notation.replay import HandReplay, replay
-from notation.rules.ruleset import Ruleset
-from notation.rulesets import (
+from notation.presets import (
     RulesetError,
     is_ruleset_name,
     load_ruleset,
@@ -46,6 +43,9 @@ from notation.rulesets import (
     register_ruleset,
     rules_dirs,
 )
+from notation.psn import ReadHand, iter_chunks, read_chunk
+from notation.replay import HandReplay, replay
+from notation.rules.ruleset import Ruleset
 from notation.validate import CheckedHand, check_hands
 
 __all__ = [
@@ -236,7 +236,7 @@ class FileDone:
     stopped: bool = False
 
 
-Event = HandDone[R] | FileDone
+WalkEvent = HandDone[R] | FileDone
 
 
 def walk(
@@ -288,7 +288,7 @@ class _Walk(Generic[R]):
             if self.stop:
                 return
 
-    def _settle(self, entry: _Entry, result: Any, alone: bool = False) -> Iterator[Event[R]]:
+    def _settle(self, entry: _Entry, result: Any, alone: bool = False) -> Iterator[WalkEvent[R]]:
         """Take one piece's result (or a file's end) in order: check its link, run it
         again where needed, and say its hands."""
         if entry.file != self.file.index:

@@ -26,7 +26,7 @@ from notation.labels import glyph_name, label
 from notation.psn.model import (
     GLYPH_OF,
     LANG_COMMAND,
-    Bid,
+    BidNode,
     CardSlot,
     Command,
     Comment,
@@ -34,7 +34,7 @@ from notation.psn.model import (
     Fallback,
     Hand,
     KittyExchange,
-    Play,
+    PlayNode,
     Variation,
 )
 from notation.replay import HandReplay
@@ -152,7 +152,7 @@ class Note:
         return " ".join(_symbolised(c.args) for c in self.commands if c.name == name)
 
 
-def _play_words(play: Play) -> str:
+def _play_words(play: PlayNode) -> str:
     if play.attempted is not None:
         return f"{card_symbols(play.attempted)} → {card_symbols(play.cards)}"
     return card_symbols(play.cards)
@@ -160,7 +160,7 @@ def _play_words(play: Play) -> str:
 
 def _event_words(event: Event, lang: str) -> str:
     """A bid, fallback or bury in words; a trick as its plays."""
-    if isinstance(event, Bid):
+    if isinstance(event, BidNode):
         return f"{event.seat} {label(lang, event.kind.value)}: {card_symbols(event.cards)}"
     if isinstance(event, Fallback):
         return f"{label(lang, 'fallback')}: {card_symbols(event.cards)}"
@@ -201,7 +201,7 @@ def _annotated(
     if hand.deal is not None:
         yield label(lang, "at_deal"), "", hand.deal, (), hand.deal.comments, ()
     for event in hand.auction:
-        if isinstance(event, Bid):
+        if isinstance(event, BidNode):
             where = label(lang, "at_bid", seat=event.seat, what=label(lang, event.kind.value))
             what = card_symbols(event.cards)
         elif isinstance(event, Fallback):
@@ -366,7 +366,7 @@ def _bidding(replay: HandReplay, lang: str, by_node: dict[int, Note]) -> list[st
         out.append(f"<table><thead><tr>{head}</tr></thead>")
         for event in hand.auction:
             draw = ""
-            if isinstance(event, Bid):
+            if isinstance(event, BidNode):
                 who, what, cards = event.seat, label(lang, event.kind.value), event.cards
                 draw = "" if event.draw is None else str(event.draw)
             elif isinstance(event, Fallback):
@@ -385,7 +385,7 @@ def _bidding(replay: HandReplay, lang: str, by_node: dict[int, Note]) -> list[st
     return out
 
 
-def _play_cell(play: Play, trump: Trump | None, lead: bool, note: Note | None) -> str:
+def _play_cell(play: PlayNode, trump: Trump | None, lead: bool, note: Note | None) -> str:
     cls, mark = (' class="lead"', "▸") if lead else ("", "")
     if play.attempted is not None:
         body = (

@@ -32,7 +32,7 @@ from notation.analysis.annotations import HandAnalysis, comment_words, read_anal
 from notation.handout import outcome_words, trump_words
 from notation.labels import label
 from notation.messages import msg
-from notation.psn.model import GLYPH_OF, Bid, CardSlot, Fallback, KittyExchange, Play
+from notation.psn.model import GLYPH_OF, BidNode, CardSlot, Fallback, KittyExchange, PlayNode
 from notation.replay import HandReplay, State, StepKind
 from notation.replay.holding import card_symbols
 from notation.rules.cards import Card
@@ -258,14 +258,14 @@ def step_caption(replay: HandReplay, step: int, lang: str = "en") -> str:
     """What happened at ``step``, in ``lang``: ``Trick 5 · seat 2 plays ♠A ♠A``."""
     state = replay.states[step]
     event = state.event
-    if state.kind is StepKind.BID and isinstance(event, Bid):
+    if state.kind is StepKind.BID and isinstance(event, BidNode):
         what = label(lang, event.kind.value)
         return label(lang, "step_bid", seat=event.seat, what=what, cards=card_symbols(event.cards))
     if state.kind is StepKind.FALLBACK and isinstance(event, Fallback):
         return label(lang, "step_fallback", cards=card_symbols(event.cards))
     if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
         return label(lang, "step_kitty", seat=event.seat)
-    if state.kind is StepKind.PLAY and isinstance(event, Play):
+    if state.kind is StepKind.PLAY and isinstance(event, PlayNode):
         cards = card_symbols(event.cards)
         if event.attempted is not None:
             cards = f"{card_symbols(event.attempted)} → {cards} ({label(lang, 'failed_throw')})"

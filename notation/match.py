@@ -18,12 +18,12 @@ from typing import Any
 
 from notation.findings import CATALOGUE, Finding
 from notation.messages import Message, msg, outcome_words
-from notation.psn import Bid, Hand
-from notation.psn.model import UNKNOWN, KittyExchange
+from notation.psn import BidNode, Hand
+from notation.psn.model import KittyExchange
 from notation.replay import HandReplay, replay
 from notation.replay.replayer import read_levels
 from notation.rules import bidding as bids
-from notation.rules.cards import Card, Rank
+from notation.rules.cards import Rank
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import Goal, Outcome, Ruleset, Side
 from notation.rules.scoring import HandResult, Levels, apply_outcome
@@ -249,11 +249,11 @@ def _passed_deal(after: HandReplay, dealer: int) -> int | None:
     for event in after.hand.auction:
         if isinstance(event, KittyExchange):
             break  # the deal is over: bids after the bury (炒底) do not count
-        if isinstance(event, Bid) and UNKNOWN not in event.cards:
-            cards = tuple(c for c in event.cards if isinstance(c, Card))
+        if isinstance(event, BidNode):
             with suppress(ValueError):  # (a bid that names no trump was reported already)
-                core = bids.Bid(event.seat, bids.BidKind(event.kind.value), cards, event.draw)
-                state = bids.record_bid(rules, state, core)
+                core = event.bid
+                if core is not None:  # a card not known: the bid is not counted
+                    state = bids.record_bid(rules, state, core)
     return bids.end_deal(state, rules).dealer
 
 

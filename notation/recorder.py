@@ -22,11 +22,11 @@ then :class:`Recorder` — keeping a recording, what the record is now and enter
 entry, the headers, deal and result, the auction, the play card by card, and accepting,
 discarding and undoing.
 
->>> from notation.psn import Bid, BidKind
+>>> from notation.psn import BidNode, BidKind
 >>> rec = Recorder.new(rules="qq", levels="2 2", dealer=1)
 >>> rec.set_deal(None).findings
 ()
->>> entry = rec.add(Bid(BidKind.DECLARE, 1, (parse_card("H2"),)))
+>>> entry = rec.add(BidNode(BidKind.DECLARE, 1, (parse_card("H2"),)))
 >>> entry.accepted, rec.to_play
 (True, 1)
 >>> rec.pick(parse_card("SA")) is None   # a lead waits for the recorder to finish it
@@ -55,7 +55,7 @@ from notation.messages import Both, Param, error_words, msg
 from notation.messages.core import MessageError
 from notation.psn import (
     UNKNOWN,
-    Bid,
+    BidNode,
     CardSlot,
     Comment,
     Deal,
@@ -64,10 +64,9 @@ from notation.psn import (
     Hand,
     Header,
     KittyExchange,
-    Play,
+    PlayNode,
     PSNError,
     Result,
-    Side,
     Trick,
     parse_hand,
     write_hand,
@@ -115,7 +114,7 @@ HEADER_ORDER: Final = (
 ILLEGAL: Final = "illegal"
 
 
-AuctionNode = Bid | Fallback | KittyExchange
+AuctionNode = BidNode | Fallback | KittyExchange
 
 
 EntryKind = Literal["headers", "deal", "auction", "play", "result"]
@@ -144,7 +143,7 @@ class Entry:
     """
 
     kind: EntryKind
-    node: Any  # the Bid, Fallback, KittyExchange, Play, Deal/Deck, Result, or None
+    node: Any  # the BidNode, Fallback, KittyExchange, PlayNode, Deal/Deck, Result, or None
     findings: tuple[Finding, ...]
     blocking: tuple[Finding, ...]
     accepted: bool
@@ -163,9 +162,9 @@ class _Waiting:
 def illegal_codes(node: Any) -> tuple[str, ...]:
     """The finding codes an entry was accepted with (its ``[%illegal …]`` marks).
 
-    >>> from notation.psn import Comment, Play
+    >>> from notation.psn import Comment, PlayNode
     >>> from notation.rules.cards import parse_card
-    >>> illegal_codes(Play(2, (parse_card("S3"),), comments=(Comment("[%illegal not-held]"),)))
+    >>> illegal_codes(PlayNode(2, (parse_card("S3"),), comments=(Comment("[%illegal not-held]"),)))
     ('not-held',)
     """
     codes: list[str] = []
@@ -500,7 +499,7 @@ class Recorder:
             points=computed.points,
             kitty_points=computed.kitty_points,
             multiplier=computed.multiplier if computed.kitty_points is not None else None,
-            side=Side(outcome.winner.value),
+            side=outcome.winner,
             levels=outcome.levels,
             next_dealer=computed.next_dealer,
         )
@@ -528,7 +527,7 @@ class Recorder:
     def add(self, event: AuctionNode) -> Entry:
         """Enter a bid, a fallback or a bury (after the auction so far)."""
         self._no_waiting()
-        if not isinstance(event, Bid | Fallback | KittyExchange):
+        if not isinstance(event, BidNode | Fallback | KittyExchange):
             raise RecorderError.of("rec.auction-only")
         hand = replace(self._hand, auction=(*self._hand.auction, event))
         return self._propose(hand, "auction", event)
@@ -626,7 +625,7 @@ class Recorder:
         a failed throw the cards ``attempted`` (and the seat that could beat it)."""
         self._no_waiting()
         who = self._seat(seat)
-        node = Play(
+        node = PlayNode(
             who,
             tuple(cards),
             None if attempted is None else tuple(attempted),
@@ -651,11 +650,12 @@ class Recorder:
             return None
         if not any(f.code == "throw-failed" for f in waiting.entry.blocking):
             return None
-        play: Play = waiting.entry.node
+        node: PlayNode = waiting.entry.node
         trump = self._replay.computed.trump
-        if trump is None or UNKNOWN in play.cards:
+        play = node.play  # None: a card of the lead is not known
+        if trump is None or play is None:
             return None
-        lead = [c for c in play.cards if isinstance(c, Card)]
+        lead = list(play.cards)
         others: dict[Seat, list[Card]] = {}
         for other in seats_from(play.seat)[1:]:
             if not self.knows_hand(other):
@@ -673,7 +673,7 @@ class Recorder:
         if option is None or self._waiting is None:
             raise RecorderError.of("rec.no-failed-throw")
         forced, blocker = option
-        play: Play = self._waiting.entry.node
+        play: PlayNode = self._waiting.entry.node
         pending = self._waiting.pending
         self._waiting = None
         return self.play(

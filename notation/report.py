@@ -28,6 +28,7 @@ from notation.terminal import printable
 __all__ = [
     "CARDS_CSS",
     "Report",
+    "ReportedViolation",
     "build_report",
     "card_html",
     "cards_html",
@@ -40,8 +41,8 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Violation:
-    """One finding of the report with the state just before it."""
+class ReportedViolation:
+    """A rule broken, as the report shows it: its finding and the state just before it."""
 
     finding: Finding
     before: State | None
@@ -54,7 +55,7 @@ class Report:
     title: str
     replay: HandReplay
     facts: tuple[tuple[str, str], ...]
-    violations: tuple[Violation, ...]
+    violations: tuple[ReportedViolation, ...]
     notes: tuple[Finding, ...]
     result_rows: tuple[tuple[str, str, str], ...]  # what (a label's key), recorded, by the rules
     levels_after: str | None  # in words: what the hand does to both teams' levels
@@ -117,7 +118,7 @@ def build_report(
         if f.is_error:
             step = f.step or 0
             at_play = f.trick is not None and 0 < step <= len(replay.states)
-            violations.append(Violation(f, replay.states[step - 1] if at_play else None))
+            violations.append(ReportedViolation(f, replay.states[step - 1] if at_play else None))
         else:
             notes.append(f)
     recorded = hand.result

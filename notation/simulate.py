@@ -22,17 +22,15 @@ from dataclasses import dataclass
 
 from notation import psn
 from notation.bots import Bot, Player
+from notation.presets import load_ruleset
 from notation.rules import bidding as bids
-from notation.rules.bidding import BidKind as CoreBidKind
-from notation.rules.bidding import BidPhase, BidState
+from notation.rules.bidding import BidKind, BidPhase, BidState
 from notation.rules.cards import DECK, Card, Rank
 from notation.rules.game import Play, PlayState, Position
-from notation.rules.ruleset import Fallback as FallbackRule
-from notation.rules.ruleset import Ruleset
+from notation.rules.ruleset import FallbackRule, Ruleset
 from notation.rules.scoring import apply_outcome
 from notation.rules.seats import SEATS, Seat, next_seat, seats_from, team
 from notation.rules.throw import judge_throw
-from notation.rulesets import load_ruleset
 
 __all__ = [
     "HandSetup",
@@ -62,7 +60,7 @@ def _rules(rules: Ruleset | str) -> Ruleset:
 
 
 def _bid_options(
-    hand: list[Card], rank: Rank, seat: Seat, kind: CoreBidKind, draw: int
+    hand: list[Card], rank: Rank, seat: Seat, kind: BidKind, draw: int
 ) -> list[bids.Bid]:
     """Every bid of ``kind`` that ``hand`` could show at ``rank``."""
     counts = Counter(hand)
@@ -83,15 +81,15 @@ class _Auction:
         self.rules = rules
         self.state = state
         self.rng = rng
-        self.events: list[psn.Bid] = []
+        self.events: list[psn.BidNode] = []
 
     def offer(self, seat: Seat, hand: list[Card], draw: int | None, eagerness: float) -> bool:
         """Let ``seat`` bid if it can and wants to; True if it did."""
         state = self.state
         for kind, chance in (
-            (CoreBidKind.DECLARE, 0.6),
-            (CoreBidKind.REINFORCE, 0.5),
-            (CoreBidKind.COUNTER, 0.35),
+            (BidKind.DECLARE, 0.6),
+            (BidKind.REINFORCE, 0.5),
+            (BidKind.COUNTER, 0.35),
         ):
             options = [
                 b
@@ -106,9 +104,7 @@ class _Auction:
                 if draw is None:
                     choice = _undrawn(choice)
                 self.state = bids.bid(self.rules, state, choice)
-                self.events.append(
-                    psn.Bid(psn.BidKind(kind.value), seat, choice.cards, draw=choice.draw)
-                )
+                self.events.append(psn.BidNode.from_bid(choice))
                 return True
         return False
 
@@ -123,7 +119,7 @@ class HandSetup:
 
     deck: tuple[Card, ...]  # in drawing order, the kitty last
     first: Seat  # the first to draw
-    auction: tuple[psn.Bid | psn.Fallback | psn.KittyExchange, ...]
+    auction: tuple[psn.BidNode | psn.Fallback | psn.KittyExchange, ...]
     first_hand: bool  # the dealer was grabbed by declaring (no Dealer header)
     levels: tuple[Rank, Rank]
     position: Position  # the first lead: the hands after the bury, the dealer to lead
@@ -198,10 +194,10 @@ def _simulate(
     start = setup.position
     state = PlayState(start)
     tricks: list[psn.Trick] = []
-    plays: list[psn.Play] = []
+    plays: list[psn.PlayNode] = []
     for made in play_hand(state, [bot] * 4):
         blocker = _blocker(state, made) if made.attempted is not None else None
-        plays.append(psn.Play(made.seat, made.cards, attempted=made.attempted, blocker=blocker))
+        plays.append(psn.PlayNode.from_play(made, blocker))
         if len(plays) == 4:
             tricks.append(psn.Trick(len(tricks) + 1, tuple(plays)))
             plays = []
@@ -211,7 +207,7 @@ def _simulate(
         points=outcome.points,
         kitty_points=outcome.kitty_points,
         multiplier=outcome.multiplier,
-        side=psn.Side(outcome.result.winner.value),
+        side=outcome.result.winner,
         levels=outcome.result.levels,
         next_dealer=after.next_dealer,
     )
@@ -271,7 +267,7 @@ def _try_deal(
         auction.offer(seat, hands[seat], i + 1, eagerness)
     kitty = deck[dealt:]
     flipped = deck[rng.randrange(len(deck))]
-    auction_events: list[psn.Bid | psn.Fallback | psn.KittyExchange] = []
+    auction_events: list[psn.BidNode | psn.Fallback | psn.KittyExchange] = []
     state = auction.state
     if state.showing is None:
         if state.dealer is None:

@@ -44,7 +44,7 @@ from urllib.parse import urlencode
 
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import read_value
-from notation.psn.model import GLYPHS, Hand, Play
+from notation.psn.model import GLYPHS, Hand, PlayNode
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.ruleset import Side
 from notation.rules.seats import team
@@ -182,14 +182,14 @@ def _players(hand: Hand | None) -> tuple[str | None, str | None, str | None, str
     return (one, two, three, four)
 
 
-def _loss(play: Play) -> float | None:
+def _loss(play: PlayNode) -> float | None:
     """The loss a ``[%loss N]`` (or ``[%loss N ±H]``) command of the play's comments
     gives, if any."""
     value = read_value(" ".join(_command(play, "loss")))
     return None if value is None else value.mean
 
 
-def _command(play: Play, name: str) -> list[str]:
+def _command(play: PlayNode, name: str) -> list[str]:
     """The words of the play's first ``[%name ...]`` command (none: an empty list)."""
     for comment in play.comments:
         for command in comment.commands:
@@ -213,7 +213,7 @@ def _mistakes(
     result: HandReplay, path: str, players: tuple[str | None, ...]
 ) -> tuple[Mistake, ...]:
     """The plays of the hand marked as mistakes, with their step in the viewer."""
-    marked: list[tuple[int, Play]] = []
+    marked: list[tuple[int, PlayNode]] = []
     for trick in result.hand.tricks:
         for play in trick.plays:
             glyphs = [n for n in play.nags if n in MISTAKE_NAGS]

@@ -24,10 +24,10 @@ from notation.files import FileError, open_input, shown_path
 from notation.findings import Finding
 from notation.match import continues, levels_after, match_findings, replay_in_match
 from notation.messages import msg
+from notation.presets import load_ruleset
 from notation.psn import ReadHand, comment_spans, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
 from notation.rules.ruleset import Ruleset
-from notation.rulesets import load_ruleset
 from notation.variations import has_variations, variation_findings
 
 __all__ = [

@@ -16,11 +16,11 @@ from notation.findings import Finding
 from notation.messages import Message, Seq, msg
 from notation.psn.model import (
     AuctionEvent,
-    Bid,
+    BidNode,
     Fallback,
     Hand,
     KittyExchange,
-    Play,
+    PlayNode,
     Trick,
     Variation,
 )
@@ -41,7 +41,7 @@ def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
     if not 0 <= index < len(variations):
         raise ValueError("no such variation")
     events = variations[index].events
-    if isinstance(node, Play):
+    if isinstance(node, PlayNode):
         for ti, trick in enumerate(hand.tricks):
             for pi, play in enumerate(trick.plays):
                 if play is node:
@@ -55,11 +55,11 @@ def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
                     tricks = (*hand.tricks[:ti], spliced, *rest)
                     return replace(hand, tricks=tricks, result=None)
         raise ValueError("the play is not in this hand")
-    if isinstance(node, Bid | Fallback | KittyExchange):
+    if isinstance(node, BidNode | Fallback | KittyExchange):
         for ai, event in enumerate(hand.auction):
             if event is node:
                 auction: list[AuctionEvent] = [
-                    e for e in events if isinstance(e, Bid | Fallback | KittyExchange)
+                    e for e in events if isinstance(e, BidNode | Fallback | KittyExchange)
                 ]
                 tricks_v = tuple(e for e in events if isinstance(e, Trick))
                 return replace(
@@ -112,7 +112,7 @@ def _walk(
             for f in branch.findings:
                 # The Trump header tells the recorded bidding's outcome, not an
                 # alternative's: another trump there is no fault of the line.
-                if f.code == "trump-header" and not isinstance(node, Play):
+                if f.code == "trump-header" and not isinstance(node, PlayNode):
                     continue
                 if f.step is not None and f.step >= state.step:
                     places = Seq(where, "sep.then")
@@ -124,9 +124,9 @@ def _walk(
 
 def _branch(state: State, node: Any, index: int) -> Message:
     n = index + 1
-    if isinstance(node, Play):
+    if isinstance(node, PlayNode):
         return msg("variation.play", n=n, seat=node.seat, trick=state.trick_number)
-    if isinstance(node, Bid):
+    if isinstance(node, BidNode):
         return msg("variation.bid", n=n, seat=node.seat, kind=msg(f"kind.{node.kind.value}"))
     if isinstance(node, KittyExchange):
         return msg("variation.bury", n=n, seat=node.seat)

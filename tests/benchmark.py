@@ -66,11 +66,11 @@ from notation.analysis.review import review_hand
 from notation.analysis.solver import Solver
 from notation.bots import Bot
 from notation.lines.judge import judge_trick
+from notation.presets import load_ruleset
 from notation.psn import Hand, parse, write
 from notation.replay import StepKind, replay
 from notation.rules.game import Position
 from notation.rules.ruleset import Ruleset
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
 from notation.validate import validate_lines
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from notation.psn import Hand, Play
+from notation.psn import Hand, PlayNode
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card, Rank, Suit, parse_cards
 from notation.rules.order import Trump
@@ -54,7 +54,7 @@ def first_revoke(hand: Hand, from_trick: int = 0) -> tuple[int, int, Card]:
     assert trump is not None
     for state in rp.states:
         play = state.event
-        if state.kind is not StepKind.PLAY or not isinstance(play, Play):
+        if state.kind is not StepKind.PLAY or not isinstance(play, PlayNode):
             continue
         trick = hand.tricks[state.trick_number - 1]
         index = trick.plays.index(play)

@@ -18,8 +18,8 @@ from notation.analysis.annotate import engine_version
 from notation.analysis.evaluate import View
 from notation.cli import analyze as analyze_cli
 from notation.cli import main
+from notation.presets import load_ruleset
 from notation.psn import parse, write
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
 
 # Fast: a tiny budget, and only the last trick or two of each hand (qq hands have 13).

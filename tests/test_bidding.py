@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.presets import load_ruleset
 from notation.rules.bidding import (
     AlreadyDeclared,
     Bid,
@@ -40,7 +41,6 @@ from notation.rules.bidding import (
 from notation.rules.cards import Rank, Suit, parse_card, parse_cards
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import BidShape, CounterWindow, Ruleset
-from notation.rulesets import load_ruleset
 
 QQ = load_ruleset("qq")
 MATCH_A = load_ruleset("match-a")

@@ -9,12 +9,12 @@ from dataclasses import replace
 import pytest
 
 from notation.bots import Bot, Player, RandomPlayer, bot_play
+from notation.presets import load_ruleset, preset_names
 from notation.rules.cards import Card
 from notation.rules.follow import check_lead
 from notation.rules.game import Play, PlayState, Position
 from notation.rules.order import Trump
 from notation.rules.scoring import start_levels
-from notation.rulesets import load_ruleset, preset_names
 from notation.simulate import set_up_hand
 from tests.conftest import cards
 

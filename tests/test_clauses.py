@@ -10,8 +10,8 @@ import pytest
 
 from notation.findings import penalty_text
 from notation.messages import rule_name
+from notation.presets import load_ruleset, load_ruleset_file, preset_names
 from notation.rules.clauses import Clause, Rule, Title, english_numbers
-from notation.rulesets import load_ruleset, load_ruleset_file, preset_names
 
 SEEDS = Path(__file__).parent / "data" / "seeds"  # a copy of the user's rule documents
 CLUB = Path(__file__).parent.parent / "examples" / "rules" / "club.yaml"

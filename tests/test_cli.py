@@ -15,8 +15,8 @@ import pytest
 
 from notation import __version__
 from notation.cli import build_parser, main
+from notation.presets import RULES_DIR_ENV, load_ruleset
 from notation.psn import write
-from notation.rulesets import RULES_DIR_ENV, load_ruleset
 from notation.simulate import simulate_hand
 
 

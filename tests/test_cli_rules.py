@@ -10,7 +10,7 @@ import pytest
 
 from notation.cli import main
 from notation.messages import rule_name
-from notation.rulesets import load_ruleset, preset_names, ruleset_to_dict
+from notation.presets import load_ruleset, preset_names, ruleset_to_dict
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

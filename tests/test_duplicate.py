@@ -16,8 +16,8 @@ from notation.analysis.duplicate import (
 )
 from notation.bots import Bot, RandomPlayer
 from notation.errors import ShengjiError
+from notation.presets import load_ruleset
 from notation.rules.game import Play, PlayState, Position
-from notation.rulesets import load_ruleset
 from notation.simulate import set_up_hand
 from tests.baseline_bot import BaselineBot
 

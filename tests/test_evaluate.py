@@ -27,14 +27,12 @@ from notation.analysis.knowledge import Knowledge
 from notation.analysis.review import Decision, HandPlan, plan_hand
 from notation.analysis.sampling import Dealer
 from notation.analysis.solver import Solver
-from notation.rules.cards import Card
+from notation.presets import load_ruleset
+from notation.rules.cards import Cards
 from notation.rules.game import PlayState, Position
 from notation.rules.seats import SEATS
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
 from tests.conftest import cards
-
-Cards = tuple[Card, ...]
 
 
 def _key(shown: Cards) -> Cards:

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from notation.presets import load_ruleset
 from notation.psn import parse, write
 from notation.replay import replay
 from notation.rules.scoring import apply_outcome
-from notation.rulesets import load_ruleset
 from notation.validate import FileReport, validate_path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -19,7 +19,7 @@ from notation.analysis.review import Verdict, plan_hand, review_decision
 from notation.analysis.solver import Solver
 from notation.cli import main
 from notation.psn import parse
-from notation.psn.model import GLYPHS, Hand, Play
+from notation.psn.model import GLYPHS, Hand, PlayNode
 from notation.rules.cards import parse_cards
 from notation.validate import validate_path
 
@@ -52,7 +52,7 @@ def _hand(lesson: Lesson) -> Hand:
     return parse((FOLDER / lesson.file).read_text(encoding="utf-8")).hands[0]
 
 
-def _play(hand: Hand, trick: int, seat: int) -> Play:
+def _play(hand: Hand, trick: int, seat: int) -> PlayNode:
     found = next(t for t in hand.tricks if t.number == trick)
     return next(p for p in found.plays if p.seat == seat)
 

@@ -42,6 +42,7 @@ from notation.errors import ShengjiError
 from notation.files import MAX_INPUT_BYTES
 from notation.findings import CATALOGUE
 from notation.lines.judge import judge_trick
+from notation.presets import load_ruleset, preset_names
 from notation.psn import (
     Comment,
     Header,
@@ -57,7 +58,6 @@ from notation.psn.jsonio import JSONFormatError
 from notation.psn.parser import MAX_HAND_CHARS, MAX_VARIATION_DEPTH
 from notation.resources import examples_dir
 from notation.rules.cards import ALL_CARDS, parse_card
-from notation.rulesets import load_ruleset, preset_names
 from notation.simulate import simulate_hand
 from notation.validate import validate_text
 from tests.benchmark import judge_lines

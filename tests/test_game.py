@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from notation.analysis.positions import hand_positions, play_start
+from notation.presets import load_ruleset
 from notation.replay import replay
 from notation.rules.cards import Card, parse_cards
 from notation.rules.follow import check_follow
@@ -16,7 +17,6 @@ from notation.rules.order import Trump
 from notation.rules.seats import seats_from
 from notation.rules.throw import judge_throw
 from notation.rules.units import decompose
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
 
 PRESETS = ("qq", "qq-super", "match-a", "match-b", "tractor", "seed-001")

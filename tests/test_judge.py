@@ -13,10 +13,10 @@ import pytest
 
 from notation.errors import ShengjiError
 from notation.lines.judge import JudgeError, judge_trick
+from notation.presets import load_ruleset
 from notation.replay import StepKind
 from notation.rules.cards import format_symbols, parse_cards
 from notation.rules.ruleset import ShorterTractor
-from notation.rulesets import load_ruleset
 
 HANDS = {
     "1": ["S9", "S8", "S8", "S4", "S4", "HA"],

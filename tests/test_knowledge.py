@@ -19,13 +19,13 @@ from notation.analysis.knowledge import (
     knowledge_at,
 )
 from notation.analysis.sampling import sample_deals
+from notation.presets import load_ruleset
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
 from notation.rules.follow import legal_follows
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset, ShorterTractor
 from notation.rules.seats import Seat
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
 
 HEARTS_2 = Trump(Rank.TWO, Suit.HEARTS)
@@ -210,7 +210,7 @@ def test_own_cards_must_be_held() -> None:
 
 
 def crafted(
-    auction: Sequence[psn.Bid], *, wanted: dict[Seat, list[Card]], bury: Sequence[Card] = ()
+    auction: Sequence[psn.BidNode], *, wanted: dict[Seat, list[Card]], bury: Sequence[Card] = ()
 ) -> tuple[HandReplay, list[Card]]:
     """A hand dealt from a fixed shuffle (seats get the ``wanted`` cards), the auction,
     seat 1 (the dealer) burying ``bury`` and kitty cards, and one trick played legally."""
@@ -231,9 +231,9 @@ def crafted(
     for card in buried:
         now[1].remove(card)
     lead = [now[1][0]]
-    plays = [psn.Play(1, tuple(lead))]
+    plays = [psn.PlayNode(1, tuple(lead))]
     for seat in (2, 3, 4):
-        plays.append(psn.Play(seat, legal_follows(lead, now[seat], HEARTS_2)[0]))
+        plays.append(psn.PlayNode(seat, legal_follows(lead, now[seat], HEARTS_2)[0]))
     hand = psn.Hand(
         headers=(
             psn.Header("Rules", "qq"),
@@ -256,14 +256,14 @@ def _before_first_lead(replayed: HandReplay) -> int:
 
 def test_a_declared_card_of_a_seat_that_never_buried_is_held() -> None:
     h2 = parse_card("H2")
-    replayed, _ = crafted([psn.Bid(psn.BidKind.DECLARE, 3, (h2,))], wanted={3: [h2]})
+    replayed, _ = crafted([psn.BidNode(psn.BidKind.DECLARE, 3, (h2,))], wanted={3: [h2]})
     step = _before_first_lead(replayed)
     view = knowledge_at(replayed, step, 2)
     assert view.held(3) == (h2,)
     assert knowledge_at(replayed, step, 3).held(3) == ()  # its own card is in its hand
 
 
-DECLARE_3 = psn.Bid(psn.BidKind.DECLARE, 3, (parse_card("H2"),))
+DECLARE_3 = psn.BidNode(psn.BidKind.DECLARE, 3, (parse_card("H2"),))
 
 
 def test_the_dealer_knows_its_kitty_and_the_others_only_its_size() -> None:
@@ -280,7 +280,7 @@ def test_the_dealer_knows_its_kitty_and_the_others_only_its_size() -> None:
 
 def test_a_card_the_dealer_declared_may_be_in_the_kitty() -> None:
     h2 = parse_card("H2")
-    declare = psn.Bid(psn.BidKind.DECLARE, 1, (h2,))
+    declare = psn.BidNode(psn.BidKind.DECLARE, 1, (h2,))
     replayed, _ = crafted([declare], wanted={1: [h2]}, bury=[h2])
     view = knowledge_at(replayed, _before_first_lead(replayed), 3)
     assert view.whereabouts == (Whereabouts(h2, 1, frozenset({1, KITTY})),)

@@ -36,6 +36,7 @@ from notation.messages import (
     template,
     violation_message,
 )
+from notation.presets import preset_names
 from notation.psn import parse, write
 from notation.resources import examples_dir
 from notation.rules import bidding
@@ -43,7 +44,6 @@ from notation.rules.cards import ALL_CARDS, Suit, parse_cards
 from notation.rules.order import TRUMP
 from notation.rules.ruleset import BidShape
 from notation.rules.violations import Code, Violation
-from notation.rulesets import preset_names
 from notation.simulate import simulate_hand
 from notation.validate import validate_text
 from tests.test_fuzz import case_text

@@ -3,7 +3,7 @@ reader's and the rule set's own checks), a JSON record's (``convert --from json`
 position ``solve`` cannot take. Each is said in Chinese with no English sentence in it
 (``english_in``) once the user's own words are taken out: the file's path, its keys and
 paths (``kitty.size``, ``hands[0].deal``) and the values it holds, quoted. The English
-is the readers' own, unchanged (``tests/test_rulesets_yaml.py``,
+is the readers' own, unchanged (``tests/test_presets.py``,
 ``tests/test_psn_roundtrip.py``, ``tests/test_solve_cli.py``).
 """
 
@@ -21,13 +21,13 @@ import pytest
 from notation.cli import main
 from notation.lines.solve import SolveError, solve_request
 from notation.messages import error_words, keys, param_names, template
+from notation.presets import RulesetError, load_ruleset, ruleset_from_text
 from notation.psn import from_json, model
 from notation.psn.jsonio import JSONFormatError
 from notation.psn.model import Comment, Deal, Header, KittyExchange, ModelError, Trick
 from notation.resources import presets_dir
 from notation.rules.cards import parse_cards
 from notation.rules.ruleset import LevelTable, Outcome, RulesetCheckError, Side
-from notation.rulesets import RulesetError, load_ruleset, ruleset_from_text
 from tests.test_messages import english_in
 from tests.test_messages_commands import SOLVE
 from tests.test_psn_roundtrip import BAD_JSON, broken

@@ -113,3 +113,33 @@ def test_no_class_is_built_on_private_classes_of_other_modules() -> None:
                     if name and _private(name) and name not in own:
                         found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.name}({name})")
     assert found == []
+
+
+def _public_types(path: Path) -> list[tuple[str, int]]:
+    """(name, line) of the public classes and type aliases (``Slots = tuple[...]``)
+    ``path`` defines at its top level."""
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef):
+            found.append((node.name, node.lineno))
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found.extend(
+                (t.id, node.lineno)
+                for t in targets
+                if isinstance(t, ast.Name) and t.id[0].isupper() and not t.id.isupper()
+            )
+    return [(name, line) for name, line in found if not name.startswith("_")]
+
+
+def test_no_two_modules_define_a_public_type_of_one_name() -> None:
+    # One concept, one name: the rules' Play and Bid are the only Play and Bid, and a
+    # record's node says it is one (PlayNode, BidNode), as chess.Move and chess.pgn's
+    # GameNode do. Two types of one name are one concept written twice, or two
+    # concepts that a reader takes for one.
+    homes: dict[str, list[str]] = {}
+    for path in SOURCES:
+        for name, line in _public_types(path):
+            homes.setdefault(name, []).append(f"{path.relative_to(ROOT)}:{line}")
+    assert len(homes) > 100  # the search finds them
+    assert {name: where for name, where in homes.items() if len(where) > 1} == {}

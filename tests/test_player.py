@@ -13,8 +13,8 @@ from notation.analysis.duplicate import duplicate_match
 from notation.analysis.evaluate import Evaluation, Evaluator, View
 from notation.analysis.player import EvaluatorPlayer, evaluator_player
 from notation.bots import Bot
+from notation.presets import load_ruleset
 from notation.rules.game import PlayState
-from notation.rulesets import load_ruleset
 from notation.simulate import play_hand, set_up_hand
 
 TINY = 0.01  # modelled seconds a decision: the fewest futures the evaluator allows

@@ -20,7 +20,7 @@ from notation.psn import (
     Deck,
     Hand,
     KittyExchange,
-    Play,
+    PlayNode,
     PSNError,
     Trick,
     parse,
@@ -150,7 +150,7 @@ def test_a_plain_trick_and_an_annotated_one_give_the_same_plays() -> None:
     )
     assert fast == bare
     assert positions(fast) == positions(bare)
-    assert positions(fast)[:2] == [("Trick", 1, 1), ("Play", 1, 4)]
+    assert positions(fast)[:2] == [("Trick", 1, 1), ("PlayNode", 1, 4)]
 
 
 def test_fast_forms_stop_where_an_annotation_starts() -> None:
@@ -318,7 +318,7 @@ def test_random_plain_tricks_read_the_same_with_the_fast_forms(text: str) -> Non
 def test_unchecked_constructors_make_the_same_nodes() -> None:
     cards = tuple(parse_cards("SA SK"))
     play = plain_play(3, cards, 4, 7)
-    checked = Play(3, cards, line=4, column=7)
+    checked = PlayNode(3, cards, line=4, column=7)
     assert play == checked and repr(play) == repr(checked) and hash(play) == hash(checked)
     assert (play.line, play.column, play.attempted, play.nags) == (4, 7, None, ())
     trick = plain_trick(2, (play,), 4, 1)
@@ -327,7 +327,7 @@ def test_unchecked_constructors_make_the_same_nodes() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         play.seat = 2  # type: ignore[misc]
     thrown = plain_play(1, cards[:1], 2, 3, cards, 4)
-    assert thrown == Play(1, cards[:1], cards, 4) and thrown.is_failed_throw
+    assert thrown == PlayNode(1, cards[:1], cards, 4) and thrown.is_failed_throw
     header = plain_header("Event", 'a "b"', 1, 1)
     assert header == Header("Event", 'a "b"') and str(header) == '[Event "a \\"b\\""]'
 

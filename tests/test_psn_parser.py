@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from notation.errors import CONTEXT_WIDTH
 from notation.psn import (
     UNKNOWN,
-    Bid,
     BidKind,
+    BidNode,
     Deal,
     Deck,
     Fallback,
@@ -82,7 +82,7 @@ def test_sample_hand_reads_every_construct() -> None:
     assert counter.strain is Strain.NO_TRUMP
     assert counter.nags == (6, 14)  # ?! $14
     alternative = counter.variations[0].events[0]
-    assert isinstance(alternative, Bid) and alternative.seat == 4
+    assert isinstance(alternative, BidNode) and alternative.seat == 4
 
     (exchange,) = hand.kitty_exchanges
     assert exchange.seat == 1 and len(exchange.buried) == 8
@@ -127,7 +127,7 @@ def test_counter_after_the_bury_then_a_second_bury_is_a_chao_di() -> None:
         "bury 1: S3 S4\ncounter 2: D2 D2\nbury 2: H3 H4\n1. 1: SA 2: S2 3: S5 4: S6\n"
     )
     kinds = [type(e).__name__ for e in hand.auction]
-    assert kinds == ["KittyExchange", "Bid", "KittyExchange"]
+    assert kinds == ["KittyExchange", "BidNode", "KittyExchange"]
     assert [e.seat for e in hand.kitty_exchanges] == [1, 2]
 
 
@@ -587,11 +587,11 @@ def test_simulated_hand_is_complete() -> None:
 def test_chao_di_counters_and_buries_alternate() -> None:
     first, second = load(DATA / "chao_di.psn").hands
     assert [type(e).__name__ for e in first.auction] == [
-        "Bid",
+        "BidNode",
         "KittyExchange",
-        "Bid",
+        "BidNode",
         "KittyExchange",
-        "Bid",
+        "BidNode",
         "KittyExchange",
     ]
     assert [e.seat for e in first.kitty_exchanges] == [2, 3, 4]

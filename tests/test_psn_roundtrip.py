@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from notation.psn import (
     UNKNOWN,
-    Bid,
     BidKind,
+    BidNode,
     Comment,
     Deal,
     Deck,
@@ -25,7 +25,7 @@ from notation.psn import (
     Hand,
     Header,
     KittyExchange,
-    Play,
+    PlayNode,
     Record,
     Result,
     Side,
@@ -39,10 +39,10 @@ from notation.psn import (
     write,
 )
 from notation.psn.jsonio import JSONFormatError
-from notation.psn.model import AuctionEvent, Cards, CardSlot, Event, ModelError
+from notation.psn.model import AuctionEvent, CardSlot, Event, ModelError
 from notation.psn.parser import MAX_VARIATION_DEPTH
 from notation.resources import grammar_path
-from notation.rules.cards import ALL_CARDS
+from notation.rules.cards import ALL_CARDS, Slots
 from notation.rules.seats import next_seat
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -51,7 +51,7 @@ seats = st.integers(1, 4)
 slots: st.SearchStrategy[CardSlot] = st.sampled_from((*ALL_CARDS, UNKNOWN))
 
 
-def cards(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy[Cards]:
+def cards(min_size: int = 1, max_size: int = 6) -> st.SearchStrategy[Slots]:
     return st.lists(slots, min_size=min_size, max_size=max_size).map(tuple)
 
 
@@ -84,7 +84,7 @@ headers = headers.map(
 @st.composite
 def plays_from(
     draw: st.DrawFn, number: int, first: int, offset: int, depth: int
-) -> tuple[Play, ...]:
+) -> tuple[PlayNode, ...]:
     """Plays of trick ``number`` from place ``offset``, the first by seat ``first``."""
     count = draw(st.integers(1, 4 - offset))
     out = []
@@ -97,7 +97,7 @@ def plays_from(
         if depth > 0 and draw(st.integers(0, 3)) == 0:
             variations = (draw(play_variation(number, seat, offset + i, depth - 1)),)
         out.append(
-            Play(
+            PlayNode(
                 seat,
                 draw(cards(1, 4)),
                 attempted,
@@ -141,7 +141,7 @@ def auction_event(draw: st.DrawFn, depth: int) -> AuctionEvent:
         variations = (draw(auction_variation(depth - 1)),)
     kind = draw(st.sampled_from(["bid", "fallback", "bury"]))
     if kind == "bid":
-        return Bid(
+        return BidNode(
             draw(st.sampled_from(list(BidKind))),
             draw(seats),
             draw(cards(1, 3)),
@@ -251,6 +251,48 @@ def test_positions_take_no_part_in_equality() -> None:
     a = Comment("same", line=1, column=1)
     b = Comment("same", line=9, column=4)
     assert a == b
+
+
+# ---- a record's node and the rules' value it makes -------------------------------------------
+
+
+@SETTINGS
+@given(plays_from(1, 1, 0, 1))
+def test_a_play_node_gives_the_rules_play_once_its_cards_are_known(
+    nodes: tuple[PlayNode, ...],
+) -> None:
+    for node in nodes:
+        play = node.play
+        if UNKNOWN in node.cards or UNKNOWN in (node.attempted or ()):
+            assert play is None
+            continue
+        assert play is not None
+        assert (play.seat, play.cards, play.attempted, play.penalty) == (
+            node.seat,
+            node.cards,
+            node.attempted,
+            0,  # the record writes no penalty: the game state judges it
+        )
+        bare = PlayNode(node.seat, node.cards, node.attempted, node.blocker)
+        assert PlayNode.from_play(play, node.blocker) == bare
+
+
+@SETTINGS
+@given(st.sampled_from(list(BidKind)), seats, cards(1, 3), strains, st.integers(0, 150) | st.none())
+def test_a_bid_node_gives_the_rules_bid_once_its_cards_are_known(
+    kind: BidKind, seat: int, shown: Slots, strain: Strain | None, count: int | None
+) -> None:
+    node = BidNode(kind, seat, shown, strain, count, nags=(1,), comments=(Comment("c"),))
+    if UNKNOWN in shown:
+        assert node.bid is None
+    elif count is not None and count > 100:
+        with pytest.raises(ValueError, match="draw count"):
+            _ = node.bid  # the rules' bid knows no draw past the deal's 100 cards
+    else:
+        bid = node.bid
+        assert bid is not None
+        assert (bid.seat, bid.kind, bid.cards, bid.draw) == (seat, kind, shown, count)
+        assert BidNode.from_bid(bid) == BidNode(kind, seat, shown, draw=count)
 
 
 # ---- the import form: aliases, case and spacing read back as the same record --------------
@@ -502,7 +544,7 @@ def test_what_the_model_holds_is_written_and_read_back_equal_by_every_reader(
         hand = Hand(
             headers=tuple(Header(tag, value) for tag, value in pairs),
             comments=tuple(Comment(t) for t in texts),
-            tricks=(Trick(1, (Play(1, (ALL_CARDS[0],)),)),),
+            tricks=(Trick(1, (PlayNode(1, (ALL_CARDS[0],)),)),),
         )
     except ModelError:
         # What the model refuses, convert --from json refuses, at its place.

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from notation.messages import error_words
-from notation.psn import UNKNOWN, Bid, BidKind, Hand, Play, parse_hand
+from notation.psn import UNKNOWN, BidKind, BidNode, Hand, PlayNode, parse_hand
 from notation.recorder import Entry, Recorder, RecorderError, illegal_codes
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
@@ -32,7 +32,7 @@ def started(hand: Hand) -> Recorder:
     return recorder
 
 
-def enter_play(recorder: Recorder, play: Play, leading: bool) -> Entry:
+def enter_play(recorder: Recorder, play: PlayNode, leading: bool) -> Entry:
     """``play`` entered card by card, as a recorder clicks it."""
     if play.attempted is not None:  # a failed throw: the cards tried, then the rules' verdict
         for c in play.attempted:
@@ -72,7 +72,7 @@ def test_a_simulated_hand_entered_card_by_card_gives_back_the_record(seed: int) 
 
 def test_a_lead_waits_for_the_recorder_and_a_follow_completes_itself() -> None:
     recorder = Recorder.new(levels="2 2", dealer=1)
-    recorder.add(Bid(BidKind.DECLARE, 1, (card("H2"),)))
+    recorder.add(BidNode(BidKind.DECLARE, 1, (card("H2"),)))
     assert recorder.pick(card("SA")) is None and recorder.pick(card("SK")) is None
     assert recorder.pending == (card("SA"), card("SK")) and not recorder.hand.tricks
     assert recorder.finish().accepted  # a throw of two: ended by the recorder
@@ -87,7 +87,7 @@ def test_a_lead_waits_for_the_recorder_and_a_follow_completes_itself() -> None:
 Chance = Callable[[Hand], tuple[int, int, Card]]
 
 
-def _revoke(hand: Hand, chance: Chance) -> tuple[Recorder, Play, Card]:
+def _revoke(hand: Hand, chance: Chance) -> tuple[Recorder, PlayNode, Card]:
     """The hand recorded up to a seat's first chance to revoke: its play, and the card of
     another suit it could play instead."""
     at_trick, at_play, stranger = chance(hand)
@@ -137,7 +137,7 @@ def test_discard_gives_the_cards_back(revoke_chance: Chance) -> None:
 
 def test_undo_in_order() -> None:
     recorder = Recorder.new(levels="2 2", dealer=1)
-    recorder.add(Bid(BidKind.DECLARE, 1, (card("H2"),)))
+    recorder.add(BidNode(BidKind.DECLARE, 1, (card("H2"),)))
     recorder.pick(card("SA"))
     recorder.finish()
     recorder.pick(card("SK"))  # seat 2 follows: complete at once
@@ -203,7 +203,7 @@ def test_undo_takes_back_a_card_chosen_before_a_play() -> None:
 def test_unknown_deal_takes_any_card_and_a_revoke_shows_when_the_suit_appears_later() -> None:
     recorder = Recorder.new(levels="2 2", dealer=1)
     assert recorder.set_deal(None).accepted
-    recorder.add(Bid(BidKind.DECLARE, 1, (card("H2"),)))
+    recorder.add(BidNode(BidKind.DECLARE, 1, (card("H2"),)))
     assert not recorder.knows_hand(2) and recorder.legal_cards(2) is None
     recorder.pick(card("SA"))
     recorder.finish()
@@ -221,7 +221,7 @@ def test_unknown_deal_takes_any_card_and_a_revoke_shows_when_the_suit_appears_la
 
 def test_an_unknown_card_leaves_the_next_leader_to_the_recorder() -> None:
     recorder = Recorder.new(levels="2 2", dealer=1)
-    recorder.add(Bid(BidKind.DECLARE, 1, (card("H2"),)))
+    recorder.add(BidNode(BidKind.DECLARE, 1, (card("H2"),)))
     recorder.pick(card("SA"))
     recorder.finish()
     for slot in (UNKNOWN, card("S5"), card("S6")):
@@ -237,18 +237,18 @@ def test_an_unknown_card_leaves_the_next_leader_to_the_recorder() -> None:
 
 def test_a_bid_the_rules_refuse_waits_and_can_be_discarded() -> None:
     recorder = Recorder.new(levels="2 2", dealer=None)
-    assert recorder.add(Bid(BidKind.DECLARE, 1, (card("H2"),))).accepted
-    entry = recorder.add(Bid(BidKind.COUNTER, 2, (card("S2"),)))  # qq: a counter is a pair
+    assert recorder.add(BidNode(BidKind.DECLARE, 1, (card("H2"),))).accepted
+    entry = recorder.add(BidNode(BidKind.COUNTER, 2, (card("S2"),)))  # qq: a counter is a pair
     assert not entry.accepted and entry.blocking[0].code == "bid-cards"
     assert entry.blocking[0].clause is not None
     recorder.discard()
-    assert recorder.hand.auction == (Bid(BidKind.DECLARE, 1, (card("H2"),)),)
-    assert recorder.add(Bid(BidKind.COUNTER, 2, (card("S2"), card("S2")))).accepted
+    assert recorder.hand.auction == (BidNode(BidKind.DECLARE, 1, (card("H2"),)),)
+    assert recorder.add(BidNode(BidKind.COUNTER, 2, (card("S2"), card("S2")))).accepted
 
 
 def test_a_play_out_of_turn_waits() -> None:
     recorder = Recorder.new(levels="2 2", dealer=1)
-    recorder.add(Bid(BidKind.DECLARE, 1, (card("H2"),)))
+    recorder.add(BidNode(BidKind.DECLARE, 1, (card("H2"),)))
     recorder.pick(card("SA"), seat=3)
     entry = recorder.finish(seat=3)
     assert not entry.accepted and [f.code for f in entry.blocking] == ["wrong-leader"]

@@ -16,13 +16,13 @@ import pytest
 
 from notation.findings import CATALOGUE, Finding, meaning
 from notation.match import continues
-from notation.psn import Hand, Header, Play, Result, parse, write
+from notation.presets import load_ruleset
+from notation.psn import Hand, Header, PlayNode, Result, parse, write
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
 from notation.rules.ruleset import ShorterTractor
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import validate_text
 from tests.conftest import cards
@@ -60,7 +60,7 @@ def play_position(text: str, trick: int, seat: int) -> tuple[int, int]:
     return line, row.index(f" {seat}: ") + 2
 
 
-def with_play(hand: Hand, trick: int, seat: int, new: Play) -> Hand:
+def with_play(hand: Hand, trick: int, seat: int, new: PlayNode) -> Hand:
     tricks = list(hand.tricks)
     t = tricks[trick - 1]
     tricks[trick - 1] = replace(t, plays=tuple(new if p.seat == seat else p for p in t.plays))
@@ -118,8 +118,8 @@ def _swap_candidates(hand: Hand, trump: Trump):  # type: ignore[no-untyped-def]
 def _revoke(hand: Hand) -> tuple[Hand, int, int]:
     trump = trump_of(hand)
     for trick, seat, card, later, other in _swap_candidates(hand, trump):
-        hand = with_play(hand, trick, seat, Play(seat, (other,)))
-        hand = with_play(hand, later, seat, Play(seat, (card,)))
+        hand = with_play(hand, trick, seat, PlayNode(seat, (other,)))
+        hand = with_play(hand, later, seat, PlayNode(seat, (card,)))
         return hand, trick, seat
     raise AssertionError("no revoke candidate")
 
@@ -166,9 +166,11 @@ def test_pair_revoke() -> None:
                         z = next((c for c in other.cards if trump.effective_suit(c) == suit), None)
                         if z is None:
                             continue
-                        changed = with_play(hand, ti + 1, play.seat, Play(play.seat, (a, z)))
+                        changed = with_play(hand, ti + 1, play.seat, PlayNode(play.seat, (a, z)))
                         rest = tuple(a if c == z else c for c in other.cards)
-                        changed = with_play(changed, later.number, play.seat, Play(play.seat, rest))
+                        changed = with_play(
+                            changed, later.number, play.seat, PlayNode(play.seat, rest)
+                        )
                         text, finding = first(changed)
                         assert finding.code == "follow-pair"
                         assert (finding.trick, finding.seat) == (ti + 1, play.seat)
@@ -187,7 +189,7 @@ def test_card_not_held() -> None:
     held = Counter(c for t in hand.tricks for p in t.plays if p.seat == seat for c in p.cards)
     foreign = next(c for t in hand.tricks for p in t.plays for c in p.cards if held[c] == 0)
     n = len(trick.plays[1].cards)
-    _, finding = first(with_play(hand, 1, seat, Play(seat, (foreign,) * n)))
+    _, finding = first(with_play(hand, 1, seat, PlayNode(seat, (foreign,) * n)))
     assert finding.code in ("not-held", "follow-suit", "follow-pair")
     assert (finding.trick, finding.seat) == (1, seat)
 
@@ -242,7 +244,9 @@ def test_mixed_lead() -> None:
             None,
         )
         if len(lead.cards) == 1 and other is not None:
-            changed = with_play(hand, t.number, lead.seat, Play(lead.seat, (lead.cards[0], other)))
+            changed = with_play(
+                hand, t.number, lead.seat, PlayNode(lead.seat, (lead.cards[0], other))
+            )
             _, finding = first(changed)
             assert (finding.code, finding.trick, finding.seat) == (
                 "mixed-lead",
@@ -263,7 +267,7 @@ def _throws(preset: str, failed: bool):  # type: ignore[no-untyped-def]
 
 def test_a_throw_that_should_have_failed() -> None:
     hand, t, lead = next(iter(_throws("match-a", failed=True)))
-    changed = with_play(hand, t.number, lead.seat, Play(lead.seat, lead.attempted or ()))
+    changed = with_play(hand, t.number, lead.seat, PlayNode(lead.seat, lead.attempted or ()))
     _text, finding = first(changed)
     assert (finding.code, finding.trick, finding.seat) == ("throw-failed", t.number, lead.seat)
     assert "10 points for every card that could not be thrown" in (finding.penalty or "")

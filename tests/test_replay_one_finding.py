@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from notation.findings import Finding
+from notation.presets import ruleset_from_text
 from notation.psn import (
-    Bid,
     BidKind,
+    BidNode,
     Deal,
     Deck,
     Fallback,
@@ -26,7 +27,6 @@ from notation.psn import (
 )
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
-from notation.rulesets import ruleset_from_text
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import validate_text
 
@@ -49,12 +49,12 @@ def dealt(hand: Hand, seat: int) -> list[Card]:
     return [c for c in deck.cards[(seat - deck.first) % 4 : 100 : 4] if isinstance(c, Card)]
 
 
-def weak_counters(preset: str) -> Iterator[tuple[Hand, Bid]]:
+def weak_counters(preset: str) -> Iterator[tuple[Hand, BidNode]]:
     """Simulated later hands declared with one card, and a single rank card of the lowest
     suit that another seat was dealt: under match-a (♠ > ♥ > ♦ > ♣) it cannot counter."""
     for seed in range(60):
         hand = simulate_hand(preset, seed=seed, dealer=1)
-        bids = [e for e in hand.auction if isinstance(e, Bid)]
+        bids = [e for e in hand.auction if isinstance(e, BidNode)]
         if not bids or len(bids[0].cards) != 1 or bids[0].cards[0].suit is None:
             continue
         declared = bids[0]
@@ -63,13 +63,13 @@ def weak_counters(preset: str) -> Iterator[tuple[Hand, Bid]]:
             continue
         for seat in (2, 3, 4):
             if seat != declared.seat and low in dealt(hand, seat):
-                yield hand, Bid(BidKind.COUNTER, seat, (low,))
+                yield hand, BidNode(BidKind.COUNTER, seat, (low,))
                 break
 
 
-def with_counter(hand: Hand, counter: Bid) -> Hand:
+def with_counter(hand: Hand, counter: BidNode) -> Hand:
     auction = list(hand.auction)
-    at = next(i for i, e in enumerate(auction) if isinstance(e, Bid)) + 1
+    at = next(i for i, e in enumerate(auction) if isinstance(e, BidNode)) + 1
     auction.insert(at, counter)
     return replace(hand, auction=tuple(auction))
 

@@ -27,9 +27,9 @@ from notation.analysis.review import (
     summarize,
 )
 from notation.analysis.solver import Solver
+from notation.presets import load_ruleset
 from notation.psn import parse
 from notation.rules.cards import Card
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand
 from tests.conftest import cards
 
@@ -211,6 +211,27 @@ def test_a_hand_with_unknown_cards_cannot_be_analysed() -> None:
     unknown = parse(text.replace("deck 1: HQ", "deck 1: ??")).hands[0]
     assert plan_hand(unknown).error is not None
     assert plan_hand(hand).error is None
+
+
+@pytest.mark.parametrize(
+    ("play", "seat", "reason"),
+    [
+        ("1: ??", 1, "Seat 1 led ??, which was not in its hand"),
+        ("1: H10 HA / ?? by 3", 1, "the record's forced cards are not those the rules force"),
+    ],
+)
+def test_a_play_with_an_unknown_card_stops_the_analysis_there(
+    play: str, seat: int, reason: str
+) -> None:
+    # The deal is known, so is every position; the record does not say the play's
+    # cards (a failed throw's forced cards once made the analysis crash).
+    text = (EXAMPLES / "analysis" / "01-kitty-keep-the-pair.psn").read_text()
+    assert "\n1. 1: H10 2: H9 " in text
+    hand = parse(text.replace("\n1. 1: H10 2: H9 ", f"\n1. {play} 2: H9 ")).hands[0]
+    plan = plan_hand(hand)
+    assert plan.error is None and plan.decisions == ()
+    assert plan.stopped is not None and (plan.stopped.trick, plan.stopped.seat) == (1, seat)
+    assert reason in plan.stopped.reason
 
 
 def test_the_play_is_judged_under_the_trump_the_players_followed() -> None:

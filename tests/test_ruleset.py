@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from notation.presets import RulesetError, load_ruleset, preset_names, ruleset_from_text
 from notation.rules.cards import Rank, Suit, parse_card
 from notation.rules.clauses import Clause, Rule
 from notation.rules.ruleset import (
@@ -20,7 +21,6 @@ from notation.rules.ruleset import (
     ShorterTractor,
     Side,
 )
-from notation.rulesets import RulesetError, load_ruleset, preset_names, ruleset_from_text
 
 PRESETS = ("qq", "qq-super", "match-a", "match-b", "tractor", "seed-001")
 
@@ -396,9 +396,9 @@ def test_outcome_values() -> None:
 def test_every_preset_survives_pickling_for_caches_and_worker_processes() -> None:
     import pickle
 
+    from notation.presets import load_ruleset, preset_names
     from notation.psn import write
     from notation.replay import replay
-    from notation.rulesets import load_ruleset, preset_names
     from notation.simulate import simulate_hand
 
     for name in preset_names():

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from notation.presets import load_ruleset
 from notation.rules.cards import RANKS, Rank, parse_cards
 from notation.rules.ruleset import Goal, Outcome, PenaltyCounts, Ruleset, Side
 from notation.rules.scoring import (
@@ -30,7 +31,6 @@ from notation.rules.scoring import (
     wrong_count_outcome,
 )
 from notation.rules.seats import team
-from notation.rulesets import load_ruleset
 
 QQ = load_ruleset("qq")
 MATCH_A = load_ruleset("match-a")

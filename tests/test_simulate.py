@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.presets import preset_names
 from notation.psn import Fallback, Hand, parse, write
 from notation.rules.units import UnitKind, decompose
-from notation.rulesets import preset_names
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import validate_text
 

@@ -18,7 +18,8 @@ from itertools import product
 import pytest
 
 from notation.analysis.solver import Solver, solve
-from notation.rules.cards import ALL_CARDS, RANKS, SUITS, Card, parse_cards
+from notation.presets import load_ruleset
+from notation.rules.cards import ALL_CARDS, RANKS, SUITS, Card, Cards, parse_cards
 from notation.rules.follow import legal_follows
 from notation.rules.game import PlayState, Position
 from notation.rules.order import Trump
@@ -27,11 +28,9 @@ from notation.rules.seats import Seat, next_seat, seats_from
 from notation.rules.throw import judge_throw
 from notation.rules.trick import trick_winner
 from notation.rules.units import decompose
-from notation.rulesets import load_ruleset
 from tests.test_game import position
 
 PRESETS = ("qq", "qq-super", "match-a", "match-b", "tractor", "seed-001")
-Cards = tuple[Card, ...]
 
 # --- the brute force ---------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from notation.charts import defenders_series, level_bands
-from notation.psn import UNKNOWN, Play, parse, parse_hand, split_hands, write
+from notation.psn import UNKNOWN, PlayNode, parse, parse_hand, split_hands, write
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.order import Trump
@@ -126,7 +126,7 @@ def test_trick_points_add_up_to_the_team_totals(annotated) -> None:  # type: ign
 def test_teaching_question_is_the_students_next_play(annotated) -> None:  # type: ignore[no-untyped-def]
     play_state = next(s for s in annotated.states if s.kind is StepKind.PLAY)
     play = play_state.event
-    assert isinstance(play, Play)
+    assert isinstance(play, PlayNode)
     assert view.question_at(annotated, play_state.step - 1, play.seat) is play
     assert view.question_at(annotated, play_state.step - 1, play.seat % 4 + 1) is None
     assert view.same_cards([str(c) for c in reversed(play.cards)], play)

@@ -13,7 +13,7 @@ import pytest
 from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
-from notation.psn import UNKNOWN, Deal, Hand, KittyExchange, Play, parse, parse_hand
+from notation.psn import UNKNOWN, Deal, Hand, KittyExchange, PlayNode, parse, parse_hand
 from notation.recorder import Recorder
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
@@ -188,7 +188,7 @@ Chance = Callable[[Hand], tuple[int, int, Card]]
 Times = list[tuple[float, float]]
 
 
-def click_play(at: AppTest, play: Play, leading: bool, times: Times | None = None) -> None:
+def click_play(at: AppTest, play: PlayNode, leading: bool, times: Times | None = None) -> None:
     """``play`` clicked card by card (a lead finished with Play, a failed throw written
     with its button); each card's click timed into ``times``: the round trip, and the
     page script's own time."""
@@ -206,7 +206,7 @@ def click_play(at: AppTest, play: Play, leading: bool, times: Times | None = Non
     assert not at.error, [e.value for e in at.error]
 
 
-def _revoke_at(at: AppTest, hand: Hand, chance: Chance) -> tuple[Play, Card]:
+def _revoke_at(at: AppTest, hand: Hand, chance: Chance) -> tuple[PlayNode, Card]:
     """``hand`` clicked up to a seat's first chance to revoke: its play, and the card of
     another suit it could play instead."""
     at_trick, at_play, stranger = chance(hand)

@@ -21,12 +21,12 @@ from typing import Any
 
 from notation.errors import SourceError
 from notation.psn import (
-    Bid,
+    BidNode,
     Comment,
     Deal,
     Deck,
     Hand,
-    Play,
+    PlayNode,
     PSNError,
     Trick,
     Variation,
@@ -234,7 +234,7 @@ def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = 
     # The variation is read in place: the event (with the plays of its trick before it)
     # written alone, the variation after it, and the whole read as a hand.
     bare = replace(node, variations=(), comments=(), nags=())
-    if isinstance(node, Play):
+    if isinstance(node, PlayNode):
         trick = hand.tricks[target.index]
         plays = tuple(replace(p, variations=(), comments=(), nags=()) for p in trick.plays)
         written = write_event(Trick(trick.number, (*plays[: target.play], bare)))
@@ -245,7 +245,7 @@ def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = 
         read = parse_hand(full)
     except PSNError as e:
         raise _in_text(e, full, len(written) + 2, text) from None
-    events = read.tricks[0].plays if isinstance(node, Play) else read.auction
+    events = read.tricks[0].plays if isinstance(node, PlayNode) else read.auction
     variation = events[-1].variations[0]
     return _changed(
         hand, target, node, replace(node, variations=(*node.variations, variation)), into
@@ -338,7 +338,7 @@ def describe_target(target: Target, hand: Hand) -> dict[str, Any]:
     if target.kind == "auction":
         info["event"] = type(node).__name__.lower()
         info["seat"] = getattr(node, "seat", None)
-        if isinstance(node, Bid):
+        if isinstance(node, BidNode):
             info["bid"] = node.kind.value
     if target.kind in ("trick", "play"):
         info["trick"] = hand.tricks[target.index].number

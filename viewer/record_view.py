@@ -15,17 +15,18 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from notation.errors import ShengjiError
+from notation.presets import preset_names
 from notation.psn import (
     UNKNOWN,
-    Bid,
     BidKind,
+    BidNode,
     CardSlot,
     Deal,
     Fallback,
     FallbackSource,
     Hand,
     KittyExchange,
-    Play,
+    PlayNode,
     Strain,
     parse_hand,
 )
@@ -35,7 +36,6 @@ from notation.replay import StepKind
 from notation.rules.cards import ALL_CARDS, RANKS, Card, parse_card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat
-from notation.rulesets import preset_names
 from viewer import document
 from viewer.i18n import seat_name, tr
 from viewer.view import TableView, event_text, table_view
@@ -63,7 +63,7 @@ __all__ = [
     "typed_play",
 ]
 
-Mode = Literal["auction", "play"]
+EntryMode = Literal["auction", "play"]
 # What the auction line enters: a bid, a bury, or the fallback trump.
 BID_KINDS: Final = ("declare", "reinforce", "counter", "bury", "fallback-kitty", "fallback-flip")
 STRAINS: Final = ("", "S", "H", "C", "D", "NT")  # "": as the cards say
@@ -196,7 +196,7 @@ def typed_play(text: str) -> tuple[tuple[CardSlot, ...], tuple[CardSlot, ...] | 
 
 def auction_event(
     kind: str, seat: Seat, text: str, strain: str = "", draw: str = ""
-) -> Bid | Fallback | KittyExchange:
+) -> BidNode | Fallback | KittyExchange:
     """The bid, bury or fallback the auction line describes (``draw``: how many cards had
     been drawn when a bid was made, if known); raises
     :class:`~notation.errors.ShengjiError` for what it cannot read.
@@ -215,7 +215,7 @@ def auction_event(
         raise ShengjiError("name the cards shown, like h5 or bj bj")
     if kind.startswith("fallback-"):
         return Fallback(FallbackSource(kind.removeprefix("fallback-")), cards, to)
-    return Bid(BidKind(kind), seat, cards, to, int(count) if count else None)
+    return BidNode(BidKind(kind), seat, cards, to, int(count) if count else None)
 
 
 # ---------------------------------------------------------------------------- the cards
@@ -259,7 +259,7 @@ def card_label(card: CardSlot, trump: Trump | None = None, count: int = 0) -> st
     return f"{text} ×{count}" if count > 1 else text
 
 
-def tray(recorder: Recorder, seat: Seat | None, mode: Mode = "play") -> list[TrayCard]:
+def tray(recorder: Recorder, seat: Seat | None, mode: EntryMode = "play") -> list[TrayCard]:
     """The cards to click for ``seat``: its hand when the record knows it (one button
     per card: a pair is two), else every card once and ``??`` (a card nobody saw). At
     the bury the kitty's cards are added to the seat's."""
@@ -342,7 +342,7 @@ def desk(recorder: Recorder, lang: str = "en") -> TableView:
     waiting = recorder.waiting
     turn = recorder.to_play if waiting is None else None
     pending = recorder.pending
-    if waiting is not None and isinstance(waiting.node, Play):
+    if waiting is not None and isinstance(waiting.node, PlayNode):
         # the play that breaks a rule is shown where it was made, until it is decided
         turn, pending = waiting.node.seat, waiting.node.cards
     new_lead = recorder.leading and bool(pending)
@@ -371,7 +371,7 @@ def desk(recorder: Recorder, lang: str = "en") -> TableView:
     return replace(view, seats=tuple(seats), kind=kind, trick_number=number)
 
 
-def status(recorder: Recorder, lang: str = "en", mode: Mode = "play") -> str:
+def status(recorder: Recorder, lang: str = "en", mode: EntryMode = "play") -> str:
     """What the recorder does next, in words: "Trick 3 · seat 2 follows: 1 of 2 cards"."""
     if recorder.waiting is not None:
         return tr(lang, "rec_waiting")
@@ -393,7 +393,9 @@ def status(recorder: Recorder, lang: str = "en", mode: Mode = "play") -> str:
 def entry_text(entry: Entry) -> str:
     """What an entry entered, in PSN words with suit symbols ("2: ♠3", "declare 1: ♥5")."""
     node = entry.node
-    return event_text(node) if isinstance(node, Play | Bid | Fallback | KittyExchange) else ""
+    return (
+        event_text(node) if isinstance(node, PlayNode | BidNode | Fallback | KittyExchange) else ""
+    )
 
 
 # ---------------------------------------------------------------------------- keeping it

@@ -18,11 +18,11 @@ from typing import Final
 
 from notation.psn import UNKNOWN, CardSlot
 from notation.replay import StepKind
-from notation.rules.cards import Card, Rank
+from notation.rules.cards import Card, Rank, Slots
 from notation.rules.order import Trump
 from viewer.charts import TEAM_COLOURS
 from viewer.i18n import tr
-from viewer.view import SeatView, Slots, TableView
+from viewer.view import SeatView, TableView
 
 __all__ = [
     "CSS",

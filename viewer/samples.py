@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from notation.psn import Comment, Hand, Play, Trick, Variation, write
+from notation.psn import Comment, Hand, PlayNode, Trick, Variation, write
 from notation.rules.cards import Card
 from notation.simulate import simulate_hand, simulate_match
 from viewer.edit import Target, set_annotation
@@ -36,7 +36,7 @@ def annotated_hand(seed: int = 7) -> Hand:
     options = legal_follows(led, held, trump)
     other = next((o for o in options if Counter(o) != Counter(play.cards)), options[0])
     alternative = Variation(
-        (Trick(first.number, (Play(play.seat, other, comments=(Comment("instead"),)),)),),
+        (Trick(first.number, (PlayNode(play.seat, other, comments=(Comment("instead"),)),)),),
         comments=(Comment("what if"),),
     )
     plays = list(first.plays)

@@ -16,19 +16,18 @@ from typing import Final, Literal
 from notation.findings import Finding, clause_line
 from notation.psn import (
     UNKNOWN,
-    Bid,
-    CardSlot,
+    BidNode,
     Fallback,
     Hand,
     KittyExchange,
-    Play,
+    PlayNode,
     Trick,
     Variation,
     write_event,
 )
 from notation.replay import HandReplay, State, StepKind
 from notation.replay.holding import card_symbols
-from notation.rules.cards import Rank
+from notation.rules.cards import Rank, Slots
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import next_seat, team
 from viewer.edit import (
@@ -43,11 +42,11 @@ from viewer.i18n import finding_label, kind_label, seat_name, severity_label, tr
 
 __all__ = [
     "LogEntry",
-    "Mode",
     "SeatView",
     "StepButton",
     "TableView",
     "TrickPoints",
+    "ViewMode",
     "annotation_steps",
     "entry_at",
     "event_text",
@@ -76,10 +75,9 @@ __all__ = [
     "variation_text",
 ]
 
-Mode = Literal["open", "seat", "teach"]
-Position = Literal["bottom", "right", "top", "left"]
-POSITIONS: Final[tuple[Position, ...]] = ("bottom", "right", "top", "left")
-Slots = tuple[CardSlot, ...]
+ViewMode = Literal["open", "seat", "teach"]
+TableSide = Literal["bottom", "right", "top", "left"]
+POSITIONS: Final[tuple[TableSide, ...]] = ("bottom", "right", "top", "left")
 
 
 # The marks Markdown (and Streamlit's additions: $maths$, :red[colour], :emoji: needs no
@@ -99,7 +97,7 @@ def literal(text: str) -> str:
     return _MARKUP.sub(r"\\\1", text).replace("\n", "  \n")
 
 
-def seat_positions(bottom: int) -> dict[int, Position]:
+def seat_positions(bottom: int) -> dict[int, TableSide]:
     """Where each seat sits when ``bottom`` is at the bottom of the screen.
 
     Seats play counter-clockwise (逆时针): the next seat sits to the right.
@@ -133,7 +131,7 @@ class SeatView:
     seat: int
     name: str  # "Seat 3 · Cai"
     team: int  # 1 (seats 1&3) or 2 (seats 2&4)
-    position: Position
+    position: TableSide
     cards: Slots | None  # None: hidden from this view
     count: int  # how many cards the seat holds
     played: Slots | None  # its cards on the table in the current trick
@@ -172,7 +170,7 @@ def table_view(
     step: int,
     *,
     lang: str = "en",
-    mode: Mode = "open",
+    mode: ViewMode = "open",
     viewer: int = 1,
     reveal_kitty: bool = False,
 ) -> TableView:
@@ -276,14 +274,14 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
     event = state.event
     if state.kind is StepKind.START:
         return kind_label(lang, "start")
-    if state.kind is StepKind.BID and isinstance(event, Bid):
+    if state.kind is StepKind.BID and isinstance(event, BidNode):
         who = seat_name(lang, event.seat)
         return f"{who} {kind_label(lang, event.kind.value)} {card_symbols(event.cards)}"
     if state.kind is StepKind.FALLBACK and isinstance(event, Fallback):
         return f"{kind_label(lang, 'fallback')}: {card_symbols(event.cards)}"
     if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
         return f"{seat_name(lang, event.seat)} {kind_label(lang, 'kitty')}"
-    if state.kind is StepKind.PLAY and isinstance(event, Play):
+    if state.kind is StepKind.PLAY and isinstance(event, PlayNode):
         text = f"{tr(lang, 'trick_n', n=state.trick_number)} · {seat_name(lang, event.seat)}: "
         if event.attempted is not None:
             failed = kind_label(lang, "failed_throw")
@@ -305,11 +303,11 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
 def event_text(event: object) -> str:
     """A bid, fallback, bury, play or (partial) trick in PSN words, cards with suit
     symbols ("2: ♠3", "declare 1: ♥5")."""
-    if isinstance(event, Play):
+    if isinstance(event, PlayNode):
         return _play_text(event)
     if isinstance(event, Trick):
         return f"{event.number}. " + " ".join(_play_text(p) for p in event.plays)
-    if isinstance(event, Bid):
+    if isinstance(event, BidNode):
         return f"{event.kind.value} {event.seat}: {card_symbols(event.cards)}"
     if isinstance(event, Fallback):
         return f"fallback {event.source.value} {card_symbols(event.cards)}"
@@ -318,7 +316,7 @@ def event_text(event: object) -> str:
     return str(event)
 
 
-def _play_text(play: Play) -> str:
+def _play_text(play: PlayNode) -> str:
     if play.attempted is not None:
         return f"{play.seat}: {card_symbols(play.attempted)} / {card_symbols(play.cards)}"
     return f"{play.seat}: {card_symbols(play.cards)}"
@@ -619,17 +617,17 @@ def jump_buttons(
 # ---------------------------------------------------------------------------- teaching
 
 
-def question_at(replay: HandReplay, step: int, seat: int) -> Play | None:
+def question_at(replay: HandReplay, step: int, seat: int) -> PlayNode | None:
     """In teaching mode: the play ``seat`` makes next, if the next step is its play."""
     if step + 1 >= len(replay.states):
         return None
     nxt = replay.states[step + 1]
-    if nxt.kind is StepKind.PLAY and isinstance(nxt.event, Play) and nxt.event.seat == seat:
+    if nxt.kind is StepKind.PLAY and isinstance(nxt.event, PlayNode) and nxt.event.seat == seat:
         return nxt.event
     return None
 
 
-def same_cards(guess: list[str], play: Play) -> bool:
+def same_cards(guess: list[str], play: PlayNode) -> bool:
     """True if the guessed tokens are the cards played, in any order."""
     return sorted(guess) == sorted(str(c) for c in play.cards)
 

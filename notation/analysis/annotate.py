@@ -37,7 +37,7 @@ from notation.analysis.evaluate import Estimate, View
 from notation.analysis.review import GLYPHS, HandReview, PlayReview, Verdict
 from notation.messages import LANGS, Message, Seq, count, msg, template
 from notation.psn.model import GLYPHS as NAGS
-from notation.psn.model import Comment, Hand, Play, Trick
+from notation.psn.model import Comment, Hand, PlayNode, Trick
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 
@@ -112,7 +112,7 @@ def strip_analysis(hand: Hand) -> Hand:
     return replace(hand, comments=comments, tricks=tricks)
 
 
-def _strip_play(play: Play) -> Play:
+def _strip_play(play: PlayNode) -> PlayNode:
     ours = [c for c in play.comments if is_engine_comment(c)]
     if not ours:
         return play
@@ -151,7 +151,7 @@ def annotate_hand(
     index = 0
     tricks: list[Trick] = []
     for trick in hand.tricks:
-        plays: list[Play] = []
+        plays: list[PlayNode] = []
         for play in trick.plays:
             found = judged.get(index)
             if found is not None and trump is not None:
@@ -167,7 +167,7 @@ def annotate_hand(
     return replace(hand, comments=(*hand.comments, summary), tricks=tuple(tricks))
 
 
-def _annotated(play: Play, review: PlayReview, trump: Trump, lang: str) -> Play:
+def _annotated(play: PlayNode, review: PlayReview, trump: Trump, lang: str) -> PlayNode:
     """A play with its comment and, for a class below fine, its glyph."""
     parts = [f"[%eval {_number(review.value)}]"]
     nags = play.nags
@@ -198,7 +198,7 @@ def _better(review: PlayReview, trump: Trump) -> Message:
     )
 
 
-def _with(play: Play, comment: Comment) -> Play:
+def _with(play: PlayNode, comment: Comment) -> PlayNode:
     return replace(play, comments=(*play.comments, comment))
 
 

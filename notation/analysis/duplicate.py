@@ -38,11 +38,11 @@ from statistics import NormalDist, fmean, stdev
 
 from notation.bots import Bot, Player, RandomPlayer
 from notation.errors import ShengjiError
+from notation.presets import load_ruleset
 from notation.rules.game import PlayState, Position
 from notation.rules.ruleset import Ruleset, Side
 from notation.rules.scoring import start_levels
 from notation.rules.seats import Seat
-from notation.rulesets import load_ruleset
 from notation.simulate import play_hand, set_up_hand
 
 __all__ = [

@@ -71,7 +71,7 @@ from notation.analysis.knowledge import Knowledge
 from notation.analysis.sampling import Dealer
 from notation.analysis.solver import Solver
 from notation.bots import RandomPlayer, bot_play
-from notation.rules.cards import Card
+from notation.rules.cards import Card, Cards
 from notation.rules.game import Play, PlayState, Position
 from notation.rules.holding import TWO_DECKS
 from notation.rules.order import TRUMP
@@ -94,8 +94,6 @@ __all__ = [
     "level_score",
     "policy_sigma",
 ]
-
-Cards = tuple[Card, ...]
 
 
 class View(StrEnum):

@@ -43,10 +43,17 @@ from functools import lru_cache, partial
 from typing import Final, cast
 
 from notation.errors import ShengjiError
-from notation.psn.model import UNKNOWN, Bid, CardSlot, Fallback, FallbackSource, KittyExchange
-from notation.psn.model import Play as RecordPlay
+from notation.psn.model import (
+    UNKNOWN,
+    BidNode,
+    CardSlot,
+    Fallback,
+    FallbackSource,
+    KittyExchange,
+    PlayNode,
+)
 from notation.replay import HandReplay, StepKind
-from notation.rules.cards import Card, CardCounts, Suit
+from notation.rules.cards import Card, CardCounts, Cards, Suit
 from notation.rules.follow import DEFAULT_SHORTER_TRACTOR, check_follow
 from notation.rules.holding import TWO_DECKS
 from notation.rules.order import EffectiveSuit, Trump
@@ -75,7 +82,6 @@ __all__ = [
     "knowledge_at",
 ]
 
-Cards = tuple[Card, ...]
 Place = int
 """Where a card can be: a seat 1..4, or :data:`KITTY`."""
 KITTY: Final[Place] = 0
@@ -614,7 +620,7 @@ def knowledge_at(replay: HandReplay, step: int, seat: Seat) -> Knowledge:
         if state.kind is not StepKind.PLAY:
             continue
         leads, number = state.trick_number != number, state.trick_number
-        event = cast(RecordPlay, state.event)
+        event = cast(PlayNode, state.event)
         cards = _known(event.cards, f"seat {event.seat}'s play in trick {state.trick_number}")
         attempted = (
             None
@@ -681,7 +687,7 @@ def _showings(auction: list[object]) -> list[tuple[int, Seat, Cards]]:
     return [
         (i, e.seat, tuple(c for c in e.cards if isinstance(c, Card)))
         for i, e in enumerate(auction)
-        if isinstance(e, Bid)
+        if isinstance(e, BidNode)
     ]
 
 

@@ -18,8 +18,7 @@ from collections.abc import Iterator
 from typing import cast
 
 from notation.errors import ShengjiError
-from notation.psn.model import UNKNOWN, Hand
-from notation.psn.model import Play as RecordedPlay
+from notation.psn.model import UNKNOWN, Hand, PlayNode
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.game import PlayState, Position
@@ -55,11 +54,11 @@ def play_start(hand: Hand, rules: Ruleset | str | None = None) -> Position:
 
 def hand_positions(
     hand: Hand, rules: Ruleset | str | None = None
-) -> Iterator[tuple[Position, RecordedPlay]]:
+) -> Iterator[tuple[Position, PlayNode]]:
     """The position before every play of ``hand``, with the recorded play made there."""
     state = PlayState(play_start(hand, rules))
     for trick in hand.tricks:
-        for play in trick.plays:
-            yield state.position(), play
-            cards = cast(tuple[Card, ...], play.attempted or play.cards)
-            state.play(cards)
+        for node in trick.plays:
+            yield state.position(), node
+            # As put down, a failed throw as thrown; a card not known (??) is not held.
+            state.play(cast(tuple[Card, ...], node.attempted or node.cards))

@@ -38,6 +38,7 @@ the rules do not allow, and says so.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -55,11 +56,10 @@ from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
 from notation.findings import meaning
 from notation.messages import Both, Message, msg, reason
-from notation.psn.model import Hand
-from notation.psn.model import Play as RecordPlay
+from notation.psn.model import Hand, PlayNode
 from notation.replay import HandReplay, StepKind, replay
-from notation.rules.cards import Card
-from notation.rules.game import GameError, PlayState, Position
+from notation.rules.cards import Cards
+from notation.rules.game import GameError, Play, PlayState, Position
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import SEATS, Seat
@@ -89,8 +89,6 @@ __all__ = [
     "review_hand",
     "summarize",
 ]
-
-Cards = tuple[Card, ...]
 
 
 class Verdict(StrEnum):
@@ -264,19 +262,19 @@ class Stop:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """The moment before one recorded play."""
+    """The moment before one recorded play, and the play as the rules take it."""
 
     index: int  # the play's place in the hand, from 0
     trick: int
     seat: Seat
-    play: RecordPlay
+    play: Play  # in the record's order; a failed throw as the record writes it
     position: Position
     step: int  # the replay's state just before the play
 
     @property
     def shown(self) -> Cards:
         """The cards as put down (a failed throw as thrown), in the record's order."""
-        return cast(Cards, self.play.attempted or self.play.cards)
+        return self.play.shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,26 +314,30 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
     stopped: Stop | None = None
     for index, step in enumerate(steps):
         found = replayed.states[step]
-        play = cast(RecordPlay, found.event)
+        node = cast(PlayNode, found.event)
         errors = [f for f in found.findings if f.is_error]
         if errors:
             first = errors[0]
             code = Both(first.code, meaning(first.code, "zh"))  # in Chinese, what it means
             text = msg("analysis.stop-finding", code=code, message=first.text)
-            stopped = Stop(found.trick_number, play.seat, text.render("en"), index, text)
+            stopped = Stop(found.trick_number, node.seat, text.render("en"), index, text)
             break
         position = state.position()
         try:
-            if play.seat != state.to_move:
-                raise GameError("not-turn", seat=play.seat, turn=state.to_move)
-            made = state.play(cast(Cards, play.attempted or play.cards))
-            if made.cards != tuple(sorted(cast(Cards, play.cards), key=lambda c: c.index)):
+            if node.seat != state.to_move:
+                raise GameError("not-turn", seat=node.seat, turn=state.to_move)
+            # As put down, a failed throw as thrown; a card not known (??) is not held.
+            made = state.play(cast(Cards, node.attempted or node.cards))
+            recorded = node.play  # None: a failed throw's forced cards are not known
+            if recorded is None or Counter(made.cards) != Counter(recorded.cards):
                 raise GameError("forced")
         except GameError as e:
             why = e.text  # the game's reason, as solve says it
-            stopped = Stop(found.trick_number, play.seat, str(e), index, why)
+            stopped = Stop(found.trick_number, node.seat, str(e), index, why)
             break
-        decisions.append(Decision(index, found.trick_number, play.seat, play, position, step - 1))
+        decisions.append(
+            Decision(index, found.trick_number, node.seat, recorded, position, step - 1)
+        )
     return HandPlan(number, replayed, tuple(decisions), stopped)
 
 

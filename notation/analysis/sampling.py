@@ -69,13 +69,12 @@ from notation.analysis.knowledge import (
     Place,
     Whereabouts,
 )
-from notation.rules.cards import DECK, Card, CardCounts
+from notation.rules.cards import DECK, Card, CardCounts, Cards
 from notation.rules.holding import TWO_DECKS
 from notation.rules.seats import Seat, seats_from
 
 __all__ = ["Dealer", "SampledDeal", "deal_unseen", "sample_deals"]
 
-Cards = tuple[Card, ...]
 Counts = tuple[int, ...]  # cards per place, in the dealer's order of places
 _T = TypeVar("_T")
 _FACTORIAL: Final = [float(factorial(n)) for n in range(len(DECK) + 1)]

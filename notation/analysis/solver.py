@@ -50,7 +50,8 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from notation.rules.game import Cards, Play, PlayState, Position
+from notation.rules.cards import Cards
+from notation.rules.game import Play, PlayState, Position
 from notation.rules.seats import Seat
 
 __all__ = ["PlayValue", "Solution", "Solver", "solve"]

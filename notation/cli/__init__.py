@@ -20,7 +20,7 @@ from notation.cli.common import InputError, default_lang
 from notation.cli.language import argparse_in, lang_of, localize, said
 from notation.errors import ShengjiError
 from notation.messages import LANGS, error_words, msg
-from notation.rulesets import (
+from notation.presets import (
     RULES_DIR_ENV,
     is_ruleset_name,
     register_ruleset,

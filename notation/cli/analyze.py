@@ -60,10 +60,10 @@ from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
 from notation.files import FileError, Output, check_output, open_input, shown_path
 from notation.messages import MessageError, count, error_words, msg
+from notation.presets import register_ruleset, ruleset_argument
 from notation.psn import Record, iter_hands, write, write_hands
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
-from notation.rulesets import register_ruleset, ruleset_argument
 
 __all__ = ["add_parser", "analysed_before", "run"]
 

@@ -8,7 +8,7 @@ from typing import Any
 from notation.cli.common import answer_lines
 from notation.cli.language import said
 from notation.lines.judge import judge_trick
-from notation.rulesets import ruleset_argument
+from notation.presets import ruleset_argument
 
 
 def add_parser(sub: Any) -> None:

@@ -11,10 +11,10 @@ from typing import Any
 
 from notation.cli.language import said
 from notation.messages import Both, Seq, has, msg, rule_name, say, template
+from notation.presets import load_ruleset, preset_names, ruleset_to_dict
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import BidSuit, LevelTable, Outcome, Ruleset, Side
 from notation.rules.scoring import is_possible_total, max_defenders_total, total_step
-from notation.rulesets import load_ruleset, preset_names, ruleset_to_dict
 
 __all__ = ["add_parser", "format_outcome", "format_ruleset", "format_table", "run"]
 

@@ -12,9 +12,9 @@ from typing import Any
 from notation.cli.language import said
 from notation.files import make_folder, open_output, shown_path, write_output
 from notation.messages import count, msg
+from notation.presets import load_ruleset
 from notation.psn import write
 from notation.rules.ruleset import Ruleset
-from notation.rulesets import load_ruleset
 from notation.simulate import simulate_hand, simulate_match
 
 

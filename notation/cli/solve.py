@@ -9,7 +9,7 @@ from notation.analysis.solver import Solver
 from notation.cli.common import answer_lines, seconds
 from notation.cli.language import said
 from notation.lines.solve import solve_request
-from notation.rulesets import load_ruleset
+from notation.presets import load_ruleset
 
 # Seconds of search a position may take: a full hand's position would take hours to
 # prove, and one line must never hold up the lines after it (a server's, a bot's).

@@ -13,7 +13,7 @@ from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import FileDone, Work, folder_rulesets, walk
 from notation.files import check_output, write_output
 from notation.messages import msg
-from notation.rulesets import ruleset_argument
+from notation.presets import ruleset_argument
 from notation.stats import DEFAULT_VIEWER, CorpusStats, hand_stats
 from notation.stats_html import render_html
 

@@ -29,8 +29,8 @@ from notation.findings import CATALOGUE, Severity, meaning
 from notation.messages import count as count_of
 from notation.messages import msg
 from notation.messages.commands import unreadable_words
+from notation.presets import ruleset_argument
 from notation.rules.ruleset import Ruleset
-from notation.rulesets import ruleset_argument
 from notation.validate import JSON_SCHEMA_VERSION, CheckedHand, iter_validate
 
 __all__ = [

@@ -15,11 +15,11 @@ from typing import Any
 from notation.errors import ShengjiError
 from notation.messages import Both, MessageError, msg
 from notation.messages.commands import described, kind_words
+from notation.presets import DEFAULT_RULESET, RulesetError
 from notation.rules.cards import Card, Rank, Suit, parse_card
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import SEATS, Seat
-from notation.rulesets import DEFAULT_RULESET, RulesetError
 
 __all__ = [
     "RequestError",

@@ -28,6 +28,7 @@ from notation.lines.fields import (
 )
 from notation.messages import msg, violation_message
 from notation.messages.commands import kind_words
+from notation.presets import load_ruleset
 from notation.rules.cards import Card
 from notation.rules.clauses import Rule
 from notation.rules.follow import check_follow, check_lead
@@ -38,7 +39,6 @@ from notation.rules.throw import judge_throw
 from notation.rules.trick import trick_winner
 from notation.rules.units import decompose
 from notation.rules.violations import Violation
-from notation.rulesets import load_ruleset
 
 __all__ = ["JudgeError", "judge_trick"]
 

@@ -37,13 +37,13 @@ from notation.lines.fields import (
 )
 from notation.messages import Seq, msg
 from notation.messages.commands import described
+from notation.presets import load_ruleset
 from notation.psn.parser import MAX_DIGITS
 from notation.rules.cards import Card
 from notation.rules.game import GameError, Position
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import SEATS
-from notation.rulesets import load_ruleset
 
 __all__ = ["SolveError", "read_position", "solution_answer", "solve_request"]
 

@@ -182,7 +182,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         'missing field "kitty": the buried cards ([] if they hold no points)',
         '缺少字段 "kitty"：扣下的底牌（没有分牌时写 []）',
     ),
-    # --- rule sets (notation/rulesets.py) -----------------------------------------------
+    # --- rule sets (notation/presets/) --------------------------------------------------
     # hint: value.did-you-mean, or nothing (a name is case-insensitive: QQ is qq)
     "ruleset.not-a-name": (
         "{name} is not a rule-set name{hint} (a record names a rule set, never a file): the "

@@ -1,5 +1,5 @@
 """The messages of what a command reads besides PSN text: a rule-set file
-(:mod:`notation.rulesets`, the YAML reader's errors) and a record in its JSON form
+(:mod:`notation.presets`, the YAML reader's errors) and a record in its JSON form
 (:mod:`notation.psn.jsonio`, ``convert --from json``). The rule set's own checks, the
 record model's and the game's reasons are :mod:`notation.messages.reasons`.
 """
@@ -17,7 +17,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "value.expected": ("expected {what}, found {kind}", "应当是{what}，却是{kind}"),
     "value.one-of": ("one of {choices}", "以下之一：{choices}"),
     "value.did-you-mean": (" (did you mean {name}?)", "（是不是 {name}？）"),
-    # --- a rule-set file (notation/rulesets.py) --------------------------------------------
+    # --- a rule-set file (notation/presets/) -----------------------------------------------
     # problem: the YAML library's words, quoted in Chinese
     "yaml.malformed": ("malformed YAML: {problem}", "YAML 格式错误：{problem}"),
     "yaml.problem": ("{problem}", "“{problem}”"),

@@ -11,8 +11,8 @@ from notation.psn.errors import PSNError, PSNSemanticError, PSNSyntaxError
 from notation.psn.jsonio import from_json, to_json, to_json_pieces
 from notation.psn.model import (
     UNKNOWN,
-    Bid,
     BidKind,
+    BidNode,
     CardSlot,
     Command,
     Comment,
@@ -24,7 +24,7 @@ from notation.psn.model import (
     Hand,
     Header,
     KittyExchange,
-    Play,
+    PlayNode,
     Record,
     Result,
     Side,
@@ -40,8 +40,8 @@ from notation.psn.writer import write, write_event, write_hand, write_hands
 
 __all__ = [
     "UNKNOWN",
-    "Bid",
     "BidKind",
+    "BidNode",
     "CardSlot",
     "Command",
     "Comment",
@@ -56,7 +56,7 @@ __all__ = [
     "PSNError",
     "PSNSemanticError",
     "PSNSyntaxError",
-    "Play",
+    "PlayNode",
     "ReadHand",
     "Record",
     "Result",

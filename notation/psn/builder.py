@@ -33,9 +33,8 @@ from notation.psn.model import (
     GLYPHS,
     UNKNOWN,
     AuctionEvent,
-    Bid,
     BidKind,
-    Cards,
+    BidNode,
     CardSlot,
     Comment,
     Deal,
@@ -46,7 +45,7 @@ from notation.psn.model import (
     Hand,
     Header,
     KittyExchange,
-    Play,
+    PlayNode,
     Result,
     Side,
     Strain,
@@ -56,7 +55,7 @@ from notation.psn.model import (
     plain_play,
     plain_trick,
 )
-from notation.rules.cards import parse_card
+from notation.rules.cards import Slots, parse_card
 from notation.rules.seats import Seat
 
 # No number in a hand comes near a million (tricks, seats, points, marks, draw counts);
@@ -85,7 +84,7 @@ class ReadAgain(Exception):
 
 _CARD_CACHE: dict[str, CardSlot] = {"??": UNKNOWN}  # every card word read so far
 _CARD = _CARD_CACHE.__getitem__
-_RUNS: dict[str, Cards] = {}  # runs of cards in fast forms, as written ("SA SA ")
+_RUNS: dict[str, Slots] = {}  # runs of cards in fast forms, as written ("SA SA ")
 _SEATS: dict[str, Seat] = {"1": 1, "2": 2, "3": 3, "4": 4}  # seats as written in fast forms
 # The parts of a TRICKS token: a trick number "12.", a play "3: S10 S10" with perhaps a
 # failed throw "/ S10 by 2", or the recorded winner "won by 2" (a card word never starts
@@ -123,7 +122,7 @@ _RESULT_LINE = re.compile(
 )
 
 
-def _plain_run(text: str) -> Cards:
+def _plain_run(text: str) -> Slots:
     """The cards of a run in a fast form (kept for the next time); an unknown card means
     reading the hand again, token by token."""
     words = text.split()
@@ -236,7 +235,7 @@ class Builder:
 
     # -- leaves: cards, numbers, seats, comments
 
-    def cards(self, token: Token, skip: int = 0) -> Cards:
+    def cards(self, token: Token, skip: int = 0) -> Slots:
         """The cards of a run token, from character ``skip`` on."""
         words = token.value[skip:].split()
         try:
@@ -255,7 +254,7 @@ class Builder:
             out.append(card)
         return tuple(out)
 
-    def cards_with_errors(self, token: Token, skip: int) -> Cards:
+    def cards_with_errors(self, token: Token, skip: int) -> Slots:
         """The cards of a run with unknown words: each reported at its place, read as ??."""
         out: list[CardSlot] = []
         for m in _WORD.finditer(token.value, skip):
@@ -288,7 +287,7 @@ class Builder:
             return 1
         return value
 
-    def seat_cards(self, token: Token) -> tuple[Seat, Cards]:
+    def seat_cards(self, token: Token) -> tuple[Seat, Slots]:
         colon = token.value.index(":")
         return self.seat(token, token.value[:colon]), self.cards(token, colon + 1)
 
@@ -370,8 +369,8 @@ class Builder:
         return Header(tag, value, self._line(token), column_of(token))
 
     def deal(self, tree: Node) -> Deal:
-        hands: list[Cards | None] = [None, None, None, None]
-        kitty: Cards | None = None
+        hands: list[Slots | None] = [None, None, None, None]
+        kitty: Slots | None = None
         comments: list[Token] = []
         for child in tree.children[1:]:
             if isinstance(child, Token):
@@ -425,7 +424,9 @@ class Builder:
                 rest += 1
             nags, comments, variations = self.suffixes(kids[rest:], ("auction",))
             kind = BidKind(head.value.rstrip().lower())
-            return Bid(kind, seat, cards, strain, draw, nags, comments, variations, line, column)
+            return BidNode(
+                kind, seat, cards, strain, draw, nags, comments, variations, line, column
+            )
         if tree.data == "fallback":
             source = FallbackSource(_token(kids[1]).value.rstrip().lower())
             cards = self.cards(_token(kids[2]))
@@ -442,7 +443,7 @@ class Builder:
             seat, cards = self.seat(holder, holder.value.split(":")[0]), ()
         else:
             seat, cards = self.seat_cards(holder)
-        held: Cards | None = None
+        held: Slots | None = None
         rest = 2
         after = _subtree(kids, rest, "held")
         if after is not None:
@@ -478,7 +479,9 @@ class Builder:
                     out.append(KittyExchange(seat, cards, after, line=line, column=column))
                 else:
                     count = int(draw) if draw else None
-                    bid = Bid(BidKind(kind), seat, cards, target, count, line=line, column=column)
+                    bid = BidNode(
+                        BidKind(kind), seat, cards, target, count, line=line, column=column
+                    )
                     out.append(bid)
             if "\n" in part:
                 line += part.count("\n")
@@ -504,7 +507,7 @@ class Builder:
         line = self._line(token)
         before = -column_of(token)  # the offset before the current line's first character
         offset = number = trick_line = trick_column = 0
-        plays: list[Play] = []
+        plays: list[PlayNode] = []
         winner: Seat | None = None
         # The parts follow each other without a gap: their lengths give their places.
         # (A play after "won by" cannot be: the grammar ends the trick there.)
@@ -614,9 +617,9 @@ class Builder:
 
     def plays(
         self, number: int, nodes: list[Node], first_seat: Seat | None, offset: int
-    ) -> tuple[Play, ...]:
+    ) -> tuple[PlayNode, ...]:
         """The plays of trick ``number`` from place ``offset`` on, four plays at most."""
-        out: list[Play] = []
+        out: list[PlayNode] = []
         for index, node in enumerate(nodes):
             play = self.play(node, number, offset + index)
             token = _token(node.children[0])
@@ -633,13 +636,13 @@ class Builder:
             out.append(play)
         return tuple(out)
 
-    def play(self, node: Node, number: int, place: int) -> Play:
+    def play(self, node: Node, number: int, place: int) -> PlayNode:
         kids = node.children
         head = _token(kids[0])
         seat, cards = self.seat_cards(head)
         if len(kids) == 1:  # most plays: no throw, no annotation
-            return Play(seat, cards, line=self._line(head), column=column_of(head))
-        attempted: Cards | None = None
+            return PlayNode(seat, cards, line=self._line(head), column=column_of(head))
+        attempted: Slots | None = None
         blocker: Seat | None = None
         rest = 1
         failed = _subtree(kids, rest, "failed_throw")
@@ -650,7 +653,7 @@ class Builder:
                 blocker = self.seat(throw[3])
             rest += 1
         nags, comments, variations = self.suffixes(kids[rest:], ("play", number, seat, place))
-        return Play(
+        return PlayNode(
             seat,
             cards,
             attempted,

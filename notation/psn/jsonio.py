@@ -23,9 +23,8 @@ from notation.messages.reasons import reason
 from notation.psn.model import (
     UNKNOWN,
     AuctionEvent,
-    Bid,
     BidKind,
-    Cards,
+    BidNode,
     CardSlot,
     Comment,
     Deal,
@@ -36,7 +35,7 @@ from notation.psn.model import (
     Hand,
     Header,
     KittyExchange,
-    Play,
+    PlayNode,
     Record,
     Result,
     Side,
@@ -46,7 +45,7 @@ from notation.psn.model import (
 )
 from notation.psn.parser import MAX_DIGITS, MAX_VARIATION_DEPTH, parse
 from notation.psn.writer import write, write_event, write_hand
-from notation.rules.cards import parse_card
+from notation.rules.cards import Slots, parse_card
 from notation.rules.seats import SEATS, Seat
 
 __all__ = [
@@ -217,7 +216,7 @@ def hand_to_dict(hand: Hand) -> Json:
     }
 
 
-def _cards(cards: Cards) -> list[str]:
+def _cards(cards: Slots) -> list[str]:
     return [str(c) for c in cards]
 
 
@@ -225,7 +224,7 @@ def _comments(comments: tuple[Comment, ...]) -> list[str]:
     return [c.text for c in comments]
 
 
-def _annotations(event: Bid | Fallback | KittyExchange | Play) -> Json:
+def _annotations(event: BidNode | Fallback | KittyExchange | PlayNode) -> Json:
     variations: list[Json] = []
     for v in event.variations:  # a loop, not a comprehension: one frame less a level
         events: list[Json] = []
@@ -251,7 +250,7 @@ def _event(event: Event) -> Json:
             "plays": plays,
             "winner": event.winner,
         }
-    if isinstance(event, Bid):
+    if isinstance(event, BidNode):
         return {
             "type": "bid",
             "kind": event.kind.value,
@@ -278,7 +277,7 @@ def _event(event: Event) -> Json:
     }
 
 
-def _play(play: Play) -> Json:
+def _play(play: PlayNode) -> Json:
     return {
         "seat": play.seat,
         "cards": _cards(play.cards),
@@ -370,7 +369,7 @@ def _made(path: str, make: Callable[[], _T]) -> _T:
         _fail(path, reason(e, "model"))
 
 
-def _read_slots(value: Any, path: str) -> Cards:
+def _read_slots(value: Any, path: str) -> Slots:
     out: list[CardSlot] = []
     for i, token in enumerate(_list(value, path, "cards")):
         if not isinstance(token, str):
@@ -547,7 +546,7 @@ def _read_event(value: Any, path: str, depth: int, place: str = "") -> Event:
     data = _object(value, path, _FIELDS[kind], _REQUIRED[kind])
     if kind is _EventType.TRICK:
         number = _number(data["number"], f"{path}.number", 1)
-        plays: list[Play] = []
+        plays: list[PlayNode] = []
         for i, p in enumerate(_list(data["plays"], f"{path}.plays", "plays")):
             plays.append(_read_play(p, f"{path}.plays[{i}]", depth))
         comments = _read_comments(data.get("comments", []), f"{path}.comments")
@@ -569,11 +568,11 @@ def _read_event(value: Any, path: str, depth: int, place: str = "") -> Event:
     seat = _seat(data["seat"], f"{path}.seat")
     draw = None if data.get("draw") is None else _number(data["draw"], f"{path}.draw")
     return _made(
-        path, partial(Bid, bid_kind, seat, cards, strain, draw, nags, comments, variations)
+        path, partial(BidNode, bid_kind, seat, cards, strain, draw, nags, comments, variations)
     )
 
 
-def _read_play(value: Any, path: str, depth: int) -> Play:
+def _read_play(value: Any, path: str, depth: int) -> PlayNode:
     data = _object(value, path, _PLAY, ("seat", "cards"))
     seat = _seat(data["seat"], f"{path}.seat")
     cards = _read_slots(data["cards"], f"{path}.cards")
@@ -584,7 +583,9 @@ def _read_play(value: Any, path: str, depth: int) -> Play:
     )
     blocker = None if data.get("blocker") is None else _seat(data["blocker"], f"{path}.blocker")
     nags, comments, variations = _read_annotations(data, path, depth)
-    return _made(path, partial(Play, seat, cards, attempted, blocker, nags, comments, variations))
+    return _made(
+        path, partial(PlayNode, seat, cards, attempted, blocker, nags, comments, variations)
+    )
 
 
 # ---- what converts, converts back ---------------------------------------------------------

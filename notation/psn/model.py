@@ -8,11 +8,17 @@ canonical text equals the record that was written.
 An unknown card (``??`` in the text) is :data:`UNKNOWN` (the rules core's, from
 :mod:`notation.rules.cards`), never ``None``.
 
->>> play = Play(seat=3, cards=(Card.parse("S10"), UNKNOWN))
->>> str(play), play.is_failed_throw
-('3: S10 ??', False)
->>> str(Bid(BidKind.COUNTER, 3, (Card.parse("BJ"), Card.parse("BJ")), Strain.NO_TRUMP, 51))
-'counter 3: BJ BJ to NT @51'
+A play or a bid of the record is a node (:class:`PlayNode`, :class:`BidNode`): the
+event as written, with its annotations, and unknown cards where the record has them.
+The rules' own values (:class:`~notation.rules.game.Play`,
+:class:`~notation.rules.bidding.Bid`) are what a node gives once every card is known.
+
+>>> node = PlayNode(seat=3, cards=(Card.parse("S10"), UNKNOWN))
+>>> str(node), node.is_failed_throw, node.play
+('3: S10 ??', False, None)
+>>> node = BidNode(BidKind.COUNTER, 3, (Card.parse("BJ"), Card.parse("BJ")), Strain.NO_TRUMP, 51)
+>>> str(node), str(node.bid)
+('counter 3: BJ BJ to NT @51', '3 counter BJ BJ @51')
 """
 
 from __future__ import annotations
@@ -21,19 +27,22 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Final
+from typing import Final, cast
 
 from notation.errors import KeyedError
 from notation.psn.errors import PSNError
-from notation.rules.cards import UNKNOWN, Card, CardSlot, Rank, Suit, Unknown
+from notation.rules.bidding import Bid, BidKind
+from notation.rules.cards import UNKNOWN, Card, CardSlot, Rank, Slots, Suit, Unknown
+from notation.rules.game import Play
 from notation.rules.order import Trump
+from notation.rules.ruleset import Side
 from notation.rules.seats import Seat, check_seat
 
 __all__ = [
     "LANG_COMMAND",
     "UNKNOWN",
-    "Bid",
     "BidKind",
+    "BidNode",
     "CardSlot",
     "Command",
     "Comment",
@@ -46,7 +55,7 @@ __all__ = [
     "Header",
     "KittyExchange",
     "ModelError",
-    "Play",
+    "PlayNode",
     "Record",
     "Result",
     "Side",
@@ -59,10 +68,7 @@ __all__ = [
 ]
 
 
-Cards = tuple[CardSlot, ...]
-
-
-def format_slots(cards: Cards) -> str:
+def format_slots(cards: Slots) -> str:
     """Cards (and ``??``) as canonical tokens separated by spaces."""
     return " ".join(str(c) for c in cards)
 
@@ -78,7 +84,7 @@ class ModelError(KeyedError):
     kind = "model"
 
 
-def _check_cards(cards: Cards, holder: str, *, seat: int = 0, empty: bool = False) -> None:
+def _check_cards(cards: Slots, holder: str, *, seat: int = 0, empty: bool = False) -> None:
     """Cards must be cards or UNKNOWN, and (unless ``empty``) there must be some;
     ``holder``: what holds them (``bid``, ``play``, ``kitty`` …, the catalogue's
     ``model.holder.*``), or ``hand`` with the ``seat`` whose it is."""
@@ -96,14 +102,6 @@ def _check_cards(cards: Cards, holder: str, *, seat: int = 0, empty: bool = Fals
 def _check_nags(nags: tuple[int, ...]) -> None:
     if nags and any(n < 0 for n in nags):
         raise ModelError("nag")
-
-
-class BidKind(StrEnum):
-    """What a bid does: the first declaration, strengthening one's own, or overturning."""
-
-    DECLARE = "declare"  # 亮主
-    REINFORCE = "reinforce"  # 加固, 保
-    COUNTER = "counter"  # 反主, and 炒底 after a bury
 
 
 class Strain(StrEnum):
@@ -126,13 +124,6 @@ class FallbackSource(StrEnum):
 
     KITTY = "kitty"  # a card of the kitty is turned over
     FLIP = "flip"  # a card flipped before the deal
-
-
-class Side(StrEnum):
-    """The two sides of a hand: the dealer's team (庄家) and the defenders (闲家)."""
-
-    DEALER = "dealer"
-    DEFENDERS = "defenders"
 
 
 # A command ``[%name args]``: the name runs to a space or "]", the arguments to the next
@@ -279,8 +270,8 @@ class Header:
 class Deal:
     """The four hands and the kitty as dealt; a hand not recorded is ``None``."""
 
-    hands: tuple[Cards | None, Cards | None, Cards | None, Cards | None] = (None,) * 4
-    kitty: Cards | None = None
+    hands: tuple[Slots | None, Slots | None, Slots | None, Slots | None] = (None,) * 4
+    kitty: Slots | None = None
     comments: Comments = ()
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
@@ -296,7 +287,7 @@ class Deal:
         if self.kitty is not None:
             _check_cards(self.kitty, "kitty")
 
-    def hand(self, seat: Seat) -> Cards | None:
+    def hand(self, seat: Seat) -> Slots | None:
         """The cards dealt to ``seat``, or ``None`` if not recorded."""
         return self.hands[seat - 1]
 
@@ -309,7 +300,7 @@ class Deck:
     """
 
     first: Seat
-    cards: Cards
+    cards: Slots
     comments: Comments = ()
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
@@ -320,12 +311,14 @@ class Deck:
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
-    """A declaration, reinforcement or counter: who showed which cards, and when."""
+class BidNode:
+    """A declaration, reinforcement or counter as the record has it: who showed which
+    cards (``??`` for one not known), and when, with its annotations. :attr:`bid` is the
+    rules' bid it makes."""
 
     kind: BidKind
     seat: Seat
-    cards: Cards
+    cards: Slots
     strain: Strain | None = None  # written only when the cards alone do not say it
     draw: int | None = None  # how many cards had been drawn when it was made (@37)
     nags: tuple[int, ...] = ()
@@ -347,13 +340,26 @@ class Bid:
             text += f" to {self.strain.value}"
         return text if self.draw is None else f"{text} @{self.draw}"
 
+    @classmethod
+    def from_bid(cls, bid: Bid) -> BidNode:
+        """The node that records the rules' ``bid``, without annotations."""
+        return cls(bid.kind, bid.seat, bid.cards, draw=bid.draw)
+
+    @property
+    def bid(self) -> Bid | None:
+        """The rules' bid, or ``None`` while a card of it is unknown (``??``). Raises
+        :class:`ValueError` for a draw count the deal cannot have reached (``@101``)."""
+        if UNKNOWN in self.cards:
+            return None
+        return Bid(self.seat, self.kind, cast(tuple[Card, ...], self.cards), self.draw)
+
 
 @dataclass(frozen=True, slots=True)
 class Fallback:
     """Nobody declared: the trump came from a kitty card or a flipped card."""
 
     source: FallbackSource
-    cards: Cards
+    cards: Slots
     strain: Strain | None = None
     nags: tuple[int, ...] = ()
     comments: Comments = ()
@@ -383,8 +389,8 @@ class KittyExchange:
     """
 
     seat: Seat
-    buried: Cards = ()
-    held: Cards | None = None
+    buried: Slots = ()
+    held: Slots | None = None
     nags: tuple[int, ...] = ()
     comments: Comments = ()
     variations: tuple[Variation, ...] = ()
@@ -406,8 +412,9 @@ class KittyExchange:
 
 
 @dataclass(frozen=True, slots=True)
-class Play:
-    """One seat's cards in a trick.
+class PlayNode:
+    """One seat's cards in a trick as the record has them (``??`` for a card not known),
+    with their annotations. :attr:`play` is the rules' play it makes.
 
     For a failed throw (甩牌失败) ``attempted`` holds the cards the seat tried to throw,
     ``cards`` the cards it actually had to play, and ``blocker`` the seat that could beat
@@ -415,8 +422,8 @@ class Play:
     """
 
     seat: Seat
-    cards: Cards
-    attempted: Cards | None = None
+    cards: Slots
+    attempted: Slots | None = None
     blocker: Seat | None = None
     nags: tuple[int, ...] = ()
     comments: Comments = ()
@@ -446,6 +453,26 @@ class Play:
         """True if the seat tried to throw more than it could."""
         return self.attempted is not None
 
+    @classmethod
+    def from_play(cls, play: Play, blocker: Seat | None = None) -> PlayNode:
+        """The node that records the rules' ``play`` (a failed throw with the seat that
+        beat it, ``blocker``, when known), without annotations."""
+        return cls(play.seat, play.cards, play.attempted, blocker)
+
+    @property
+    def play(self) -> Play | None:
+        """The rules' play, or ``None`` while a card of it is unknown (``??``). A record
+        writes no penalty: a failed throw's is the game state's to judge, as
+        :meth:`~notation.rules.game.PlayState.play` does from the cards shown."""
+        cards, attempted = self.cards, self.attempted
+        if UNKNOWN in cards or (attempted is not None and UNKNOWN in attempted):
+            return None
+        return Play(
+            self.seat,
+            cast(tuple[Card, ...], cards),
+            None if attempted is None else cast(tuple[Card, ...], attempted),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Trick:
@@ -456,7 +483,7 @@ class Trick:
     """
 
     number: int
-    plays: tuple[Play, ...]
+    plays: tuple[PlayNode, ...]
     comments: Comments = ()  # before the lead, written right after the number
     # The seat the record says won the trick ("won by 2"), as claimed: the replay
     # checks it against the rules.
@@ -482,8 +509,8 @@ class Trick:
         return self.plays[0].seat
 
 
-AuctionEvent = Bid | Fallback | KittyExchange
-Event = Bid | Fallback | KittyExchange | Trick
+AuctionEvent = BidNode | Fallback | KittyExchange
+Event = BidNode | Fallback | KittyExchange | Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -563,9 +590,9 @@ class Hand:
         return self.auction + self.tricks
 
     @property
-    def bids(self) -> tuple[Bid, ...]:
+    def bids(self) -> tuple[BidNode, ...]:
         """Declarations, reinforcements and counters, in order."""
-        return tuple(e for e in self.auction if isinstance(e, Bid))
+        return tuple(e for e in self.auction if isinstance(e, BidNode))
 
     @property
     def kitty_exchanges(self) -> tuple[KittyExchange, ...]:
@@ -600,7 +627,7 @@ class Hand:
 
     @property
     def rules(self) -> str | None:
-        """The ``Rules`` header: the name of a rule set (never a file: see rulesets)."""
+        """The ``Rules`` header: the name of a rule set (never a file: see notation.presets)."""
         return self.header("Rules")
 
 
@@ -644,7 +671,7 @@ def _setters(cls: type) -> tuple[_Setter, ...]:
     _play_variations,
     _play_line,
     _play_column,
-) = _setters(Play)
+) = _setters(PlayNode)
 (
     _trick_number,
     _trick_plays,
@@ -669,15 +696,15 @@ def plain_header(tag: str, value: str, line: int, column: int) -> Header:
 
 def plain_play(
     seat: Seat,
-    cards: Cards,
+    cards: Slots,
     line: int,
     column: int,
-    attempted: Cards | None = None,
+    attempted: Slots | None = None,
     blocker: Seat | None = None,
-) -> Play:
-    """``Play(seat, cards, attempted, blocker, line=line, column=column)`` without its
+) -> PlayNode:
+    """``PlayNode(seat, cards, attempted, blocker, line=line, column=column)`` without its
     checks (for the reader)."""
-    play: Play = _new(Play)
+    play: PlayNode = _new(PlayNode)
     _play_seat(play, seat)
     _play_cards(play, cards)
     _play_attempted(play, attempted)
@@ -691,7 +718,7 @@ def plain_play(
 
 
 def plain_trick(
-    number: int, plays: tuple[Play, ...], line: int, column: int, winner: Seat | None = None
+    number: int, plays: tuple[PlayNode, ...], line: int, column: int, winner: Seat | None = None
 ) -> Trick:
     """``Trick(number, plays, winner=winner, line=line, column=column)`` without its
     checks (for the reader)."""

@@ -20,7 +20,7 @@ from notation.psn.model import (
     Deck,
     Event,
     Hand,
-    Play,
+    PlayNode,
     Record,
     Result,
     Trick,
@@ -94,7 +94,7 @@ def _deal(deal: Deal) -> list[str]:
     return lines
 
 
-def write_event(event: Event | Play) -> str:
+def write_event(event: Event | PlayNode) -> str:
     """The canonical text of one bid, fallback, bury, trick or play, with its marks,
     comments and variations, as it stands in a hand's text.
 
@@ -103,7 +103,7 @@ def write_event(event: Event | Play) -> str:
     >>> write_event(hand.auction[0]), write_event(hand.tricks[0].plays[1])
     ('declare 1: H2 {early}', '2: S3! (1. 2: SK)')
     """
-    if isinstance(event, Play):
+    if isinstance(event, PlayNode):
         return _play(event)
     return _event(event)
 
@@ -130,7 +130,7 @@ def _trick(trick: Trick) -> str:
     return " ".join(parts)
 
 
-def _play(play: Play) -> str:
+def _play(play: PlayNode) -> str:
     text = str(play)
     return text + _suffix(text, play.nags, play.comments, play.variations)
 

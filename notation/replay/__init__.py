@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from notation.messages import Both, Message, msg
+from notation.presets import DEFAULT_RULESET, RulesetError, load_ruleset
 from notation.psn.model import Hand
 from notation.replay.replayer import Replayer
 from notation.replay.values import Computed, HandReplay, RulesFrom, State, StepKind, StrictStop
@@ -23,7 +24,6 @@ from notation.rules.cards import Rank
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import Seat
-from notation.rulesets import DEFAULT_RULESET, RulesetError, load_ruleset
 
 __all__ = [
     "Computed",
@@ -134,7 +134,7 @@ def _resolve_rules(
         said = msg("rules.default", name=DEFAULT_RULESET)
         return load_ruleset(DEFAULT_RULESET), RulesFrom.DEFAULT, ("unchecked", said)
     try:
-        return load_ruleset(name), source, None  # a name, never a path: see notation.rulesets
+        return load_ruleset(name), source, None  # a name, never a path: see notation.presets
     except RulesetError as e:  # said on one line: a finding never shows a rule file's text
         why = Both(e.brief(), e.brief("zh"))
         said = msg("rules.unknown", reason=why, name=DEFAULT_RULESET)

@@ -32,7 +32,7 @@ from notation.messages import (
 )
 from notation.psn.model import (
     UNKNOWN,
-    Bid,
+    BidNode,
     CardSlot,
     Deal,
     Deck,
@@ -40,22 +40,21 @@ from notation.psn.model import (
     FallbackSource,
     Hand,
     KittyExchange,
-    Play,
+    PlayNode,
     Result,
     Strain,
     Trick,
 )
 from notation.replay.holding import fmt_cards
-from notation.replay.values import Computed, Slots, State, StepKind, StrictStop
+from notation.replay.values import Computed, State, StepKind, StrictStop
 from notation.rules import bidding as bids
 from notation.rules import scoring
-from notation.rules.cards import Card, CardCounts, Rank, Suit
+from notation.rules.cards import Card, CardCounts, Rank, Slots, Suit
 from notation.rules.clauses import Rule
 from notation.rules.game import PlayState
 from notation.rules.holding import HAND_SIZE, TWO_DECKS, Holding, has_unknown, known_cards
 from notation.rules.order import TRUMP, Trump
-from notation.rules.ruleset import Fallback as FallbackRule
-from notation.rules.ruleset import Outcome, Ruleset
+from notation.rules.ruleset import FallbackRule, Outcome, Ruleset
 from notation.rules.seats import SEATS, Seat, seats_from, team
 from notation.rules.throw import judge_throw
 from notation.rules.trick import play_value
@@ -98,7 +97,7 @@ def _strain_trump(strain: Strain | None, cards: Slots, rank: Rank, rules: Rulese
     return rules.trump(rank, suit)
 
 
-def _bid_sentence(event: Bid, error: Exception) -> Message:
+def _bid_sentence(event: BidNode, error: Exception) -> Message:
     """A bid the rules refuse, as a referee says it."""
     kind = msg(f"bid.{event.kind.value}")
     return msg("bid.refused", seat=event.seat, kind=kind, reason=reason(error))
@@ -163,7 +162,7 @@ class Replayer:
         self.table: list[tuple[Seat, Slots]] = []  # the trick on the table, as recorded
         self.winning: Seat | None = None
         self.game: PlayState | None = None  # the play phase's game state, once play starts
-        self.at: tuple[Play, Trick]  # the play being made, where its findings are said
+        self.at: tuple[PlayNode, Trick]  # the play being made, where its findings are said
         self.kitty: Slots | None = None
         self.declarer: Seat | None = None
         self.dealer = hand.dealer
@@ -402,7 +401,7 @@ class Replayer:
         legal = bids.BidState.start(self.rank(), self.dealer, self._other_rank())
         played = legal  # as the players went on
         for event in self.hand.auction:
-            if isinstance(event, Bid):
+            if isinstance(event, BidNode):
                 legal, played = self._bid(event, legal, played)
                 self.dealer = legal.dealer
                 self.declarer = legal.showing.seat if legal.showing else self.declarer
@@ -463,12 +462,20 @@ class Replayer:
             self.alternative_trump = went_on  # no header: the play will show which it was
 
     def _bid(
-        self, event: Bid, legal: bids.BidState, played: bids.BidState
+        self, event: BidNode, legal: bids.BidState, played: bids.BidState
     ) -> tuple[bids.BidState, bids.BidState]:
         """Check one bid. An illegal bid is reported and leaves the rules' state as it was;
         the players' state takes it as the record has it."""
         self._check_bid_held(event, legal)
-        if has_unknown(event.cards):
+        try:
+            core = event.bid
+        except ValueError as e:
+            if event.draw is None:
+                raise
+            # A draw count past the deal ("@101"): reported, and the bid taken without it.
+            self.find("bid-window", _bid_sentence(event, e), event, seat=event.seat)
+            core = replace(event, draw=None).bid
+        if core is None:  # a card not known (??): the bid cannot be judged
             self.find(
                 "unchecked",
                 msg("bid.unknown", seat=event.seat),
@@ -476,15 +483,6 @@ class Replayer:
                 seat=event.seat,
             )
             return legal, played
-        kind, shown = bids.BidKind(event.kind.value), tuple(known_cards(event.cards))
-        try:
-            core = bids.Bid(event.seat, kind, shown, event.draw)
-        except ValueError as e:
-            if event.draw is None:
-                raise
-            # A draw count past the deal ("@101"): reported, and the bid taken without it.
-            self.find("bid-window", _bid_sentence(event, e), event, seat=event.seat)
-            core = bids.Bid(event.seat, kind, shown)
         try:
             legal = bids.bid(self.rules, legal, core)
         except bids.BidError as e:
@@ -525,12 +523,12 @@ class Replayer:
             played = replace(played, fallback_suit=turned.suit, fallback_used=True)
         return legal, played
 
-    def _check_bid_held(self, bid: Bid, state: bids.BidState) -> None:
+    def _check_bid_held(self, bid: BidNode, state: bids.BidState) -> None:
         """A bid shows cards held: with the deck order known, cards already drawn (a
         reinforcement of one's own declaration, the declared cards too)."""
         shown = Counter(known_cards(bid.cards))
         with suppress(ValueError):  # a bid the core cannot read is judged on its cards
-            core = bids.Bid(bid.seat, bids.BidKind(bid.kind.value), tuple(shown.elements()))
+            core = bids.Bid(bid.seat, bid.kind, tuple(shown.elements()))
             shown = bids.cards_needed(state, core)
         during_deal = state.phase in (bids.BidPhase.DEAL, bids.BidPhase.DEALT)
         if not during_deal or self.deck_order is None or self.deck_first is None:
@@ -940,7 +938,9 @@ class Replayer:
                         found.setdefault((index, position), []).append((card, others))
         return found
 
-    def _blank_copies(self, play: Play, cards: list[tuple[Card, Message]], number: int) -> Play:
+    def _blank_copies(
+        self, play: PlayNode, cards: list[tuple[Card, Message]], number: int
+    ) -> PlayNode:
         """Report the impossible cards of ``play`` (one finding for the play); it is then
         judged with those cards unknown (``??``), so that a typo is one finding, not a
         wrong trick winner and the findings that follow from it."""

@@ -9,16 +9,11 @@ from typing import Any
 from notation.errors import ShengjiError
 from notation.findings import Finding
 from notation.messages import Message, msg
-from notation.psn.model import (
-    CardSlot,
-    Hand,
-)
-from notation.rules.cards import Rank
+from notation.psn.model import Hand
+from notation.rules.cards import Rank, Slots
 from notation.rules.order import Trump
 from notation.rules.ruleset import Outcome, Ruleset
 from notation.rules.seats import Seat
-
-Slots = tuple[CardSlot, ...]
 
 
 class StepKind(StrEnum):

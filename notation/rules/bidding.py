@@ -30,7 +30,14 @@ from notation.errors import KeyedError
 from notation.rules.cards import Card, Rank, Suit, format_cards, parse_cards
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
-from notation.rules.ruleset import BidShape, BidSuit, CounterWindow, Fallback, Reinforcer, Ruleset
+from notation.rules.ruleset import (
+    BidShape,
+    BidSuit,
+    CounterWindow,
+    FallbackRule,
+    Reinforcer,
+    Ruleset,
+)
 from notation.rules.seats import Seat, check_seat, next_seat, partner, seats_from
 
 __all__ = [
@@ -154,11 +161,12 @@ class ReinforceMismatch(BidError):
 
 
 class BidKind(StrEnum):
-    """The three kinds of bid."""
+    """What a bid does: the first declaration, strengthening one's own, or overturning
+    it; the value is the notation's word (``declare 1: H2``)."""
 
     DECLARE = "declare"  # 亮主, 报主, 叫主
-    REINFORCE = "reinforce"  # 上保险, 自保, 防反, 对家保
-    COUNTER = "counter"  # 反主, 炒地皮, 反无主
+    REINFORCE = "reinforce"  # 上保险, 加固, 自保, 防反, 对家保
+    COUNTER = "counter"  # 反主, 炒地皮, 反无主, and 炒底 after a bury
 
 
 class BidPhase(StrEnum):
@@ -700,9 +708,9 @@ def fallback_trump(
     before the deal. A joker sets no-trump.
     """
     b = rules.bidding
-    if b.fallback is Fallback.REDEAL:
+    if b.fallback is FallbackRule.REDEAL:
         return None
-    if b.fallback is Fallback.KITTY_CARD:
+    if b.fallback is FallbackRule.KITTY_CARD:
         if kitty is None or len(kitty) < b.fallback_kitty_card:
             raise BidError("no-kitty-card", Rule.NO_DECLARATION, n=b.fallback_kitty_card)
         card = kitty[b.fallback_kitty_card - 1]

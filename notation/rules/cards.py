@@ -33,7 +33,9 @@ __all__ = [
     "Card",
     "CardCounts",
     "CardSlot",
+    "Cards",
     "Rank",
+    "Slots",
     "Suit",
     "Unknown",
     "counted",
@@ -239,6 +241,10 @@ class Unknown(Enum):
 UNKNOWN: Final = Unknown.CARD
 # A place where a card stands: a known card or UNKNOWN.
 CardSlot = Card | Literal[Unknown.CARD]
+# Known cards, in order (a hand, a play).
+Cards = tuple[Card, ...]
+# Cards as a record shows them: known cards and UNKNOWN.
+Slots = tuple[CardSlot, ...]
 
 _CANONICAL: dict[str, Card] = {str(c): c for c in ALL_CARDS}
 _SUIT_ALIASES: dict[str, Suit] = {s.value: s for s in SUITS}

@@ -30,7 +30,7 @@ position, the legal leads (throws judged) and follows, a play made and taken bac
 trick's end, equal positions and equivalent plays for search, the outcome, and a
 record's play.
 
->>> from notation.rulesets import load_ruleset
+>>> from notation.presets import load_ruleset
 >>> from notation.rules.cards import Rank, Suit, parse_cards as cards
 >>> qq = load_ruleset("qq")
 >>> state = PlayState(Position(qq, qq.trump(Rank.TWO, Suit.HEARTS), dealer=1,
@@ -56,9 +56,9 @@ from itertools import product
 from typing import NamedTuple, Protocol, Self, cast
 
 from notation.errors import KeyedError
-from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts
+from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Cards, Slots
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
-from notation.rules.holding import Holding, Slots, known_cards
+from notation.rules.holding import Holding, known_cards
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.ruleset import Outcome, Ruleset
 from notation.rules.scoring import final_total, kitty_bonus, never_negative, throw_penalty
@@ -69,7 +69,6 @@ from notation.rules.units import Unit, decompose
 from notation.rules.violations import Code, Violation
 
 __all__ = [
-    "Cards",
     "GameError",
     "HandOutcome",
     "LastTrick",
@@ -80,8 +79,6 @@ __all__ = [
     "TrickMemo",
 ]
 
-
-Cards = tuple[Card, ...]
 
 # One suit's cards still out, in order: ("level", whether it makes a tractor with the level
 # below for some seat, each card's points and copies held by seats 1..4), or ("block", the

@@ -22,16 +22,13 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import cast
 
-from notation.rules.cards import DECK, UNKNOWN, Card, CardSlot
+from notation.rules.cards import DECK, UNKNOWN, Card, CardSlot, Slots
 from notation.rules.order import Trump
 
-__all__ = ["HAND_SIZE", "TWO_DECKS", "Holding", "Slots", "has_unknown", "known_cards"]
+__all__ = ["HAND_SIZE", "TWO_DECKS", "Holding", "has_unknown", "known_cards"]
 
 HAND_SIZE = 25
 TWO_DECKS: Counter[Card] = Counter(DECK)
-
-# Cards as a record shows them: known cards and UNKNOWN.
-Slots = tuple[CardSlot, ...]
 
 
 class Holding:

@@ -4,7 +4,7 @@ The sections mirror the YAML presets (``notation/presets/*.yaml``): ``cards``,
 ``bidding``, ``follow``, ``throw``, ``kitty``, ``scoring``, ``match``, ``penalties``,
 ``tribute`` and ``clauses``. Code asks the rule set (``rules.kitty_multiplier(2, 3)``,
 ``rules.outcome(85)``), it never tests a preset's name. Loading YAML lives outside the
-rules core, in :mod:`notation.rulesets`.
+rules core, in :mod:`notation.presets`.
 
 >>> table = LevelTable.named("forty")
 >>> table.outcome(0), table.outcome(85), table.outcome(240)
@@ -31,7 +31,7 @@ __all__ = [
     "BiddingRules",
     "CardRules",
     "CounterWindow",
-    "Fallback",
+    "FallbackRule",
     "FollowRules",
     "Goal",
     "KittyRules",
@@ -119,7 +119,7 @@ class CounterWindow(StrEnum):
     AFTER_BURY = "after_bury"  # after the dealer buries, in turn; the counter re-buries (炒底)
 
 
-class Fallback(StrEnum):
+class FallbackRule(StrEnum):
     """What sets the trump when nobody declares."""
 
     KITTY_CARD = "kitty_card"  # the suit of a kitty card (the 3rd); a joker → no-trump
@@ -383,7 +383,7 @@ class BiddingRules:
     deal_passes_to_declarer: bool
     later_hand_window: CounterWindow  # when counters are allowed in later hands
     counter_after_fallback: bool  # a trump set by the fallback may still be countered
-    fallback: Fallback  # what sets the trump when nobody declares
+    fallback: FallbackRule  # what sets the trump when nobody declares
     fallback_kitty_card: int  # which kitty card (1-based) the kitty_card fallback turns
 
     def __post_init__(self) -> None:

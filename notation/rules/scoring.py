@@ -4,7 +4,7 @@ Points (5s, 10s, Ks), the kitty bonus when the defenders win the last trick, thr
 penalties, the level-table outcome, the next dealer, and applying an outcome to the two
 teams' levels with must-play levels (逢10必打) and the match's goal.
 
->>> from notation.rulesets import load_ruleset
+>>> from notation.presets import load_ruleset
 >>> qq = load_ruleset("qq")
 >>> kitty_bonus(qq, 25, defenders_won_last=True, copies=2, pairs=3)
 300
@@ -119,7 +119,7 @@ def max_defenders_total(rules: Ruleset) -> int:
     trump tractor as long as a hand allows); and the failed-throw penalties the dealer
     side can pay, a throw of every size from a full hand down to two cards.
 
-    >>> from notation.rulesets import load_ruleset
+    >>> from notation.presets import load_ruleset
     >>> max_defenders_total(load_ruleset("qq"))
     3960
     """
@@ -318,7 +318,7 @@ def final_total(
     bonus (see :func:`kitty_bonus`) and the failed-throw penalties (signed for the
     defenders), never below 0.
 
-    >>> from notation.rulesets import load_ruleset
+    >>> from notation.presets import load_ruleset
     >>> final_total(load_ruleset("match-a"), 60, 25, penalty_points=-10,
     ...             defenders_won_last=True, copies=2, pairs=1)
     150

@@ -27,7 +27,7 @@ __all__ = [
     "teach_grade",
 ]
 
-Line = tuple[tuple[int, int], ...]  # the variations entered: (step, variation index)
+VariationPath = tuple[tuple[int, int], ...]  # the variations entered: (step, variation index)
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)
@@ -37,7 +37,7 @@ def load(text: str, name: str) -> document.Document:
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
-def line_replay(text: str, name: str, number: int, line: Line) -> HandReplay:
+def line_replay(text: str, name: str, number: int, line: VariationPath) -> HandReplay:
     """The replay of a hand, or of the variation line entered from it."""
     entry = load(text, name).entry(number)
     assert entry is not None and entry.replay is not None
@@ -46,7 +46,7 @@ def line_replay(text: str, name: str, number: int, line: Line) -> HandReplay:
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def hand_figures(
-    text: str, name: str, number: int, line: Line, lang: str, upto: int | None
+    text: str, name: str, number: int, line: VariationPath, lang: str, upto: int | None
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The two charts of a hand (up to step ``upto`` in teaching mode), as plotly dicts."""
     rp = line_replay(text, name, number, line)

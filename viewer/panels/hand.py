@@ -29,13 +29,13 @@ class Moment:
     lang: str
     doc: document.Document
     entry: document.HandEntry  # the hand picked (readable)
-    line: cache.Line  # the variations entered: (step, variation index)
+    line: cache.VariationPath  # the variations entered: (step, variation index)
     replay: HandReplay  # of the hand, or of the variation line entered
     step: int
     analysis: HandAnalysis | None  # the record's analysis of the hand (not of a line)
     note: PlayNote | None  # the analysis's judgement of the play made at this step
     teaching: bool
-    mode: view.Mode
+    mode: view.ViewMode
     seat: int  # the seat at the bottom: the one seat's view, the student's
     findings: tuple[Finding, ...]  # of the line or the hand; a student's: only so far
 
@@ -117,7 +117,7 @@ def moment(doc: document.Document) -> Moment:
         st.stop()
 
     text, name = ss[SessionKey.TEXT], ss[SessionKey.NAME]
-    line: cache.Line = tuple((at, index) for at, index in ss[SessionKey.LINE])
+    line: cache.VariationPath = tuple((at, index) for at, index in ss[SessionKey.LINE])
     try:
         rp = cache.line_replay(text, name, entry.number, line)
     except ValueError as e:

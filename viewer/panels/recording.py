@@ -216,7 +216,7 @@ def forms(rec: Recorder) -> None:
 # ---------------------------------------------------------------------------- the table
 
 
-def table(rec: Recorder) -> record_view.Mode:
+def table(rec: Recorder) -> record_view.EntryMode:
     """The table as the recorder sees it, what the cards clicked enter (the auction or
     the play), and what comes next; returns the former."""
     lang = ss[SessionKey.LANG]
@@ -231,7 +231,7 @@ def table(rec: Recorder) -> record_view.Mode:
         key=SessionKey.REC_MODE,
         horizontal=True,
     )
-    mode: record_view.Mode = ss[SessionKey.REC_MODE]
+    mode: record_view.EntryMode = ss[SessionKey.REC_MODE]
     st.markdown(f"**{record_view.status(rec, lang, mode)}**")
     return mode
 
@@ -379,7 +379,7 @@ def _auction_line(rec: Recorder) -> int:
     return int(ss[SessionKey.REC_BID_SEAT])
 
 
-def _tray(rec: Recorder, seat: int | None, mode: record_view.Mode) -> None:
+def _tray(rec: Recorder, seat: int | None, mode: record_view.EntryMode) -> None:
     """The cards to click, one suit a row as a player holds them."""
     with st.container(key="rec_tray", gap="small"):
         for row in record_view.rows(record_view.tray(rec, seat, mode)):
@@ -402,7 +402,7 @@ def _tray(rec: Recorder, seat: int | None, mode: record_view.Mode) -> None:
                     )
 
 
-def entering(rec: Recorder, mode: record_view.Mode) -> None:
+def entering(rec: Recorder, mode: record_view.EntryMode) -> None:
     """The auction line or the play's (the seat, the cards typed), the cards to click,
     undo, the result the rules give, and the notice the last action left."""
     lang = ss[SessionKey.LANG]

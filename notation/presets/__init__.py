@@ -1,11 +1,11 @@
-"""Rule sets from YAML: the shipped presets and a club's own files.
+"""Rule sets from YAML: the presets shipped in this folder and a club's own files.
 
 A record names a rule set; it never names a file. ``load_ruleset("qq")`` loads the
-preset ``notation/presets/qq.yaml``, and a name no preset has is looked up as
-``NAME.yaml`` in the rules folders the user set up (``SHENGJI_RULES_DIR``, or
-``--rules-dir`` on the command line). Whatever a name holds (``/etc/passwd``,
-``../x``) it is never read as a path: this is what a ``Rules`` header, a ``judge`` line
-or an uploaded file can reach. A file the person running the command names
+preset ``qq.yaml`` beside this module (``notation/presets/``), and a name no preset has
+is looked up as ``NAME.yaml`` in the rules folders the user set up
+(``SHENGJI_RULES_DIR``, or ``--rules-dir`` on the command line). Whatever a name holds
+(``/etc/passwd``, ``../x``) it is never read as a path: this is what a ``Rules`` header,
+a ``judge`` line or an uploaded file can reach. A file the person running the command names
 (``--rules club.yaml``) is read with :func:`load_ruleset_file`: a regular file of at
 most 256 KiB, checked before it is read. A club's file may start from a preset with
 ``base: qq`` and change only a few fields (a house rule)::

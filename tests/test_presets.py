@@ -10,11 +10,7 @@ import pytest
 import yaml
 
 from notation.errors import SourceError
-from notation.resources import presets_dir
-from notation.rules.cards import Rank
-from notation.rules.clauses import Rule
-from notation.rules.ruleset import MultiplierFamily
-from notation.rulesets import (
+from notation.presets import (
     MAX_RULES_FILE,
     RULES_DIR_ENV,
     RulesetError,
@@ -27,6 +23,10 @@ from notation.rulesets import (
     ruleset_to_dict,
     unregister_ruleset,
 )
+from notation.resources import presets_dir
+from notation.rules.cards import Rank
+from notation.rules.clauses import Rule
+from notation.rules.ruleset import MultiplierFamily
 from notation.validate import validate_text
 
 QQ_TEXT = (presets_dir() / "qq.yaml").read_text(encoding="utf-8")
