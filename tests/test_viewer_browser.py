@@ -479,7 +479,7 @@ def test_record_with_the_deal_known_in_chromium(
             field.fill(text)
             field.press("Enter")
             page.wait_for_function(
-                "([s, t]) => document.querySelector(s + ' input').value === t",
+                "([s, t]) => document.querySelector(s + ' input')?.value === t",
                 arg=[selector, text],
             )
             page.wait_for_timeout(200)
