@@ -53,13 +53,17 @@ class KeyedError(ShengjiError):
         return self.text.render("en")
 
 
-class CardError(ShengjiError):
-    """A card token that names no card (``"S11"``, ``"XJ"``); ``token`` is the text, when
-    one was read."""
+class CardError(KeyedError):
+    """A card or rank that does not exist (``"S11"``, ``"XJ"``), by its key and facts
+    (``card.why.<key>``); ``token`` is the text, when one was read."""
 
-    def __init__(self, message: str, token: str | None = None) -> None:
-        super().__init__(message)
-        self.token = token
+    kind = "card"
+
+    @property
+    def token(self) -> str | None:
+        """The text that names no card or rank, when one was read."""
+        token = self.facts.get("token")
+        return token if isinstance(token, str) else None
 
 
 class SourceError(ShengjiError):

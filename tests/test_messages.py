@@ -28,6 +28,7 @@ from notation.messages import (
     TEMPLATES,
     Message,
     add_language,
+    has,
     keys,
     msg,
     param_names,
@@ -387,7 +388,7 @@ READER_CASES = {
     "psn.variation-seat": "1. 1: SK 2: S3 (3: S4)\n",
     "psn.kitty-twice": "deal kitty: S2 S3 kitty: S4\n",
     "psn.unexpected": "1. 1: SK won by 1 2: S3\n",  # with: 'won by' ends its trick
-    "psn.unknown-card": "1. 1: SK 2: XX\n",
+    "card.why.unknown": "1. 1: SK 2: XX\n",
     "psn.no-seat": "1. 1: SK 5: S3\n",
     "psn.comment-open": "1. 1: SK {never closed\n",
 }
@@ -457,3 +458,56 @@ def test_the_list_of_codes_in_chinese(capsys: pytest.CaptureFixture[str]) -> Non
         code, severity, rest = row.split(maxsplit=2)
         assert code in CATALOGUE and severity in ("错误", "警告", "提示"), row
         assert english_in(re.sub(r"\[[^\]]*\]", " ", rest)) is None, row
+
+
+# --- every keyed error's raise sites --------------------------------------------------------
+
+
+def _keyed_errors() -> dict[str, str]:
+    """Each keyed error class of the library by name, and its kind (``card``, ``game`` …)."""
+    import importlib
+    import pkgutil
+
+    import notation
+    from notation.errors import KeyedError
+
+    for info in pkgutil.walk_packages(notation.__path__, "notation."):
+        if not info.name.startswith(("notation.cli", "notation.__main__")):
+            importlib.import_module(info.name)
+
+    def below(cls: type[KeyedError]) -> list[type[KeyedError]]:
+        return [cls, *(c for sub in cls.__subclasses__() for c in below(sub))]
+
+    return {cls.__name__: cls.kind for cls in below(KeyedError) if cls.kind}
+
+
+def test_every_keyed_error_is_raised_with_a_key_whose_message_its_facts_fill() -> None:
+    """Each ``XError("key", fact=…)`` in the source, for every keyed error (a card, a
+    bid, a game, a rule set, the record model, a seat's view): its key is written as
+    it is, the catalogue has ``<kind>.why.<key>``, and the facts given fill it. No
+    reason is English words at its raise site."""
+    import ast
+
+    kinds = _keyed_errors()
+    assert {"CardError", "GameError", "BidError", "ModelError"} <= kinds.keys()
+    root = Path(__file__).resolve().parent.parent / "notation"
+    seen: set[str] = set()
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            kind = kinds.get(node.func.id)
+            if kind is None:
+                continue
+            where = f"{path.name}:{node.lineno}"
+            if any(k.arg is None for k in node.keywords):
+                continue  # a key and facts passed on as they are (key, **facts)
+            assert node.args and isinstance(node.args[0], ast.Constant), f"{where}: a key"
+            key = node.args[0].value
+            if kind == "game" and key == "play":  # the broken rules: said as a referee
+                continue
+            named = {k.arg for k in node.keywords} - {"rule"}
+            seen.add(kind)
+            assert has(f"{kind}.why.{key}"), where
+            assert param_names(template(f"{kind}.why.{key}")) <= named, where
+    assert seen >= {"card", "game", "bid", "model", "ruleset"}

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from notation.errors import CardError, SourceError
+from notation.errors import SourceError
 from notation.messages import (
     cli,
     commands,
@@ -117,13 +117,11 @@ def rule_name(rule: Rule, lang: str = "en") -> str:
 
 def error_words(error: BaseException, lang: str = "en") -> str:
     """An error for a user, in ``lang``: a located one (:class:`~notation.errors.
-    SourceError`) with its place and caret, a card that could not be read, a rule set's
-    values that do not fit together, one made from a message of the catalogue (its
-    ``text``), or else the error's own words."""
+    SourceError`) with its place and caret, one made from a message of the catalogue or
+    from a key and facts (its ``text``: a card that could not be read, a rule set's values
+    that do not fit together …), or else the error's own words."""
     if isinstance(error, SourceError):
         return error.in_lang(lang)
-    if isinstance(error, CardError) and error.token is not None:
-        return msg("psn.unknown-card", reason=Both(str(error), repr(error.token))).render(lang)
     text = getattr(error, "text", None)  # an error made from a catalogue message
     return text.render(lang) if isinstance(text, Message) else str(error)
 

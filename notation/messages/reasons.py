@@ -362,6 +362,23 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "model.holder.deck": ("the deck", "牌堆"),
     "model.holder.kitty": ("the kitty", "底牌"),
     "model.holder.held": ("the hand held after the pick-up", "拿底后的手牌"),
+    # --- a card or a rank that does not exist (notation/rules/cards.py) ---------------
+    "card.why.unknown": (
+        "unknown card {token!r}: expected a card like S10, HK, C2, BJ or LJ",
+        "不认识的牌 {token!r}：牌要写成 S10、HK、C2、BJ 或 LJ 这样",
+    ),
+    "card.why.rank": (
+        "unknown rank {token!r}: expected 2..10, J, Q, K or A",
+        "不认识的级别 {token!r}：级别是 2 到 10、J、Q、K 或 A",
+    ),
+    "card.why.suit-rank": (
+        "no card has suit {suit} and rank {rank}",
+        "没有花色为 {suit}、级别为 {rank} 的牌",
+    ),
+    "card.why.joker-suit": (
+        "a joker has no suit and every other card has one: {card}",
+        "王没有花色，其他的牌都有花色：{card}",
+    ),
     # --- a seat's view the analysis cannot build (notation/analysis/knowledge.py) --------
     # its reasons are its own English; in Chinese, what they come to
     "knowledge.why.unsaid": (
