@@ -489,7 +489,7 @@ def test_every_keyed_error_is_raised_with_a_key_whose_message_its_facts_fill() -
     import ast
 
     kinds = _keyed_errors()
-    assert {"CardError", "GameError", "BidError", "ModelError"} <= kinds.keys()
+    assert {"CardError", "GameError", "BidError", "ModelError", "KnowledgeError"} <= kinds.keys()
     root = Path(__file__).resolve().parent.parent / "notation"
     seen: set[str] = set()
     for path in root.rglob("*.py"):
@@ -510,4 +510,14 @@ def test_every_keyed_error_is_raised_with_a_key_whose_message_its_facts_fill() -
             seen.add(kind)
             assert has(f"{kind}.why.{key}"), where
             assert param_names(template(f"{kind}.why.{key}")) <= named, where
-    assert seen >= {"card", "game", "bid", "model", "ruleset"}
+    assert seen >= {"card", "game", "bid", "model", "ruleset", "knowledge"}
+
+
+def test_a_view_that_cannot_be_built_is_said_in_chinese() -> None:
+    from notation.analysis.knowledge import KnowledgeError
+
+    error = KnowledgeError("unknown-cards", what="throw", seat=2, trick=3)
+    assert str(error) == (
+        "seat 2's throw in trick 3 has unknown cards (??): the player's view needs them"
+    )
+    assert error.text.render("zh").startswith("2 号位第 3 轮的甩牌里有未知的牌")

@@ -10,7 +10,9 @@ list, by its name and value (:func:`_fact`).
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Final, Protocol, cast
 
 from notation.errors import KeyedError
 from notation.messages.core import (
@@ -24,7 +26,8 @@ from notation.messages.core import (
     template,
 )
 from notation.messages.replay import violation_message
-from notation.rules.cards import Card
+from notation.rules.cards import Card, Suit
+from notation.rules.units import Unit
 
 __all__ = ["CATALOGUE", "reason", "reason_message"]
 
@@ -379,8 +382,128 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "a joker has no suit and every other card has one: {card}",
         "王没有花色，其他的牌都有花色：{card}",
     ),
-    # --- a seat's view the analysis cannot build (notation/analysis/knowledge.py) --------
-    # its reasons are its own English; in Chinese, what they come to
+    # --- a seat's view the analysis cannot build (notation/analysis/knowledge.py), or
+    # no deal of the unseen cards agrees with it (notation/analysis/sampling.py) -------
+    "knowledge.why.no-seat": (
+        "no seat {seat!r}: seats are 1, 2, 3 and 4",
+        "没有座位 {seat!r}：座位是 1、2、3 和 4",
+    ),
+    "knowledge.why.played-already": (
+        "seat {seat} has played to trick {trick} already",
+        "{seat} 号位在第 {trick} 轮已经出过牌了",
+    ),
+    "knowledge.why.not-held": (
+        "seat {seat} plays cards it does not hold: {cards}",
+        "{seat} 号位出了手里没有的牌：{cards}",
+    ),
+    "knowledge.why.no-step": (
+        "no step {step}: the hand has steps 0 to {last}",
+        "没有第 {step} 步：这一局的步数是 0 到 {last}",
+    ),
+    "knowledge.why.before-play": (
+        "step {step} is before the play: the player's view is built from the state before "
+        "the first lead on",
+        "第 {step} 步还在出牌之前：玩家所知的牌从第一轮首攻之前的局面开始推算",
+    ),
+    "knowledge.why.no-trump": (
+        "no trump is known: the play cannot be read",
+        "不知道主牌：无法读懂出牌",
+    ),
+    "knowledge.why.unknown-cards": (
+        "{what} has unknown cards (??): the player's view needs them",
+        "{what}里有未知的牌（??）：推算玩家所知的牌需要知道它们",
+    ),
+    "knowledge.what.hand": ("seat {seat}'s hand", "{seat} 号位的手牌"),
+    "knowledge.what.play": (
+        "seat {seat}'s play in trick {trick}",
+        "{seat} 号位第 {trick} 轮的出牌",
+    ),
+    "knowledge.what.throw": (
+        "seat {seat}'s throw in trick {trick}",
+        "{seat} 号位第 {trick} 轮的甩牌",
+    ),
+    "knowledge.why.over-full": (
+        "seat {seat} holds {size} cards, but is known to hold {known}: {cards}",
+        "{seat} 号位手里有 {size} 张牌，但已知它持有 {known} 张：{cards}",
+    ),
+    "knowledge.why.huge-hand": (
+        "a hand of {n} unseen cards: no deal has one",
+        "一家有 {n} 张未见的牌：没有这样的发牌",
+    ),
+    "knowledge.why.third-copy": (
+        "more than two of {cards} are seen (held, played or buried): the record cannot be one deal",
+        "见到的 {cards} 多于两张（手里的、出过的或扣下的）：记录不可能出自同一副发牌",
+    ),
+    "knowledge.why.unseen-count": (
+        "{unseen} cards are unseen, but the other hands and the kitty hold {need} cards "
+        "this seat cannot place",
+        "未见的牌有 {unseen} 张，但其他各家和底牌中有 {need} 张这个座位不知去向的牌",
+    ),
+    "knowledge.why.fact-held": (
+        "the record contradicts itself: {fact}, but seat {seat} held {cards} then",
+        "记录自相矛盾：{fact}，但 {seat} 号位当时持有 {cards}",
+    ),
+    "knowledge.why.fact-unmet": (
+        "the record contradicts itself: {fact}, which no deal can meet",
+        "记录自相矛盾：{fact}，没有一种发牌能做到",
+    ),
+    "knowledge.why.whereabouts": (
+        "the record contradicts itself: {where} cannot be",
+        "记录自相矛盾：{where}，这不可能",
+    ),
+    "knowledge.why.no-deal-agrees": (
+        "none of {attempts} deals of the unseen cards agrees with the view: {fact} cannot "
+        "be met (a record that breaks a rule?)",
+        "未见的牌试了 {attempts} 种发法，没有一种与所知相符：无法做到{fact}（记录违反了规则？）",
+    ),
+    "knowledge.why.no-place": (
+        "no hand may hold the unseen {cards}: {facts}",
+        "未见的 {cards} 哪一家都不能持有：{facts}",
+    ),
+    "knowledge.why.no-place-filled": (
+        "no hand may hold the unseen {cards}: the known cards fill every place",
+        "未见的 {cards} 哪一家都不能持有：已知的牌占满了每个位置",
+    ),
+    "knowledge.why.seat-full": (
+        "seat {seat} holds {need} cards this seat cannot place, but only {room} unseen "
+        "cards may be its: {facts}",
+        "{seat} 号位有 {need} 张这个座位不知去向的牌，但只有 {room} 张未见的牌"
+        "可能在它手里：{facts}",
+    ),
+    "knowledge.why.no-deal": (
+        "no deal of the unseen cards meets every fact: {facts}",
+        "未见的牌没有一种发法满足所有已知：{facts}",
+    ),
+    # what a play showed about a seat's hand (a Fact of notation/analysis/knowledge.py)
+    "knowledge.fact.void": (
+        "seat {seat} holds no {suit} (from trick {trick})",
+        "{seat} 号位没有{suit}（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.no-pair": (
+        "seat {seat} holds no pair of {suit} but those it played (from trick {trick})",
+        "{seat} 号位除了出过的，没有{suit}对子（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.no-tractor": (
+        "seat {seat} holds no {suit} tractors owed to {lead} (from trick {trick})",
+        "{seat} 号位没有须跟 {lead} 的{suit}拖拉机（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.no-tractor-length": (
+        "seat {seat} holds no {suit} tractor of {length} pairs or more (from trick {trick})",
+        "{seat} 号位没有 {length} 对或更长的{suit}拖拉机（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.cannot-beat": (
+        "seat {seat} could not beat {unit} (from trick {trick})",
+        "{seat} 号位大不过 {unit}（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.beats": (
+        "seat {seats} could beat {unit} (from trick {trick})",
+        "{seats} 号位能大过 {unit}（自第 {trick} 轮起）",
+    ),
+    # cards known to be among some places (a Whereabouts of notation/analysis/knowledge.py)
+    "knowledge.where": ("{copies}× {cards} with {places}", "{places}有 {copies} 张 {cards}"),
+    "knowledge.place.kitty": ("the kitty", "底牌"),
+    "knowledge.place.seat": ("seat {seat}", "{seat} 号位"),
+    # a reason given in no words of the catalogue (a bug): in Chinese, what it comes to
     "knowledge.why.unsaid": (
         "no deal of the unseen cards agrees with it",
         "没有一种发牌与它相符",
@@ -395,7 +518,8 @@ def reason_message(error: KeyedError) -> Message:
     if violations:
         seat = error.facts.get("seat")
         return violation_message(violations[0], seat if isinstance(seat, int) else None)
-    params = {name: _fact(error.kind, name, value) for name, value in error.facts.items()}
+    facts = error.facts
+    params = {name: _fact(error.kind, name, value, facts) for name, value in facts.items()}
     return msg(f"{error.kind}.why.{error.key}", **params)
 
 
@@ -411,8 +535,19 @@ def reason(error: BaseException, kind: str = "bid", capital: bool = False) -> Pa
     return Capital(said) if capital else said
 
 
-def _fact(kind: str, name: str, value: object) -> Param:
-    """One fact of a keyed error as a parameter of its message."""
+def _fact(kind: str, name: str, value: object, facts: Mapping[str, object]) -> Param:
+    """One fact of a keyed error as a parameter of its message (``facts``: all of them)."""
+    if kind == "knowledge":
+        if name == "what":  # whose cards: a seat's hand, its play or throw in a trick
+            return msg(
+                f"knowledge.what.{value}", seat=_int(facts["seat"]), trick=_int(facts["trick"])
+            )
+        if name == "fact":
+            return seat_fact(cast(SeatFact, value))
+        if name == "facts" and isinstance(value, tuple):
+            return Seq(tuple(seat_fact(f) for f in value), "sep.semicolon")
+        if name == "where":
+            return whereabouts(cast(Whereabouts, value))
     if name == "first" and isinstance(value, bool):
         return msg("bid.hand.first" if value else "bid.hand.later")
     if name == "partner":
@@ -435,3 +570,68 @@ def _fact(kind: str, name: str, value: object) -> Param:
     if isinstance(value, tuple):
         return Seq(tuple(map(str, value)))  # names: forty, twenty, super
     return value if value is None or isinstance(value, int | str) else str(value)
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+class SeatFact(Protocol):
+    """What a play showed about a seat's hand (:class:`notation.analysis.knowledge.Fact`),
+    as far as its words need it."""
+
+    @property
+    def kind(self) -> StrEnum: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def suit(self) -> Suit | str: ...
+    @property
+    def trick(self) -> int: ...
+    @property
+    def lead(self) -> tuple[Card, ...]: ...
+    @property
+    def unit(self) -> Unit | None: ...
+    @property
+    def length(self) -> int: ...
+
+
+class Whereabouts(Protocol):
+    """Copies of a card known to be among some places (``notation.analysis.knowledge``)."""
+
+    @property
+    def card(self) -> Card: ...
+    @property
+    def copies(self) -> int: ...
+    @property
+    def places(self) -> frozenset[int]: ...
+
+
+def seat_fact(fact: SeatFact) -> Message:
+    """What a play showed about a seat's hand, as a part of a sentence: ``seat 2 holds no
+    ♠ (from trick 3)``."""
+    kind = fact.kind.value
+    suit = fact.suit.symbol if isinstance(fact.suit, Suit) else msg("suit.many.T")
+    said: dict[str, Param] = {"seat": fact.seats[0], "suit": suit, "trick": fact.trick}
+    if kind == "no-tractor" and fact.length:
+        return msg("knowledge.fact.no-tractor-length", length=fact.length, **said)
+    if kind == "no-tractor":
+        return msg("knowledge.fact.no-tractor", lead=fact.lead, **said)
+    if kind in ("cannot-beat", "beats"):
+        unit = () if fact.unit is None else fact.unit.cards
+        if kind == "beats":
+            seats = Seq(fact.seats, "sep.or")
+            return msg("knowledge.fact.beats", seats=seats, unit=unit, trick=fact.trick)
+        return msg("knowledge.fact.cannot-beat", unit=unit, **said)
+    return msg(f"knowledge.fact.{kind}", **said)
+
+
+def whereabouts(where: Whereabouts) -> Message:
+    """Copies of a card known to be among some places: ``2× ♠A with the kitty or seat 3``."""
+    places = tuple(
+        msg("knowledge.place.kitty") if p == 0 else msg("knowledge.place.seat", seat=p)
+        for p in sorted(where.places)
+    )
+    return msg(
+        "knowledge.where", copies=where.copies, cards=(where.card,), places=Seq(places, "sep.or")
+    )
