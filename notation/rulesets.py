@@ -78,12 +78,6 @@ class RulesetError(SourceError):
             return self._words(lang)
         return SourceError.in_lang(self, lang)
 
-    def brief(self, lang: str = "en") -> str:
-        """Where and what on one line, without the file's text (for a record's findings)."""
-        if self.filename is None and self.line is None:
-            return self._words(lang)
-        return f"{self.location}: {self._words(lang)}"
-
     def _words(self, lang: str) -> str:
         return self.message if self.text is None else self.text.render(lang)
 

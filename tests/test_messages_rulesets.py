@@ -20,7 +20,7 @@ import pytest
 
 from notation.cli import main
 from notation.lines.solve import SolveError, solve_request
-from notation.messages import error_words, keys, param_names, template
+from notation.messages import error_message, error_words, keys, param_names, template
 from notation.psn import from_json, model
 from notation.psn.jsonio import JSONFormatError
 from notation.psn.model import Comment, Deal, Header, KittyExchange, ModelError, Trick
@@ -166,7 +166,7 @@ def test_a_broken_rule_set_is_said_in_chinese(text: str, words: str) -> None:
     assert head.startswith("house.yaml"), said
     assert words in head, said
     _chinese(head, "house.yaml")
-    assert error.brief("zh") == head
+    assert error_message(error).render("zh") == head
     # The English is the reader's own words, as before.
     assert str(error).splitlines()[0] == f"{error.location}: {error.message}"
     assert error_words(error, "en") == str(error)
@@ -203,8 +203,8 @@ def test_a_broken_rule_set_says_the_same_in_both_languages(
 ) -> None:
     error = _error(text)
     assert error.message.startswith(english)
-    assert error.brief("en") == f"{error.location}: {error.message}"
-    assert error.brief("zh").startswith(f"{error.location}: {chinese}")
+    assert error_message(error).render("en") == f"{error.location}: {error.message}"
+    assert error_message(error).render("zh").startswith(f"{error.location}: {chinese}")
 
 
 def test_rules_and_validate_say_a_broken_rule_set_in_chinese(

@@ -53,8 +53,8 @@ from notation.analysis.evaluate import (
 from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
-from notation.findings import meaning
-from notation.messages import Both, Message, msg, reason
+from notation.findings import meaning_of
+from notation.messages import Message, msg, reason
 from notation.psn.model import Hand
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind, replay
@@ -320,8 +320,8 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
         errors = [f for f in found.findings if f.is_error]
         if errors:
             first = errors[0]
-            code = Both(first.code, meaning(first.code, "zh"))  # in Chinese, what it means
-            text = msg("analysis.stop-finding", code=code, message=first.text)
+            code, means = first.code, meaning_of(first.code)  # in Chinese, what it means
+            text = msg("analysis.stop-finding", code=code, meaning=means, message=first.text)
             stopped = Stop(found.trick_number, play.seat, text.render("en"), index, text)
             break
         position = state.position()

@@ -13,9 +13,6 @@ English one's ``{names}``. A parameter is rendered by its type:
 * a :class:`Message`: rendered in the same language (a part of a sentence);
 * :class:`Seq`: parameters joined by a separator, itself a message (``sep.list``);
 * :class:`Capital`: a part that starts a sentence;
-* :class:`Both`: a value given in English and in Chinese that is not the catalogue's
-  words (a library's English reason and our Chinese for it; another language reads the
-  English).
 
 The catalogue is one module per concern, each a ``CATALOGUE`` registered here (an id is
 defined once): :mod:`~notation.messages.words` (parts of sentences, separators),
@@ -43,7 +40,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from notation.errors import SourceError
+from notation.errors import ShengjiError, SourceError
 from notation.messages import (
     cli,
     commands,
@@ -60,7 +57,6 @@ from notation.messages import (
 from notation.messages.cli import reason_words
 from notation.messages.core import (
     TEMPLATES,
-    Both,
     Message,
     MessageError,
     Param,
@@ -85,13 +81,13 @@ from notation.rules.clauses import Rule
 __all__ = [
     "LANGS",
     "TEMPLATES",
-    "Both",
     "Message",
     "MessageError",
     "Param",
     "Seq",
     "add_language",
     "count",
+    "error_message",
     "error_words",
     "has",
     "keys",
@@ -124,6 +120,21 @@ def error_words(error: BaseException, lang: str = "en") -> str:
         return error.in_lang(lang)
     text = getattr(error, "text", None)  # an error made from a catalogue message
     return text.render(lang) if isinstance(text, Message) else str(error)
+
+
+def error_message(error: BaseException) -> Message:
+    """An error as a part of a sentence, on one line (a located one by its place, without
+    the text it is in): one made from a message of the catalogue or from a key and facts
+    by it; one of ours in words already as they are; another (a library's own words,
+    which no message of the catalogue says) in its English, in Chinese as
+    ``error.unsaid`` says."""
+    text = getattr(error, "text", None)
+    if not isinstance(text, Message):
+        plain = error.message if isinstance(error, SourceError) else str(error)
+        text = msg("text" if isinstance(error, ShengjiError) else "error.unsaid", text=plain)
+    if isinstance(error, SourceError) and (error.filename is not None or error.line is not None):
+        return msg("located", where=error.location, text=text)
+    return text
 
 
 for _catalogue in (

@@ -89,7 +89,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "analysed up to trick {trick}, seat {seat}'s play: {why}",
         "分析到第 {trick} 轮 {seat} 号位的出牌为止：{why}",
     ),
-    "analysis.stop-finding": ("{code}: {message}", "{code}。{message}"),
+    "analysis.stop-finding": ("{code}: {message}", "{meaning}。{message}"),
     "analyze.no-files": (
         "shengji analyze: no *.psn files found",
         "shengji analyze：没有找到 *.psn 文件",

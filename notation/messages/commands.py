@@ -9,7 +9,7 @@ import re
 from typing import Final
 
 from notation.messages.cli import reason_words
-from notation.messages.core import TEMPLATES, Both, Message, Param, msg, template
+from notation.messages.core import TEMPLATES, Message, Param, msg
 
 __all__ = ["CATALOGUE", "described", "json_words", "kind_words", "unreadable_words"]
 
@@ -86,7 +86,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "json.why.comma-in-object": ("Illegal trailing comma before end of object", "对象末尾多了逗号"),
     "json.why.comma-in-array": ("Illegal trailing comma before end of array", "列表末尾多了逗号"),
     "json.why.number-range": ("Number out of range", "数字超出范围"),
-    "json.why.malformed": ("badly formed", "格式错误"),
+    "json.why.malformed": ("{reason}", "格式错误"),
     "json.too-deep": (
         "not JSON we can read: lists or objects nested too deeply",
         "无法读取的 JSON：列表或对象嵌套太深",
@@ -403,9 +403,10 @@ def described(value: object) -> Param:
 def json_words(reason: str, column: int) -> Message:
     """``not JSON: Expecting value at column 3`` (不是 JSON：第 3 列缺少值): the json
     module's reason by the catalogue's ``json.why.*`` whose English it is (another one,
-    which a newer json may give, in its English; in Chinese "badly formed")."""
+    which a newer json may give, in its English; in Chinese "badly formed":
+    ``json.why.malformed``)."""
     key = _json_reasons().get(reason)
-    why = msg(key) if key else Both(reason, template("json.why.malformed", "zh"))
+    why = msg(key) if key else msg("json.why.malformed", reason=reason)
     return msg("json.not-json", why=why, column=column)
 
 

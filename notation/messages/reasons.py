@@ -16,14 +16,11 @@ from typing import Final, Protocol, cast
 
 from notation.errors import KeyedError
 from notation.messages.core import (
-    Both,
     Capital,
     Message,
     Param,
     Seq,
     msg,
-    say_cards_in,
-    template,
 )
 from notation.messages.replay import violation_message
 from notation.rules.cards import Card, Suit
@@ -174,7 +171,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "翻牌定主要用发牌前翻出的牌，但记录里没有这张牌",
     ),
     # a reason without a key (a bug: every reason given to a user has one)
-    "bid.why.unsaid": ("the rules do not allow it", "规则不允许"),
+    "bid.why.unsaid": ("{text}", "规则不允许"),
     # which hand (a fact of the reasons above)
     "bid.hand.first": ("the first hand", "第一局"),
     "bid.hand.later": ("a later hand", "以后各局"),
@@ -240,7 +237,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "记录里被迫出的牌不是规则规定的那几张",
     ),
     # a reason without a key (a bug: every reason given to a user has one)
-    "game.why.unsaid": ("the rules cannot reach this position", "规则到不了这个局面"),
+    "game.why.unsaid": ("{text}", "规则到不了这个局面"),
     # --- a rule set's values that do not fit together (notation/rules/ruleset.py) -----
     "ruleset.why.outcome-levels": (
         "an outcome gains 0 or more levels, not {levels}",
@@ -309,7 +306,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "规则集 {name!r} 缺少这些规则的条款：{missing}",
     ),
     # a reason without a key (a bug: every reason given to a user has one)
-    "ruleset.why.unsaid": ("these values do not fit together", "这些取值互相矛盾"),
+    "ruleset.why.unsaid": ("{text}", "这些取值互相矛盾"),
     # --- a node the record model refuses (notation/psn/model.py) ----------------------
     "model.why.hand-empty": (
         "seat {seat}'s hand needs at least one card",
@@ -355,7 +352,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "model.why.kitty-points": ("a kitty multiplier needs the kitty points", "有底牌倍数就要有底分"),
     "model.why.negative": ("points and multipliers are 0 or more", "分数和倍数是 0 或更多"),
     # a reason without a key (a bug: every reason given to a user has one)
-    "model.why.unsaid": ("this part of the record cannot stand", "记录里的这一项不成立"),
+    "model.why.unsaid": ("{text}", "记录里的这一项不成立"),
     # what may need a card (model.why.needs-card's holder)
     "model.holder.bid": ("a bid", "叫牌"),
     "model.holder.fallback": ("a fallback", "无人叫主时的定主"),
@@ -504,10 +501,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "knowledge.place.kitty": ("the kitty", "底牌"),
     "knowledge.place.seat": ("seat {seat}", "{seat} 号位"),
     # a reason given in no words of the catalogue (a bug): in Chinese, what it comes to
-    "knowledge.why.unsaid": (
-        "no deal of the unseen cards agrees with it",
-        "没有一种发牌与它相符",
-    ),
+    "knowledge.why.unsaid": ("{text}", "没有一种发牌与它相符"),
+    # cards as a position to solve is typed (S10 BJ); in Chinese as a referee says them
+    "cards.typed": ("{typed}", "{cards}"),
 }
 
 
@@ -527,11 +523,11 @@ def reason(error: BaseException, kind: str = "bid", capital: bool = False) -> Pa
     """A reason the rules core or the record model gave (a refused bid, a position, a
     rule set's check, a node) as a part of a sentence, its first letter upper case if
     ``capital``: a keyed error by its message; another, which is a bug (every reason given
-    to a user has a key), in its own English, in Chinese by ``<kind>.why.unsaid``."""
-    if isinstance(error, KeyedError):
-        said: Param = error.text
-    else:
-        said = Both(str(error), template(f"{kind}.why.unsaid", "zh"))
+    to a user has a key), by ``<kind>.why.unsaid``: its own English, in Chinese what it
+    comes to."""
+    said = (
+        error.text if isinstance(error, KeyedError) else msg(f"{kind}.why.unsaid", text=str(error))
+    )
     return Capital(said) if capital else said
 
 
@@ -564,8 +560,8 @@ def _fact(kind: str, name: str, value: object, facts: Mapping[str, object]) -> P
     if name == "sizes" and isinstance(value, tuple):
         return Seq(tuple(msg("game.why.size", seat=seat, n=n) for seat, n in value))
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
-        if kind == "game":  # as a position is given to solve: S10 BJ; in Chinese ♠10 大王
-            return Both(" ".join(map(str, value)), say_cards_in(value, "zh"))
+        if kind == "game":  # as a position is given to solve: S10 BJ (in Chinese ♠10 大王)
+            return msg("cards.typed", typed=" ".join(map(str, value)), cards=value)
         return value
     if isinstance(value, tuple):
         return Seq(tuple(map(str, value)))  # names: forty, twenty, super

@@ -21,15 +21,15 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "{tag} 标头无法读取：{reason}。",
     ),
     "header.why.dealer": (
-        "{value}: the dealer is a seat 1, 2, 3 or 4",
+        "no seat {value!r}: the dealer is a seat 1, 2, 3 or 4",
         "“{value}”不是座位：庄家是 1、2、3 或 4 号位",
     ),
     "header.why.levels": (
-        "{value}: levels are two ranks, team 1&3's then team 2&4's, like 5 3",
-        "“{value}”不是级数：级数是两个级别，先 1、3 号位的，再 2、4 号位的，例如 5 3",
+        "levels are two ranks: team 1&3's then team 2&4's, like 5 3",
+        "级数是两个级别：先 1、3 号位的，再 2、4 号位的，例如 5 3",
     ),
     "header.why.trump": (
-        "{value}: expected a suit or NT and a rank, like H 5 or NT 5",
+        "trump {value!r}: expected a suit or NT and a rank, like H 5 or NT 5",
         "“{value}”不是主：应为花色或 NT 加一个级别，例如 H 5 或 NT 5",
     ),
     "deal.seat-count": (

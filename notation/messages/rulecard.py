@@ -200,6 +200,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "rulecard.document": ('"{en}" ({zh})', "《{zh}》"),
     "rulecard.documents": ("; ", "、"),
     "rulecard.field": ("  {label}: {value}", "  {label}：{value}"),
-    "rulecard.clause": ("  § {rule}: {cited}", "  § {rule}：{cited}"),
+    "rulecard.clause": ("  § {rule}: {cited}", "  § {name}：{cited}"),
     "rulecard.multiplier": ("{unit} ×{times}", "{unit} ×{times}"),
 }

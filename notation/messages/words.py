@@ -57,6 +57,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "sep.colon": (": ", "："),
     "sentence": ("{text}.", "{text}。"),
     "text": ("{text}", "{text}"),
+    # an error's place in a file, then what it is (a.yaml:3:5: …)
+    "located": ("{where}: {text}", "{where}: {text}"),
+    # an error no message of the catalogue says (a library's own English): in Chinese
+    "error.unsaid": ("{text}", "内容不完整或格式不对"),
     "joined": ("{first}{second}", "{first}{second}"),
     "syntax": ("{text}", "无法读取：{text}"),
     "rules.unknown": ("{reason}; replayed under {name}", "{reason}：按 {name} 规则重放"),

@@ -17,10 +17,9 @@ from dataclasses import replace
 from itertools import chain
 from typing import Any, cast
 
-from notation.errors import CardError
+from notation.errors import KeyedError
 from notation.findings import CATALOGUE, Finding, penalty_line
 from notation.messages import (
-    Both,
     Message,
     Param,
     Seq,
@@ -69,7 +68,7 @@ def read_levels(value: str) -> tuple[Rank, Rank]:
     """A Levels header's value: team 1&3's rank, then team 2&4's (``"5 3"``)."""
     parts = value.split()
     if len(parts) != 2:
-        raise ValueError("levels are two ranks: team 1&3's then team 2&4's, like 5 3")
+        raise ValueError("levels are two ranks")  # said by the finding: header.why.levels
     return Rank.parse(parts[0]), Rank.parse(parts[1])
 
 
@@ -296,23 +295,21 @@ class Replayer:
                 continue
             seen[key] = header.value
             value = header.value
+            # Why it cannot be read: a rank that does not exist, or else the header's form.
+            why: Message | None = None
             try:
                 if key == "dealer" and value.strip() not in ("1", "2", "3", "4"):
-                    raise ValueError(f"no seat {value!r}: the dealer is a seat 1, 2, 3 or 4")
+                    why = msg("header.why.dealer", value=value)
                 if key == "levels":
                     levels = read_levels(value)
                 if key == "trump":
-                    try:
-                        shown = Trump.parse(value)
-                    except CardError:
-                        raise
-                    except ValueError:
-                        raise ValueError(
-                            f"trump {value!r}: expected a suit or NT and a rank, like H 5 or NT 5"
-                        ) from None
+                    shown = Trump.parse(value)
                     trump = self.rules.trump(shown.rank, shown.suit)
-            except ValueError as e:
-                why = Both(str(e), msg(f"header.why.{key}", value=value).render("zh"))
+            except KeyedError as e:
+                why = e.text
+            except ValueError:
+                why = msg(f"header.why.{key}", value=value)
+            if why is not None:
                 self.find(
                     "bad-header", msg("header.unreadable", tag=header.tag, reason=why), header
                 )
