@@ -131,6 +131,12 @@ def test_a_third_language_is_one_table_and_every_message_renders_in_it() -> None
         assert render(nested, "xx") == "[[in [[variation 2 of the fallback]]: m]]"
         cards = msg("kitty.not-held", seat=1, cards=tuple(parse_cards("BJ H10")))
         assert render(cards, "xx") == "[[Seat 1 buried [[BJ]] ♥10, which it did not hold.]]"
+        # A finding's every sentence, its penalty too, is said in the new language.
+        penalized = [f for f in _findings() if f.penalty is not None]
+        assert {f.code for f in penalized} >= {"follow-suit", "throw-failed"}
+        for f in penalized:
+            said = (f.message_in("xx"), f.penalty_in("xx"))
+            assert all(s and s.startswith("[[") for s in said), (f.code, said)
     finally:
         del TEMPLATES["xx"]
 

@@ -18,7 +18,7 @@ from itertools import chain
 from typing import Any, cast
 
 from notation.errors import KeyedError
-from notation.findings import CATALOGUE, Finding, penalty_line
+from notation.findings import CATALOGUE, Finding, penalty_of
 from notation.messages import (
     Message,
     Param,
@@ -155,7 +155,7 @@ class Replayer:
         self.strict = strict
         self.states: list[State] = []
         self.findings: list[Finding] = []
-        self._penalties: dict[Rule | None, tuple[str | None, str | None]] = {}
+        self._penalties: dict[Rule | None, Message | None] = {}
         self.pending: list[Finding] = []
         self.trick_number = 0
         self.trick_index = 0
@@ -194,12 +194,8 @@ class Replayer:
         seat: Seat | None = None,
     ) -> None:
         rule = CATALOGUE[code][1]
-        penalties = self._penalties.get(rule)
-        if penalties is None:  # the same for every finding of the rule: said once
-            penalties = self._penalties[rule] = (
-                penalty_line(rule, self.rules, "en"),
-                penalty_line(rule, self.rules, "zh"),
-            )
+        if rule not in self._penalties:  # the same for every finding of the rule
+            self._penalties[rule] = penalty_of(rule, self.rules)
         finding = Finding(
             code=code,
             text=message,
@@ -209,8 +205,7 @@ class Replayer:
             trick=trick,
             seat=seat,
             clause=self.rules.clause(rule) if rule is not None else None,
-            penalty=penalties[0],
-            penalty_zh=penalties[1],
+            penalty=self._penalties[rule],
             step=len(self.states),
         )
         self.findings.append(finding)
