@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from notation.messages import Message, Param, Seq, msg
+from notation.messages import Message, Param, Seq, cite, msg
 from notation.rules.clauses import Clause, Rule
 from notation.rules.ruleset import PenaltyCounts, Ruleset, WrongCountRule
 from notation.rules.seats import Seat
@@ -156,7 +156,7 @@ class Finding:
             "doc": {"en": c.doc.en, "zh": c.doc.zh} if c.doc else None,
             "section": c.section or None,
             "quote": c.quote or None,
-            "cite": {"en": c.cite("en"), "zh": c.cite("zh")},
+            "cite": {"en": cite(c, "en"), "zh": cite(c, "zh")},
         }
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
@@ -194,7 +194,7 @@ def meaning_of(code: str) -> Message:
 def clause_line(clause: Clause, lang: str = "en") -> str:
     """A finding's clause as shown to a reader, in ``lang`` (every place that shows one
     calls this): the rule document by its title, the place and the quoted clause."""
-    return clause.cite("zh" if lang == "zh" else "en")
+    return cite(clause, lang)
 
 
 def penalty_text(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:

@@ -70,7 +70,8 @@ def english_in(text: str) -> str | None:
 # A language may leave out a fact its reader does not need, or say a thing by another of
 # the facts given: the English title the rule card and the report give beside the
 # Chinese; a rule by its id (as the YAML names it) or by its name; a finding by its code
-# or by what it means; cards as typed (S10 BJ) or as a referee says them (♠10 大王); a
+# or by what it means; a place in a document by its digits (§5.2) or as written (五.2);
+# cards as typed (S10 BJ) or as a referee says them (♠10 大王); a
 # reason no message says (a bug, a library's own English) in its words, or in Chinese
 # what it comes to.
 _LEFT_OUT = {
@@ -86,11 +87,16 @@ _LEFT_OUT = {
         "error.unsaid": {"text"},
         **{f"{kind}.why.unsaid": {"text"} for kind in ("bid", "game", "ruleset", "model")},
         "knowledge.why.unsaid": {"text"},
+        "clause.source": {"doc_en"},
+        "clause.place.numbered": {"number"},
+        "clause.place.heading": {"number"},
     },
     "en": {
         "rulecard.clause": {"name"},
         "analysis.stop-finding": {"meaning"},
         "cards.typed": {"cards"},
+        "clause.place.numbered": {"section"},
+        "clause.place.heading": {"section"},
     },
 }
 

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from notation.cli.language import said
-from notation.messages import Seq, has, msg, say, template
+from notation.messages import Seq, cite, has, msg, say, template
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import BidSuit, LevelTable, Outcome, Ruleset, Side
 from notation.rules.scoring import is_possible_total, max_defenders_total, total_step
@@ -153,7 +153,7 @@ def _clause_line(rules: Ruleset, rule: Rule, lang: str) -> str:
     """``§ follow.pair: <the citation>`` (in Chinese the rule's name)."""
     # by its id in English, as the YAML names it; in Chinese by its name
     named = msg(f"rule.{rule.value}")
-    return _say(lang, "clause", rule=rule.value, name=named, cited=rules.clause(rule).cite(lang))
+    return _say(lang, "clause", rule=rule.value, name=named, cited=cite(rules.clause(rule), lang))
 
 
 def format_ruleset(rules: Ruleset, lang: str = "en") -> str:

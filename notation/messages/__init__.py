@@ -75,6 +75,7 @@ from notation.messages.core import (
 )
 from notation.messages.reasons import reason, reason_message
 from notation.messages.replay import violation_message
+from notation.messages.rulecard import cite, clause_source
 from notation.messages.words import outcome_words
 from notation.rules.clauses import Rule
 
@@ -86,6 +87,8 @@ __all__ = [
     "Param",
     "Seq",
     "add_language",
+    "cite",
+    "clause_source",
     "count",
     "error_message",
     "error_words",
