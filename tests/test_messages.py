@@ -76,7 +76,6 @@ def english_in(text: str) -> str | None:
 # what it comes to.
 _LEFT_OUT = {
     "zh": {
-        "label.analyse_failed": {"reason"},
         "rulecard.title": {"en"},
         "rulecard.document": {"en"},
         "report.rule-set-name": {"en"},

@@ -451,3 +451,56 @@ def test_view_in_chinese(
     monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
     status, _, err = _run(["view", "--lang", "zh", "--dry-run"], capsys)
     assert status == 2 and err == "shengji：没有安装查看器（viewer 包）\n"
+
+
+# --- analyze, and what is said of a file or hand that cannot be done --------------------------
+
+NO_TRUMP = '[Event "x"]\n[Dealer "9"]\n[Trump "Q 5"]\n'
+
+
+@pytest.mark.parametrize("json_report", [False, True], ids=["text", "json"])
+def test_a_hand_that_cannot_be_analysed_is_said_in_chinese(
+    json_report: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "no-trump.psn"
+    path.write_text(NO_TRUMP, encoding="utf-8")
+    status, out, err = _run(
+        ["analyze", "--lang", "zh", *(["--json"] if json_report else []), str(path)], capsys
+    )
+    assert status != 0
+    said = json.loads(out)["files"][0]["hands"][0]["error"] if json_report else err
+    assert "无法分析：这一局没有主或庄家" in said, said
+    _chinese(said, path)
+    status, out, err = _run(["analyze", "--lang", "en", "--json", str(path)], capsys)
+    english = json.loads(out)["files"][0]["hands"][0]["error"]
+    assert (
+        english == "cannot be analysed: the hand has no trump or dealer: its play cannot be set up"
+    )
+
+
+def test_a_file_that_cannot_be_read_is_said_in_chinese_in_the_json_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gone = tmp_path / "gone.psn"
+    status, out, _ = _run(["validate", "--lang", "zh", "--json", str(gone)], capsys)
+    assert status == 2 and json.loads(out)["files"][0]["unreadable"] == "没有这个文件"
+    status, out, _ = _run(["stats", "--lang", "zh", str(HAND), str(gone)], capsys)
+    assert status == 2 and json.loads(out)["unreadable"] == [
+        {"path": str(gone), "reason": "没有这个文件"}
+    ]
+    status, out, _ = _run(["stats", "--lang", "en", str(gone)], capsys)
+    assert json.loads(out)["unreadable"][0]["reason"] == "no such file"
+
+
+def test_a_failure_of_shengji_itself_on_a_file_is_said_in_chinese() -> None:
+    from notation.corpus import internal_error
+    from notation.executor import Lost
+
+    try:
+        raise KeyError("x")
+    except KeyError as e:
+        said = internal_error(e, "analysing")
+    zh = said.render("zh")
+    assert zh.startswith("内部错误（分析时）：KeyError: 'x'（在 test_messages_commands.py:")
+    assert said.render("en").startswith("internal error while analysing: KeyError: 'x' (at ")
+    assert Lost("BrokenProcessPool").text.render("zh") == "工作进程意外退出（BrokenProcessPool）"

@@ -54,7 +54,7 @@ from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
 from notation.findings import meaning_of
-from notation.messages import Message, msg, reason
+from notation.messages import Message, error_message, msg, reason
 from notation.psn.model import Hand
 from notation.psn.model import Play as RecordPlay
 from notation.replay import HandReplay, StepKind, replay
@@ -257,9 +257,9 @@ class Stop:
         """Where and why, as a message."""
         return msg("analysis.stopped", trick=self.trick, seat=self.seat, why=self.why())
 
-    def to_dict(self) -> dict[str, Any]:
-        """As the JSON report writes it."""
-        return {"trick": self.trick, "seat": self.seat, "reason": self.reason}
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """As the JSON report writes it (the reason in ``lang``)."""
+        return {"trick": self.trick, "seat": self.seat, "reason": self.why().render(lang)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +289,7 @@ class HandPlan:
     replay: HandReplay | None
     decisions: tuple[Decision, ...]
     stopped: Stop | None = None
-    error: str | None = None
+    error: Message | None = None
 
     def knowledge(self, decision: Decision) -> Knowledge:
         """What the seat to move knows before ``decision``'s play."""
@@ -311,7 +311,7 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
             start = replace(start, trump=played_under)
         state = PlayState(start)
     except (ShengjiError, GameError) as e:
-        return HandPlan(number, None, (), error=f"cannot be analysed: {e}")
+        return HandPlan(number, None, (), error=error_message(e))
     decisions: list[Decision] = []
     stopped: Stop | None = None
     for index, step in enumerate(steps):
@@ -413,13 +413,14 @@ def summarize(plays: Iterable[PlayReview]) -> dict[Seat, SeatSummary]:
 
 @dataclass(frozen=True, slots=True)
 class HandReview:
-    """A hand's plays judged, in order, and where the analysis stopped."""
+    """A hand's plays judged, in order, and where the analysis stopped, or why it could
+    not be analysed (``error``)."""
 
     number: int
     view: View
     plays: tuple[PlayReview, ...]
     stopped: Stop | None = None
-    error: str | None = None
+    error: Message | None = None
     trump: Trump | None = None
 
     @property
@@ -427,14 +428,14 @@ class HandReview:
         """Each seat's counts and average loss."""
         return summarize(self.plays)
 
-    def to_dict(self) -> dict[str, Any]:
-        """As the JSON report writes it (see :data:`JSON_SCHEMA`)."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """As the JSON report writes it (see :data:`JSON_SCHEMA`), its words in ``lang``."""
         trump = self.trump
         return {
             "number": self.number,
             "analysed": self.error is None,
-            "error": self.error,
-            "stopped": None if self.stopped is None else self.stopped.to_dict(),
+            "error": None if self.error is None else self.error.render(lang),
+            "stopped": None if self.stopped is None else self.stopped.to_dict(lang),
             "plays": [p.to_dict(trump) for p in self.plays] if trump is not None else [],
             "summary": {str(s): v.to_dict() for s, v in self.summary.items()},
         }
@@ -473,7 +474,8 @@ def hand_review(plan: HandPlan, view: View, results: Sequence[PlayReview | Stop]
             break
         plays.append(result)
     trump = plan.decisions[0].position.trump if plan.decisions else None
-    return HandReview(plan.number, view, tuple(plays), stopped, plan.error, trump)
+    error = None if plan.error is None else msg("analysis.cannot", why=plan.error)
+    return HandReview(plan.number, view, tuple(plays), stopped, error, trump)
 
 
 # --- the JSON report ------------------------------------------------------------------------

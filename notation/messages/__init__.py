@@ -54,7 +54,6 @@ from notation.messages import (
     rulesets,
     words,
 )
-from notation.messages.cli import reason_words
 from notation.messages.core import (
     TEMPLATES,
     Message,
@@ -99,7 +98,6 @@ __all__ = [
     "param_names",
     "reason",
     "reason_message",
-    "reason_words",
     "render",
     "rule_name",
     "say",

@@ -5,19 +5,43 @@ JSON), and the corpus report's page (``stats --format html``)."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from notation.messages.cli import reason_words
 from notation.messages.core import TEMPLATES, Message, Param, msg
 
-__all__ = ["CATALOGUE", "described", "json_words", "kind_words", "unreadable_words"]
+__all__ = ["CATALOGUE", "described", "json_words", "kind_words"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- every command (notation/cli/__init__.py, notation/cli/common.py) ---------------
     "cmd.error": ("shengji: {text}", "shengji：{text}"),
     "cmd.error-in": ("shengji {command}: {text}", "shengji {command}：{text}"),
     "cmd.warning": ("shengji: warning: {text}", "shengji：警告：{text}"),
+    # the executor of -j and --executor (notation/executor.py)
+    "executor.no-processes": (
+        "the local process pool cannot start processes",
+        "本机的进程池无法启动进程",
+    ),
+    "executor.unreachable": ("cannot reach {where}: {error}", "无法连接 {where}：{error}"),
+    "executor.workers-failed": (
+        "the Dask workers failed ({error}); is the same shengji installed on every worker?",
+        "Dask 工作进程出错（{error}）；每个工作节点上装的是同一个 shengji 吗？",
+    ),
+    "executor.needs-dask": (
+        "--executor dask needs Dask: pip install 'shengji[dask]' (from a checkout: "
+        "pip install '.[dask]')",
+        "--executor dask 需要 Dask：pip install 'shengji[dask]'（在源码目录中："
+        "pip install '.[dask]'）",
+    ),
+    "executor.scheduler-at": ("the Dask scheduler at {address}", "位于 {address} 的 Dask 调度器"),
+    "executor.local-cluster": ("a local Dask cluster", "本机的 Dask 集群"),
+    "executor.unknown": (
+        "no executor {kind!r}: the executors are {known}",
+        "没有执行器 {kind!r}：执行器有 {known}",
+    ),
+    "executor.scheduler-alone": (
+        "--scheduler is for --executor dask",
+        "--scheduler 只能与 --executor dask 一起用",
+    ),
     "cmd.rules-dir": (
         "--rules-dir {folder}: no such folder",
         "--rules-dir {folder}：没有这个文件夹",
@@ -417,20 +441,3 @@ def _json_reasons() -> dict[str, str]:
         for key, english in TEMPLATES["en"].items()
         if key.startswith("json.why.") and key != "json.why.malformed"
     }
-
-
-_NOT_UTF8: Final = re.compile(r"not UTF-8 text \(byte 0x([0-9a-f]+) at offset ([0-9]+)\)")
-_TOO_LARGE: Final = re.compile(r"larger than ([0-9,]+) MB, the most that is read of a file")
-
-
-def unreadable_words(text: str) -> Message:
-    """Why a file could not be read (``notation.diagnostics.unreadable_reason``'s words) as a
-    message: :func:`~notation.messages.cli.reason_words`, the byte that is not UTF-8 with
-    its offset, and the size past the limit."""
-    found = _NOT_UTF8.fullmatch(text)
-    if found is not None:
-        return msg("reason.not-utf8-at", byte=found.group(1), offset=int(found.group(2)))
-    found = _TOO_LARGE.fullmatch(text)
-    if found is not None:
-        return msg("reason.too-large", mb=found.group(1))
-    return reason_words(text)

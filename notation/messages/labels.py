@@ -402,7 +402,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "label.analyse_failed": (
         "This hand cannot be analysed: {reason}",
-        "这一局无法分析（发牌和底牌须逐张已知，出牌须合规）。",
+        "这一局无法分析：{reason}",
     ),
     "label.analyse_download": ("Download the analysed file", "下载含分析的牌谱"),
     "label.teach_grade_best": (
