@@ -116,6 +116,15 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "（跳过 {n} 局：之前已用相同设置分析过）",
     ),
     "analyze.hand": ("{path}: hand {n}: {why}", "{path}：第 {n} 局：{why}"),
+    # a player named for a duplicate match (notation/analysis/duplicate.py)
+    "player.unknown": (
+        "unknown player {spec!r}: give one of {known}, or module:attribute",
+        "没有玩家 {spec!r}：请给出 {known} 之一，或 module:attribute",
+    ),
+    "player.cannot-load": (
+        "cannot load the player {spec!r}: {error}",
+        "无法载入玩家 {spec!r}：{error}",
+    ),
     "analysis.cannot": ("cannot be analysed: {why}", "无法分析：{why}"),
     "analysis.no-start": (
         "the hand has no trump or dealer: its play cannot be set up",
