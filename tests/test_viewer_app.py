@@ -960,3 +960,23 @@ def test_a_records_text_is_shown_as_written_never_as_markup() -> None:
         text = value[value.index("\\") :]  # the record's text, after the page's own marks
         # every mark Markdown could read is escaped: shown as the character itself
         assert not re.search(r"(?<!\\)[\[\]$*]", text), text
+
+
+@pytest.mark.parametrize(
+    ("line", "said"), [([(0, 0)], "没有这个变着"), ([(9999, 0)], "这条变着里没有第 9999 步")]
+)
+def test_a_variation_line_that_cannot_be_followed_is_said_in_chinese(
+    line: list[tuple[int, int]], said: str
+) -> None:
+    """A line kept from another file (the deal has no variation, the step is gone): the
+    page says so in its language and shows the hand itself."""
+    from tests.test_messages import english_in
+
+    at = start(lang="zh")
+    at.session_state["line"] = line
+    at.run()
+    assert not at.exception
+    shown = [e.value for e in at.error]
+    assert any(said in text for text in shown), shown
+    assert all(english_in(text) is None for text in shown), shown
+    assert at.session_state["line"] == []

@@ -162,6 +162,17 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "在此添加变着（PSN 写法，例如 {example}）",
     ),
     "label.add_line": ("Add the variation", "添加变着"),
+    # an alternative line typed into the annotation panel (viewer/edit.py)
+    "edit.no-line": ("write the alternative, like 2: SK SK", "请写出另一种走法，如 2: SK SK"),
+    "edit.nested-line": (
+        "one variation at a time, without brackets inside",
+        "一次只写一个变着，里面不要有括号",
+    ),
+    "edit.not-in-file": (
+        "this step of the line is not written in the file as it stands",
+        "这条变着的这一步没有按原样写在文件里",
+    ),
+    "edit.your-text": ("your text", "你输入的文字"),
     "label.line_added": (
         "Variation added: enter it to see it played out and checked.",
         "已添加变着：进入变着即可看到按规则检查后的走法。",

@@ -294,6 +294,18 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     # --- variations (notation/variations.py) --------------------------------------------
     "variation.in": ("in {where}: {message}", "在{where}中：{message}"),
+    # a variation line that cannot be followed (notation/variations.py, a viewer's line)
+    "variation.none": ("no such variation", "没有这个变着"),
+    "variation.not-a-trick": (
+        "a variation of a play starts with a trick",
+        "出牌的变着要从一轮出牌开始",
+    ),
+    "variation.not-in-hand": ("the event is not in this hand", "这一局里没有这一步"),
+    "variation.no-variations": (
+        "only bids, fallbacks, buries and plays have variations",
+        "只有叫牌、定主、扣底和出牌才有变着",
+    ),
+    "variation.no-step": ("no step {step} in this line", "这条变着里没有第 {step} 步"),
     "variation.play": (
         "variation {n} of seat {seat}'s play in trick {trick}",
         "第 {trick} 轮 {seat} 号位出牌的第 {n} 个变着",
