@@ -551,3 +551,18 @@ def test_a_view_that_cannot_be_built_is_said_in_chinese() -> None:
         "seat 2's throw in trick 3 has unknown cards (??): the player's view needs them"
     )
     assert error.text.render("zh").startswith("2 号位第 3 轮的甩牌里有未知的牌")
+
+
+@pytest.mark.parametrize("written", ["dealer +2", "defenders +0", "defenders +1"])
+def test_a_level_result_has_one_wording_wherever_it_is_said(written: str) -> None:
+    """The level bands of the charts and the handout, the viewer's result, the findings
+    and the report say a level result by the same message."""
+    from notation.charts import Band
+    from notation.messages import outcome_words
+    from notation.rules.ruleset import Outcome
+
+    outcome = Outcome.parse(written)
+    for lang in LANGS:
+        words = outcome_words(outcome.winner.value, outcome.levels).render(lang)
+        assert Band(0, 5, outcome.winner, outcome.levels).label(lang) == words
+    assert not [key for key in keys() if "band_" in key]
