@@ -52,7 +52,7 @@ class Band:
     levels: int
 
     def label(self, lang: str) -> str:
-        """``dealer +2``, ``take over``, ``defenders +1`` in ``lang``."""
+        """``dealer +2``, ``defenders +0`` (take over), ``defenders +1`` in ``lang``."""
         return outcome_words(self.side.value, self.levels).render(lang)
 
 

@@ -296,7 +296,7 @@ def test_level_bands_follow_the_rule_set_table() -> None:
         (120, Side.DEFENDERS, 1),
     ]
     assert bands[-1].high > 170
-    assert bands[3].label("en") == "take over" and bands[0].label("zh") == "庄家升 3 级"
+    assert bands[3].label("en") == "defenders +0" and bands[0].label("zh") == "庄家升 3 级"
 
 
 def test_defenders_chart_has_bands_points_with_steps_and_the_kitty(annotated) -> None:  # type: ignore[no-untyped-def]
@@ -306,7 +306,7 @@ def test_defenders_chart_has_bands_points_with_steps_and_the_kitty(annotated) ->
     assert list(line.customdata)[: len(rows) + 1] == [0] + [r.step for r in rows]
     assert len(fig.layout.shapes) >= 6
     labels = [a.text for a in fig.layout.annotations]
-    assert "take over" in labels and "dealer +1" in labels
+    assert "defenders +0" in labels and "dealer +1" in labels
 
 
 def test_kitty_bonus_point_when_the_defenders_take_the_last_trick() -> None:
