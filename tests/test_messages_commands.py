@@ -593,7 +593,7 @@ def test_a_broken_rule_set_is_said_in_chinese_by_every_command_that_reads_one(
     extra = [str(HAND)] if command[0] == "validate" else []
     status, out, err = _run([*command, str(path), *extra, "--lang", "zh"], capsys)
     assert status == 2 and err and not out, (status, out, err)
-    _said_in_chinese(err.replace("“mapping values are not allowed here”", ""), path)
+    _said_in_chinese(err, path)
 
 
 BAD_JSON_RECORDS = {
