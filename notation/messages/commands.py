@@ -391,8 +391,11 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
 
 
 def kind_words(value: object) -> Message:
-    """What a value read from JSON is (:func:`notation.errors.kind_of`) in words of both
-    languages: ``a number`` (数字), ``a list`` (列表) …"""
+    """What a value read from JSON is, in words: ``a number`` (数字), ``a list`` (列表) …
+
+    >>> [kind_words(v).render() for v in (7, "S10", [], {}, None, True)]
+    ['a number', 'text', 'a list', 'an object', 'null', 'true/false']
+    """
     if value is None:
         return msg("kind.null")
     if isinstance(value, bool):
@@ -409,9 +412,13 @@ def kind_words(value: object) -> Message:
 
 
 def described(value: object) -> Param:
-    """A value read from JSON for an error message in both languages, as
-    :func:`notation.errors.describe` says it in English: a number or text as written (cut
-    short), anything else by its kind."""
+    """A value read from JSON, for an error message: a number or text as written (cut
+    short), anything else by its kind. Never all of it: it may be huge, or nested
+    thousands deep.
+
+    >>> [str(described(v)) for v in (7, "S11", [["S9"]], 10**40)]
+    ['7', "'S11'", 'a list', '1000000000… (41 digits)']
+    """
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 14_000:  # past Python's 4300 digits: not even printable
             return msg("kind.huge", n=value.bit_length() * 3 // 10)
