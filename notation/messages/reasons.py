@@ -31,6 +31,10 @@ __all__ = ["CATALOGUE", "reason", "reason_message"]
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- a bid, bury or fallback the rules refuse (notation/rules/bidding.py) -----------
     "bid.why.no-cards": ("a bid shows at least one card", "叫牌至少要亮一张牌"),
+    "bid.why.draw-count": (
+        "the draw count is 0..100 (cards dealt), not {draw}",
+        "摸牌数是 0 到 100（已发的牌数），而不是 {draw}",
+    ),
     "bid.why.bid-text": (
         "{text}: expected seat, kind and cards, like '2 counter S2 S2'",
         "{text}：应当是座位、叫牌种类和牌，如 '2 counter S2 S2'",
