@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from notation.labels import label
+from notation.messages import outcome_words
 from notation.psn.model import CardSlot, PlayNode, Trick
 from notation.replay import HandReplay, StepKind
 from notation.rules.ruleset import LevelTable, Side
@@ -51,12 +52,8 @@ class Band:
     levels: int
 
     def label(self, lang: str) -> str:
-        """``dealer +2``, ``take over``, ``defenders +1`` in ``lang``."""
-        if self.side is Side.DEALER:
-            return label(lang, "band_dealer", n=self.levels)
-        if self.levels == 0:
-            return label(lang, "band_take_over")
-        return label(lang, "band_defenders", n=self.levels)
+        """``dealer +2``, ``defenders +0`` (take over), ``defenders +1`` in ``lang``."""
+        return outcome_words(self.side.value, self.levels).render(lang)
 
 
 def level_bands(table: LevelTable, top: int) -> list[Band]:

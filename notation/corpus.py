@@ -35,6 +35,7 @@ from notation.diagnostics import unreadable_reason
 from notation.executor import Executor, Lost
 from notation.files import FileError, open_input, shown_path
 from notation.match import continues, levels_after
+from notation.messages import Message, msg
 from notation.presets import (
     RulesetError,
     is_ruleset_name,
@@ -112,7 +113,7 @@ class _End:
 
     file: int
     path: str
-    unreadable: str | None
+    unreadable: Message | None
 
 
 _Entry = Piece | _End
@@ -135,7 +136,7 @@ class PieceResult(Generic[R]):
     """What a worker made of a piece."""
 
     values: tuple[tuple[R, bool], ...]  # each hand checked: (what is kept, strict stops)
-    error: str | None = None  # the validator failed (an internal error): the file ends
+    error: Message | None = None  # the validator failed (an internal error): the file ends
     assumed: Any = ANY  # what the hand before was taken to give (``link``), or ANY
     last: HandReplay | None = None  # the last hand's replay: the next piece's hand before
 
@@ -208,12 +209,14 @@ def _before(work: Work[R], piece: Piece, reads: list[ReadHand]) -> tuple[HandRep
     return previous, link(previous)
 
 
-def internal_error(error: BaseException, doing: str = "reading") -> str:
-    """A failure of the validator (or of what ``doing`` names) itself, with where it
-    happened, for a bug report."""
+def internal_error(error: BaseException, doing: str = "reading") -> Message:
+    """A failure of the validator (or of what ``doing`` names: ``bug.doing.<doing>``)
+    itself, with where it happened, for a bug report."""
     frames = traceback.extract_tb(error.__traceback__)
-    where = f" (at {Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
-    return f"internal error while {doing}: {type(error).__name__}: {error}{where}; please report it"
+    place = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else None
+    where = "" if place is None else msg("bug.at", place=place)
+    said = f"{type(error).__name__}: {error}"
+    return msg("bug.while", doing=msg(f"bug.doing.{doing}"), error=said, where=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +235,7 @@ class FileDone:
 
     file: int
     path: str
-    unreadable: str | None = None
+    unreadable: Message | None = None
     stopped: bool = False
 
 
@@ -335,8 +338,9 @@ class _Walk(Generic[R]):
         return result
 
 
-def _crashed(number: int, lost: Lost) -> str:
-    return f"internal error while checking hand {number}: {lost}; please report it"
+def _crashed(number: int, lost: Lost) -> Message:
+    doing = msg("bug.doing.checking", n=number)
+    return msg("bug.while", doing=doing, error=lost.text, where="")
 
 
 def _batches(files: Sequence[str | Path], size: int) -> Iterator[Batch]:
@@ -364,7 +368,7 @@ def _entries(files: Sequence[str | Path], size: int) -> Iterator[_Entry]:
         chars = 0
         first = 1
         context: tuple[int, str] | None = None
-        unreadable: str | None = None
+        unreadable: Message | None = None
         try:
             with open_input(str(file)) as lines:
                 for chunk in iter_chunks(lines):

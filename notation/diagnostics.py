@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from notation.errors import SourceError
 from notation.files import FileError
 from notation.findings import Finding, Severity, clause_line
-from notation.messages import msg
+from notation.messages import Message, msg
 
 if TYPE_CHECKING:  # the validator says why a file is unreadable with unreadable_reason
     from notation.validate import FileReport
@@ -19,11 +19,9 @@ if TYPE_CHECKING:  # the validator says why a file is unreadable with unreadable
 __all__ = ["format_finding", "severity_counts", "unreadable_reason"]
 
 
-def unreadable_reason(error: FileError) -> str:
-    """Why a file could not be read, in a few words (``no such file``): the English of
-    the error's reason, as the JSON report gives it
-    (:func:`notation.messages.commands.unreadable_words` says it again in Chinese)."""
-    return error.reason.render("en")
+def unreadable_reason(error: FileError) -> Message:
+    """Why a file could not be read, in a few words (``no such file``), without its path."""
+    return error.reason
 
 
 def format_finding(

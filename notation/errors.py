@@ -16,8 +16,6 @@ __all__ = [
     "KeyedError",
     "ShengjiError",
     "SourceError",
-    "describe",
-    "kind_of",
 ]
 
 # The most characters of a line an error draws: a longer line is shown as a window of
@@ -53,13 +51,17 @@ class KeyedError(ShengjiError):
         return self.text.render("en")
 
 
-class CardError(ShengjiError):
-    """A card token that names no card (``"S11"``, ``"XJ"``); ``token`` is the text, when
-    one was read."""
+class CardError(KeyedError):
+    """A card or rank that does not exist (``"S11"``, ``"XJ"``), by its key and facts
+    (``card.why.<key>``); ``token`` is the text, when one was read."""
 
-    def __init__(self, message: str, token: str | None = None) -> None:
-        super().__init__(message)
-        self.token = token
+    kind = "card"
+
+    @property
+    def token(self) -> str | None:
+        """The text that names no card or rank, when one was read."""
+        token = self.facts.get("token")
+        return token if isinstance(token, str) else None
 
 
 class SourceError(ShengjiError):
@@ -128,45 +130,6 @@ class SourceError(ShengjiError):
         head = f"{self.location}: {message}"
         context = self.context()
         return f"{head}\n{context}" if context else head
-
-
-def kind_of(value: object) -> str:
-    """What a value read from JSON is, in words: ``"a number"``, ``"a list"`` ...
-
-    >>> kind_of(7), kind_of("S10"), kind_of([]), kind_of({}), kind_of(None), kind_of(True)
-    ('a number', 'text', 'a list', 'an object', 'null', 'true/false')
-    """
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return "an object" if isinstance(value, dict) else type(value).__name__
-
-
-def describe(value: object) -> str:
-    """A value read from JSON, for an error message: a number or text as written (cut
-    short), anything else by its kind. Never all of it: it may be huge, or nested
-    thousands deep.
-
-    >>> describe(7), describe("S11"), describe([["S9"]]), describe(10**40)
-    ('7', "'S11'", 'a list', '1000000000… (41 digits)')
-    """
-    if isinstance(value, int) and not isinstance(value, bool):
-        if value.bit_length() > 14_000:  # past Python's 4300 digits: not even printable
-            return f"a number of about {value.bit_length() * 3 // 10} digits"
-        digits = str(value)
-        return digits if len(digits) <= 12 else f"{digits[:10]}… ({len(digits)} digits)"
-    if isinstance(value, str):
-        return repr(value if len(value) <= 24 else value[:24] + "…")
-    if isinstance(value, float):
-        return repr(value)
-    return kind_of(value)
 
 
 _LINE_BREAK = re.compile(r"\r\n?|\n")

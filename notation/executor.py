@@ -32,13 +32,12 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
-from notation.errors import ShengjiError
+from notation.messages import Message, MessageError, Seq, msg
 
 if TYPE_CHECKING:  # the process pool's machinery is imported only when a pool starts
     from concurrent.futures import ProcessPoolExecutor
 
 __all__ = [
-    "DASK_EXTRA",
     "EXECUTORS",
     "DaskExecutor",
     "Executor",
@@ -54,24 +53,29 @@ R = TypeVar("R")
 V = TypeVar("V")
 
 EXECUTORS = ("local", "dask")
-DASK_EXTRA = "pip install 'shengji[dask]' (from a checkout: pip install '.[dask]')"
 _AHEAD = 4  # batches under way per worker: enough that none waits for the slowest
 _WAIT_FOR_WORKERS = 60.0  # seconds a scheduler may take to have a worker at all
 
 
-class ExecutorError(ShengjiError):
+class ExecutorError(MessageError):
     """The executor cannot run: Dask not installed, no scheduler at the address, a
     cluster whose workers cannot run shengji."""
 
 
 @dataclass(frozen=True, slots=True)
 class Lost:
-    """A batch whose worker process died while working on it: nothing of it came back."""
+    """A batch whose worker process died while working on it: nothing of it came back
+    (``error``: what the pool said, as ``BrokenProcessPool``)."""
 
-    reason: str
+    error: str
+
+    @property
+    def text(self) -> Message:
+        """What happened, as a message."""
+        return msg("bug.worker-died", error=self.error)
 
     def __str__(self) -> str:
-        return self.reason
+        return self.text.render("en")
 
 
 class Executor(ABC):
@@ -168,7 +172,7 @@ class PoolExecutor(Executor):
                     self._apart = None
                 else:
                     self._pool = None
-        raise ExecutorError("the local process pool cannot start processes")
+        raise ExecutorError(msg("executor.no-processes"))
 
     def _pool_for(self, alone: bool) -> ProcessPoolExecutor:
         from concurrent.futures import ProcessPoolExecutor
@@ -194,7 +198,7 @@ def _outcome(future: Future[V]) -> V | Lost:
     try:
         return future.result()
     except BrokenExecutor as e:  # BrokenProcessPool: a process of the pool died
-        return Lost(f"the worker process died ({type(e).__name__})")
+        return Lost(type(e).__name__)
 
 
 class _Nothing:
@@ -242,8 +246,12 @@ class DaskExecutor(Executor):
                 self.client.wait_for_workers(1, timeout=_WAIT_FOR_WORKERS)
         except (OSError, TimeoutError) as e:
             self.close()
-            where = f"the Dask scheduler at {address}" if address else "a local Dask cluster"
-            raise ExecutorError(f"cannot reach {where}: {e}") from None
+            where = (
+                msg("executor.scheduler-at", address=address)
+                if address
+                else msg("executor.local-cluster")
+            )
+            raise ExecutorError(msg("executor.unreachable", where=where, error=str(e))) from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         self._killed: type[BaseException] = distributed.KilledWorker
 
@@ -270,12 +278,10 @@ class DaskExecutor(Executor):
         try:
             return future.result()
         except self._killed as e:
-            return Lost(f"the worker process died ({type(e).__name__}: {e})")
+            return Lost(f"{type(e).__name__}: {e}")
         except Exception as e:
-            raise ExecutorError(
-                f"the Dask workers failed ({type(e).__name__}: {str(e)[:200]}); is the "
-                "same shengji installed on every worker?"
-            ) from None
+            failed = f"{type(e).__name__}: {str(e)[:200]}"
+            raise ExecutorError(msg("executor.workers-failed", error=failed)) from None
 
     def close(self) -> None:
         """Disconnect; a cluster started here is shut down."""
@@ -292,7 +298,7 @@ def _import_distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ExecutorError(f"--executor dask needs Dask: {DASK_EXTRA}") from None
+        raise ExecutorError(msg("executor.needs-dask")) from None
     return distributed
 
 
@@ -302,8 +308,8 @@ def make_executor(kind: str = "local", jobs: int = 0, scheduler: str | None = No
     if kind == "dask":
         return DaskExecutor(scheduler, jobs)
     if kind != "local":
-        raise ExecutorError(f"no executor {kind!r}: the executors are {', '.join(EXECUTORS)}")
+        raise ExecutorError(msg("executor.unknown", kind=kind, known=Seq(EXECUTORS)))
     if scheduler is not None:
-        raise ExecutorError("--scheduler is for --executor dask")
+        raise ExecutorError(msg("executor.scheduler-alone"))
     jobs = jobs or os.cpu_count() or 1
     return InlineExecutor() if jobs == 1 else PoolExecutor(jobs)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from notation.messages import Message, Param, Seq, msg
+from notation.messages import Message, Param, Seq, cite, msg
 from notation.rules.clauses import Clause, Rule
 from notation.rules.ruleset import PenaltyCounts, Ruleset, WrongCountRule
 from notation.rules.seats import Seat
@@ -24,7 +24,7 @@ __all__ = [
     "clause_line",
     "meaning",
     "meaning_of",
-    "penalty_line",
+    "penalty_of",
     "penalty_text",
 ]
 
@@ -97,11 +97,10 @@ class Finding:
     trick: int | None = None
     seat: Seat | None = None
     clause: Clause | None = None
-    penalty: str | None = None
+    penalty: Message | None = None  # the rule set's penalty for breaking its rule
     step: int | None = None  # the replay step it belongs to
     cites: Rule | None = None  # the rule, where more precise than the code's (逢10必打)
     width: int = 1  # characters to underline from the column (a syntax error's token)
-    penalty_zh: str | None = None  # the penalty in Chinese (penalty_line(rule, rules, "zh"))
 
     def __post_init__(self) -> None:
         if self.code not in CATALOGUE:
@@ -118,7 +117,7 @@ class Finding:
 
     def penalty_in(self, lang: str) -> str | None:
         """The rule set's penalty in ``lang``, or ``None``."""
-        return self.penalty_zh if lang == "zh" and self.penalty_zh else self.penalty
+        return None if self.penalty is None else self.penalty.render(lang)
 
     @property
     def severity(self) -> Severity:
@@ -157,7 +156,7 @@ class Finding:
             "doc": {"en": c.doc.en, "zh": c.doc.zh} if c.doc else None,
             "section": c.section or None,
             "quote": c.quote or None,
-            "cite": {"en": c.cite("en"), "zh": c.cite("zh")},
+            "cite": {"en": cite(c, "en"), "zh": cite(c, "zh")},
         }
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
@@ -195,23 +194,18 @@ def meaning_of(code: str) -> Message:
 def clause_line(clause: Clause, lang: str = "en") -> str:
     """A finding's clause as shown to a reader, in ``lang`` (every place that shows one
     calls this): the rule document by its title, the place and the quoted clause."""
-    return clause.cite("zh" if lang == "zh" else "en")
-
-
-def penalty_line(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
-    """The rule set's penalty for breaking ``rule`` in ``lang``: every finding's penalty
-    is put in words here."""
-    return penalty_text(rule, rules, lang)
+    return cite(clause, lang)
 
 
 def penalty_text(rule: Rule | None, rules: Ruleset, lang: str = "en") -> str | None:
     """The rule set's penalty for breaking ``rule``, in words (``lang``), or ``None``."""
-    said = _penalty(rule, rules)
+    said = penalty_of(rule, rules)
     return None if said is None else said.render(lang)
 
 
-def _penalty(rule: Rule | None, rules: Ruleset) -> Message | None:
-    """The rule set's penalty for breaking ``rule`` as a message (``penalty.*``)."""
+def penalty_of(rule: Rule | None, rules: Ruleset) -> Message | None:
+    """The rule set's penalty for breaking ``rule`` as a message (``penalty.*``): every
+    finding's penalty is this."""
     if rule in (Rule.FOLLOW_SUIT, Rule.FOLLOW_PAIR, Rule.FOLLOW_TRACTOR, Rule.CARD_HELD):
         levels = rules.penalties.misplay_levels
         if not levels:

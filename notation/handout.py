@@ -23,6 +23,7 @@ from notation.analysis.annotations import comment_words, read_analysis
 from notation.charts import TrickRow, defenders_svg, trick_rows, tricks_svg
 from notation.findings import Finding
 from notation.labels import glyph_name, label
+from notation.messages import outcome_words
 from notation.psn.model import (
     GLYPH_OF,
     LANG_COMMAND,
@@ -42,10 +43,10 @@ from notation.replay.holding import card_symbols
 from notation.report import CARDS_CSS, build_report, card_html, levels_sentence
 from notation.rules.cards import Card, parse_card
 from notation.rules.order import TRUMP, Trump
-from notation.rules.ruleset import Outcome, Side
+from notation.rules.ruleset import Outcome
 from notation.rules.seats import SEATS, Seat
 
-__all__ = ["Note", "handout_html", "notes", "outcome_words", "trump_words"]
+__all__ = ["Note", "handout_html", "notes", "trump_words"]
 
 # The commands an analysis engine writes, in the order the analysis table shows them.
 ANALYSIS_COMMANDS = ("eval", "best", "loss")
@@ -112,15 +113,6 @@ def trump_words(trump: Trump | None, lang: str = "en") -> str:
     if trump.suit is None:
         return f"{label(lang, 'nt')} {trump.rank.value}"
     return trump.symbol
-
-
-def outcome_words(outcome: Outcome, lang: str = "en") -> str:
-    """A level change in words: ``dealer +2``, ``take over`` (闲家上台)."""
-    if outcome.winner is Side.DEALER:
-        return label(lang, "band_dealer", n=outcome.levels)
-    if outcome.levels == 0:
-        return label(lang, "band_take_over")
-    return label(lang, "band_defenders", n=outcome.levels)
 
 
 def _glyphs(nags: Sequence[int]) -> tuple[str, ...]:
@@ -284,7 +276,8 @@ def _facts(replay: HandReplay, lang: str) -> list[str]:
     if computed.points is not None:
         result.append(f"{label(lang, 'defenders')} {computed.points} {label(lang, 'points')}")
     if computed.outcome is not None:
-        result.append(outcome_words(computed.outcome, lang))
+        outcome = computed.outcome
+        result.append(outcome_words(outcome.winner.value, outcome.levels).render(lang))
     if computed.next_dealer is not None:
         result.append(f"{label(lang, 'result_next_dealer')}: {computed.next_dealer}")
     if result:
@@ -548,7 +541,8 @@ def _findings_and_result(
 def _outcome_text(text: str, lang: str) -> str:
     """``dealer +1`` as the report writes it, in ``lang``'s words."""
     try:
-        return outcome_words(Outcome.parse(text), lang)
+        outcome = Outcome.parse(text)
+        return outcome_words(outcome.winner.value, outcome.levels).render(lang)
     except ValueError:
         return text
 

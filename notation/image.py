@@ -29,9 +29,9 @@ from typing import Final
 from PIL import Image, ImageDraw, ImageFont
 
 from notation.analysis.annotations import HandAnalysis, comment_words, read_analysis
-from notation.handout import outcome_words, trump_words
+from notation.handout import trump_words
 from notation.labels import label
-from notation.messages import msg
+from notation.messages import msg, outcome_words
 from notation.psn.model import GLYPH_OF, BidNode, CardSlot, Fallback, KittyExchange, PlayNode
 from notation.replay import HandReplay, State, StepKind
 from notation.replay.holding import card_symbols
@@ -279,7 +279,8 @@ def step_caption(replay: HandReplay, step: int, lang: str = "en") -> str:
         if computed.points is not None:
             parts.append(f"{label(lang, 'defenders')} {computed.points}")
         if computed.outcome is not None:
-            parts.append(outcome_words(computed.outcome, lang))
+            outcome = computed.outcome
+            parts.append(outcome_words(outcome.winner.value, outcome.levels).render(lang))
         return " · ".join(parts)
     return label(lang, "step_start")
 

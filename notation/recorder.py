@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from notation.findings import Finding
-from notation.messages import Both, Param, error_words, msg
+from notation.messages import Param, error_message, msg
 from notation.messages.core import MessageError
 from notation.psn import (
     UNKNOWN,
@@ -482,9 +482,7 @@ class Recorder:
         except (PSNError, KeyError, TypeError, AttributeError, ValueError) as e:
             if isinstance(e, RecorderError):
                 raise
-            raise RecorderError.of(
-                "rec.not-a-recording", why=Both(str(e), error_words(e, "zh"))
-            ) from None
+            raise RecorderError.of("rec.not-a-recording", why=error_message(e)) from None
 
     # --- the headers, the deal and the result -----------------------------------------
 

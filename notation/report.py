@@ -15,7 +15,15 @@ from dataclasses import dataclass
 from notation.findings import Finding, clause_line
 from notation.labels import label
 from notation.match import LevelsAfter, levels_after
-from notation.messages import Message, count, msg, outcome_words, say_cards_in, template
+from notation.messages import (
+    Message,
+    clause_source,
+    count,
+    msg,
+    outcome_words,
+    say_cards_in,
+    template,
+)
 from notation.psn.model import UNKNOWN, CardSlot
 from notation.replay import HandReplay, State
 from notation.rules.cards import RANKS, Card, Rank
@@ -197,7 +205,7 @@ def levels_sentence(rules: Ruleset, levels: LevelsAfter, lang: str = "en") -> st
             cause = template("sep.and", lang).join(
                 _misplay_words(f, lang) for f in levels.misplays[index]
             )
-            source = rules.clause(Rule.MISPLAY).source(lang)
+            source = clause_source(rules.clause(Rule.MISPLAY))
             penalty = _t(lang, "report.penalty", cause=cause, ref=source)
             fell = _steps(final, reached)
             which = "drops" if fell == drop else "would-drop" if fell == 0 else "drops-stops"

@@ -44,6 +44,7 @@ from urllib.parse import urlencode
 
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import read_value
+from notation.messages import Message
 from notation.psn.model import GLYPHS, Hand, PlayNode
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.ruleset import Side
@@ -281,7 +282,7 @@ class CorpusStats:
 
     top: int = 20  # the most expensive mistakes kept
     files: int = 0
-    unreadable_files: list[tuple[str, str]] = field(default_factory=list)  # the first 100
+    unreadable_files: list[tuple[str, Message]] = field(default_factory=list)  # the first 100
     unreadable_file_count: int = 0
     hands: int = 0
     unreadable_hands: int = 0
@@ -364,7 +365,7 @@ class CorpusStats:
         elif entry[:2] > self._costly[0][:2]:
             heapq.heapreplace(self._costly, entry)
 
-    def add_file(self, path: str, unreadable: str | None) -> None:
+    def add_file(self, path: str, unreadable: Message | None) -> None:
         """Count a file, and why it could not be read (to its end), if so."""
         self.files += 1
         if unreadable is not None:
@@ -377,13 +378,15 @@ class CorpusStats:
         """The most expensive mistakes, the dearest first."""
         return [m for _, _, m in sorted(self._costly, key=lambda e: e[:2], reverse=True)]
 
-    def to_dict(self, viewer: str = DEFAULT_VIEWER) -> dict[str, Any]:
-        """The report as plain values (:data:`JSON_SCHEMA`)."""
+    def to_dict(self, viewer: str = DEFAULT_VIEWER, lang: str = "en") -> dict[str, Any]:
+        """The report as plain values (:data:`JSON_SCHEMA`), why a file could not be read
+        in ``lang``."""
+        unreadable = [{"path": p, "reason": r.render(lang)} for p, r in self.unreadable_files]
         return {
             "version": JSON_SCHEMA_VERSION,
             "files": self.files,
             "unreadable_files": self.unreadable_file_count,
-            "unreadable": [{"path": p, "reason": r} for p, r in self.unreadable_files],
+            "unreadable": unreadable,
             "hands": self.hands,
             "unreadable_hands": self.unreadable_hands,
             "hands_with_errors": self.hands_with_errors,

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from notation.messages import MessageError, Param, msg, outcome_words
-from notation.messages.commands import unreadable_words
 
 __all__ = ["plotly_js", "render_html", "script_json"]
 
@@ -156,8 +155,9 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
 
 
 def render_html(report: dict[str, Any], script: str | None = None, lang: str = "en") -> str:
-    """The report (:meth:`CorpusStats.to_dict`) as one self-contained HTML page with
-    plotly charts, its words in ``lang``; ``script``: plotly.js (default: :func:`plotly_js`)."""
+    """The report (:meth:`CorpusStats.to_dict` in ``lang``) as one self-contained HTML
+    page with plotly charts, its words in ``lang``; ``script``: plotly.js (default:
+    :func:`plotly_js`)."""
     e = html.escape
     say = partial(_words, lang)
     charts = _charts(report, lang)
@@ -254,8 +254,7 @@ def render_html(report: dict[str, Any], script: str | None = None, lang: str = "
         ],
     )
     unread = "".join(
-        f"<li>{e(u['path'])}: {e(unreadable_words(u['reason']).render(lang))}</li>"
-        for u in report.get("unreadable", [])
+        f"<li>{e(u['path'])}: {e(u['reason'])}</li>" for u in report.get("unreadable", [])
     )
     divs = "".join(f'<div class="chart" id="chart{i}"></div>' for i in range(len(charts)))
     figures = script_json(charts)

@@ -23,7 +23,7 @@ from notation.errors import ShengjiError
 from notation.files import FileError, open_input, shown_path
 from notation.findings import Finding
 from notation.match import continues, levels_after, match_findings, replay_in_match
-from notation.messages import msg
+from notation.messages import Message, msg
 from notation.presets import load_ruleset
 from notation.psn import ReadHand, comment_spans, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
@@ -227,7 +227,7 @@ class FileReport:
     path: str
     hands: list[HandReport] = field(default_factory=list)
     lines: dict[int, str] = field(default_factory=dict)  # the text of each line with a finding
-    unreadable: str | None = None  # the file itself could not be read
+    unreadable: Message | None = None  # why the file itself could not be read
     stopped: bool = False  # --strict stopped at the first error
 
     def add(self, hand: HandReport, read: ReadHand) -> None:
@@ -267,11 +267,11 @@ class FileReport:
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """Plain values for JSON (the schema is in README, section "Findings"); the
-        findings' messages and penalties in ``lang``."""
+        findings' messages and penalties, and why the file could not be read, in ``lang``."""
         return {
             "path": self.path,
             "hands": [h.to_dict(lang) for h in self.hands],
-            "unreadable": self.unreadable,
+            "unreadable": None if self.unreadable is None else self.unreadable.render(lang),
             "stopped": self.stopped,
             "empty": self.empty,
         }

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from notation.findings import Finding
-from notation.messages import Message, Seq, msg
+from notation.messages import Message, MessageError, Seq, msg
 from notation.psn.model import (
     AuctionEvent,
     BidNode,
@@ -35,11 +35,12 @@ def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
     """The hand as it would have gone with variation ``index`` of ``node`` (a bid,
     fallback, bury or play of ``hand``): the variation replaces the node and what follows.
 
-    Raises ``ValueError`` if the node has no such variation or the line cannot stand.
+    Raises :class:`~notation.messages.MessageError` (a ``ValueError``) if the node has no
+    such variation or the line cannot stand.
     """
     variations: tuple[Variation, ...] = getattr(node, "variations", ())
     if not 0 <= index < len(variations):
-        raise ValueError("no such variation")
+        raise MessageError(msg("variation.none"))
     events = variations[index].events
     if isinstance(node, PlayNode):
         for ti, trick in enumerate(hand.tricks):
@@ -47,14 +48,14 @@ def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
                 if play is node:
                     first = events[0]
                     if not isinstance(first, Trick):
-                        raise ValueError("a variation of a play starts with a trick")
+                        raise MessageError(msg("variation.not-a-trick"))
                     spliced = Trick(
                         trick.number, trick.plays[:pi] + first.plays, trick.comments, first.winner
                     )
                     rest = tuple(e for e in events[1:] if isinstance(e, Trick))
                     tricks = (*hand.tricks[:ti], spliced, *rest)
                     return replace(hand, tricks=tricks, result=None)
-        raise ValueError("the play is not in this hand")
+        raise MessageError(msg("variation.not-in-hand"))
     if isinstance(node, BidNode | Fallback | KittyExchange):
         for ai, event in enumerate(hand.auction):
             if event is node:
@@ -68,8 +69,8 @@ def splice_variation(hand: Hand, node: Any, index: int) -> Hand:
                     tricks=tricks_v,
                     result=None,
                 )
-        raise ValueError("the event is not in this hand")
-    raise ValueError("only bids, fallbacks, buries and plays have variations")
+        raise MessageError(msg("variation.not-in-hand"))
+    raise MessageError(msg("variation.no-variations"))
 
 
 def has_variations(hand: Hand) -> bool:

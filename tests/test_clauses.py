@@ -9,7 +9,15 @@ from pathlib import Path
 import pytest
 
 from notation.findings import penalty_text
-from notation.messages import rule_name
+from notation.messages import (
+    TEMPLATES,
+    add_language,
+    cite,
+    clause_source,
+    keys,
+    rule_name,
+    template,
+)
 from notation.presets import load_ruleset, load_ruleset_file, preset_names
 from notation.rules.clauses import Clause, Rule, Title, english_numbers
 
@@ -72,7 +80,7 @@ def test_every_clause_quotes_its_document_as_written(name: str, rule: Rule, clau
 
 @pytest.mark.parametrize(("name", "rule", "clause"), all_clauses())
 def test_a_chinese_citation_has_no_english_sentence(name: str, rule: Rule, clause: Clause) -> None:
-    cited = clause.cite("zh")
+    cited = cite(clause, "zh")
     assert cited.startswith(f"《{clause.doc.zh if clause.doc else ''}》")
     assert f"“{clause.quote}”" in cited and clause.zh in cited
     assert not ENGLISH.search(cited), cited
@@ -82,7 +90,7 @@ def test_a_chinese_citation_has_no_english_sentence(name: str, rule: Rule, claus
 def test_an_english_citation_names_the_document_quotes_it_and_says_the_rule(
     name: str, rule: Rule, clause: Clause
 ) -> None:
-    cited = clause.cite("en")
+    cited = cite(clause, "en")
     assert clause.doc is not None
     assert cited.startswith(f'"{clause.doc.en}" ({clause.doc.zh})')
     assert cited.endswith(f"“{clause.quote}” — {clause.text}")
@@ -90,38 +98,52 @@ def test_an_english_citation_names_the_document_quotes_it_and_says_the_rule(
 
 def test_citations_in_both_languages() -> None:
     clause = load_ruleset("qq").clause(Rule.FOLLOW_PAIR)
-    assert clause.cite("zh") == (
+    assert cite(clause, "zh") == (
         "《双升的游戏规则》五.2：“其他玩家必须也跟出该花色的对子，在没有该花色对子时必须跟出"
         "该花色单张”——首家出对子：有该花色的对子必须跟对子，没有则跟该花色单张。"
     )
-    assert clause.cite("en").startswith(
+    assert cite(clause, "en").startswith(
         '"Shuangsheng game rules" (双升的游戏规则) §5.2: “其他玩家必须也跟出该花色的对子'
     )
-    assert clause.source("zh") == "《双升的游戏规则》五.2"
+    assert clause_source(clause).render("zh") == "《双升的游戏规则》五.2"
     assert clause.ref == "000§6.五.2"  # the machines' reference is kept
 
 
 def test_a_heading_is_cited_as_it_stands() -> None:
     clause = load_ruleset("tractor").clause(Rule.FOLLOW_PAIR)
     assert (
-        clause.source("en")
+        clause_source(clause).render("en")
         == '"Tractor (two decks): an introduction" (拖拉机(两副牌)介绍) 【出牌规则】'
     )
-    assert clause.source("zh") == "《拖拉机(两副牌)介绍》【出牌规则】"
+    assert clause_source(clause).render("zh") == "《拖拉机(两副牌)介绍》【出牌规则】"
 
 
 def test_a_clause_without_a_document_cites_its_reference() -> None:
     bare = Clause("club §3", "10 per card")
-    assert bare.cite("en") == "club §3: 10 per card" == str(bare)
-    assert bare.cite("zh") == "club §3：10 per card"  # the club gave no Chinese
+    assert cite(bare, "en") == "club §3: 10 per card" == str(bare)
+    assert cite(bare, "zh") == "club §3：10 per card"  # the club gave no Chinese
     both = Clause("club §3", "10 per card", zh="每张10分")
-    assert both.cite("zh") == "club §3：每张10分"
+    assert cite(both, "zh") == "club §3：每张10分"
 
 
 def test_a_quote_without_an_explanation_is_cited_alone_in_chinese() -> None:
     doc = Title("Shuangsheng tournament scoring rules", "双升比赛计分规则")
     clause = Clause("000§2 六", "10 points a card", doc=doc, section="六", quote="应扣N*10分")
-    assert clause.cite("zh") == "《双升比赛计分规则》六：“应扣N*10分”"
+    assert cite(clause, "zh") == "《双升比赛计分规则》六：“应扣N*10分”"
+
+
+def test_a_citation_is_the_catalogue_s_words_in_any_language() -> None:
+    """A third language cites by its own templates; the rule set gives the rule's text in
+    English and Chinese only, so the quote stands alone there."""
+    clause = load_ruleset("qq").clause(Rule.FOLLOW_PAIR)
+    add_language("xx", {key: f"<{template(key)}>" for key in keys() if key.startswith("clause.")})
+    try:
+        cited = cite(clause, "xx")
+    finally:
+        del TEMPLATES["xx"]
+    assert clause.doc is not None
+    expected = f'<<"{clause.doc.en}" ({clause.doc.zh})< §5.2>>: “{clause.quote}”>'
+    assert cited == expected
 
 
 def test_section_numbers_read_as_digits_in_english() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from notation.cli import main
-from notation.messages import rule_name
+from notation.messages import cite, rule_name
 from notation.presets import load_ruleset, preset_names, ruleset_to_dict
 
 
@@ -28,7 +28,7 @@ def test_reference_card_of_every_preset(capsys: pytest.CaptureFixture[str], name
     for heading in ("Bidding (亮主 · 反主)", "Kitty (底牌 · 抠底)", "Level table (升级)"):
         assert heading in out
     for rule, clause in rules.clauses.items():
-        assert f"  § {rule.value}: {clause.cite('en')}\n" in out
+        assert f"  § {rule.value}: {cite(clause, 'en')}\n" in out
     documents = "; ".join(f'"{doc.en}" ({doc.zh})' for doc in rules.documents())
     assert f"\nSources: {documents}\n" in out
 
@@ -48,7 +48,7 @@ def test_reference_card_in_chinese_has_no_english_sentence(
     for heading in ("\n亮主 · 反主\n", "\n底牌 · 抠底\n", "\n升级\n", "\n发牌 · 出牌\n"):
         assert heading in out
     for rule, clause in rules.clauses.items():
-        assert f"  § {rule_name(rule, 'zh')}：{clause.cite('zh')}\n" in out
+        assert f"  § {rule_name(rule, 'zh')}：{cite(clause, 'zh')}\n" in out
     assert not ENGLISH.search(out), ENGLISH.findall(out)
 
 

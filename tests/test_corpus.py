@@ -50,7 +50,7 @@ def _expected(files: list[Path]) -> list[tuple[str, object]]:
                 for checked in iter_validate(lines, name, keep_replays=False):
                     out.append((name, PRINT(checked, name)))
         except FileError as e:
-            unreadable = unreadable_reason(e)
+            unreadable = unreadable_reason(e).render("en")
         out.append((name, ("end", unreadable)))
     return out
 
@@ -62,7 +62,8 @@ def _walked(files: list[Path], work: Work[Any], executor: Executor, size: int) -
             out.append((event.path, event.value))
         else:
             assert isinstance(event, FileDone)
-            out.append((event.path, ("end", event.unreadable)))
+            why = None if event.unreadable is None else event.unreadable.render("en")
+            out.append((event.path, ("end", why)))
     return out
 
 
@@ -294,4 +295,6 @@ def test_a_hand_that_kills_its_dask_worker_is_that_hands_error(
 
 
 def test_lost_says_why() -> None:
-    assert str(Lost("the worker process died")) == "the worker process died"
+    lost = Lost("BrokenProcessPool")
+    assert str(lost) == "the worker process died (BrokenProcessPool)"
+    assert lost.text.render("zh") == "工作进程意外退出（BrokenProcessPool）"

@@ -182,7 +182,7 @@ def test_the_graphs_are_inline_svg_over_the_level_bands() -> None:
     line = next(svgs[0].iter(f"{ns}polyline"))
     assert len(line.get("points", "").split()) == 25  # 0, then after each of 24 tricks
     labels = [text(t) for t in svgs[0].iter(f"{ns}text")]
-    assert {"dealer +3", "dealer +2", "dealer +1", "take over", "defenders +1"} <= set(labels)
+    assert {"dealer +3", "dealer +2", "dealer +1", "defenders +0", "defenders +1"} <= set(labels)
     bars = [r for r in svgs[1].iter(f"{ns}rect") if r.get("stroke") and r.get("height") != "12"]
     assert len(bars) == sum(1 for r in trick_rows(played) if r.points)
 

@@ -123,7 +123,7 @@ def test_step_captions_say_what_happened_in_both_languages(revoke: HandReplay) -
     assert step_caption(revoke, play, "zh") == "第 8 轮 · 2 号位出 ♥7"
     trick = next(s.step for s in revoke.states if s.kind is StepKind.TRICK)
     assert step_caption(revoke, trick) == "Trick 1 won by seat 1, 30 points"
-    assert step_caption(revoke, -1) == "End of the hand · Defenders 85 · take over"
+    assert step_caption(revoke, -1) == "End of the hand · Defenders 85 · defenders +0"
     failed = next(s.step for s in revoke.states if "/" in str(s.event) and s.kind is StepKind.PLAY)
     assert step_caption(revoke, failed).endswith("♥8 ♥5 → ♥5 (failed throw)")
 

@@ -451,3 +451,240 @@ def test_view_in_chinese(
     monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
     status, _, err = _run(["view", "--lang", "zh", "--dry-run"], capsys)
     assert status == 2 and err == "shengji：没有安装查看器（viewer 包）\n"
+
+
+# --- analyze, and what is said of a file or hand that cannot be done --------------------------
+
+NO_TRUMP = '[Event "x"]\n[Dealer "9"]\n[Trump "Q 5"]\n'
+
+
+@pytest.mark.parametrize("json_report", [False, True], ids=["text", "json"])
+def test_a_hand_that_cannot_be_analysed_is_said_in_chinese(
+    json_report: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "no-trump.psn"
+    path.write_text(NO_TRUMP, encoding="utf-8")
+    status, out, err = _run(
+        ["analyze", "--lang", "zh", *(["--json"] if json_report else []), str(path)], capsys
+    )
+    assert status != 0
+    said = json.loads(out)["files"][0]["hands"][0]["error"] if json_report else err
+    assert "无法分析：这一局没有主或庄家" in said, said
+    _chinese(said, path)
+    status, out, err = _run(["analyze", "--lang", "en", "--json", str(path)], capsys)
+    english = json.loads(out)["files"][0]["hands"][0]["error"]
+    assert (
+        english == "cannot be analysed: the hand has no trump or dealer: its play cannot be set up"
+    )
+
+
+def test_a_file_that_cannot_be_read_is_said_in_chinese_in_the_json_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gone = tmp_path / "gone.psn"
+    status, out, _ = _run(["validate", "--lang", "zh", "--json", str(gone)], capsys)
+    assert status == 2 and json.loads(out)["files"][0]["unreadable"] == "没有这个文件"
+    status, out, _ = _run(["stats", "--lang", "zh", str(HAND), str(gone)], capsys)
+    assert status == 2 and json.loads(out)["unreadable"] == [
+        {"path": str(gone), "reason": "没有这个文件"}
+    ]
+    status, out, _ = _run(["stats", "--lang", "en", str(gone)], capsys)
+    assert json.loads(out)["unreadable"][0]["reason"] == "no such file"
+
+
+def test_a_failure_of_shengji_itself_on_a_file_is_said_in_chinese() -> None:
+    from notation.corpus import internal_error
+    from notation.executor import Lost
+
+    try:
+        raise KeyError("x")
+    except KeyError as e:
+        said = internal_error(e, "analysing")
+    zh = said.render("zh")
+    assert zh.startswith("内部错误（分析时）：KeyError: 'x'（在 test_messages_commands.py:")
+    assert said.render("en").startswith("internal error while analysing: KeyError: 'x' (at ")
+    assert Lost("BrokenProcessPool").text.render("zh") == "工作进程意外退出（BrokenProcessPool）"
+
+
+# --- every command over bad input, in Chinese -----------------------------------------------
+#
+# What a command says of input it cannot take (a record that is not PSN, a card that does
+# not exist, a header it cannot read, a broken rule set, a bad JSON line, an option's bad
+# value) holds no English sentence: every line it prints, less the record's own text (a
+# line quoted with its caret, what convert and fmt print of the record), the JSON keys
+# that hold English by name (a clause's "en", its "text"), and argparse's usage lines.
+
+BAD_RECORDS: dict[str, bytes] = {
+    "malformed": b'[Event "x"]\n[Dealer "1"\n',
+    "unknown card": b'[Event "x"]\n[Dealer "1"]\n[Trump "H 2"]\n\ndeal\n1: S11 HK\n',
+    "bad headers": b'[Event "x"]\n[Trump "Q 5"]\n[Levels "2 x"]\n[Dealer "9"]\n[Rules "bridge"]\n',
+    "not psn": b"not psn at all\n",
+    "not utf-8": '[Event "Café"]\n'.encode("latin-1"),
+    "part of a deal": b'[Event "x"]\n[Dealer "1"]\n[Trump "H 2"]\n\ndeal\n1: SA\n\n1. 1: SA\n',
+    "empty": b"",
+}
+RECORD_COMMANDS = [
+    ["validate"],
+    ["validate", "--json"],
+    ["stats"],
+    ["report"],
+    ["show"],
+    ["export", "-o", "{tmp}/out.html"],
+    ["convert", "--to", "json"],
+    ["fmt", "--check"],
+    ["analyze", "--budget", "0.01"],
+]
+# Commands whose standard output is the record itself, written again.
+_RECORD_OUT = {"convert", "fmt", "analyze"}
+
+
+def _said_in_chinese(text: str, *names: str | Path) -> None:
+    """No line of ``text`` holds an English sentence, but what the user gave."""
+    lines = text.splitlines()
+    kept: list[str] = []
+    usage = False
+    for i, line in enumerate(lines):
+        usage = line.startswith("用法：") or (usage and line.startswith(" "))
+        caret = re.compile(r"\s*…?\^+")
+        quoted = i + 1 < len(lines) and caret.fullmatch(lines[i + 1])
+        if usage or quoted or caret.fullmatch(line):
+            continue
+        if re.match(r'\s*"(en|text|quote)": ', line):
+            continue
+        kept.append(line)
+    said = _without("\n".join(kept), *names)
+    said = re.sub(r"(?<!\w)--?[a-z][\w-]*(?:/--?[a-z][\w-]*)*", " ", said)  # options, typed
+    for line in said.splitlines():
+        assert english_in(line) is None, (line, text)
+
+
+@pytest.mark.parametrize("record", BAD_RECORDS)
+@pytest.mark.parametrize("command", RECORD_COMMANDS, ids=" ".join)
+def test_every_command_says_a_bad_record_in_chinese(
+    command: list[str], record: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.psn"
+    path.write_bytes(BAD_RECORDS[record])
+    argv = [part.format(tmp=tmp_path) for part in command]
+    status, out, err = _run([*argv, "--lang", "zh", str(path)], capsys)
+    assert status in (0, 1, 2), (status, err)
+    _said_in_chinese(err, path, tmp_path)
+    if command[0] not in _RECORD_OUT:
+        _said_in_chinese(out, path, tmp_path)
+
+
+BAD_RULE_SETS = {
+    "broken YAML": "name: club\n  kitty: [unclosed\n",
+    "unknown key": "name: club\nbase: qq\nkitty:\n  sise: 8\n",
+    "unknown section": "name: club\nbase: qq\nkitty_multiplier: banana\n",
+    "unknown base": "name: club\nbase: nosuch\n",
+    "bad value": "name: club\nbase: qq\nkitty:\n  size: eight\n",
+    "values that do not fit": "name: club\nbase: qq\nthrow:\n  penalty_per_card: -5\n",
+}
+
+
+@pytest.mark.parametrize("rules", BAD_RULE_SETS)
+@pytest.mark.parametrize("command", [["rules"], ["validate", "--rules"]], ids=" ".join)
+def test_a_broken_rule_set_is_said_in_chinese_by_every_command_that_reads_one(
+    command: list[str], rules: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text(BAD_RULE_SETS[rules], encoding="utf-8")
+    extra = [str(HAND)] if command[0] == "validate" else []
+    status, out, err = _run([*command, str(path), *extra, "--lang", "zh"], capsys)
+    assert status == 2 and err and not out, (status, out, err)
+    _said_in_chinese(err, path)
+
+
+BAD_JSON_RECORDS = {
+    "not JSON": "{bad json\n",
+    "not a record": '{"not": "psn json"}\n',
+    "wrong kinds": '{"format": "psn", "version": 1, "hands": [{"headers": [["Event", 5]]}]}\n',
+    "unknown card": (
+        '{"format": "psn", "version": 1, "hands": [{"headers": [], "deal": '
+        '{"hands": {"1": ["S11"]}}}]}\n'
+    ),
+    "too deep": "[" * 100_000,
+}
+
+
+@pytest.mark.parametrize("document", BAD_JSON_RECORDS)
+def test_convert_from_json_says_a_bad_document_in_chinese(
+    document: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(BAD_JSON_RECORDS[document], encoding="utf-8")
+    status, out, err = _run(["convert", "--from", "json", "--lang", "zh", str(path)], capsys)
+    assert status == 2 and err and not out, (status, out, err)
+    _said_in_chinese(err, path)
+
+
+BAD_LINES = [
+    "{bad json",
+    "[1]",
+    '{"rules": 5}',
+    '{"rules": "bridge"}',
+    '{"trump": {"rank": "Z"}, "leader": 1, "plays": [["S11"]]}',
+    json.dumps({**TRICK, "leader": 9}),
+    json.dumps({**TRICK, "plays": [["H5", "H5"], ["HQ", "HQ", "H3"]]}),
+    json.dumps({**SOLVE, "hands": {"1": ["SA"], "2": ["SK", "S4"], "3": [], "4": []}}),
+    json.dumps({**SOLVE, "trick": [["SA", "SA"]]}),
+    json.dumps({**SOLVE, "points": 10**40}),
+]
+
+
+@pytest.mark.parametrize("command", ["judge", "solve"])
+def test_judge_and_solve_answer_bad_lines_in_chinese(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, answers = _answers([command, "--lang", "zh"], BAD_LINES, monkeypatch, capsys)
+    assert status == 2 and len(answers) == len(BAD_LINES)
+    for answer in answers:
+        found = [f["message"] for p in answer.get("plays", []) for f in p["findings"]]
+        assert "error" in answer or found, answer
+        for said in [answer.get("error") or "", *found]:
+            _said_in_chinese(said)
+
+
+BAD_OPTIONS = [
+    ["validate", "--executor", "foo", "{hand}"],
+    ["validate", "--scheduler", "x", "{hand}"],
+    ["validate"],
+    ["stats", "--top", "x", "{hand}"],
+    ["report", "--hand", "9", "{hand}"],
+    ["show", "--hand", "0", "{hand}"],
+    ["show", "--step", "9999", "{hand}"],
+    ["show", "--step", "x", "{hand}"],
+    ["export", "--format", "pdf", "{hand}"],
+    ["export", "-o", "{tmp}/no/such/folder.html", "{hand}"],
+    ["simulate", "--hands", "0"],
+    ["simulate", "--rules", "bridge"],
+    ["fmt", "--check", "--in-place", "{hand}"],
+    ["convert", "{hand}"],
+    ["judge", "--rules", "bridge"],
+    ["solve", "--budget", "0"],
+    ["analyze", "--tricks", "9-3", "{hand}"],
+    ["analyze", "--view", "foo", "{hand}"],
+    ["analyze", "--out", "{tmp}/a.psn", "--in-place", "{hand}"],
+    ["rules", "bridge"],
+    ["rules", "--points", "abc", "qq"],
+    ["nosuch"],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_OPTIONS, ids=" ".join)
+def test_a_bad_option_is_said_in_chinese(
+    argv: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(TRICK) + "\n"))
+    filled = [a.format(hand=HAND, tmp=tmp_path) for a in argv]
+    try:
+        status = main(["--lang", "zh", *filled])
+    except SystemExit as e:  # argparse's own refusal
+        status = int(str(e.code))
+    err = capsys.readouterr().err
+    assert status == 2 and re.search(r"[\u4e00-\u9fff]", err), (status, err)
+    _said_in_chinese(err, HAND, tmp_path)

@@ -20,7 +20,7 @@ import pytest
 
 from notation.cli import main
 from notation.lines.solve import SolveError, solve_request
-from notation.messages import error_words, keys, param_names, template
+from notation.messages import error_message, error_words, keys, param_names, template
 from notation.presets import RulesetError, load_ruleset, ruleset_from_text
 from notation.psn import from_json, model
 from notation.psn.jsonio import JSONFormatError
@@ -69,8 +69,8 @@ _ALIASES = "\n".join(
 
 # A broken rule set, and what its error says in Chinese: every kind of error.
 BAD_YAML = [
-    ("base: qq\nkitty:\n  size: [8\n", "YAML 格式错误：“"),
-    ("base: qq\nkitty:\n\tsize: 8\n", "YAML 格式错误：“found character '\\t'"),
+    ("base: qq\nkitty:\n  size: [8\n", "YAML 格式错误：应当是逗号或 ']'"),
+    ("base: qq\nkitty:\n\tsize: 8\n", "YAML 格式错误：字符 '\\t' 不能出现在这里"),
     ("", "文件是空的：应当是一个规则集"),
     (_ALIASES, "超过 20000 个值：别名（*name）展开得太多"),
     ("base: qq\n[a, b]: 1\n", "键必须是一个普通的名字"),
@@ -166,7 +166,7 @@ def test_a_broken_rule_set_is_said_in_chinese(text: str, words: str) -> None:
     assert head.startswith("house.yaml"), said
     assert words in head, said
     _chinese(head, "house.yaml")
-    assert error.brief("zh") == head
+    assert error_message(error).render("zh") == head
     # The English is the reader's own words, as before.
     assert str(error).splitlines()[0] == f"{error.location}: {error.message}"
     assert error_words(error, "en") == str(error)
@@ -192,7 +192,7 @@ BOTH = [
     (
         "base: qq\nkitty:\n\tsize: 8\n",
         "malformed YAML: found character '\\t' that cannot start any token",
-        "YAML 格式错误：“found character '\\t' that cannot start any token”",
+        "YAML 格式错误：字符 '\\t' 不能出现在这里",
     ),
 ]
 
@@ -203,8 +203,8 @@ def test_a_broken_rule_set_says_the_same_in_both_languages(
 ) -> None:
     error = _error(text)
     assert error.message.startswith(english)
-    assert error.brief("en") == f"{error.location}: {error.message}"
-    assert error.brief("zh").startswith(f"{error.location}: {chinese}")
+    assert error_message(error).render("en") == f"{error.location}: {error.message}"
+    assert error_message(error).render("zh").startswith(f"{error.location}: {chinese}")
 
 
 def test_rules_and_validate_say_a_broken_rule_set_in_chinese(
@@ -444,3 +444,22 @@ def test_every_game_error_the_code_raises_has_a_key_said_in_each_language() -> N
             assert param_names(template(f"game.why.{key.value}")) <= named, (path, node.lineno)
     said = {key.removeprefix("game.why.") for key in keys() if key.startswith("game.why.")}
     assert raised == said - {"unsaid", "size"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a: b: c", "a: [1, 2", "a: {b: 1", "a:\n  - 1\n  b: 2", "a: @x", "a: *x", 'a: "\\q"', "a: 'x"],
+)
+def test_what_the_yaml_library_cannot_read_is_said_in_chinese_and_in_its_own_english(
+    text: str,
+) -> None:
+    import yaml
+
+    with pytest.raises(yaml.MarkedYAMLError) as library:
+        yaml.compose(text)
+    with pytest.raises(RulesetError) as caught:
+        ruleset_from_text(text, "club.yaml")
+    assert str(library.value.problem) in str(caught.value)  # the English as PyYAML says it
+    zh = error_words(caught.value, "zh").splitlines()[0]
+    assert "YAML 格式错误：" in zh and "“" not in zh, zh  # not its words quoted: ours
+    assert english_in(re.sub(r"'[^']*'", " ", zh)) is None, zh

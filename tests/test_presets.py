@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from notation.errors import SourceError
+from notation.messages import cite
 from notation.presets import (
     MAX_RULES_FILE,
     RULES_DIR_ENV,
@@ -592,9 +593,10 @@ def test_a_club_clause_may_name_its_document_and_quote_it_in_both_languages() ->
         "    text: {en: 10 points a card, zh: 每张罚10分}\n"
     )
     clause = house.clause(Rule.THROW_PENALTY)
-    assert clause.cite("zh") == "《俱乐部规则》三：“甩牌失败每张罚10分”——每张罚10分"
+    assert cite(clause, "zh") == "《俱乐部规则》三：“甩牌失败每张罚10分”——每张罚10分"
     assert (
-        clause.cite("en") == '"Club rules" (俱乐部规则) §3: “甩牌失败每张罚10分” — 10 points a card'
+        cite(clause, "en")
+        == '"Club rules" (俱乐部规则) §3: “甩牌失败每张罚10分” — 10 points a card'
     )
 
 

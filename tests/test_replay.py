@@ -143,7 +143,7 @@ def test_revoke_is_found_without_the_deal_when_the_suit_is_played_later() -> Non
 def test_match_a_revoke_carries_the_level_penalty() -> None:
     hand, _, _ = _revoke(sims("match-a", 3)[0])
     _, finding = first(hand)
-    assert finding.penalty is not None and "level" in finding.penalty
+    assert finding.penalty is not None and "level" in finding.penalty_in("en")
 
 
 def test_pair_revoke() -> None:
@@ -270,7 +270,7 @@ def test_a_throw_that_should_have_failed() -> None:
     changed = with_play(hand, t.number, lead.seat, PlayNode(lead.seat, lead.attempted or ()))
     _text, finding = first(changed)
     assert (finding.code, finding.trick, finding.seat) == ("throw-failed", t.number, lead.seat)
-    assert "10 points for every card that could not be thrown" in (finding.penalty or "")
+    assert "10 points for every card that could not be thrown" in (finding.penalty_in("en") or "")
 
 
 def test_the_wrong_forced_play_after_a_failed_throw() -> None:

@@ -14,6 +14,7 @@ import pytest
 from notation.analysis.knowledge import (
     KITTY,
     Contradiction,
+    Fact,
     FactKind,
     Knowledge,
     Place,
@@ -21,10 +22,13 @@ from notation.analysis.knowledge import (
     knowledge_at,
 )
 from notation.analysis.sampling import Dealer, SampledDeal, deal_unseen, sample_deals
+from notation.messages.reasons import seat_fact, whereabouts
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import Card, Rank, Suit, parse_card, parse_cards
 from notation.rules.order import Trump
+from notation.rules.units import decompose
 from notation.simulate import simulate_hand
+from tests.test_messages import english_in
 
 HEARTS_2 = Trump(Rank.TWO, Suit.HEARTS)
 
@@ -258,6 +262,70 @@ def test_a_checked_fact_no_deal_meets_stops_after_the_attempts() -> None:
     dealer = Dealer(view, max_attempts=40)
     with pytest.raises(Contradiction, match="none of 40 deals"):
         dealer.deal(random.Random(0))
+
+
+def _revoke() -> Knowledge:
+    view = start("SA SK")
+    for seat, shown in ((1, "SA"), (2, "C9"), (3, "S3"), (4, "S4")):
+        view = view.after(seat, cards(shown))
+    return view.after(1, cards("SK")).after(2, cards("S5"))
+
+
+def _void_of_all_but_trumps() -> Knowledge:
+    view = start("BJ BJ LJ LJ H2 H2 S2 S2 C2 C2 D2 D2 HA HA HK HK HQ HQ HJ HJ S6 D9 C9")
+    tricks = [("S6", "D3", "S3", "S4"), ("D9", "C3", "D5", "D6"), ("C9", "H5", "C4", "C5")]
+    for lead, *follows in tricks:
+        view = view.after(1, cards(lead))
+        for seat, shown in zip((2, 3, 4), follows, strict=True):
+            view = view.after(seat, cards(shown))
+    return view
+
+
+# Views no deal agrees with, and what the contradiction says in Chinese.
+CONTRADICTIONS = {
+    "void": (_revoke, "2 号位没有♠（自第 1 轮起）"),
+    "third copy": (
+        lambda: start("SA", held={3: "C5"}).after(1, cards("SA")).after(2, cards("C5 C5")),
+        "见到的 ♣5 多于两张",
+    ),
+    "seat too full": (_void_of_all_but_trumps, "2 号位有 22 张这个座位不知去向的牌"),
+    "beats": (
+        lambda: start("SA SA SK SK").after(3, cards("SQ"), cards("SQ S10 S10"), 4),
+        "4 号位能大过 ♠Q",
+    ),
+    "whereabouts": (
+        lambda: replace(start("SA"), whereabouts=(Whereabouts(parse_card("SA"), 2, {2, 3}),)),
+        "记录自相矛盾：2 号位或3 号位有 2 张 ♠A，这不可能",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CONTRADICTIONS)
+def test_a_contradiction_is_said_in_chinese_by_its_key_and_facts(name: str) -> None:
+    view, chinese = CONTRADICTIONS[name]
+    with pytest.raises(Contradiction) as caught:
+        Dealer(view())
+    said = caught.value.text.render("zh")
+    assert chinese in said and english_in(said) is None, said
+
+
+def test_what_a_play_showed_is_said_in_english_as_the_fact_itself_and_in_chinese() -> None:
+    """Every kind of fact a view holds, in the words a contradiction quotes it with."""
+    seen = {f for view, _, _ in _views(every=2) for f in view.facts}
+    queen = decompose(cards("SQ"), HEARTS_2)[0]
+    seen |= {
+        Fact(FactKind.BEATS, (2, 4), Suit.SPADES, 3, unit=queen),
+        Fact(FactKind.NO_TRACTOR, (3,), "T", 4, lead=tuple(cards("BJ BJ LJ LJ"))),
+        Fact(FactKind.NO_TRACTOR, (3,), Suit.CLUBS, 5, length=3),
+    }
+    assert {f.kind for f in seen} == set(FactKind)
+    for fact in seen:
+        assert seat_fact(fact).render("en") == str(fact)
+        zh = seat_fact(fact).render("zh")
+        assert f"{fact.seat}" in zh and "号位" in zh and english_in(zh) is None, zh
+    where = Whereabouts(parse_card("SA"), 2, frozenset({KITTY, 3}))
+    assert whereabouts(where).render("en") == str(where) == "2× ♠A with the kitty or seat 3"
+    assert whereabouts(where).render("zh") == "底牌或3 号位有 2 张 ♠A"
 
 
 def test_a_known_card_of_a_seat_goes_to_that_seat() -> None:

@@ -38,7 +38,9 @@ def test_a_file_of_comments_only_holds_no_hand() -> None:
     assert not validate_text(write(sims()[0])).empty
     assert not validate_text('[Event "x"]\n\n1. 1: ZZ\n').empty  # broken, but a hand
     missing = validate_path("/nonexistent/x.psn")
-    assert missing.unreadable == "no such file" and not missing.empty
+    assert missing.unreadable is not None and not missing.empty
+    assert missing.unreadable.render("en") == "no such file"
+    assert missing.to_dict("zh")["unreadable"] == "没有这个文件"
 
 
 def test_a_finding_is_printed_with_its_line_found_in_the_hands_text() -> None:

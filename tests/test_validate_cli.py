@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from notation.messages import cite
 from notation.psn import write
 from notation.simulate import simulate_hand, simulate_match
 from notation.validate import JSON_SCHEMA, validate_text
@@ -295,7 +296,7 @@ def test_the_report_of_every_dispute_names_violation_rule_and_outcome(path: Path
     first = report.violations[0].finding
     text = render_markdown(report)
     assert first.code in text and first.message in text
-    assert first.clause is not None and first.clause.cite("en") in text  # document and quote
+    assert first.clause is not None and cite(first.clause, "en") in text  # document and quote
     page = render_html(report)
     assert first.code in page and "<table>" in page and first.clause.quote in page
     ruled = dict((what, rules) for what, _recorded, rules in report.result_rows)

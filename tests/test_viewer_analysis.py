@@ -344,3 +344,20 @@ def test_teaching_grades_an_early_play_with_the_engine_on_the_page() -> None:
     good, words = av.grade_words(expected, "en")
     assert words in [m.value for m in (at.success if good else at.warning)]
     assert "Not graded" not in " ".join(c.value for c in at.caption)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the hand has no trump or dealer: its play cannot be set up"),
+        ("zh", "这一局没有主或庄家：无法摆出出牌的局面"),
+    ],
+)
+def test_why_a_hand_cannot_be_analysed_is_said_once_in_the_page_s_language(
+    lang: str, said: str
+) -> None:
+    """The page says "This hand cannot be analysed: <why>": the why says it no second time."""
+    hand = parse('[Event "x"]\n[Dealer "9"]\n').hands[0]
+    assert hand is not None
+    _, error = av.analyse_hand(hand, lang=lang)
+    assert error == said

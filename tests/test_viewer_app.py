@@ -960,3 +960,50 @@ def test_a_records_text_is_shown_as_written_never_as_markup() -> None:
         text = value[value.index("\\") :]  # the record's text, after the page's own marks
         # every mark Markdown could read is escaped: shown as the character itself
         assert not re.search(r"(?<!\\)[\[\]$*]", text), text
+
+
+@pytest.mark.parametrize(
+    ("line", "said"), [([(0, 0)], "没有这个变着"), ([(9999, 0)], "这条变着里没有第 9999 步")]
+)
+def test_a_variation_line_that_cannot_be_followed_is_said_in_chinese(
+    line: list[tuple[int, int]], said: str
+) -> None:
+    """A line kept from another file (the deal has no variation, the step is gone): the
+    page says so in its language and shows the hand itself."""
+    from tests.test_messages import english_in
+
+    at = start(lang="zh")
+    at.session_state["line"] = line
+    at.run()
+    assert not at.exception
+    shown = [e.value for e in at.error]
+    assert any(said in text for text in shown), shown
+    assert all(english_in(text) is None for text in shown), shown
+    assert at.session_state["line"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not psn at all\n",
+        '[Event "x"]\n[Dealer "1"]\n[Trump "H 2"]\n\ndeal\n1: S11 HK\n',
+        '[Event "x"]\n[Trump "Q 5"]\n[Levels "2 x"]\n[Dealer "9"]\n[Rules "bridge"]\n',
+    ],
+    ids=["not psn", "unknown card", "bad headers"],
+)
+def test_what_the_chinese_page_says_of_a_bad_record_holds_no_english_sentence(
+    text: str, tmp_path: Path
+) -> None:
+    from notation.findings import CATALOGUE
+
+    path = tmp_path / "bad.psn"
+    path.write_text(text, encoding="utf-8")
+    at = start(lang="zh", file=str(path))
+    said = [e.value for kind in ("error", "warning", "info") for e in at.get(kind)]
+    said += [c.value.splitlines()[0] for c in at.code]  # the message; then the record's line
+    assert said
+    for words in said:
+        words = words.replace(str(path), " ").replace("bad.psn", " ")
+        for code in CATALOGUE:
+            words = words.replace(f"({code})", " ")
+        assert english_in(words) is None, words

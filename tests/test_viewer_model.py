@@ -296,7 +296,7 @@ def test_level_bands_follow_the_rule_set_table() -> None:
         (120, Side.DEFENDERS, 1),
     ]
     assert bands[-1].high > 170
-    assert bands[3].label("en") == "take over" and bands[0].label("zh") == "庄家升 3 级"
+    assert bands[3].label("en") == "defenders +0" and bands[0].label("zh") == "庄家升 3 级"
 
 
 def test_defenders_chart_has_bands_points_with_steps_and_the_kitty(annotated) -> None:  # type: ignore[no-untyped-def]
@@ -306,7 +306,7 @@ def test_defenders_chart_has_bands_points_with_steps_and_the_kitty(annotated) ->
     assert list(line.customdata)[: len(rows) + 1] == [0] + [r.step for r in rows]
     assert len(fig.layout.shapes) >= 6
     labels = [a.text for a in fig.layout.annotations]
-    assert "take over" in labels and "dealer +1" in labels
+    assert "defenders +0" in labels and "dealer +1" in labels
 
 
 def test_kitty_bonus_point_when_the_defenders_take_the_last_trick() -> None:
@@ -512,3 +512,22 @@ def test_an_uploaded_record_naming_a_file_reads_nothing(tmp_path) -> None:  # ty
     assert entry.replay is not None and entry.replay.rules.name == "qq"
     (finding,) = [f for f in entry.findings if f.code == "unknown-rules"]
     assert "not a rule-set name" in finding.message and "hunter2" not in finding.message
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("", "请写出另一种走法"),
+        ("4: S7 (4: S8)", "一次只写一个变着"),
+        ("4: XX", "你输入的文字:1:4: 不认识的牌 'XX'"),
+    ],
+)
+def test_an_alternative_that_cannot_be_added_is_said_in_chinese(typed: str, said: str) -> None:
+    from notation.messages import error_words
+    from tests.test_messages import english_in
+
+    hand = parse_hand('[Event "x"]\n\ndeclare 1: H2\n1. 1: SA 2: S4 3: S5 4: S6\n')
+    with pytest.raises(ValueError) as caught:
+        edit.add_variation(hand, edit.Target("play", 0, 3), typed, lang="zh")
+    zh = error_words(caught.value, "zh")
+    assert said in zh and english_in(zh.splitlines()[0]) is None, zh

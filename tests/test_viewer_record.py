@@ -461,3 +461,33 @@ def test_switching_language_keeps_the_recording_pages_choices() -> None:
     mode = at.radio(key="rec_mode")
     assert mode.proto.set_value and mode.proto.raw_value in mode.options
     assert at.session_state["rec_bid_seat"] == 3
+
+
+def test_what_cannot_be_read_is_said_in_the_page_s_chinese() -> None:
+    """Cards typed that name no card, a throw without its cards, a draw count that is no
+    number, a deal with a card that does not exist: each said in Chinese."""
+    from tests.test_messages import english_in
+
+    at = record_page(lang="zh")
+    said: list[str] = []
+    at.text_input(key="rec_bid_cards").set_value("h2")
+    at.text_input(key="rec_bid_draw").set_value("many").run()
+    at.button(key="rec_auction_enter").click().run()
+    said += [e.value for e in at.error]
+    at.text_input(key="rec_bid_cards").set_value("").run()
+    at.text_input(key="rec_bid_draw").set_value("").run()
+    at.button(key="rec_auction_enter").click().run()
+    said += [e.value for e in at.error]
+    at.toggle(key="rec_deal_known").set_value(True).run()
+    at.text_input(key="rec_deal1").set_value("S11")
+    at.button(key="rec_deal_set").click().run()
+    said += [e.value for e in at.error]
+    at.radio(key="rec_mode").set_value("play").run()
+    for typed in ("XX", "sa sk /", "/"):
+        at.text_input(key="rec_typed").set_value(typed).run()
+        said += [e.value for e in at.error]
+    assert not at.exception
+    for part in ("不认识的牌 'XX'", "失败的甩牌写作", "'many'", "请写出亮的牌", "不认识的牌 'S11'"):
+        assert any(part in s for s in said), (part, said)
+    for text in said:
+        assert english_in(text) is None, text

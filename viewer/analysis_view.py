@@ -280,7 +280,7 @@ def analyse_hand(
     analysed, if it could not (the hand is then returned as it was)."""
     plan = plan_hand(hand, None, number)
     if plan.error is not None:
-        return hand, plan.error
+        return hand, plan.error.render(lang)
     evaluator = Evaluator(view, budget)
     judged = [d for d in plan.decisions if d.trick >= first_trick]
     results: list[PlayReview | Stop] = []

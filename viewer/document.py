@@ -19,6 +19,7 @@ from pathlib import Path
 from notation.errors import SourceError
 from notation.files import FileError, read_document
 from notation.findings import Finding
+from notation.messages import MessageError, msg
 from notation.psn import Hand, split_hands
 from notation.replay import HandReplay, replay
 from notation.resources import examples_dir
@@ -137,12 +138,13 @@ def follow_line(start: HandReplay, line: Sequence[tuple[int, int]]) -> HandRepla
     """The replay of a variation line: from ``start``, at each ``(step, index)`` take
     variation ``index`` of the event at ``step`` and replay the hand it makes.
 
-    Raises ``ValueError`` if a step has no such variation.
+    Raises :class:`~notation.messages.MessageError` (a ``ValueError``) if a step has no
+    such variation.
     """
     current = start
     for step, index in line:
         if not 0 <= step < len(current.states):
-            raise ValueError(f"no step {step} in this line")
+            raise MessageError(msg("variation.no-step", step=step))
         node = current.states[step].event
         spliced = splice_variation(current.hand, node, index)
         current = replay(spliced, current.rules, number=current.number)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
 from notation.errors import SourceError
+from notation.messages import MessageError, msg
 from notation.psn import (
     BidNode,
     Comment,
@@ -212,25 +213,29 @@ def set_annotation(
     return _changed(hand, target, node, replace(node, **changes), into)
 
 
-def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = None) -> Hand:
+def add_variation(
+    hand: Hand, target: Target, text: str, *, into: Hand | None = None, lang: str = "en"
+) -> Hand:
     """``hand`` with a new variation, written as PSN (``2: SK SK 3: S4 4: S5 2. 2: HA``),
     added to the bid or play at ``target``: the alternative to it and what follows.
 
     ``into`` is as for :func:`set_annotation`. Raises
     :class:`~notation.errors.SourceError` where the text is not a variation (placed in
-    ``text``, with a caret), ``ValueError`` where ``target`` takes no variation.
+    ``text``, with a caret, "your text" said in ``lang``), a
+    :class:`~notation.messages.MessageError` (a ``ValueError``) where it is no single
+    variation or ``target`` takes none.
     """
     if not target.takes_marks:
-        raise ValueError("only a bid, a fallback, a bury or a play has variations")
+        raise MessageError(msg("variation.no-variations"))
     node = _node(hand, target)
     text = text.strip()
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1].strip()
     if not text:
-        raise ValueError("write the alternative, like 2: SK SK")
+        raise MessageError(msg("edit.no-line"))
     moves = without_comments(text)  # brackets inside comments are words
     if "(" in moves or ")" in moves:
-        raise ValueError("one variation at a time, without brackets inside")
+        raise MessageError(msg("edit.nested-line"))
     # The variation is read in place: the event (with the plays of its trick before it)
     # written alone, the variation after it, and the whole read as a hand.
     bare = replace(node, variations=(), comments=(), nags=())
@@ -244,7 +249,9 @@ def add_variation(hand: Hand, target: Target, text: str, *, into: Hand | None = 
     try:
         read = parse_hand(full)
     except PSNError as e:
-        raise _in_text(e, full, len(written) + 2, text) from None
+        raise _in_text(
+            e, full, len(written) + 2, text, msg("edit.your-text").render(lang)
+        ) from None
     events = read.tricks[0].plays if isinstance(node, PlayNode) else read.auction
     variation = events[-1].variations[0]
     return _changed(
@@ -259,12 +266,13 @@ def _changed(hand: Hand, target: Target, node: Any, new_node: Any, into: Hand | 
         return _put(hand, target, new_node)
     changed = _swap(into, node, new_node)
     if not isinstance(changed, Hand):
-        raise ValueError("this step of the line is not written in the file as it stands")
+        raise MessageError(msg("edit.not-in-file"))
     return changed
 
 
-def _in_text(error: PSNError, full: str, start: int, text: str) -> SourceError:
-    """``error``, read in ``full``, placed in ``text`` (which starts at ``start``)."""
+def _in_text(error: PSNError, full: str, start: int, text: str, name: str) -> SourceError:
+    """``error``, read in ``full``, placed in ``text`` (which starts at ``start``, and is
+    called ``name``)."""
     lines = full.split("\n")
     line, column = error.line or 1, error.column or 1
     offset = sum(len(x) + 1 for x in lines[: line - 1]) + column - 1 - start
@@ -275,7 +283,7 @@ def _in_text(error: PSNError, full: str, start: int, text: str) -> SourceError:
         line=1,
         column=offset + 1,
         width=error.width,
-        filename="your text",
+        filename=name,
         text=error.text,
     )
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from notation.errors import ShengjiError
+from notation.messages import MessageError, error_message, msg
 from notation.presets import preset_names
 from notation.psn import (
     UNKNOWN,
@@ -161,11 +162,13 @@ def deal_from_texts(hands: tuple[str, ...], kitty: str, lang: str = "en") -> Dea
         try:
             read.append(_cards(text) or None)
         except ShengjiError as e:
-            raise ShengjiError(f"{seat_name(lang, seat)}: {e}") from None
+            where = seat_name(lang, seat)
+            raise MessageError(msg("value.at", where=where, text=error_message(e))) from None
     try:
         buried = _cards(kitty) or None
     except ShengjiError as e:
-        raise ShengjiError(f"{tr(lang, 'kitty')}: {e}") from None
+        where = tr(lang, "kitty")
+        raise MessageError(msg("value.at", where=where, text=error_message(e))) from None
     if all(h is None for h in read) and buried is None:
         return None
     return Deal((read[0], read[1], read[2], read[3]), buried)
@@ -186,11 +189,11 @@ def typed_play(text: str) -> tuple[tuple[CardSlot, ...], tuple[CardSlot, ...] | 
     if slash:
         cards, attempted = _cards(played), _cards(tried)
         if not cards or not attempted:
-            raise ShengjiError("a failed throw is the cards tried, '/', the cards played")
+            raise MessageError(msg("rec.typed-throw"))
         return cards, attempted
     cards = _cards(text)
     if not cards:
-        raise ShengjiError("type the cards played, like s10 hk bj")
+        raise MessageError(msg("rec.typed-play"))
     return cards, None
 
 
@@ -208,11 +211,11 @@ def auction_event(
     to = Strain(strain) if strain else None
     count = draw.strip().removeprefix("@")
     if count and not (count.isdigit() and len(count) <= 6):
-        raise ShengjiError(f"the draw count is a number of cards drawn, not {draw!r}")
+        raise MessageError(msg("rec.typed-draw", draw=draw))
     if kind == "bury":
         return KittyExchange(seat, cards)
     if not cards:
-        raise ShengjiError("name the cards shown, like h5 or bj bj")
+        raise MessageError(msg("rec.typed-shown"))
     if kind.startswith("fallback-"):
         return Fallback(FallbackSource(kind.removeprefix("fallback-")), cards, to)
     return BidNode(BidKind(kind), seat, cards, to, int(count) if count else None)

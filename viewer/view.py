@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from notation.findings import Finding, clause_line
+from notation.messages import outcome_words
 from notation.psn import (
     UNKNOWN,
     BidNode,
@@ -345,12 +346,7 @@ def result_texts(replay: HandReplay, lang: str = "en") -> tuple[str | None, str 
         if points is not None:
             parts.append(f"{tr(lang, 'defenders')} {points}")
         if side is not None and levels is not None:
-            if side == "dealer":
-                parts.append(tr(lang, "band_dealer", n=levels))
-            elif levels == 0:
-                parts.append(tr(lang, "band_take_over"))
-            else:
-                parts.append(tr(lang, "band_defenders", n=levels))
+            parts.append(outcome_words(side, levels).render(lang))
         if nxt is not None:
             parts.append(tr(lang, "next_dealer", seat=nxt))
         return " · ".join(parts)

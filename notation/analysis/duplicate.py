@@ -37,7 +37,7 @@ from math import sqrt
 from statistics import NormalDist, fmean, stdev
 
 from notation.bots import Bot, Player, RandomPlayer
-from notation.errors import ShengjiError
+from notation.messages import MessageError, Seq, msg
 from notation.presets import load_ruleset
 from notation.rules.game import PlayState, Position
 from notation.rules.ruleset import Ruleset, Side
@@ -213,10 +213,10 @@ def player_maker(spec: str) -> PlayerMaker:
         return PLAYERS[spec]
     module, _, name = spec.partition(":")
     if not name:
-        known = ", ".join(sorted(PLAYERS))
-        raise ShengjiError(f"unknown player {spec!r}: give one of {known}, or module:attribute")
+        known = Seq(tuple(sorted(PLAYERS)))
+        raise MessageError(msg("player.unknown", spec=spec, known=known))
     try:
         maker: PlayerMaker = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError) as error:
-        raise ShengjiError(f"cannot load the player {spec!r}: {error}") from error
+        raise MessageError(msg("player.cannot-load", spec=spec, error=str(error))) from error
     return maker

@@ -42,7 +42,7 @@ from enum import StrEnum
 from functools import lru_cache, partial
 from typing import Final, cast
 
-from notation.errors import ShengjiError
+from notation.errors import KeyedError
 from notation.psn.model import (
     UNKNOWN,
     BidNode,
@@ -88,9 +88,11 @@ KITTY: Final[Place] = 0
 KITTY_SIZE: Final = 8  # every preset buries 8 (the rule set's kitty.size)
 
 
-class KnowledgeError(ShengjiError):
+class KnowledgeError(KeyedError):
     """A player's view that cannot be built: a step outside the play, unknown cards in
-    what the seat saw, or a play out of place."""
+    what the seat saw, or a play out of place (``knowledge.why.<key>``)."""
+
+    kind = "knowledge"
 
 
 class Contradiction(KnowledgeError):
@@ -98,8 +100,8 @@ class Contradiction(KnowledgeError):
     rule (a revoke, a throw that should have failed …). ``fact`` is the fact that
     cannot be met, when one fact is to blame."""
 
-    def __init__(self, message: str, fact: Fact | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, key: str, fact: Fact | None = None, **facts: object) -> None:
+        super().__init__(key, **facts, **({} if fact is None else {"fact": fact}))
         self.fact = fact
 
 
@@ -257,7 +259,7 @@ class Knowledge:
 
     def __post_init__(self) -> None:
         if self.seat not in SEATS:
-            raise KnowledgeError(f"no seat {self.seat!r}: seats are 1, 2, 3 and 4")
+            raise KnowledgeError("no-seat", seat=self.seat)
 
     @classmethod
     def start(
@@ -400,7 +402,7 @@ class Knowledge:
         if leads:
             tricks.append(())
         if any(p.seat == seat for p in tricks[-1]):
-            raise KnowledgeError(f"seat {seat} has played to trick {len(tricks)} already")
+            raise KnowledgeError("played-already", seat=seat, trick=len(tricks))
         tricks[-1] = (*tricks[-1], play)
         number = len(tricks)
         changes: dict[str, object] = {"tricks": tuple(tricks)}
@@ -411,7 +413,7 @@ class Knowledge:
             left = Counter(self.hand)
             left.subtract(cards)
             if any(n < 0 for n in left.values()):
-                raise KnowledgeError(f"seat {seat} plays cards it does not hold: {_symbols(cards)}")
+                raise KnowledgeError("not-held", seat=seat, cards=tuple(cards))
             changes["hand"] = _sorted(left.elements())
         whereabouts = _after_play(self.whereabouts, seat, cards)
         facts = list(self.facts)
@@ -588,19 +590,16 @@ def knowledge_at(replay: HandReplay, step: int, seat: Seat) -> Knowledge:
     """
     states = replay.states
     if not 0 <= step < len(states):
-        raise KnowledgeError(f"no step {step}: the hand has steps 0 to {len(states) - 1}")
+        raise KnowledgeError("no-step", step=step, last=len(states) - 1)
     if seat not in SEATS:
-        raise KnowledgeError(f"no seat {seat!r}: seats are 1, 2, 3 and 4")
+        raise KnowledgeError("no-seat", seat=seat)
     first_play = next((i for i, s in enumerate(states) if s.kind is StepKind.PLAY), len(states))
     if step < first_play - 1 or first_play == len(states):
-        raise KnowledgeError(
-            f"step {step} is before the play: the player's view is built from the state "
-            "before the first lead on"
-        )
+        raise KnowledgeError("before-play", step=step)
     start = states[first_play - 1]
     trump = start.trump
     if trump is None:
-        raise KnowledgeError("no trump is known: the play cannot be read")
+        raise KnowledgeError("no-trump")
     auction = [s.event for s in states[:first_play]]
     kitty_size = replay.rules.kitty.size
     own_kitty = _own_kitty(auction, seat, start.kitty)
@@ -608,7 +607,7 @@ def knowledge_at(replay: HandReplay, step: int, seat: Seat) -> Knowledge:
     view = Knowledge.start(
         seat,
         trump,
-        _known(start.hand(seat), f"seat {seat}'s hand"),
+        _known(start.hand(seat), "hand", seat),
         sizes=sizes,
         kitty=own_kitty,
         kitty_size=kitty_size if own_kitty is None else len(own_kitty),
@@ -621,19 +620,19 @@ def knowledge_at(replay: HandReplay, step: int, seat: Seat) -> Knowledge:
             continue
         leads, number = state.trick_number != number, state.trick_number
         event = cast(PlayNode, state.event)
-        cards = _known(event.cards, f"seat {event.seat}'s play in trick {state.trick_number}")
+        cards = _known(event.cards, "play", event.seat, state.trick_number)
         attempted = (
             None
             if event.attempted is None
-            else _known(event.attempted, f"seat {event.seat}'s throw in trick {state.trick_number}")
+            else _known(event.attempted, "throw", event.seat, state.trick_number)
         )
         view = view.after(event.seat, cards, attempted, event.blocker, leads=leads)
     return view
 
 
-def _known(cards: Sequence[CardSlot], what: str) -> Cards:
+def _known(cards: Sequence[CardSlot], what: str, seat: Seat, trick: int = 0) -> Cards:
     if UNKNOWN in cards:
-        raise KnowledgeError(f"{what} has unknown cards (??): the player's view needs them")
+        raise KnowledgeError("unknown-cards", what=what, seat=seat, trick=trick)
     return cast(Cards, tuple(cards))
 
 

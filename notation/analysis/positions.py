@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import cast
 
-from notation.errors import ShengjiError
+from notation.messages import MessageError, msg
 from notation.psn.model import UNKNOWN, Hand, PlayNode
 from notation.replay import StepKind, replay
 from notation.rules.cards import Card
@@ -37,10 +37,10 @@ def play_start(hand: Hand, rules: Ruleset | str | None = None) -> Position:
             break
         before = state
     if before is None or before.trump is None or before.dealer is None:
-        raise ShengjiError("the hand has no trump or dealer: its play cannot be set up")
+        raise MessageError(msg("analysis.no-start"))
     slots = [*before.hands, before.kitty or ()]
     if any(card is UNKNOWN for cards in slots for card in cards) or before.kitty is None:
-        raise ShengjiError("some card of the deal or the kitty is unknown: no exact position")
+        raise MessageError(msg("analysis.unknown-deal"))
     hands = tuple(cast(tuple[Card, ...], h) for h in before.hands)
     return Position(
         replayed.rules,

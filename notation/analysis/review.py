@@ -54,8 +54,8 @@ from notation.analysis.evaluate import (
 from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
-from notation.findings import meaning
-from notation.messages import Both, Message, msg, reason
+from notation.findings import meaning_of
+from notation.messages import Message, error_message, msg, reason
 from notation.psn.model import Hand, PlayNode
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import Cards
@@ -255,9 +255,9 @@ class Stop:
         """Where and why, as a message."""
         return msg("analysis.stopped", trick=self.trick, seat=self.seat, why=self.why())
 
-    def to_dict(self) -> dict[str, Any]:
-        """As the JSON report writes it."""
-        return {"trick": self.trick, "seat": self.seat, "reason": self.reason}
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """As the JSON report writes it (the reason in ``lang``)."""
+        return {"trick": self.trick, "seat": self.seat, "reason": self.why().render(lang)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,7 +287,7 @@ class HandPlan:
     replay: HandReplay | None
     decisions: tuple[Decision, ...]
     stopped: Stop | None = None
-    error: str | None = None
+    error: Message | None = None
 
     def knowledge(self, decision: Decision) -> Knowledge:
         """What the seat to move knows before ``decision``'s play."""
@@ -309,7 +309,7 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
             start = replace(start, trump=played_under)
         state = PlayState(start)
     except (ShengjiError, GameError) as e:
-        return HandPlan(number, None, (), error=f"cannot be analysed: {e}")
+        return HandPlan(number, None, (), error=error_message(e))
     decisions: list[Decision] = []
     stopped: Stop | None = None
     for index, step in enumerate(steps):
@@ -318,8 +318,8 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
         errors = [f for f in found.findings if f.is_error]
         if errors:
             first = errors[0]
-            code = Both(first.code, meaning(first.code, "zh"))  # in Chinese, what it means
-            text = msg("analysis.stop-finding", code=code, message=first.text)
+            code, means = first.code, meaning_of(first.code)  # in Chinese, what it means
+            text = msg("analysis.stop-finding", code=code, meaning=means, message=first.text)
             stopped = Stop(found.trick_number, node.seat, text.render("en"), index, text)
             break
         position = state.position()
@@ -415,13 +415,14 @@ def summarize(plays: Iterable[PlayReview]) -> dict[Seat, SeatSummary]:
 
 @dataclass(frozen=True, slots=True)
 class HandReview:
-    """A hand's plays judged, in order, and where the analysis stopped."""
+    """A hand's plays judged, in order, and where the analysis stopped, or why it could
+    not be analysed (``error``)."""
 
     number: int
     view: View
     plays: tuple[PlayReview, ...]
     stopped: Stop | None = None
-    error: str | None = None
+    error: Message | None = None
     trump: Trump | None = None
 
     @property
@@ -429,14 +430,14 @@ class HandReview:
         """Each seat's counts and average loss."""
         return summarize(self.plays)
 
-    def to_dict(self) -> dict[str, Any]:
-        """As the JSON report writes it (see :data:`JSON_SCHEMA`)."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """As the JSON report writes it (see :data:`JSON_SCHEMA`), its words in ``lang``."""
         trump = self.trump
         return {
             "number": self.number,
             "analysed": self.error is None,
-            "error": self.error,
-            "stopped": None if self.stopped is None else self.stopped.to_dict(),
+            "error": None if self.error is None else self.error.render(lang),
+            "stopped": None if self.stopped is None else self.stopped.to_dict(lang),
             "plays": [p.to_dict(trump) for p in self.plays] if trump is not None else [],
             "summary": {str(s): v.to_dict() for s, v in self.summary.items()},
         }
@@ -475,7 +476,8 @@ def hand_review(plan: HandPlan, view: View, results: Sequence[PlayReview | Stop]
             break
         plays.append(result)
     trump = plan.decisions[0].position.trump if plan.decisions else None
-    return HandReview(plan.number, view, tuple(plays), stopped, plan.error, trump)
+    error = None if plan.error is None else msg("analysis.cannot", why=plan.error)
+    return HandReview(plan.number, view, tuple(plays), stopped, error, trump)
 
 
 # --- the JSON report ------------------------------------------------------------------------

@@ -54,7 +54,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 from math import factorial
@@ -135,13 +135,16 @@ class Dealer:
             need[s] = k.sizes[s - 1] - self._held[s].total()
             if need[s] < 0:
                 raise Contradiction(
-                    f"seat {s} holds {k.sizes[s - 1]} cards, but is known to hold "
-                    f"{self._held[s].total()}: {_say(self._held[s].elements())}"
+                    "over-full",
+                    seat=s,
+                    size=k.sizes[s - 1],
+                    known=self._held[s].total(),
+                    cards=tuple(self._held[s].elements()),
                 )
         if k.kitty is None:
             need[KITTY] = k.kitty_size
         if max(need.values(), default=0) >= _GUARD:
-            raise Contradiction(f"a hand of {max(need.values())} unseen cards: no deal has one")
+            raise Contradiction("huge-hand", n=max(need.values()))
         self.places: tuple[Place, ...] = tuple(p for p, n in need.items() if n > 0)
         self._need: Counts = tuple(need[p] for p in self.places)
         pool = self._pool()
@@ -175,16 +178,10 @@ class Dealer:
             pool.subtract(held)
         extra = sorted(c for c, n in pool.items() if n < 0)
         if extra:
-            raise Contradiction(
-                f"more than two of {_say(extra)} are seen (held, played or buried): the "
-                "record cannot be one deal"
-            )
+            raise Contradiction("third-copy", cards=tuple(extra))
         pool = +pool
         if pool.total() != sum(self._need):
-            raise Contradiction(
-                f"{pool.total()} cards are unseen, but the other hands and the kitty hold "
-                f"{sum(self._need)} cards this seat cannot place"
-            )
+            raise Contradiction("unseen-count", unseen=pool.total(), need=sum(self._need))
         return pool
 
     def _caps(self) -> _Caps:
@@ -203,11 +200,7 @@ class Dealer:
             for card, most in fact.limits(k.trump).items():
                 cap = most - since[card] - held[card]
                 if cap < 0:
-                    raise Contradiction(
-                        f"the record contradicts itself: {fact}, but seat {seat} held "
-                        f"{card.symbol} then",
-                        fact,
-                    )
+                    raise Contradiction("fact-held", fact=fact, seat=seat, cards=(card,))
                 if card not in mine or cap < mine[card][0]:
                     mine[card] = (cap, fact)
         return caps
@@ -239,9 +232,7 @@ class Dealer:
             else:
                 broken = not fact.holds(least, k.trump)
             if broken:
-                raise Contradiction(
-                    f"the record contradicts itself: {fact}, which no deal can meet", fact
-                )
+                raise Contradiction("fact-unmet", fact=fact)
             checked.append(fact)
         return checked
 
@@ -259,7 +250,7 @@ class Dealer:
                 continue
             among = frozenset(index[p] for p in w.places if p in index)
             if sure > pool.get(w.card, 0) or not among:
-                raise Contradiction(f"the record contradicts itself: {w} cannot be")
+                raise Contradiction("whereabouts", where=w)
             old = found.get(w.card)
             if old is not None:  # two statements about one card: keep what both allow
                 sure, among = max(sure, old[0]), among | old[1]
@@ -364,11 +355,7 @@ class Dealer:
             failures[broken] += 1
         worst, _ = failures.most_common(1)[0]
         fact = self._checked[worst]
-        raise Contradiction(
-            f"none of {self.max_attempts} deals of the unseen cards agrees with the view: "
-            f"{fact} cannot be met (a record that breaks a rule?)",
-            fact,
-        )
+        raise Contradiction("no-deal-agrees", fact=fact, attempts=self.max_attempts)
 
     def _layout(self, rng: random.Random) -> dict[Place, list[Card]]:
         """The unseen copies placed: counts class by class, then cards."""
@@ -471,10 +458,9 @@ class Dealer:
     def _no_place(self, card: Card, caps: _Caps) -> Contradiction:
         """An unseen card that no place may take."""
         reasons = [caps[p][card][1] for p in self.places if p in caps and card in caps[p]]
-        said = "; ".join(str(f) for f in reasons) or "the known cards fill every place"
-        return Contradiction(
-            f"no hand may hold the unseen {card.symbol}: {said}", reasons[0] if reasons else None
-        )
+        if not reasons:
+            return Contradiction("no-place-filled", cards=(card,))
+        return Contradiction("no-place", fact=reasons[0], cards=(card,), facts=tuple(reasons))
 
     def _why_none(self, pool: Counter[Card], caps: _Caps) -> Contradiction:
         """No layout at all: a seat that cannot be filled, if one can be named."""
@@ -484,14 +470,15 @@ class Dealer:
             room = sum(min(n, caps[place].get(c, (2, None))[0]) for c, n in pool.items())
             if room < need:
                 facts = {f for cap, f in caps[place].values() if f is not None and cap < 2}
-                said = "; ".join(sorted(str(f) for f in facts))
                 return Contradiction(
-                    f"seat {place} holds {need} cards this seat cannot place, but only "
-                    f"{room} unseen cards may be its: {said}",
+                    "seat-full",
                     next(iter(facts), None),
+                    seat=place,
+                    need=need,
+                    room=room,
+                    facts=tuple(sorted(facts, key=str)),
                 )
-        said = "; ".join(str(f) for f in self.knowledge.facts)
-        return Contradiction(f"no deal of the unseen cards meets every fact: {said}")
+        return Contradiction("no-deal", facts=self.knowledge.facts)
 
 
 # --- the public shortcuts -------------------------------------------------------------------
@@ -623,7 +610,3 @@ def _shuffle_into(
 
 def _sorted(cards: Sequence[Card]) -> Cards:
     return tuple(sorted(cards, key=lambda c: c.index))
-
-
-def _say(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in cards)

@@ -59,7 +59,7 @@ from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
 from notation.files import FileError, Output, check_output, open_input, shown_path
-from notation.messages import MessageError, count, error_words, msg
+from notation.messages import Message, MessageError, count, error_words, msg
 from notation.presets import register_ruleset, ruleset_argument
 from notation.psn import Record, iter_hands, write, write_hands
 from notation.psn.model import Hand
@@ -150,7 +150,7 @@ class _Chunk:
     record: Hand
 
 
-_Result = list[PlayReview | Stop] | str  # a chunk's reviews, or why it failed
+_Result = list[PlayReview | Stop] | Message  # a chunk's reviews, or why it failed
 
 
 @dataclass(slots=True)
@@ -183,7 +183,7 @@ class _HandWork:
     starts: list[int]  # where each of its chunks starts (none: analysed before)
     results: list[tuple[int, list[PlayReview | Stop]]] = field(default_factory=list)
     received: int = 0
-    failed: str | None = None  # why its analysis failed
+    failed: Message | None = None  # why its analysis failed
 
     @property
     def done(self) -> bool:
@@ -493,7 +493,7 @@ def _analyse(
         if isinstance(outcome, Lost):  # again alone; a chunk that still kills its worker fails
             (again,) = executor.ordered(fn, [(chunk,)], alone=True)
             result = (
-                f"internal error while analysing: {again}; please report it"
+                msg("bug.while", doing=msg("bug.doing.analysing"), error=again.text, where="")
                 if isinstance(again, Lost)
                 else again[0]
             )
@@ -502,7 +502,7 @@ def _analyse(
         work = pending[0]
         assert (work.file.index, work.index) == (chunk.file, chunk.hand)
         work.received += 1
-        if isinstance(result, str):
+        if isinstance(result, Message):
             work.failed = work.failed or result
         else:
             work.results.append((chunk.first, result))
@@ -558,7 +558,7 @@ def _finish_hand(
     if file.error is not None:
         return
     if report is not None:
-        report.hand(file.name, _hand_json(review, work.index))
+        report.hand(file.name, _hand_json(review, work.index, args.lang))
     if file.out is None:
         return
     annotated = (
@@ -603,12 +603,12 @@ def _finish_file(
         report.end(file.name, file.error)
 
 
-def _hand_json(review: HandReview | None, h: int) -> dict[str, Any]:
-    """A hand as the JSON report writes it; one analysed before is ``skipped`` (its
-    analysis is in the file) with no plays."""
+def _hand_json(review: HandReview | None, h: int, lang: str) -> dict[str, Any]:
+    """A hand as the JSON report writes it (its words in ``lang``); one analysed before is
+    ``skipped`` (its analysis is in the file) with no plays."""
     if review is not None:
-        return review.to_dict()
-    return {**HandReview(h + 1, View.PLAYER, ()).to_dict(), "skipped": True}
+        return review.to_dict(lang)
+    return {**HandReview(h + 1, View.PLAYER, ()).to_dict(lang), "skipped": True}
 
 
 def _in_order(chunks: list[tuple[int, list[PlayReview | Stop]]]) -> list[PlayReview | Stop]:

@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from notation.cli.language import said
-from notation.messages import Both, Seq, has, msg, rule_name, say, template
+from notation.messages import Seq, cite, has, msg, say, template
 from notation.presets import load_ruleset, preset_names, ruleset_to_dict
 from notation.rules.clauses import Rule
 from notation.rules.ruleset import BidSuit, LevelTable, Outcome, Ruleset, Side
@@ -151,8 +151,9 @@ def _multipliers(rules: Ruleset, lang: str) -> str:
 
 def _clause_line(rules: Ruleset, rule: Rule, lang: str) -> str:
     """``§ follow.pair: <the citation>`` (in Chinese the rule's name)."""
-    named = Both(rule.value, rule_name(rule, "zh"))  # by its id in English, as the YAML
-    return _say(lang, "clause", rule=named, cited=rules.clause(rule).cite(lang))
+    # by its id in English, as the YAML names it; in Chinese by its name
+    named = msg(f"rule.{rule.value}")
+    return _say(lang, "clause", rule=rule.value, name=named, cited=cite(rules.clause(rule), lang))
 
 
 def format_ruleset(rules: Ruleset, lang: str = "en") -> str:

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
                 stats.add_file(event.path, event.unreadable)
             else:
                 stats.add(event.value)
-    report = stats.to_dict(args.viewer)
+    report = stats.to_dict(args.viewer, args.lang)
     if args.format == "html":
         text = render_html(report, lang=args.lang)
     else:

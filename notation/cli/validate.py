@@ -26,9 +26,8 @@ from notation.diagnostics import format_finding, unreadable_reason
 from notation.executor import EXECUTORS, Executor, make_executor
 from notation.files import FileError, open_input, shown_path
 from notation.findings import CATALOGUE, Severity, meaning
+from notation.messages import Message, msg
 from notation.messages import count as count_of
-from notation.messages import msg
-from notation.messages.commands import unreadable_words
 from notation.presets import ruleset_argument
 from notation.rules.ruleset import Ruleset
 from notation.validate import JSON_SCHEMA_VERSION, CheckedHand, iter_validate
@@ -135,7 +134,7 @@ class FileResult:
     counts: dict[str, int] = field(default_factory=lambda: {s.value: 0 for s in Severity})
     unreadable_hands: int = 0  # hands that are not PSN
     content: bool = False  # some hand has headers or events
-    unreadable: str | None = None  # why the file could not be read (or read to its end)
+    unreadable: Message | None = None  # why the file could not be read (or read to its end)
     stopped: bool = False  # --strict stopped here
 
     @property
@@ -229,9 +228,8 @@ def run(args: argparse.Namespace) -> int:
         for result in checked:
             _add(totals, result)
             if result.unreadable and not options.json:
-                why = unreadable_words(result.unreadable).render(lang)
                 print(
-                    msg("cli.cannot-read", path=result.path, reason=why).render(lang),
+                    msg("cli.cannot-read", path=result.path, reason=result.unreadable).render(lang),
                     file=sys.stderr,
                 )
             if progress:
@@ -325,7 +323,7 @@ def _check(path: Path, options: _Options, out: TextIO) -> FileResult:
 
 def _writer(out: TextIO, options: _Options) -> _TextWriter | _JsonWriter:
     if options.json:
-        return _JsonWriter(out)
+        return _JsonWriter(out, options.lang)
     return _TextWriter(out, quiet=options.quiet, lang=options.lang)
 
 
@@ -357,8 +355,9 @@ class _JsonWriter:
     hand by hand, indented as ``json.dump(..., indent=2)`` would indent it. Every
     finding is written: ``--quiet`` is for the text report."""
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, lang: str) -> None:
         self.out = out
+        self.lang = lang
         self.hands = 0
         self.begun = False
 
@@ -377,8 +376,9 @@ class _JsonWriter:
         if not self.begun:
             self.begin(result.path)
         close = "\n      ]" if self.hands else "]"
+        why = None if result.unreadable is None else result.unreadable.render(self.lang)
         self.out.write(
-            f'{close},\n      "unreadable": {_dumps(result.unreadable)},\n'
+            f'{close},\n      "unreadable": {_dumps(why)},\n'
             f'      "stopped": {_dumps(result.stopped)},\n'
             f'      "empty": {_dumps(result.empty)}\n    }}'
         )

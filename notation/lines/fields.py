@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from notation.errors import ShengjiError
-from notation.messages import Both, MessageError, msg
+from notation.messages import MessageError, error_message, msg
 from notation.messages.commands import described, kind_words
 from notation.presets import DEFAULT_RULESET, RulesetError
 from notation.rules.cards import Card, Rank, Suit, parse_card
@@ -100,8 +100,7 @@ def read_rules(value: Any, load: Callable[[str], Ruleset]) -> Ruleset:
     try:
         return load(value)
     except RulesetError as e:
-        reason = Both(e.brief("en"), e.brief("zh"))
-        raise RequestError(msg("judge.rules", reason=reason)) from None
+        raise RequestError(msg("judge.rules", reason=error_message(e))) from None
 
 
 def refuse_third_copies(

@@ -13,9 +13,6 @@ English one's ``{names}``. A parameter is rendered by its type:
 * a :class:`Message`: rendered in the same language (a part of a sentence);
 * :class:`Seq`: parameters joined by a separator, itself a message (``sep.list``);
 * :class:`Capital`: a part that starts a sentence;
-* :class:`Both`: a value given in English and in Chinese that is not the catalogue's
-  words (a library's English reason and our Chinese for it; another language reads the
-  English).
 
 The catalogue is one module per concern, each a ``CATALOGUE`` registered here (an id is
 defined once): :mod:`~notation.messages.words` (parts of sentences, separators),
@@ -43,7 +40,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from notation.errors import CardError, SourceError
+from notation.errors import ShengjiError, SourceError
 from notation.messages import (
     cli,
     commands,
@@ -57,10 +54,8 @@ from notation.messages import (
     rulesets,
     words,
 )
-from notation.messages.cli import reason_words
 from notation.messages.core import (
     TEMPLATES,
-    Both,
     Message,
     MessageError,
     Param,
@@ -79,19 +74,22 @@ from notation.messages.core import (
 )
 from notation.messages.reasons import reason, reason_message
 from notation.messages.replay import violation_message
+from notation.messages.rulecard import cite, clause_source
 from notation.messages.words import outcome_words
 from notation.rules.clauses import Rule
 
 __all__ = [
     "LANGS",
     "TEMPLATES",
-    "Both",
     "Message",
     "MessageError",
     "Param",
     "Seq",
     "add_language",
+    "cite",
+    "clause_source",
     "count",
+    "error_message",
     "error_words",
     "has",
     "keys",
@@ -100,7 +98,6 @@ __all__ = [
     "param_names",
     "reason",
     "reason_message",
-    "reason_words",
     "render",
     "rule_name",
     "say",
@@ -117,15 +114,28 @@ def rule_name(rule: Rule, lang: str = "en") -> str:
 
 def error_words(error: BaseException, lang: str = "en") -> str:
     """An error for a user, in ``lang``: a located one (:class:`~notation.errors.
-    SourceError`) with its place and caret, a card that could not be read, a rule set's
-    values that do not fit together, one made from a message of the catalogue (its
-    ``text``), or else the error's own words."""
+    SourceError`) with its place and caret, one made from a message of the catalogue or
+    from a key and facts (its ``text``: a card that could not be read, a rule set's values
+    that do not fit together …), or else the error's own words."""
     if isinstance(error, SourceError):
         return error.in_lang(lang)
-    if isinstance(error, CardError) and error.token is not None:
-        return msg("psn.unknown-card", reason=Both(str(error), repr(error.token))).render(lang)
     text = getattr(error, "text", None)  # an error made from a catalogue message
     return text.render(lang) if isinstance(text, Message) else str(error)
+
+
+def error_message(error: BaseException) -> Message:
+    """An error as a part of a sentence, on one line (a located one by its place, without
+    the text it is in): one made from a message of the catalogue or from a key and facts
+    by it; one of ours in words already as they are; another (a library's own words,
+    which no message of the catalogue says) in its English, in Chinese as
+    ``error.unsaid`` says."""
+    text = getattr(error, "text", None)
+    if not isinstance(text, Message):
+        plain = error.message if isinstance(error, SourceError) else str(error)
+        text = msg("text" if isinstance(error, ShengjiError) else "error.unsaid", text=plain)
+    if isinstance(error, SourceError) and (error.filename is not None or error.line is not None):
+        return msg("located", where=error.location, text=text)
+    return text
 
 
 for _catalogue in (

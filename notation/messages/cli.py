@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from notation.messages.core import TEMPLATES, Message
-
-__all__ = ["CATALOGUE", "reason_words"]
+__all__ = ["CATALOGUE"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- the command line (notation/cli) ------------------------------------------------
@@ -16,6 +14,17 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "the command and the input",
         "shengji：内部错误（{what}）；这是 shengji 的缺陷，请连同命令和输入一起报告",
     ),
+    # a failure of shengji itself on one file or hand: that file's error, not the run's
+    # (notation/corpus.py, notation/cli/analyze.py); error: the exception, as Python says it
+    "bug.while": (
+        "internal error while {doing}: {error}{where}; please report it",
+        "内部错误（{doing}时）：{error}{where}；请报告这个问题",
+    ),
+    "bug.at": (" (at {place})", "（在 {place}）"),
+    "bug.doing.reading": ("reading", "读取"),
+    "bug.doing.analysing": ("analysing", "分析"),
+    "bug.doing.checking": ("checking hand {n}", "检查第 {n} 局"),
+    "bug.worker-died": ("the worker process died ({error})", "工作进程意外退出（{error}）"),
     "cli.no-paths": (
         "shengji validate: name at least one file or folder",
         "shengji validate：请至少给出一个文件或文件夹",
@@ -89,7 +98,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "analysed up to trick {trick}, seat {seat}'s play: {why}",
         "分析到第 {trick} 轮 {seat} 号位的出牌为止：{why}",
     ),
-    "analysis.stop-finding": ("{code}: {message}", "{code}。{message}"),
+    "analysis.stop-finding": ("{code}: {message}", "{meaning}。{message}"),
     "analyze.no-files": (
         "shengji analyze: no *.psn files found",
         "shengji analyze：没有找到 *.psn 文件",
@@ -107,6 +116,24 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "（跳过 {n} 局：之前已用相同设置分析过）",
     ),
     "analyze.hand": ("{path}: hand {n}: {why}", "{path}：第 {n} 局：{why}"),
+    # a player named for a duplicate match (notation/analysis/duplicate.py)
+    "player.unknown": (
+        "unknown player {spec!r}: give one of {known}, or module:attribute",
+        "没有玩家 {spec!r}：请给出 {known} 之一，或 module:attribute",
+    ),
+    "player.cannot-load": (
+        "cannot load the player {spec!r}: {error}",
+        "无法载入玩家 {spec!r}：{error}",
+    ),
+    "analysis.cannot": ("cannot be analysed: {why}", "无法分析：{why}"),
+    "analysis.no-start": (
+        "the hand has no trump or dealer: its play cannot be set up",
+        "这一局没有主或庄家：无法摆出出牌的局面",
+    ),
+    "analysis.unknown-deal": (
+        "some card of the deal or the kitty is unknown: no exact position",
+        "发牌或底牌中有未知的牌：没有确切的局面",
+    ),
     "analyze.plays": ("plays", "手牌"),
     "analyze.more-errors": ("… and {n} more errors", "……还有 {n} 处错误"),
     "analyze.changed": (
@@ -222,24 +249,3 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "show.trick": ("  trick {n}: {table}", "  第 {n} 轮：{table}"),
     "show.kitty": ("  kitty: {cards}", "  底牌：{cards}"),
 }
-
-
-def reason_words(text: str) -> Message:
-    """Why a file could not be read (``notation.diagnostics.unreadable_reason``'s words) as a
-    message: a reason of the catalogue (``reason.*``) by its English, another as it is."""
-    key = _reason_keys().get(text)
-    if key is not None:
-        return Message(key)
-    if text.startswith("not UTF-8 text (byte ") and text.endswith(")"):
-        return Message("reason.not-utf8", (("byte", text[len("not UTF-8 text (byte ") : -1]),))
-    return Message("text", (("text", text),))
-
-
-def _reason_keys() -> dict[str, str]:
-    """The English of every reason of the catalogue that has no parameter, and its key
-    (read when asked: the catalogues are all registered by then)."""
-    return {
-        english: key
-        for key, english in TEMPLATES["en"].items()
-        if key.startswith("reason.") and "{" not in english
-    }

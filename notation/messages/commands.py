@@ -5,19 +5,43 @@ JSON), and the corpus report's page (``stats --format html``)."""
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from notation.messages.cli import reason_words
-from notation.messages.core import TEMPLATES, Both, Message, Param, msg, template
+from notation.messages.core import TEMPLATES, Message, Param, msg
 
-__all__ = ["CATALOGUE", "described", "json_words", "kind_words", "unreadable_words"]
+__all__ = ["CATALOGUE", "described", "json_words", "kind_words"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- every command (notation/cli/__init__.py, notation/cli/common.py) ---------------
     "cmd.error": ("shengji: {text}", "shengji：{text}"),
     "cmd.error-in": ("shengji {command}: {text}", "shengji {command}：{text}"),
     "cmd.warning": ("shengji: warning: {text}", "shengji：警告：{text}"),
+    # the executor of -j and --executor (notation/executor.py)
+    "executor.no-processes": (
+        "the local process pool cannot start processes",
+        "本机的进程池无法启动进程",
+    ),
+    "executor.unreachable": ("cannot reach {where}: {error}", "无法连接 {where}：{error}"),
+    "executor.workers-failed": (
+        "the Dask workers failed ({error}); is the same shengji installed on every worker?",
+        "Dask 工作进程出错（{error}）；每个工作节点上装的是同一个 shengji 吗？",
+    ),
+    "executor.needs-dask": (
+        "--executor dask needs Dask: pip install 'shengji[dask]' (from a checkout: "
+        "pip install '.[dask]')",
+        "--executor dask 需要 Dask：pip install 'shengji[dask]'（在源码目录中："
+        "pip install '.[dask]'）",
+    ),
+    "executor.scheduler-at": ("the Dask scheduler at {address}", "位于 {address} 的 Dask 调度器"),
+    "executor.local-cluster": ("a local Dask cluster", "本机的 Dask 集群"),
+    "executor.unknown": (
+        "no executor {kind!r}: the executors are {known}",
+        "没有执行器 {kind!r}：执行器有 {known}",
+    ),
+    "executor.scheduler-alone": (
+        "--scheduler is for --executor dask",
+        "--scheduler 只能与 --executor dask 一起用",
+    ),
     "cmd.rules-dir": (
         "--rules-dir {folder}: no such folder",
         "--rules-dir {folder}：没有这个文件夹",
@@ -90,7 +114,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "json.why.comma-in-object": ("Illegal trailing comma before end of object", "对象末尾多了逗号"),
     "json.why.comma-in-array": ("Illegal trailing comma before end of array", "列表末尾多了逗号"),
     "json.why.number-range": ("Number out of range", "数字超出范围"),
-    "json.why.malformed": ("badly formed", "格式错误"),
+    "json.why.malformed": ("{reason}", "格式错误"),
     "json.too-deep": (
         "not JSON we can read: lists or objects nested too deeply",
         "无法读取的 JSON：列表或对象嵌套太深",
@@ -371,8 +395,11 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
 
 
 def kind_words(value: object) -> Message:
-    """What a value read from JSON is (:func:`notation.errors.kind_of`) in words of both
-    languages: ``a number`` (数字), ``a list`` (列表) …"""
+    """What a value read from JSON is, in words: ``a number`` (数字), ``a list`` (列表) …
+
+    >>> [kind_words(v).render() for v in (7, "S10", [], {}, None, True)]
+    ['a number', 'text', 'a list', 'an object', 'null', 'true/false']
+    """
     if value is None:
         return msg("kind.null")
     if isinstance(value, bool):
@@ -389,9 +416,13 @@ def kind_words(value: object) -> Message:
 
 
 def described(value: object) -> Param:
-    """A value read from JSON for an error message in both languages, as
-    :func:`notation.errors.describe` says it in English: a number or text as written (cut
-    short), anything else by its kind."""
+    """A value read from JSON, for an error message: a number or text as written (cut
+    short), anything else by its kind. Never all of it: it may be huge, or nested
+    thousands deep.
+
+    >>> [str(described(v)) for v in (7, "S11", [["S9"]], 10**40)]
+    ['7', "'S11'", 'a list', '1000000000… (41 digits)']
+    """
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 14_000:  # past Python's 4300 digits: not even printable
             return msg("kind.huge", n=value.bit_length() * 3 // 10)
@@ -407,9 +438,10 @@ def described(value: object) -> Param:
 def json_words(reason: str, column: int) -> Message:
     """``not JSON: Expecting value at column 3`` (不是 JSON：第 3 列缺少值): the json
     module's reason by the catalogue's ``json.why.*`` whose English it is (another one,
-    which a newer json may give, in its English; in Chinese "badly formed")."""
+    which a newer json may give, in its English; in Chinese "badly formed":
+    ``json.why.malformed``)."""
     key = _json_reasons().get(reason)
-    why = msg(key) if key else Both(reason, template("json.why.malformed", "zh"))
+    why = msg(key) if key else msg("json.why.malformed", reason=reason)
     return msg("json.not-json", why=why, column=column)
 
 
@@ -420,20 +452,3 @@ def _json_reasons() -> dict[str, str]:
         for key, english in TEMPLATES["en"].items()
         if key.startswith("json.why.") and key != "json.why.malformed"
     }
-
-
-_NOT_UTF8: Final = re.compile(r"not UTF-8 text \(byte 0x([0-9a-f]+) at offset ([0-9]+)\)")
-_TOO_LARGE: Final = re.compile(r"larger than ([0-9,]+) MB, the most that is read of a file")
-
-
-def unreadable_words(text: str) -> Message:
-    """Why a file could not be read (``notation.diagnostics.unreadable_reason``'s words) as a
-    message: :func:`~notation.messages.cli.reason_words`, the byte that is not UTF-8 with
-    its offset, and the size past the limit."""
-    found = _NOT_UTF8.fullmatch(text)
-    if found is not None:
-        return msg("reason.not-utf8-at", byte=found.group(1), offset=int(found.group(2)))
-    found = _TOO_LARGE.fullmatch(text)
-    if found is not None:
-        return msg("reason.too-large", mb=found.group(1))
-    return reason_words(text)

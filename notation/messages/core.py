@@ -21,7 +21,6 @@ from notation.rules.cards import Card
 
 __all__ = [
     "TEMPLATES",
-    "Both",
     "Capital",
     "Message",
     "MessageError",
@@ -83,14 +82,6 @@ def template(key: str, lang: str = "en") -> str:
     return TEMPLATES["en"][key] if found is None else found
 
 
-class Both(NamedTuple):
-    """A value given in English and in Chinese, not words of the catalogue (a reason a
-    library gave in English and our Chinese for it); another language reads the English."""
-
-    en: str
-    zh: str
-
-
 class Capital(NamedTuple):
     """A part that starts a sentence: its first letter upper case (in a language that
     has case)."""
@@ -121,7 +112,7 @@ class Message:
         return render(self, "en")
 
 
-Param: TypeAlias = "int | str | tuple[object, ...] | Message | Both | Seq | Capital | None"
+Param: TypeAlias = "int | str | tuple[object, ...] | Message | Seq | Capital | None"
 
 
 class MessageError(ShengjiError):
@@ -166,8 +157,6 @@ def _say_card(card: object, lang: str) -> str:
 def _param(value: object, lang: str) -> object:
     if isinstance(value, Message):
         return render(value, lang)
-    if isinstance(value, Both):
-        return value.zh if lang == "zh" else value.en
     if isinstance(value, Capital):
         said = str(_param(value.part, lang))
         return said[:1].upper() + said[1:]

@@ -140,9 +140,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "label.chart_levels": ("Levels hand by hand", "逐局级数"),
     "label.chart_kitty": ("kitty", "底牌"),
     "label.after_trick": ("after trick", "第几轮后"),
-    "label.band_dealer": ("dealer +{n}", "庄家升 {n} 级"),
-    "label.band_take_over": ("take over", "闲家上台"),
-    "label.band_defenders": ("defenders +{n}", "闲家上台升 {n} 级"),
     "label.annotate": ("Annotate this step", "批注此步"),
     "label.annotate_target": ("Annotating: {what}", "批注对象：{what}"),
     "label.annotate_none": ("Nothing to annotate at this step.", "此步无可批注的内容。"),
@@ -162,6 +159,17 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "在此添加变着（PSN 写法，例如 {example}）",
     ),
     "label.add_line": ("Add the variation", "添加变着"),
+    # an alternative line typed into the annotation panel (viewer/edit.py)
+    "edit.no-line": ("write the alternative, like 2: SK SK", "请写出另一种走法，如 2: SK SK"),
+    "edit.nested-line": (
+        "one variation at a time, without brackets inside",
+        "一次只写一个变着，里面不要有括号",
+    ),
+    "edit.not-in-file": (
+        "this step of the line is not written in the file as it stands",
+        "这条变着的这一步没有按原样写在文件里",
+    ),
+    "edit.your-text": ("your text", "你输入的文字"),
     "label.line_added": (
         "Variation added: enter it to see it played out and checked.",
         "已添加变着：进入变着即可看到按规则检查后的走法。",
@@ -402,7 +410,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "label.analyse_failed": (
         "This hand cannot be analysed: {reason}",
-        "这一局无法分析（发牌和底牌须逐张已知，出牌须合规）。",
+        "这一局无法分析：{reason}",
     ),
     "label.analyse_download": ("Download the analysed file", "下载含分析的牌谱"),
     "label.teach_grade_best": (

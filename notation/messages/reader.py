@@ -104,7 +104,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "psn.too-deep": ("variations nested deeper than {most}", "变着嵌套超过了 {most} 层"),
     "psn.one-hand": ("expected exactly one hand, found {n}", "应当正好是一局，却有 {n} 局"),
     # reason: the card parser's English words, and in Chinese the word it could not read
-    "psn.unknown-card": ("{reason}", "不认识的牌 {reason}：牌要写成 S10、HK、C2、BJ 或 LJ 这样"),
     # what each terminal of the grammar is called in an error (psn.unexpected's wanted)
     "psn.term.SEAT_CARDS": ("a seat and its cards like 3: S10", "座位和牌，如 3: S10"),
     "psn.term.CARDS": ("a card like S10 or BJ", "牌，如 S10 或 BJ"),

@@ -10,27 +10,31 @@ list, by its name and value (:func:`_fact`).
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Final, Protocol, cast
 
 from notation.errors import KeyedError
 from notation.messages.core import (
-    Both,
     Capital,
     Message,
     Param,
     Seq,
     msg,
-    say_cards_in,
-    template,
 )
 from notation.messages.replay import violation_message
-from notation.rules.cards import Card
+from notation.rules.cards import Card, Suit
+from notation.rules.units import Unit
 
 __all__ = ["CATALOGUE", "reason", "reason_message"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- a bid, bury or fallback the rules refuse (notation/rules/bidding.py) -----------
     "bid.why.no-cards": ("a bid shows at least one card", "叫牌至少要亮一张牌"),
+    "bid.why.draw-count": (
+        "the draw count is 0..100 (cards dealt), not {draw}",
+        "摸牌数是 0 到 100（已发的牌数），而不是 {draw}",
+    ),
     "bid.why.bid-text": (
         "{text}: expected seat, kind and cards, like '2 counter S2 S2'",
         "{text}：应当是座位、叫牌种类和牌，如 '2 counter S2 S2'",
@@ -171,7 +175,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "翻牌定主要用发牌前翻出的牌，但记录里没有这张牌",
     ),
     # a reason without a key (a bug: every reason given to a user has one)
-    "bid.why.unsaid": ("the rules do not allow it", "规则不允许"),
+    "bid.why.unsaid": ("{text}", "规则不允许"),
     # which hand (a fact of the reasons above)
     "bid.hand.first": ("the first hand", "第一局"),
     "bid.hand.later": ("a later hand", "以后各局"),
@@ -237,7 +241,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "记录里被迫出的牌不是规则规定的那几张",
     ),
     # a reason without a key (a bug: every reason given to a user has one)
-    "game.why.unsaid": ("the rules cannot reach this position", "规则到不了这个局面"),
+    "game.why.unsaid": ("{text}", "规则到不了这个局面"),
     # --- a rule set's values that do not fit together (notation/rules/ruleset.py) -----
     "ruleset.why.outcome-levels": (
         "an outcome gains 0 or more levels, not {levels}",
@@ -306,7 +310,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "规则集 {name!r} 缺少这些规则的条款：{missing}",
     ),
     # a reason without a key (a bug: every reason given to a user has one)
-    "ruleset.why.unsaid": ("these values do not fit together", "这些取值互相矛盾"),
+    "ruleset.why.unsaid": ("{text}", "这些取值互相矛盾"),
     # --- a node the record model refuses (notation/psn/model.py) ----------------------
     "model.why.hand-empty": (
         "seat {seat}'s hand needs at least one card",
@@ -352,7 +356,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "model.why.kitty-points": ("a kitty multiplier needs the kitty points", "有底牌倍数就要有底分"),
     "model.why.negative": ("points and multipliers are 0 or more", "分数和倍数是 0 或更多"),
     # a reason without a key (a bug: every reason given to a user has one)
-    "model.why.unsaid": ("this part of the record cannot stand", "记录里的这一项不成立"),
+    "model.why.unsaid": ("{text}", "记录里的这一项不成立"),
     # what may need a card (model.why.needs-card's holder)
     "model.holder.bid": ("a bid", "叫牌"),
     "model.holder.fallback": ("a fallback", "无人叫主时的定主"),
@@ -362,12 +366,148 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "model.holder.deck": ("the deck", "牌堆"),
     "model.holder.kitty": ("the kitty", "底牌"),
     "model.holder.held": ("the hand held after the pick-up", "拿底后的手牌"),
-    # --- a seat's view the analysis cannot build (notation/analysis/knowledge.py) --------
-    # its reasons are its own English; in Chinese, what they come to
-    "knowledge.why.unsaid": (
-        "no deal of the unseen cards agrees with it",
-        "没有一种发牌与它相符",
+    # --- a card or a rank that does not exist (notation/rules/cards.py) ---------------
+    "card.why.unknown": (
+        "unknown card {token!r}: expected a card like S10, HK, C2, BJ or LJ",
+        "不认识的牌 {token!r}：牌要写成 S10、HK、C2、BJ 或 LJ 这样",
     ),
+    "card.why.rank": (
+        "unknown rank {token!r}: expected 2..10, J, Q, K or A",
+        "不认识的级别 {token!r}：级别是 2 到 10、J、Q、K 或 A",
+    ),
+    "card.why.suit-rank": (
+        "no card has suit {suit} and rank {rank}",
+        "没有花色为 {suit}、级别为 {rank} 的牌",
+    ),
+    "card.why.joker-suit": (
+        "a joker has no suit and every other card has one: {card}",
+        "王没有花色，其他的牌都有花色：{card}",
+    ),
+    # --- a seat's view the analysis cannot build (notation/analysis/knowledge.py), or
+    # no deal of the unseen cards agrees with it (notation/analysis/sampling.py) -------
+    "knowledge.why.no-seat": (
+        "no seat {seat!r}: seats are 1, 2, 3 and 4",
+        "没有座位 {seat!r}：座位是 1、2、3 和 4",
+    ),
+    "knowledge.why.played-already": (
+        "seat {seat} has played to trick {trick} already",
+        "{seat} 号位在第 {trick} 轮已经出过牌了",
+    ),
+    "knowledge.why.not-held": (
+        "seat {seat} plays cards it does not hold: {cards}",
+        "{seat} 号位出了手里没有的牌：{cards}",
+    ),
+    "knowledge.why.no-step": (
+        "no step {step}: the hand has steps 0 to {last}",
+        "没有第 {step} 步：这一局的步数是 0 到 {last}",
+    ),
+    "knowledge.why.before-play": (
+        "step {step} is before the play: the player's view is built from the state before "
+        "the first lead on",
+        "第 {step} 步还在出牌之前：玩家所知的牌从第一轮首攻之前的局面开始推算",
+    ),
+    "knowledge.why.no-trump": (
+        "no trump is known: the play cannot be read",
+        "不知道主牌：无法读懂出牌",
+    ),
+    "knowledge.why.unknown-cards": (
+        "{what} has unknown cards (??): the player's view needs them",
+        "{what}里有未知的牌（??）：推算玩家所知的牌需要知道它们",
+    ),
+    "knowledge.what.hand": ("seat {seat}'s hand", "{seat} 号位的手牌"),
+    "knowledge.what.play": (
+        "seat {seat}'s play in trick {trick}",
+        "{seat} 号位第 {trick} 轮的出牌",
+    ),
+    "knowledge.what.throw": (
+        "seat {seat}'s throw in trick {trick}",
+        "{seat} 号位第 {trick} 轮的甩牌",
+    ),
+    "knowledge.why.over-full": (
+        "seat {seat} holds {size} cards, but is known to hold {known}: {cards}",
+        "{seat} 号位手里有 {size} 张牌，但已知它持有 {known} 张：{cards}",
+    ),
+    "knowledge.why.huge-hand": (
+        "a hand of {n} unseen cards: no deal has one",
+        "一家有 {n} 张未见的牌：没有这样的发牌",
+    ),
+    "knowledge.why.third-copy": (
+        "more than two of {cards} are seen (held, played or buried): the record cannot be one deal",
+        "见到的 {cards} 多于两张（手里的、出过的或扣下的）：记录不可能出自同一副发牌",
+    ),
+    "knowledge.why.unseen-count": (
+        "{unseen} cards are unseen, but the other hands and the kitty hold {need} cards "
+        "this seat cannot place",
+        "未见的牌有 {unseen} 张，但其他各家和底牌中有 {need} 张这个座位不知去向的牌",
+    ),
+    "knowledge.why.fact-held": (
+        "the record contradicts itself: {fact}, but seat {seat} held {cards} then",
+        "记录自相矛盾：{fact}，但 {seat} 号位当时持有 {cards}",
+    ),
+    "knowledge.why.fact-unmet": (
+        "the record contradicts itself: {fact}, which no deal can meet",
+        "记录自相矛盾：{fact}，没有一种发牌能做到",
+    ),
+    "knowledge.why.whereabouts": (
+        "the record contradicts itself: {where} cannot be",
+        "记录自相矛盾：{where}，这不可能",
+    ),
+    "knowledge.why.no-deal-agrees": (
+        "none of {attempts} deals of the unseen cards agrees with the view: {fact} cannot "
+        "be met (a record that breaks a rule?)",
+        "未见的牌试了 {attempts} 种发法，没有一种与所知相符：无法做到{fact}（记录违反了规则？）",
+    ),
+    "knowledge.why.no-place": (
+        "no hand may hold the unseen {cards}: {facts}",
+        "未见的 {cards} 哪一家都不能持有：{facts}",
+    ),
+    "knowledge.why.no-place-filled": (
+        "no hand may hold the unseen {cards}: the known cards fill every place",
+        "未见的 {cards} 哪一家都不能持有：已知的牌占满了每个位置",
+    ),
+    "knowledge.why.seat-full": (
+        "seat {seat} holds {need} cards this seat cannot place, but only {room} unseen "
+        "cards may be its: {facts}",
+        "{seat} 号位有 {need} 张这个座位不知去向的牌，但只有 {room} 张未见的牌"
+        "可能在它手里：{facts}",
+    ),
+    "knowledge.why.no-deal": (
+        "no deal of the unseen cards meets every fact: {facts}",
+        "未见的牌没有一种发法满足所有已知：{facts}",
+    ),
+    # what a play showed about a seat's hand (a Fact of notation/analysis/knowledge.py)
+    "knowledge.fact.void": (
+        "seat {seat} holds no {suit} (from trick {trick})",
+        "{seat} 号位没有{suit}（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.no-pair": (
+        "seat {seat} holds no pair of {suit} but those it played (from trick {trick})",
+        "{seat} 号位除了出过的，没有{suit}对子（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.no-tractor": (
+        "seat {seat} holds no {suit} tractors owed to {lead} (from trick {trick})",
+        "{seat} 号位没有须跟 {lead} 的{suit}拖拉机（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.no-tractor-length": (
+        "seat {seat} holds no {suit} tractor of {length} pairs or more (from trick {trick})",
+        "{seat} 号位没有 {length} 对或更长的{suit}拖拉机（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.cannot-beat": (
+        "seat {seat} could not beat {unit} (from trick {trick})",
+        "{seat} 号位大不过 {unit}（自第 {trick} 轮起）",
+    ),
+    "knowledge.fact.beats": (
+        "seat {seats} could beat {unit} (from trick {trick})",
+        "{seats} 号位能大过 {unit}（自第 {trick} 轮起）",
+    ),
+    # cards known to be among some places (a Whereabouts of notation/analysis/knowledge.py)
+    "knowledge.where": ("{copies}× {cards} with {places}", "{places}有 {copies} 张 {cards}"),
+    "knowledge.place.kitty": ("the kitty", "底牌"),
+    "knowledge.place.seat": ("seat {seat}", "{seat} 号位"),
+    # a reason given in no words of the catalogue (a bug): in Chinese, what it comes to
+    "knowledge.why.unsaid": ("{text}", "没有一种发牌与它相符"),
+    # cards as a position to solve is typed (S10 BJ); in Chinese as a referee says them
+    "cards.typed": ("{typed}", "{cards}"),
 }
 
 
@@ -378,7 +518,8 @@ def reason_message(error: KeyedError) -> Message:
     if violations:
         seat = error.facts.get("seat")
         return violation_message(violations[0], seat if isinstance(seat, int) else None)
-    params = {name: _fact(error.kind, name, value) for name, value in error.facts.items()}
+    facts = error.facts
+    params = {name: _fact(error.kind, name, value, facts) for name, value in facts.items()}
     return msg(f"{error.kind}.why.{error.key}", **params)
 
 
@@ -386,16 +527,27 @@ def reason(error: BaseException, kind: str = "bid", capital: bool = False) -> Pa
     """A reason the rules core or the record model gave (a refused bid, a position, a
     rule set's check, a node) as a part of a sentence, its first letter upper case if
     ``capital``: a keyed error by its message; another, which is a bug (every reason given
-    to a user has a key), in its own English, in Chinese by ``<kind>.why.unsaid``."""
-    if isinstance(error, KeyedError):
-        said: Param = error.text
-    else:
-        said = Both(str(error), template(f"{kind}.why.unsaid", "zh"))
+    to a user has a key), by ``<kind>.why.unsaid``: its own English, in Chinese what it
+    comes to."""
+    said = (
+        error.text if isinstance(error, KeyedError) else msg(f"{kind}.why.unsaid", text=str(error))
+    )
     return Capital(said) if capital else said
 
 
-def _fact(kind: str, name: str, value: object) -> Param:
-    """One fact of a keyed error as a parameter of its message."""
+def _fact(kind: str, name: str, value: object, facts: Mapping[str, object]) -> Param:
+    """One fact of a keyed error as a parameter of its message (``facts``: all of them)."""
+    if kind == "knowledge":
+        if name == "what":  # whose cards: a seat's hand, its play or throw in a trick
+            return msg(
+                f"knowledge.what.{value}", seat=_int(facts["seat"]), trick=_int(facts["trick"])
+            )
+        if name == "fact":
+            return seat_fact(cast(SeatFact, value))
+        if name == "facts" and isinstance(value, tuple):
+            return Seq(tuple(seat_fact(f) for f in value), "sep.semicolon")
+        if name == "where":
+            return whereabouts(cast(Whereabouts, value))
     if name == "first" and isinstance(value, bool):
         return msg("bid.hand.first" if value else "bid.hand.later")
     if name == "partner":
@@ -412,9 +564,74 @@ def _fact(kind: str, name: str, value: object) -> Param:
     if name == "sizes" and isinstance(value, tuple):
         return Seq(tuple(msg("game.why.size", seat=seat, n=n) for seat, n in value))
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
-        if kind == "game":  # as a position is given to solve: S10 BJ; in Chinese ♠10 大王
-            return Both(" ".join(map(str, value)), say_cards_in(value, "zh"))
+        if kind == "game":  # as a position is given to solve: S10 BJ (in Chinese ♠10 大王)
+            return msg("cards.typed", typed=" ".join(map(str, value)), cards=value)
         return value
     if isinstance(value, tuple):
         return Seq(tuple(map(str, value)))  # names: forty, twenty, super
     return value if value is None or isinstance(value, int | str) else str(value)
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+class SeatFact(Protocol):
+    """What a play showed about a seat's hand (:class:`notation.analysis.knowledge.Fact`),
+    as far as its words need it."""
+
+    @property
+    def kind(self) -> StrEnum: ...
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def suit(self) -> Suit | str: ...
+    @property
+    def trick(self) -> int: ...
+    @property
+    def lead(self) -> tuple[Card, ...]: ...
+    @property
+    def unit(self) -> Unit | None: ...
+    @property
+    def length(self) -> int: ...
+
+
+class Whereabouts(Protocol):
+    """Copies of a card known to be among some places (``notation.analysis.knowledge``)."""
+
+    @property
+    def card(self) -> Card: ...
+    @property
+    def copies(self) -> int: ...
+    @property
+    def places(self) -> frozenset[int]: ...
+
+
+def seat_fact(fact: SeatFact) -> Message:
+    """What a play showed about a seat's hand, as a part of a sentence: ``seat 2 holds no
+    ♠ (from trick 3)``."""
+    kind = fact.kind.value
+    suit = fact.suit.symbol if isinstance(fact.suit, Suit) else msg("suit.many.T")
+    said: dict[str, Param] = {"seat": fact.seats[0], "suit": suit, "trick": fact.trick}
+    if kind == "no-tractor" and fact.length:
+        return msg("knowledge.fact.no-tractor-length", length=fact.length, **said)
+    if kind == "no-tractor":
+        return msg("knowledge.fact.no-tractor", lead=fact.lead, **said)
+    if kind in ("cannot-beat", "beats"):
+        unit = () if fact.unit is None else fact.unit.cards
+        if kind == "beats":
+            seats = Seq(fact.seats, "sep.or")
+            return msg("knowledge.fact.beats", seats=seats, unit=unit, trick=fact.trick)
+        return msg("knowledge.fact.cannot-beat", unit=unit, **said)
+    return msg(f"knowledge.fact.{kind}", **said)
+
+
+def whereabouts(where: Whereabouts) -> Message:
+    """Copies of a card known to be among some places: ``2× ♠A with the kitty or seat 3``."""
+    places = tuple(
+        msg("knowledge.place.kitty") if p == 0 else msg("knowledge.place.seat", seat=p)
+        for p in sorted(where.places)
+    )
+    return msg(
+        "knowledge.where", copies=where.copies, cards=(where.card,), places=Seq(places, "sep.or")
+    )

@@ -1,5 +1,6 @@
 """The recorder's refusals (:mod:`notation.recorder`): an entry it cannot take at this
-point, in English and Chinese (a rule broken is a finding, not one of these)."""
+point, or cards typed that it cannot read, in English and Chinese (a rule broken is a
+finding, not one of these)."""
 
 from __future__ import annotations
 
@@ -33,4 +34,15 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "等待确认的记录不是这一局的最后一条",
     ),
     "rec.too-many": ("too many cards chosen", "选的牌太多了"),
+    # cards typed into the viewer's recorder (viewer/record_view.py)
+    "rec.typed-throw": (
+        "a failed throw is the cards tried, '/', the cards played",
+        "失败的甩牌写作：甩出的牌、'/'、实际出的牌",
+    ),
+    "rec.typed-play": ("type the cards played, like s10 hk bj", "请输入出的牌，如 s10 hk bj"),
+    "rec.typed-draw": (
+        "the draw count is a number of cards drawn, not {draw!r}",
+        "摸牌数是已摸的牌的张数，而不是 {draw!r}",
+    ),
+    "rec.typed-shown": ("name the cards shown, like h5 or bj bj", "请写出亮的牌，如 h5 或 bj bj"),
 }

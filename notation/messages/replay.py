@@ -21,15 +21,15 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "{tag} 标头无法读取：{reason}。",
     ),
     "header.why.dealer": (
-        "{value}: the dealer is a seat 1, 2, 3 or 4",
+        "no seat {value!r}: the dealer is a seat 1, 2, 3 or 4",
         "“{value}”不是座位：庄家是 1、2、3 或 4 号位",
     ),
     "header.why.levels": (
-        "{value}: levels are two ranks, team 1&3's then team 2&4's, like 5 3",
-        "“{value}”不是级数：级数是两个级别，先 1、3 号位的，再 2、4 号位的，例如 5 3",
+        "levels are two ranks: team 1&3's then team 2&4's, like 5 3",
+        "级数是两个级别：先 1、3 号位的，再 2、4 号位的，例如 5 3",
     ),
     "header.why.trump": (
-        "{value}: expected a suit or NT and a rank, like H 5 or NT 5",
+        "trump {value!r}: expected a suit or NT and a rank, like H 5 or NT 5",
         "“{value}”不是主：应为花色或 NT 加一个级别，例如 H 5 或 NT 5",
     ),
     "deal.seat-count": (
@@ -294,6 +294,18 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     # --- variations (notation/variations.py) --------------------------------------------
     "variation.in": ("in {where}: {message}", "在{where}中：{message}"),
+    # a variation line that cannot be followed (notation/variations.py, a viewer's line)
+    "variation.none": ("no such variation", "没有这个变着"),
+    "variation.not-a-trick": (
+        "a variation of a play starts with a trick",
+        "出牌的变着要从一轮出牌开始",
+    ),
+    "variation.not-in-hand": ("the event is not in this hand", "这一局里没有这一步"),
+    "variation.no-variations": (
+        "only bids, fallbacks, buries and plays have variations",
+        "只有叫牌、定主、扣底和出牌才有变着",
+    ),
+    "variation.no-step": ("no step {step} in this line", "这条变着里没有第 {step} 步"),
     "variation.play": (
         "variation {n} of seat {seat}'s play in trick {trick}",
         "第 {trick} 轮 {seat} 号位出牌的第 {n} 个变着",

@@ -2,13 +2,29 @@
 (``rule.<id>``, :func:`~notation.messages.rule_name`), the card's section headings, each
 field's label, the closed choices in the words a referee reads at the table, and the
 card's own words (``rulecard.*``). The English card gives the Chinese terms beside its own.
+
+A clause is cited by the catalogue's words (``clause.*``, :func:`cite`): the rule
+document by its title, the place in it, the sentence quoted as written, and the rule's
+own text in the reader's language (the rule set's words, where it gives them in it).
+
+>>> from notation.rules.clauses import Clause, Title
+>>> c = Clause("000§6.五.2", "Pairs for a pair.", zh="须跟对子。",
+...            doc=Title("Shuangsheng game rules", "双升的游戏规则"), section="五.2",
+...            quote="必须也跟出该花色的对子")
+>>> cite(c, "zh")
+'《双升的游戏规则》五.2：“必须也跟出该花色的对子”——须跟对子。'
+>>> cite(c, "en")
+'"Shuangsheng game rules" (双升的游戏规则) §5.2: “必须也跟出该花色的对子” — Pairs for a pair.'
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["CATALOGUE"]
+from notation.messages.core import Message, Param, msg
+from notation.rules.clauses import Clause, english_numbers
+
+__all__ = ["CATALOGUE", "cite", "clause_source"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- each rule's name for a reader (the players' own words) ---------------------------
@@ -200,6 +216,41 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "rulecard.document": ('"{en}" ({zh})', "《{zh}》"),
     "rulecard.documents": ("; ", "、"),
     "rulecard.field": ("  {label}: {value}", "  {label}：{value}"),
-    "rulecard.clause": ("  § {rule}: {cited}", "  § {rule}：{cited}"),
+    "rulecard.clause": ("  § {rule}: {cited}", "  § {name}：{cited}"),
     "rulecard.multiplier": ("{unit} ×{times}", "{unit} ×{times}"),
+    # --- a clause cited: the document, the place, the quoted words, the rule -----------
+    # place: a numbered part (五.2, English §5.2) or a heading (【出牌规则】) of the document
+    "clause.source": ('"{doc_en}" ({doc_zh}){place}', "《{doc_zh}》{place}"),
+    "clause.place.numbered": (" §{number}", "{section}"),
+    "clause.place.heading": (" {number}", "{section}"),
+    "clause.cite": ("{source}: {words}", "{source}：{words}"),
+    "clause.cite.quoted": ("{source}: “{quote}” — {words}", "{source}：“{quote}”——{words}"),
+    "clause.cite.quote-only": ("{source}: “{quote}”", "{source}：“{quote}”"),
 }
+
+
+def clause_source(clause: Clause) -> Message:
+    """The document and place a clause stands in, without the quote (``《双升的游戏规则》
+    五.2``); without a document, its reference as written (``club §3``)."""
+    if clause.doc is None:
+        return msg("text", text=clause.ref)
+    number = english_numbers(clause.section)
+    place: Param = ""
+    if number:  # a heading (【出牌规则】, 牌型介绍) is no number
+        kind = "numbered" if number[:1].isdigit() else "heading"
+        place = msg(f"clause.place.{kind}", number=number, section=clause.section)
+    return msg("clause.source", doc_en=clause.doc.en, doc_zh=clause.doc.zh, place=place)
+
+
+def cite(clause: Clause, lang: str = "en") -> str:
+    """The citation a reader is shown, in ``lang``: document, place, the quoted words and
+    the rule's text. The text is left out where the rule set gives none in ``lang``, or it
+    only repeats the quote; without a quote, it is given in English where the rule set
+    has it in no other language."""
+    source = clause_source(clause)
+    if not clause.quote:
+        return msg("clause.cite", source=source, words=clause.words(lang)).render(lang)
+    own = clause.words(lang, fallback=False)
+    if own in ("", clause.quote):
+        return msg("clause.cite.quote-only", source=source, quote=clause.quote).render(lang)
+    return msg("clause.cite.quoted", source=source, quote=clause.quote, words=own).render(lang)

@@ -6,9 +6,12 @@ record model's and the game's reasons are :mod:`notation.messages.reasons`.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
-__all__ = ["CATALOGUE"]
+from notation.messages.core import Message, msg
+
+__all__ = ["CATALOGUE", "yaml_words"]
 
 CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # --- shared by the YAML and the JSON readers ------------------------------------------
@@ -21,6 +24,27 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # problem: the YAML library's words, quoted in Chinese
     "yaml.malformed": ("malformed YAML: {problem}", "YAML 格式错误：{problem}"),
     "yaml.problem": ("{problem}", "“{problem}”"),
+    # the YAML library's words for what it could not read (its English, with our Chinese)
+    "yaml.why.mapping-here": (
+        "mapping values are not allowed here",
+        "这里不能有键值（冒号后少了空格，或缩进不对？）",
+    ),
+    "yaml.why.token-start": (
+        "found character {char} that cannot start any token",
+        "字符 {char} 不能出现在这里",
+    ),
+    "yaml.why.block-end": (
+        "expected <block end>, but found {token}",
+        "缩进不对：这里不应出现 {token}",
+    ),
+    "yaml.why.flow-end": (
+        "expected ',' or {close}, but got {token}",
+        "应当是逗号或 {close}，却是 {token}",
+    ),
+    "yaml.why.stream-end": ("found unexpected end of stream", "文件意外结束（引号没有配对？）"),
+    "yaml.why.alias": ("found undefined alias {name}", "别名 {name} 没有定义"),
+    "yaml.why.escape": ("found unknown escape character {char}", "不认识的转义字符 {char}"),
+    "yaml.why.colon": ("could not find expected ':'", "缺少冒号 ':'"),
     "yaml.unreadable": ("malformed YAML", "无法解析"),
     "yaml.empty": ("the file is empty: expected a rule set", "文件是空的：应当是一个规则集"),
     "yaml.aliases": (
@@ -163,3 +187,27 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "psnjson.list.numbers": ("a list of numbers", "数字的列表"),
     "psnjson.list.variations": ("a list of variations", "变着的列表"),
 }
+
+
+# The YAML library's problems (its English, as PyYAML writes it), each a message of the
+# catalogue above with the values it quotes.
+_YAML_PROBLEMS: Final = (
+    (re.compile(r"mapping values are not allowed here"), "mapping-here", ()),
+    (re.compile(r"found character (.+) that cannot start any token"), "token-start", ("char",)),
+    (re.compile(r"expected <block end>, but found (.+)"), "block-end", ("token",)),
+    (re.compile(r"expected ',' or (.+), but got (.+)"), "flow-end", ("close", "token")),
+    (re.compile(r"found unexpected end of stream"), "stream-end", ()),
+    (re.compile(r"found undefined alias (.+)"), "alias", ("name",)),
+    (re.compile(r"found unknown escape character (.+)"), "escape", ("char",)),
+    (re.compile(r"could not find expected ':'"), "colon", ()),
+)
+
+
+def yaml_words(problem: str) -> Message:
+    """What the YAML library could not read, by the catalogue's ``yaml.why.*`` whose
+    English it is; another (a newer PyYAML's), quoted as it is (``yaml.problem``)."""
+    for pattern, key, names in _YAML_PROBLEMS:
+        found = pattern.fullmatch(problem)
+        if found is not None:
+            return msg(f"yaml.why.{key}", **dict(zip(names, found.groups(), strict=True)))
+    return msg("yaml.problem", problem=problem)

@@ -32,7 +32,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "trump.nt": ("NT {rank}", "无主 {rank}"),  # no-trump at a rank (a suited one: ♠2)
     "outcome.dealer": ("dealer +{levels}", "庄家升 {levels} 级"),
     "outcome.defenders": ("defenders +{levels}", "闲家上台并升 {levels} 级"),
-    "outcome.take-over": ("defenders +{levels}", "闲家上台（升 {levels} 级）"),
+    "outcome.take-over": ("defenders +0", "闲家上台"),
     "outcome.other": ("{side} +{levels}", "{side} +{levels}"),
     "bid.declare": ("declaration", "亮主"),
     "bid.reinforce": ("reinforcement", "加固"),
@@ -57,6 +57,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "sep.colon": (": ", "："),
     "sentence": ("{text}.", "{text}。"),
     "text": ("{text}", "{text}"),
+    # an error's place in a file, then what it is (a.yaml:3:5: …)
+    "located": ("{where}: {text}", "{where}: {text}"),
+    # an error no message of the catalogue says (a library's own English): in Chinese
+    "error.unsaid": ("{text}", "内容不完整或格式不对"),
     "joined": ("{first}{second}", "{first}{second}"),
     "syntax": ("{text}", "无法读取：{text}"),
     "rules.unknown": ("{reason}; replayed under {name}", "{reason}：按 {name} 规则重放"),
@@ -81,7 +85,8 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
 
 
 def outcome_words(side: str, levels: int | None) -> Message:
-    """A level result, ``dealer +2`` (庄家升 2 级), ``defenders +0`` (闲家上台)."""
+    """A level result, ``dealer +2`` (庄家升 2 级), ``defenders +0`` (闲家上台),
+    ``defenders +1`` (闲家上台并升 1 级): every place that says one says it so."""
     if side == "dealer":
         return Message("outcome.dealer", (("levels", levels),))
     if side == "defenders":

@@ -45,6 +45,7 @@ from notation.errors import SourceError
 from notation.files import FileError, read_bytes, shown_path
 from notation.messages import Message, Param, Seq, has, msg
 from notation.messages.reasons import reason
+from notation.messages.rulesets import yaml_words
 from notation.resources import presets_dir
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
@@ -77,12 +78,6 @@ class RulesetError(SourceError):
         if self.filename is None and self.line is None:
             return self._words(lang)
         return SourceError.in_lang(self, lang)
-
-    def brief(self, lang: str = "en") -> str:
-        """Where and what on one line, without the file's text (for a record's findings)."""
-        if self.filename is None and self.line is None:
-            return self._words(lang)
-        return f"{self.location}: {self._words(lang)}"
 
     def _words(self, lang: str) -> str:
         return self.message if self.text is None else self.text.render(lang)
@@ -133,8 +128,9 @@ def _wanted(what: Param, item: _Item) -> Message:
 
 
 def _malformed(problem: str | None) -> Message:
-    """``malformed YAML: <the YAML library's words>`` (quoted in Chinese)."""
-    said = msg("yaml.problem", problem=problem) if problem else msg("yaml.unreadable")
+    """``malformed YAML: <the YAML library's words>`` (in Chinese the catalogue's, or
+    quoted)."""
+    said = yaml_words(problem) if problem else msg("yaml.unreadable")
     return msg("yaml.malformed", problem=said)
 
 

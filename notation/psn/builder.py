@@ -26,7 +26,7 @@ import re
 from lark import Token, Tree
 
 from notation.errors import CardError
-from notation.messages import Both, Message, msg
+from notation.messages import Message, msg
 from notation.psn.errors import PSNError, PSNSemanticError
 from notation.psn.grammar import Node, column_of
 from notation.psn.model import (
@@ -262,8 +262,7 @@ class Builder:
                 out.append(_CARD_CACHE.get(m[0]) or parse_card(m[0]))
             except CardError as e:
                 line, column = self.position((token.start_pos or 0) + m.start())
-                why = msg("psn.unknown-card", reason=Both(str(e), repr(m[0])))
-                self.error(why, line, column, len(m[0]))
+                self.error(e.text, line, column, len(m[0]))
                 out.append(UNKNOWN)
         return tuple(out)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from notation.messages import Both, Message, msg
+from notation.messages import Message, error_message, msg
 from notation.presets import DEFAULT_RULESET, RulesetError, load_ruleset
 from notation.psn.model import Hand
 from notation.replay.replayer import Replayer
@@ -136,6 +136,5 @@ def _resolve_rules(
     try:
         return load_ruleset(name), source, None  # a name, never a path: see notation.presets
     except RulesetError as e:  # said on one line: a finding never shows a rule file's text
-        why = Both(e.brief(), e.brief("zh"))
-        said = msg("rules.unknown", reason=why, name=DEFAULT_RULESET)
+        said = msg("rules.unknown", reason=error_message(e), name=DEFAULT_RULESET)
         return load_ruleset(DEFAULT_RULESET), RulesFrom.FALLBACK, ("unknown-rules", said)

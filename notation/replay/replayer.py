@@ -17,10 +17,9 @@ from dataclasses import replace
 from itertools import chain
 from typing import Any, cast
 
-from notation.errors import CardError
-from notation.findings import CATALOGUE, Finding, penalty_line
+from notation.errors import KeyedError
+from notation.findings import CATALOGUE, Finding, penalty_of
 from notation.messages import (
-    Both,
     Message,
     Param,
     Seq,
@@ -68,7 +67,7 @@ def read_levels(value: str) -> tuple[Rank, Rank]:
     """A Levels header's value: team 1&3's rank, then team 2&4's (``"5 3"``)."""
     parts = value.split()
     if len(parts) != 2:
-        raise ValueError("levels are two ranks: team 1&3's then team 2&4's, like 5 3")
+        raise ValueError("levels are two ranks")  # said by the finding: header.why.levels
     return Rank.parse(parts[0]), Rank.parse(parts[1])
 
 
@@ -155,7 +154,7 @@ class Replayer:
         self.strict = strict
         self.states: list[State] = []
         self.findings: list[Finding] = []
-        self._penalties: dict[Rule | None, tuple[str | None, str | None]] = {}
+        self._penalties: dict[Rule | None, Message | None] = {}
         self.pending: list[Finding] = []
         self.trick_number = 0
         self.trick_index = 0
@@ -194,12 +193,8 @@ class Replayer:
         seat: Seat | None = None,
     ) -> None:
         rule = CATALOGUE[code][1]
-        penalties = self._penalties.get(rule)
-        if penalties is None:  # the same for every finding of the rule: said once
-            penalties = self._penalties[rule] = (
-                penalty_line(rule, self.rules, "en"),
-                penalty_line(rule, self.rules, "zh"),
-            )
+        if rule not in self._penalties:  # the same for every finding of the rule
+            self._penalties[rule] = penalty_of(rule, self.rules)
         finding = Finding(
             code=code,
             text=message,
@@ -209,8 +204,7 @@ class Replayer:
             trick=trick,
             seat=seat,
             clause=self.rules.clause(rule) if rule is not None else None,
-            penalty=penalties[0],
-            penalty_zh=penalties[1],
+            penalty=self._penalties[rule],
             step=len(self.states),
         )
         self.findings.append(finding)
@@ -295,23 +289,21 @@ class Replayer:
                 continue
             seen[key] = header.value
             value = header.value
+            # Why it cannot be read: a rank that does not exist, or else the header's form.
+            why: Message | None = None
             try:
                 if key == "dealer" and value.strip() not in ("1", "2", "3", "4"):
-                    raise ValueError(f"no seat {value!r}: the dealer is a seat 1, 2, 3 or 4")
+                    why = msg("header.why.dealer", value=value)
                 if key == "levels":
                     levels = read_levels(value)
                 if key == "trump":
-                    try:
-                        shown = Trump.parse(value)
-                    except CardError:
-                        raise
-                    except ValueError:
-                        raise ValueError(
-                            f"trump {value!r}: expected a suit or NT and a rank, like H 5 or NT 5"
-                        ) from None
+                    shown = Trump.parse(value)
                     trump = self.rules.trump(shown.rank, shown.suit)
-            except ValueError as e:
-                why = Both(str(e), msg(f"header.why.{key}", value=value).render("zh"))
+            except KeyedError as e:
+                why = e.text
+            except ValueError:
+                why = msg(f"header.why.{key}", value=value)
+            if why is not None:
                 self.find(
                     "bad-header", msg("header.unreadable", tag=header.tag, reason=why), header
                 )

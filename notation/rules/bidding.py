@@ -104,7 +104,8 @@ class NoDirectNoTrump(BidError):
 
 
 class NotABid(BidError):
-    """Cards that form no bid shape (two suits, BJ with a black suit, too many cards)."""
+    """Cards that form no bid shape (two suits, BJ with a black suit, too many cards), or
+    a bid that cannot have been made (after more cards than a deal has)."""
 
 
 class ShapeNotAllowed(BidError):
@@ -194,7 +195,7 @@ class Bid:
         if not self.cards:
             raise NotABid("no-cards")
         if self.draw is not None and not 0 <= self.draw <= 100:
-            raise ValueError(f"the draw count is 0..100 (cards dealt), not {self.draw}")
+            raise NotABid("draw-count", draw=self.draw)
 
     def __str__(self) -> str:
         draw = f" @{self.draw}" if self.draw is not None else ""

@@ -104,7 +104,7 @@ class Rank(StrEnum):
         """A rank from ``"10"``, ``"T"``, ``"j"``, ``"A"`` ...; jokers are not levels."""
         rank = _RANK_ALIASES.get(text.strip().upper())
         if rank is None or rank.is_joker:
-            raise CardError(f"unknown rank {text!r}: expected 2..10, J, Q, K or A", text)
+            raise CardError("rank", token=text)
         return rank
 
 
@@ -153,10 +153,10 @@ class Card:
             suit = None if suit is None else Suit(suit)
             rank = Rank(rank)
         except ValueError:
-            raise CardError(f"no card has suit {given[0]!r} and rank {given[1]!r}") from None
+            raise CardError("suit-rank", suit=repr(given[0]), rank=repr(given[1])) from None
         if rank.is_joker != (suit is None):
             shown = rank.value if suit is None else suit.value + rank.value
-            raise CardError(f"a joker has no suit and every other card has one: {shown}")
+            raise CardError("joker-suit", card=shown)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "rank", rank)
         suit_index = 4 if suit is None else SUITS.index(suit)
@@ -298,7 +298,7 @@ def parse_card(token: str) -> Card:
         suit = _SUIT_ALIASES[match.group(1)]
         rank = _RANK_ALIASES[match.group(2)]
         return _CANONICAL[suit.value + rank.value]
-    raise CardError(f"unknown card {token!r}: expected a card like S10, HK, C2, BJ or LJ", token)
+    raise CardError("unknown", token=token)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

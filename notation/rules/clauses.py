@@ -3,15 +3,8 @@
 A rule set maps each identifier to a clause: where the rule stands in the user's rule
 documents (the document's title, the place in it, the sentence quoted as written) and
 the rule's text in English and Chinese, so that a finding can quote the rule it rests
-on to a reader who has never seen the documents.
-
->>> c = Clause("000§6.五.2", "Pairs for a pair.", zh="须跟对子。",
-...            doc=Title("Shuangsheng game rules", "双升的游戏规则"), section="五.2",
-...            quote="必须也跟出该花色的对子")
->>> c.cite("zh")
-'《双升的游戏规则》五.2：“必须也跟出该花色的对子”——须跟对子。'
->>> c.cite("en")
-'"Shuangsheng game rules" (双升的游戏规则) §5.2: “必须也跟出该花色的对子” — Pairs for a pair.'
+on to a reader who has never seen the documents (in the catalogue's words:
+:func:`notation.messages.cite`).
 """
 
 from __future__ import annotations
@@ -126,40 +119,8 @@ class Clause:
     def __str__(self) -> str:
         return f"{self.ref}: {self.text}"
 
-    def words(self, lang: str = "en") -> str:
-        """The rule's text in ``lang`` (English where no Chinese was given)."""
-        return self.zh if lang == "zh" and self.zh else self.text
-
-    def source(self, lang: str = "en") -> str:
-        """The document and place, without the quote: ``《双升的游戏规则》五.2``.
-
-        Without a document, the reference as written (``club §3``).
-        """
-        if self.doc is None:
-            return self.ref
-        if lang == "zh":
-            return f"《{self.doc.zh}》{self.section}"
-        where = english_numbers(self.section)
-        if where[:1].isdigit():  # a heading (【出牌规则】, 牌型介绍) is no number
-            where = "§" + where
-        where = " " + where if where else ""
-        return f'"{self.doc.en}" ({self.doc.zh}){where}'
-
-    def cite(self, lang: str = "en") -> str:
-        """The citation a reader is shown: document, place, the quoted words, the rule.
-
-        ``zh``: ``《双升的游戏规则》五.2：“原文”——说明``; ``en``: ``"Shuangsheng game
-        rules" (双升的游戏规则) §5.2: “原文” — text``. In Chinese the explanation is
-        left out where there is none or it only repeats the quote.
-        """
-        if lang == "zh":
-            head = self.source(lang) + "："
-            if not self.quote:
-                return head + self.words(lang)
-            quoted = f"“{self.quote}”"
-            return head + quoted if self.zh in ("", self.quote) else f"{head}{quoted}——{self.zh}"
-        words = self.words(lang)
-        head = self.source(lang) + ": "
-        if not self.quote:
-            return head + words
-        return f"{head}“{self.quote}” — {words}"
+    def words(self, lang: str = "en", *, fallback: bool = True) -> str:
+        """The rule's text in ``lang`` as the rule set gives it; where it gives none in
+        ``lang``, the English (``""`` if not ``fallback``)."""
+        given = {"en": self.text, "zh": self.zh}.get(lang, "")
+        return given or (self.text if fallback else "")

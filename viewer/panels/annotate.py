@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from notation.errors import ShengjiError
+from notation.errors import SourceError
 from notation.messages import error_words
 from viewer import edit, view
 from viewer.i18n import GLYPH_CHOICES, glyph_label, tr
@@ -91,12 +91,14 @@ def _editor(here: Moment) -> None:
     # record once entered.
     def add_line(target: edit.Target = target) -> None:
         try:
-            new_hand = edit.add_variation(hand, target, ss[SessionKey.NEW_LINE], into=written)
-        except ShengjiError as e:
+            new_hand = edit.add_variation(
+                hand, target, ss[SessionKey.NEW_LINE], into=written, lang=lang
+            )
+        except SourceError as e:  # placed in the text typed, with a caret
             ss[SessionKey.MESSAGE] = ("code", error_words(e, lang))
             return
         except ValueError as e:
-            ss[SessionKey.MESSAGE] = ("error", str(e))
+            ss[SessionKey.MESSAGE] = ("error", error_words(e, lang))
             return
         edited(edit.replace_hand(ss[SessionKey.TEXT], entry.number, new_hand))
         ss[SessionKey.NEW_LINE] = ""

@@ -9,6 +9,7 @@ import streamlit as st
 
 from notation.analysis.annotations import HandAnalysis, PlayNote, read_analysis
 from notation.findings import Finding
+from notation.messages import error_words
 from notation.psn import Hand
 from notation.replay import HandReplay, State
 from notation.rules.order import Trump
@@ -121,7 +122,7 @@ def moment(doc: document.Document) -> Moment:
     try:
         rp = cache.line_replay(text, name, entry.number, line)
     except ValueError as e:
-        st.error(view.literal(str(e)))
+        st.error(view.literal(error_words(e, lang)))
         ss[SessionKey.LINE], line = [], ()
         rp = cache.line_replay(text, name, entry.number, line)
     ss[SessionKey.STEP] = max(0, min(int(ss[SessionKey.STEP]), len(rp.states) - 1))
