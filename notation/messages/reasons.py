@@ -547,7 +547,7 @@ def _fact(kind: str, name: str, value: object, facts: Mapping[str, object]) -> P
         if name == "facts" and isinstance(value, tuple):
             return Seq(tuple(seat_fact(f) for f in value), "sep.semicolon")
         if name == "where":
-            return whereabouts(cast(Whereabouts, value))
+            return whereabouts(cast(CardWhereabouts, value))
     if name == "first" and isinstance(value, bool):
         return msg("bid.hand.first" if value else "bid.hand.later")
     if name == "partner":
@@ -596,7 +596,7 @@ class SeatFact(Protocol):
     def length(self) -> int: ...
 
 
-class Whereabouts(Protocol):
+class CardWhereabouts(Protocol):
     """Copies of a card known to be among some places (``notation.analysis.knowledge``)."""
 
     @property
@@ -626,7 +626,7 @@ def seat_fact(fact: SeatFact) -> Message:
     return msg(f"knowledge.fact.{kind}", **said)
 
 
-def whereabouts(where: Whereabouts) -> Message:
+def whereabouts(where: CardWhereabouts) -> Message:
     """Copies of a card known to be among some places: ``2× ♠A with the kitty or seat 3``."""
     places = tuple(
         msg("knowledge.place.kitty") if p == 0 else msg("knowledge.place.seat", seat=p)
