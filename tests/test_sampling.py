@@ -11,18 +11,11 @@ from math import factorial, prod, sqrt
 
 import pytest
 
-from notation.analysis.knowledge import (
-    KITTY,
-    Contradiction,
-    FactKind,
-    Knowledge,
-    Place,
-    Whereabouts,
-    knowledge_at,
-)
+from notation.analysis.knowledge import knowledge_at
 from notation.analysis.sampling import Dealer, SampledDeal, deal_unseen, sample_deals
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import Card, Rank, Suit, parse_card, parse_cards
+from notation.rules.holding import KITTY, Contradiction, FactKind, Knowledge, Place, Whereabouts
 from notation.rules.order import Trump
 from notation.simulate import simulate_hand
 

@@ -362,7 +362,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "model.holder.deck": ("the deck", "牌堆"),
     "model.holder.kitty": ("the kitty", "底牌"),
     "model.holder.held": ("the hand held after the pick-up", "拿底后的手牌"),
-    # --- a seat's view the analysis cannot build (notation/analysis/knowledge.py) --------
+    # --- a seat's view the analysis cannot build (notation/rules/holding.py) --------
     # its reasons are its own English; in Chinese, what they come to
     "knowledge.why.unsaid": (
         "no deal of the unseen cards agrees with it",
