@@ -8,7 +8,8 @@ cheaply, feed points to a partner who is winning, ruff when void, throw when no 
 card can beat the throw and, now and then, when one might, and bury low side cards.
 
 A bot uses only what its seat may know: its own cards, the cards played and the trick on
-the table, and the suits each seat has shown it lacks. The state holds every hand; a bot
+the table, and the suits each seat has shown it lacks (:class:`~notation.rules.holding.
+Voids`, the rules core's model of what a seat is known to hold). The state holds every hand; a bot
 reads the others only as one pool of unseen cards (the other hands and the kitty
 together), never who holds what. Every choice comes from the ``random.Random`` it is
 given, so a seed replays.

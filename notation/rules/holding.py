@@ -311,15 +311,18 @@ def _answer(
 ) -> tuple[EffectiveSuit, list[Card], bool] | None:
     """How ``cards`` answer ``lead``: the led suit, the cards of it among them, and
     whether they are fewer than were led; ``None`` where the follow shows nothing sure."""
-    if len(cards) != len(lead) or not lead:
+    led = len(lead)
+    if len(cards) != led or not led:
         return None  # a wrong number of cards breaks a rule: it shows nothing sure
     table = trump.table
     suit = table[lead[0]][0]
-    if any(table[c][0] != suit for c in lead):
-        return None  # a lead of several suits breaks a rule: its follows show nothing sure
+    if led > 1:
+        for c in lead:
+            if table[c][0] != suit:
+                return None  # a lead of several suits breaks a rule: its follows show nothing sure
     in_suit = [c for c in cards if table[c][0] == suit]
     # A follow with fewer cards of the led suit than were led shows a void.
-    return suit, in_suit, len(in_suit) < len(lead)
+    return suit, in_suit, len(in_suit) < led
 
 
 def shown_void(trump: Trump, lead: Sequence[Card], cards: Sequence[Card]) -> EffectiveSuit | None:
@@ -439,20 +442,17 @@ class Voids:
     def note(self, trump: Trump, table: Sequence[TablePlay], play: TablePlay) -> None:
         """Learn from ``play``, about to be made on a trick whose plays so far are
         ``table`` (a lead shows nothing)."""
-        if table:
-            self._note(trump, table[0].cards, play)
+        if table and (suit := shown_void(trump, table[0].cards, play.cards)) is not None:
+            self.suits[play.seat - 1].add(suit)
 
     def note_table(self, trump: Trump, table: Sequence[TablePlay]) -> None:
         """Learn from the follows on ``table`` (a player that joins mid-trick)."""
-        if table:
+        if len(table) > 1:
             lead = table[0].cards
+            suits = self.suits
             for play in table[1:]:
-                self._note(trump, lead, play)
-
-    def _note(self, trump: Trump, lead: Cards, play: TablePlay) -> None:
-        suit = shown_void(trump, lead, play.cards)
-        if suit is not None:
-            self.suits[play.seat - 1].add(suit)
+                if (suit := shown_void(trump, lead, play.cards)) is not None:
+                    suits[play.seat - 1].add(suit)
 
     def lacks(self, seat: Seat, suit: EffectiveSuit) -> bool:
         """True if ``seat`` has shown it holds no card of ``suit``."""
