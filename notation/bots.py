@@ -8,7 +8,8 @@ cheaply, feed points to a partner who is winning, ruff when void, throw when no 
 card can beat the throw and, now and then, when one might, and bury low side cards.
 
 A bot uses only what its seat may know: its own cards, the cards played and the trick on
-the table, and the suits each seat has shown it lacks. The state holds every hand; a bot
+the table, and the suits each seat has shown it lacks (:class:`~notation.rules.holding.
+Voids`, the rules core's model of what a seat is known to hold). The state holds every hand; a bot
 reads the others only as one pool of unseen cards (the other hands and the kitty
 together), never who holds what. Every choice comes from the ``random.Random`` it is
 given, so a seed replays.
@@ -24,6 +25,7 @@ from typing import Protocol
 
 from notation.rules.cards import Card, Cards
 from notation.rules.game import Play, PlayState
+from notation.rules.holding import Voids
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.seats import SEATS, Seat, seats_from
 from notation.rules.throw import can_beat
@@ -33,7 +35,7 @@ from notation.rules.units import Unit
 LEAD_BONUS = 3.0  # what taking the lead is worth, in points
 COST_WEIGHT = 0.25  # points per unit of a card's worth spent
 
-__all__ = ["Bot", "Player", "RandomPlayer", "Voids", "bot_play", "unseen"]
+__all__ = ["Bot", "Player", "RandomPlayer", "bot_play", "unseen"]
 
 
 class Player(Protocol):
@@ -48,44 +50,6 @@ class Player(Protocol):
     def choose(self, state: PlayState) -> Play:
         """The play of ``state.to_move``."""
         ...
-
-
-class Voids:
-    """The suits each seat has shown it lacks: a follow with fewer cards of the led suit
-    than were led shows that the seat has no more of it. Public: every seat sees it."""
-
-    __slots__ = ("suits",)
-
-    def __init__(self) -> None:
-        self.suits: list[set[EffectiveSuit]] = [set(), set(), set(), set()]
-
-    def clear(self) -> None:
-        """Forget everything (a new hand)."""
-        for suits in self.suits:
-            suits.clear()
-
-    def note(self, state: PlayState, play: Play) -> None:
-        """Learn from ``play``, about to be made on ``state``."""
-        if state.table:
-            self._note(state, state.table[0].cards, play)
-
-    def note_table(self, state: PlayState) -> None:
-        """Learn from the follows on ``state``'s table (a player that joins mid-trick)."""
-        if state.table:
-            lead = state.table[0].cards
-            for play in state.table[1:]:
-                self._note(state, lead, play)
-
-    def _note(self, state: PlayState, lead: Cards, play: Play) -> None:
-        # A follow with fewer cards of the led suit than were led shows a void.
-        table = state.trump.table
-        suit = table[lead[0]][0]
-        if sum(1 for c in play.cards if table[c][0] == suit) < len(lead):
-            self.suits[play.seat - 1].add(suit)
-
-    def lacks(self, seat: Seat, suit: EffectiveSuit) -> bool:
-        """True if ``seat`` has shown it holds no card of ``suit``."""
-        return suit in self.suits[seat - 1]
 
 
 def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
@@ -151,11 +115,11 @@ class Bot:
 
     def observe(self, state: PlayState, play: Play) -> None:
         """Note the suits a follow shows its seat lacks."""
-        self.voids.note(state, play)
+        self.voids.note(state.trump, state.table, play)
 
     def choose(self, state: PlayState) -> Play:
         """The play of the seat to move."""
-        self.voids.note_table(state)  # known already when told every play; cheap
+        self.voids.note_table(state.trump, state.table)  # known already when told every play; cheap
         view = _View(state, self.voids)
         return self._follow(view) if state.table else self._lead(view)
 

@@ -12,9 +12,10 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from notation.bots import Voids, unseen
+from notation.bots import unseen
 from notation.rules.cards import Card
 from notation.rules.game import Play, PlayState
+from notation.rules.holding import Voids
 from notation.rules.order import TRUMP
 from notation.rules.throw import can_beat
 from notation.rules.units import Unit
@@ -35,7 +36,7 @@ class BaselineBot:
 
     def observe(self, state: PlayState, play: Play) -> None:
         """Note the suits a follow shows its seat lacks."""
-        self.voids.note(state, play)
+        self.voids.note(state.trump, state.table, play)
 
     def choose(self, state: PlayState) -> Play:
         """The play of the seat to move."""

@@ -23,13 +23,13 @@ from notation.analysis.evaluate import (
     _Deals,
     policy_sigma,
 )
-from notation.analysis.knowledge import Knowledge
 from notation.analysis.review import Decision, HandPlan, plan_hand
 from notation.analysis.sampling import Dealer
 from notation.analysis.solver import Solver
 from notation.presets import load_ruleset
 from notation.rules.cards import Cards
 from notation.rules.game import PlayState, Position
+from notation.rules.holding import Knowledge
 from notation.rules.seats import SEATS
 from notation.simulate import simulate_hand
 from tests.conftest import cards

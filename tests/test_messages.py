@@ -544,7 +544,7 @@ def test_every_keyed_error_is_raised_with_a_key_whose_message_its_facts_fill() -
 
 
 def test_a_view_that_cannot_be_built_is_said_in_chinese() -> None:
-    from notation.analysis.knowledge import KnowledgeError
+    from notation.rules.holding import KnowledgeError
 
     error = KnowledgeError("unknown-cards", what="throw", seat=2, trick=3)
     assert str(error) == (

@@ -11,7 +11,12 @@ from math import factorial, prod, sqrt
 
 import pytest
 
-from notation.analysis.knowledge import (
+from notation.analysis.knowledge import knowledge_at
+from notation.analysis.sampling import Dealer, SampledDeal, deal_unseen, sample_deals
+from notation.messages.reasons import seat_fact, whereabouts
+from notation.replay import HandReplay, StepKind, replay
+from notation.rules.cards import Card, Rank, Suit, parse_card, parse_cards
+from notation.rules.holding import (
     KITTY,
     Contradiction,
     Fact,
@@ -19,12 +24,7 @@ from notation.analysis.knowledge import (
     Knowledge,
     Place,
     Whereabouts,
-    knowledge_at,
 )
-from notation.analysis.sampling import Dealer, SampledDeal, deal_unseen, sample_deals
-from notation.messages.reasons import seat_fact, whereabouts
-from notation.replay import HandReplay, StepKind, replay
-from notation.rules.cards import Card, Rank, Suit, parse_card, parse_cards
 from notation.rules.order import Trump
 from notation.rules.units import decompose
 from notation.simulate import simulate_hand

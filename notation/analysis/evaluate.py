@@ -2,7 +2,7 @@
 is too big, with a confidence interval on each.
 
 A *decision* is a position of the play (the seat to move, the trick on the table) and,
-for the player's view, what that seat knows there (:class:`~notation.analysis.knowledge.
+for the player's view, what that seat knows there (:class:`~notation.rules.holding.
 Knowledge`). Its *candidates* are the seat's plays, equivalent ones merged
 (:meth:`~notation.rules.game.PlayState.distinct`); the play actually made is always one.
 A candidate's *value* is the defenders' final points after it (the game state's
@@ -59,7 +59,6 @@ cancels there, and what does not cancel is measured too (:data:`LOSS_SIGMA`).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -67,13 +66,12 @@ from math import sqrt
 from statistics import fmean
 from typing import Final
 
-from notation.analysis.knowledge import Knowledge
 from notation.analysis.sampling import Dealer
 from notation.analysis.solver import Solver
 from notation.bots import RandomPlayer, bot_play
 from notation.rules.cards import Card, Cards
 from notation.rules.game import Play, PlayState, Position
-from notation.rules.holding import TWO_DECKS
+from notation.rules.holding import Knowledge, unseen
 from notation.rules.order import TRUMP
 from notation.rules.ruleset import Ruleset, Side
 from notation.rules.seats import SEATS, Seat
@@ -628,7 +626,7 @@ def _merge_state(position: Position, knowledge: Knowledge) -> PlayState:
     unseen card lies between them."""
     seat = position.to_move
     mine = position.hands[seat - 1]
-    out = TWO_DECKS - Counter(mine) - knowledge.played() - Counter(knowledge.kitty or ())
+    out = +unseen(mine, knowledge.played(), knowledge.kitty or ())
     other = next(s for s in SEATS if s != seat)
     hands = [() if s != seat else mine for s in SEATS]
     hands[other - 1] = _sorted(list(out.elements()))

@@ -1,7 +1,7 @@
 """A player that picks its plays with the evaluator, in the player's view.
 
 At each of its decisions the :class:`EvaluatorPlayer` builds what its seat knows (a
-:class:`~notation.analysis.knowledge.Knowledge`: its cards, every play it was told of,
+:class:`~notation.rules.holding.Knowledge`: its cards, every play it was told of,
 the voids and missing pairs they showed, the kitty if its seat buried it), asks an
 :class:`~notation.analysis.evaluate.Evaluator` in the player's view for the value of
 every candidate play (the unseen cards dealt at random consistently with that knowledge,
@@ -32,9 +32,9 @@ import random
 from functools import partial
 
 from notation.analysis.evaluate import Evaluator, View
-from notation.analysis.knowledge import Knowledge
 from notation.bots import Bot
 from notation.rules.game import Play, PlayState
+from notation.rules.holding import Knowledge
 from notation.rules.seats import SEATS, Seat
 
 __all__ = ["STRENGTH_BUDGET", "EvaluatorPlayer", "evaluator_player"]

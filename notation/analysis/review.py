@@ -51,7 +51,7 @@ from notation.analysis.evaluate import (
     Evaluator,
     View,
 )
-from notation.analysis.knowledge import Knowledge, KnowledgeError, knowledge_at
+from notation.analysis.knowledge import knowledge_at
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
 from notation.findings import meaning_of
@@ -60,6 +60,7 @@ from notation.psn.model import Hand, PlayNode
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import Cards
 from notation.rules.game import GameError, Play, PlayState, Position
+from notation.rules.holding import Knowledge, KnowledgeError
 from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import SEATS, Seat

@@ -29,7 +29,7 @@ reach the check pass it, the worst view 8%). The weights are floats: their relat
 (about 1e-16) is the only departure from exact uniformity.
 
 A view that no layout meets (a record that breaks a rule) raises
-:class:`~notation.analysis.knowledge.Contradiction` naming the fact: at once when the counts
+:class:`~notation.rules.holding.Contradiction` naming the fact: at once when the counts
 or the cards already seen rule it out, else after :data:`MAX_ATTEMPTS` layouts in a row
 fail the check.
 
@@ -60,7 +60,8 @@ from itertools import accumulate
 from math import factorial
 from typing import Final, TypeVar
 
-from notation.analysis.knowledge import (
+from notation.rules.cards import DECK, Card, CardCounts, Cards
+from notation.rules.holding import (
     KITTY,
     Contradiction,
     Fact,
@@ -68,9 +69,8 @@ from notation.analysis.knowledge import (
     Knowledge,
     Place,
     Whereabouts,
+    unseen,
 )
-from notation.rules.cards import DECK, Card, CardCounts, Cards
-from notation.rules.holding import TWO_DECKS
 from notation.rules.seats import Seat, seats_from
 
 __all__ = ["Dealer", "SampledDeal", "deal_unseen", "sample_deals"]
@@ -170,12 +170,7 @@ class Dealer:
     def _pool(self) -> Counter[Card]:
         """The unseen copies: two decks less everything this seat can place."""
         k = self.knowledge
-        pool = Counter(TWO_DECKS)
-        pool.subtract(k.hand)
-        pool.subtract(k.played())
-        pool.subtract(k.kitty or ())
-        for held in self._held.values():
-            pool.subtract(held)
+        pool = unseen(k.hand, k.played(), k.kitty or (), *self._held.values())
         extra = sorted(c for c, n in pool.items() if n < 0)
         if extra:
             raise Contradiction("third-copy", cards=tuple(extra))

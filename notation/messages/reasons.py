@@ -383,7 +383,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "a joker has no suit and every other card has one: {card}",
         "王没有花色，其他的牌都有花色：{card}",
     ),
-    # --- a seat's view the analysis cannot build (notation/analysis/knowledge.py), or
+    # --- a seat's view the analysis cannot build (notation/rules/holding.py), or
     # no deal of the unseen cards agrees with it (notation/analysis/sampling.py) -------
     "knowledge.why.no-seat": (
         "no seat {seat!r}: seats are 1, 2, 3 and 4",
@@ -475,7 +475,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "no deal of the unseen cards meets every fact: {facts}",
         "未见的牌没有一种发法满足所有已知：{facts}",
     ),
-    # what a play showed about a seat's hand (a Fact of notation/analysis/knowledge.py)
+    # what a play showed about a seat's hand (a Fact of notation/rules/holding.py)
     "knowledge.fact.void": (
         "seat {seat} holds no {suit} (from trick {trick})",
         "{seat} 号位没有{suit}（自第 {trick} 轮起）",
@@ -500,7 +500,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "seat {seats} could beat {unit} (from trick {trick})",
         "{seats} 号位能大过 {unit}（自第 {trick} 轮起）",
     ),
-    # cards known to be among some places (a Whereabouts of notation/analysis/knowledge.py)
+    # cards known to be among some places (a Whereabouts of notation/rules/holding.py)
     "knowledge.where": ("{copies}× {cards} with {places}", "{places}有 {copies} 张 {cards}"),
     "knowledge.place.kitty": ("the kitty", "底牌"),
     "knowledge.place.seat": ("seat {seat}", "{seat} 号位"),
@@ -577,7 +577,7 @@ def _int(value: object) -> int:
 
 
 class SeatFact(Protocol):
-    """What a play showed about a seat's hand (:class:`notation.analysis.knowledge.Fact`),
+    """What a play showed about a seat's hand (:class:`notation.rules.holding.Fact`),
     as far as its words need it."""
 
     @property
@@ -597,7 +597,7 @@ class SeatFact(Protocol):
 
 
 class CardWhereabouts(Protocol):
-    """Copies of a card known to be among some places (``notation.analysis.knowledge``)."""
+    """Copies of a card known to be among some places (``notation.rules.holding``)."""
 
     @property
     def card(self) -> Card: ...

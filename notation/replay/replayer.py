@@ -51,7 +51,14 @@ from notation.rules import scoring
 from notation.rules.cards import Card, CardCounts, Rank, Slots, Suit
 from notation.rules.clauses import Rule
 from notation.rules.game import PlayState
-from notation.rules.holding import HAND_SIZE, TWO_DECKS, Holding, has_unknown, known_cards
+from notation.rules.holding import (
+    HAND_SIZE,
+    TWO_DECKS,
+    Holding,
+    has_unknown,
+    known_cards,
+    unseen,
+)
 from notation.rules.order import TRUMP, Trump
 from notation.rules.ruleset import FallbackRule, Outcome, Ruleset
 from notation.rules.seats import SEATS, Seat, seats_from, team
@@ -364,7 +371,8 @@ class Replayer:
         known = cast(Counter[Card], slots)
         if dict.__eq__(known, TWO_DECKS):  # (Counter's own == is Python, card by card)
             return  # the usual deal: two full decks, nothing more to say
-        too_many = sorted(c for c, n in known.items() if n > 2)
+        left = unseen(known)  # below zero: a card dealt more often than two decks hold it
+        too_many = sorted(c for c, n in left.items() if n < 0)
         if too_many:
             self.find(
                 "deal-decks",
@@ -373,7 +381,7 @@ class Replayer:
             )
         complete = all(h is not None for h in hands) and kitty is not None
         if complete and not unknown:
-            missing = sorted((TWO_DECKS - known).elements())
+            missing = sorted((+left).elements())
             if missing and not too_many:
                 self.find("deal-decks", msg("deal.lacks", cards=tuple(missing)), node)
 
@@ -752,22 +760,18 @@ class Replayer:
         trump = self.trump
         assert trump is not None  # a throw is judged only under a known trump
         index = self.trick_index
-        unseen = Counter(TWO_DECKS)
-        for earlier in self.hand.tricks[:index]:
-            for p in earlier.plays:
-                unseen.subtract(known_cards(p.cards))
-        unseen.subtract(self.surely_held(seat, index)[0])
-        unseen.subtract(known_cards(self.kitty or ()))
-        for cards in others.values():
-            unseen.subtract(cards)
-        possible = {s: Counter(held) + unseen for s, held in others.items()}
+        earlier = self.hand.tricks[:index]
+        played = (known_cards(p.cards) for trick_before in earlier for p in trick_before.plays)
+        thrower = self.surely_held(seat, index)[0]
+        out = unseen(*played, thrower, known_cards(self.kitty or ()), *others.values())
+        possible = {s: Counter(held) + out for s, held in others.items()}
         verdict = judge_throw(lead, seat, possible, trump, units)
         if not verdict.failed:
             return  # no card still out could beat it: it stood
         unit, _ = verdict.failing[0]
         suit = unit.suit
         beaters = sorted(
-            (c for c, n in unseen.items() if n > 0 and trump.effective_suit(c) == suit),
+            (c for c, n in out.items() if n > 0 and trump.effective_suit(c) == suit),
             key=trump.level,
             reverse=True,
         )
