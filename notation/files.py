@@ -42,6 +42,7 @@ from typing import IO, Any, BinaryIO, NamedTuple
 
 from notation.messages import Message, MessageError, msg
 from notation.psn.split import MAX_HAND_CHARS
+from notation.terminal import escaped
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
@@ -97,7 +98,7 @@ def _shown_char(char: str) -> str:
         return f"\\x{code - 0xDC00:02x}"
     if char == " " or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Zl", "Zp"):
         return char
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return escaped(char)
 
 
 class FileError(MessageError):

@@ -16,7 +16,7 @@ import io
 import re
 from typing import Any, Final, TextIO
 
-__all__ = ["PrintableStream", "printable", "unwrapped"]
+__all__ = ["PrintableStream", "escaped", "printable", "unwrapped"]
 
 # C0 controls but the line feed and the tab, DEL, and the C1 controls (U+009B is a
 # one-character CSI to some terminals); and the marks that reorder text right to left
@@ -35,11 +35,12 @@ def printable(text: str) -> str:
     >>> printable("Bo\\u202e ZYX")
     'Bo\\\\u202e ZYX'
     """
-    return _CONTROL.sub(_escape, text)
+    return _CONTROL.sub(lambda m: escaped(m.group()), text)
 
 
-def _escape(match: re.Match[str]) -> str:
-    code = ord(match.group())
+def escaped(char: str) -> str:
+    """One character written as its escape: ``\\x1b``, ``\\u202e``."""
+    code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
