@@ -35,7 +35,8 @@ their 95% intervals, and the time.
 The analysis section (``--analysis-hands 0`` skips it; ``--analysis-only`` runs it
 alone) times ``shengji analyze`` on whole simulated hands (every play judged) in
 hindsight and in the player's view at the default budget, with ``-j 1`` and ``-j 2``
-(wall time of the command, process start included), and profiles one review in the
+(wall time of the command, process start included, and the CPU time of its processes:
+what to compare on a machine shared with other jobs), and profiles one review in the
 player's view on one core to say where its time goes.
 """
 
@@ -49,6 +50,7 @@ import os
 import platform
 import pstats
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -73,6 +75,22 @@ from notation.rules.game import Position
 from notation.rules.ruleset import Ruleset
 from notation.simulate import simulate_hand
 from notation.validate import validate_lines
+from tests.compiled import compile_list, compiled_modules
+
+# cProfile sees only Python functions: a compiled build's time shares would be wrong.
+NOT_PROFILED = "not profiled: compiled functions are not seen by cProfile (profile the pure build)"
+
+
+def machine() -> str:
+    """The machine, the Python and the build measured: pure Python, or compiled (README,
+    "A compiled build"; a build that compiled only some of its modules is refused)."""
+    compiled = compiled_modules()
+    listed = len(compile_list())
+    if compiled and len(compiled) != listed:
+        raise SystemExit(f"a partly compiled build ({len(compiled)} of {listed}): reinstall")
+    build = f"compiled with mypyc ({listed} modules)" if compiled else "pure Python"
+    python = platform.python_version()
+    return f"{platform.machine()}, {os.cpu_count()} cores, Python {python}, {build}"
 
 
 def best_of(repeat: int, fn: Callable[[], object]) -> float:
@@ -408,13 +426,15 @@ def solver_numbers(
         reach[f"{size}_cards"] = solved / reach_count
     rows["reach_budget_s"] = reach_budget
     rows["solved_within_budget"] = reach
-    profile = cProfile.Profile()
-    positions = solver_positions(6, max(1, count // 3))
-    profile.enable()
-    for position in positions:
-        Solver().solve(position)
-    profile.disable()
-    rows["time_shares_6_cards"] = solver_time_shares(pstats.Stats(profile))
+    rows["time_shares_6_cards"] = {}
+    if not compiled_modules():
+        profile = cProfile.Profile()
+        positions = solver_positions(6, max(1, count // 3))
+        profile.enable()
+        for position in positions:
+            Solver().solve(position)
+        profile.disable()
+        rows["time_shares_6_cards"] = solver_time_shares(pstats.Stats(profile))
     return rows
 
 
@@ -438,9 +458,12 @@ def print_solver(numbers: dict[str, object]) -> None:
     assert isinstance(reach, dict)
     shown = ", ".join(f"{k.replace('_', ' ')} {v:.0%}" for k, v in reach.items())
     print(f"  solved exactly within {numbers['reach_budget_s']:.0f} s: {shown}")
-    print("  where a 6-card solve spends its time (cProfile, shares of the whole):")
     shares = numbers["time_shares_6_cards"]
     assert isinstance(shares, dict)
+    if not shares:
+        print(f"  where a 6-card solve spends its time: {NOT_PROFILED}")
+        return
+    print("  where a 6-card solve spends its time (cProfile, shares of the whole):")
     for name, share in shares.items():
         print(f"    {name:52} {share:5.1%}")
 
@@ -695,6 +718,13 @@ def print_strength(numbers: dict[str, object]) -> None:
 # --- the analysis of whole hands ------------------------------------------------------------
 
 
+def children_cpu() -> float:
+    """CPU seconds (user and system) of this process's children that have ended: on a
+    machine shared with other jobs, what a command costs when wall time says little."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def analysis_times(hands: int, jobs: tuple[int, ...] = (1, 2)) -> dict[str, object]:
     """Wall seconds of ``shengji analyze`` on each of ``hands`` simulated qq hands, by view
     and ``-j``, at the default budget, and where a review's time goes."""
@@ -712,19 +742,25 @@ def analysis_times(hands: int, jobs: tuple[int, ...] = (1, 2)) -> dict[str, obje
         for view in ("hindsight", "player"):
             for j in jobs:
                 times = []
+                cpu = 0.0
                 for path in paths:
                     command = [sys.executable, "-m", "notation", "analyze", str(path)]
                     command += ["--view", view, "-j", str(j), "--json"]
+                    before = children_cpu()
                     start = time.perf_counter()
                     subprocess.run(command, check=True, capture_output=True)
                     times.append(time.perf_counter() - start)
+                    cpu += children_cpu() - before
                 rows[f"{view}_j{j}_s"] = sum(times) / len(times)
-    hand = simulate_hand("qq", seed=0, dealer=1)
-    profile = cProfile.Profile()
-    profile.enable()
-    review_hand(hand, Evaluator("player"))
-    profile.disable()
-    rows["time_shares_player_j1"] = analysis_time_shares(pstats.Stats(profile))
+                rows[f"{view}_j{j}_cpu_s"] = cpu / len(times)
+    rows["time_shares_player_j1"] = {}
+    if not compiled_modules():
+        hand = simulate_hand("qq", seed=0, dealer=1)
+        profile = cProfile.Profile()
+        profile.enable()
+        review_hand(hand, Evaluator("player"))
+        profile.disable()
+        rows["time_shares_player_j1"] = analysis_time_shares(pstats.Stats(profile))
     return rows
 
 
@@ -752,18 +788,21 @@ def print_analysis(numbers: dict[str, object]) -> None:
     """The analysis section of the report."""
     print(
         f"\nshengji analyze, one whole simulated qq hand ({numbers['plays_a_hand']:.0f} plays "
-        f"on average), default budget {numbers['budget_s']:g} s a play, wall time per hand "
+        f"on average), default budget {numbers['budget_s']:g} s a play, wall time (and CPU) a hand "
         f"over {numbers['hands']}:"
     )
     for view in ("hindsight", "player"):
         cells = [
-            f"-j {k.split('_j')[1][:-2]} {v:6.1f} s"
+            f"-j {k.split('_j')[1][:-2]} {v:6.1f} s (CPU {numbers[k[:-2] + '_cpu_s']:.1f} s)"
             for k, v in numbers.items()
-            if k.startswith(f"{view}_j") and isinstance(v, float)
+            if k.startswith(f"{view}_j") and not k.endswith("_cpu_s") and isinstance(v, float)
         ]
         print(f"  {view:10} " + "   ".join(cells))
     shares = numbers["time_shares_player_j1"]
     assert isinstance(shares, dict)
+    if not shares:
+        print(f"  where a review in the player's view spends its time: {NOT_PROFILED}")
+        return
     print(
         f"  where a review in the player's view spends its time (cProfile, one core, "
         f"{shares['total_s']:.0f} s under the profiler):"
@@ -836,8 +875,7 @@ def main() -> int:
         if args.json:
             print(json.dumps(executors, indent=2))
         else:
-            python = platform.python_version()
-            print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {python}")
+            print(f"machine: {machine()}")
             print_executors(executors)
             if "analysis" in executors:
                 print_analysis_executors(executors["analysis"])  # type: ignore[arg-type]
@@ -866,8 +904,7 @@ def main() -> int:
         if args.json:
             print(json.dumps(section, indent=2))
         else:
-            python = platform.python_version()
-            print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {python}")
+            print(f"machine: {machine()}")
             (print_analysis if args.analysis_only else print_solver)(section)
         return 0
     try:
@@ -895,15 +932,17 @@ def main() -> int:
 
     command = command_numbers(text, args.hands, pgn, args.games, args.repeat)
 
-    profile = cProfile.Profile()
-    profile.enable()
-    validate_all(text)
-    profile.disable()
-    stats = pstats.Stats(profile)
-    shares = time_shares(stats)
+    shares: dict[str, float] = {}
     stream = io.StringIO()
-    stats.stream = stream  # type: ignore[attr-defined]
-    stats.sort_stats("tottime").print_stats(12)
+    if not compiled_modules():
+        profile = cProfile.Profile()
+        profile.enable()
+        validate_all(text)
+        profile.disable()
+        stats = pstats.Stats(profile)
+        shares = time_shares(stats)
+        stats.stream = stream  # type: ignore[attr-defined]
+        stats.sort_stats("tottime").print_stats(12)
 
     solver = (
         solver_numbers(
@@ -924,9 +963,8 @@ def main() -> int:
     analysis = analysis_times(args.analysis_hands) if args.analysis_hands else {}
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
     view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
-    python = platform.python_version()
     numbers = {
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {python}",
+        "machine": machine(),
         "chess_version": chess.__version__,
         "hands": args.hands,
         "plays_per_hand": plays / args.hands,
@@ -1008,11 +1046,14 @@ def main() -> int:
             f"viewer (AppTest, wall time): open a {args.viewer_hands}-hand match "
             f"{view_load:.1f} s, one step {view_step * 1000:.0f} ms"
         )
-    print("\nwhere validation spends its time (cProfile; shares of the whole):")
-    for name, share in shares.items():
-        print(f"  {name:44} {share:5.1%}")
-    print("\nthe functions that take most time of their own (cProfile):")
-    print("\n".join(stream.getvalue().splitlines()[6:22]))
+    if shares:
+        print("\nwhere validation spends its time (cProfile; shares of the whole):")
+        for name, share in shares.items():
+            print(f"  {name:44} {share:5.1%}")
+        print("\nthe functions that take most time of their own (cProfile):")
+        print("\n".join(stream.getvalue().splitlines()[6:22]))
+    else:
+        print(f"\nwhere validation spends its time: {NOT_PROFILED}")
     if solver:
         print_solver(solver)
     if executors:

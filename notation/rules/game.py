@@ -55,6 +55,8 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import NamedTuple, Protocol, Self, cast
 
+from mypy_extensions import mypyc_attr
+
 from notation.errors import KeyedError
 from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Cards, Slots
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
@@ -300,6 +302,39 @@ class _Undo(NamedTuple):
 _undo = tuple.__new__
 
 
+# PlayState's fields, named once: its slots, and what copy() carries over (compiled by
+# mypyc, a class cannot read its own __slots__).
+_PLAY_STATE_FIELDS = (
+    "_history",
+    "_memo",
+    "_trick_memo",
+    "capacity",
+    "dealer",
+    "hand_points",
+    "hands",
+    "holdings",
+    "kitty",
+    "kitty_points",
+    "last",
+    "lead",
+    "leader",
+    "passed",
+    "penalties",
+    "played",
+    "points",
+    "rules",
+    "ruling",
+    "table",
+    "taken",
+    "trick",
+    "tricks",
+    "trump",
+)
+
+
+# Compiled by mypyc (README, "A compiled build"), a class's __new__ runs its __init__ unless
+# the class allows subclasses in Python: copy() and from_record() make a state without it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayState:
     """A hand being played: the position plus the bookkeeping to go on from it.
 
@@ -309,32 +344,7 @@ class PlayState:
     dealer's team is the dealer and partner, the defenders the other two.
     """
 
-    __slots__ = (
-        "_history",
-        "_memo",
-        "_trick_memo",
-        "capacity",
-        "dealer",
-        "hand_points",
-        "hands",
-        "holdings",
-        "kitty",
-        "kitty_points",
-        "last",
-        "lead",
-        "leader",
-        "passed",
-        "penalties",
-        "played",
-        "points",
-        "rules",
-        "ruling",
-        "table",
-        "taken",
-        "trick",
-        "tricks",
-        "trump",
-    )
+    __slots__ = _PLAY_STATE_FIELDS
 
     # --- reading a position -----------------------------------------------------------
 
@@ -477,7 +487,7 @@ class PlayState:
         """An independent state at the same moment (sharing the remembered answers)."""
         cls = type(self)
         other = cls.__new__(cls)
-        for name in PlayState.__slots__:
+        for name in _PLAY_STATE_FIELDS:
             setattr(other, name, getattr(self, name))
         other.hands = list(self.hands)
         other.taken = list(self.taken)

@@ -1,0 +1,39 @@
+"""The compiled build (README, "A compiled build"): it compiles what pyproject.toml names,
+and a plain install compiles nothing.
+
+``SHENGJI_COMPILED=1`` says the checkout was installed with ``SHENGJI_COMPILE=1``; CI's
+compiled step runs these tests so, and the pure run without it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from tests.compiled import ROOT, compile_list, is_compiled, module_name
+
+
+def test_every_module_the_compiled_build_names_exists() -> None:
+    # A module moved or renamed must be moved in the list too, or the compiled build fails.
+    missing = [path for path in compile_list() if not (ROOT / path).is_file()]
+    assert not missing, f"pyproject.toml's compile list names missing modules: {missing}"
+
+
+def test_the_modules_are_compiled_exactly_when_the_build_says_so() -> None:
+    expected = os.environ.get("SHENGJI_COMPILED", "") == "1"
+    modules = [module_name(path) for path in compile_list()]
+    wrong = [m for m in modules if is_compiled(m) != expected]
+    how = "compiled (SHENGJI_COMPILED=1)" if expected else "pure Python"
+    assert not wrong, (
+        f"expected {how}, but these are not: {wrong} (reinstall: `pip install -e .` for pure "
+        "Python, `SHENGJI_COMPILE=1 pip install -e .` compiled)"
+    )
+
+
+def test_cards_stay_python_so_that_an_interned_card_stays_hashable() -> None:
+    # Card is interned (one object a card) and compares by identity (eq=False); compiled,
+    # such a dataclass loses its hash, and every set and dict of cards would break.
+    assert "notation/rules/cards.py" not in compile_list()
+    assert not is_compiled("notation.rules.cards")
+    from notation.rules.cards import Card, Rank, Suit
+
+    assert hash(Card(Suit.SPADES, Rank.ACE)) == hash(Card(Suit.SPADES, Rank.ACE))
