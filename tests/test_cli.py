@@ -489,6 +489,9 @@ def test_every_command_reads_a_file_hand_by_hand_in_flat_memory(
     out = str(tmp_path / "out")
 
     def argv(n: int) -> list[str]:
+        # Each run writes afresh: an output left by the run before would make analyze
+        # resume (read it, keep the hands analysed there), another work than a first run.
+        Path(out).unlink(missing_ok=True)
         file = _hands_file(tmp_path / f"hands-{n}.psn", n)
         return [word.format(file=file, n=n, out=out) for word in command]
 
