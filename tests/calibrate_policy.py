@@ -145,17 +145,23 @@ def _key(shown: Cards) -> Cards:
 def measure_player(size: int, seeds: range, per_hand: int, reference: int) -> dict[str, object]:
     """Rollouts in the player's view against the value they estimate, the mean over
     deals of the exact value of each deal played open (PIMC), at ``size`` cards: the
-    candidates' rollout means (the evaluator with ``exact_cards=0``, policy error off)
-    against the exact values of ``reference`` other deals of the same view, each solved.
+    candidates' rollout means (the evaluator with ``exact_cards=0``; the coverage is of
+    its intervals, which carry the view's policy error) against the exact values of
+    ``reference`` other deals of the same view, each solved.
 
     For each candidate the σ needed is the smallest with ``|mean - ref| <= sqrt(half² +
     ref_half² + (z·σ)²)`` (the rollouts' sampling error and the reference's own); their
     95th percentile is the policy error to add in this view. Also the bias: the mean
-    signed error (rollouts less exact), for the defenders."""
+    signed error (rollouts less exact), for the defenders; and the same for the losses
+    (the best less each other candidate on as many futures, paired, against the paired
+    loss over the reference deals): the σ a loss needs in this view, how often the loss
+    intervals (sampling error only) hold it, and the losses called that are none."""
     solver = Solver()
     needed: list[float] = []
+    needed_loss: list[float] = []
     signed: list[float] = []
     inside = total = skipped = 0
+    loss_inside = loss_total = called = false_calls = 0
     for seed in seeds:
         plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
         for decision in decisions_at(seed, size, per_hand):
@@ -186,6 +192,23 @@ def measure_player(size: int, seeds: range, per_hand: int, reference: int) -> di
                 total += 1
                 reach = sqrt(candidate.points.half**2 + exact.half**2)
                 inside += abs(error) <= reach
+            best = evaluation.best
+            sign = 1 if evaluation.maximize else -1
+            for candidate in evaluation.candidates:
+                if candidate is best or candidate.points.n != best.points.n:
+                    continue
+                if candidate.cards not in values or best.cards not in values:
+                    continue
+                pairs = zip(values[best.cards], values[candidate.cards], strict=True)
+                truth = Estimate.of([sign * (a - b) for a, b in pairs])
+                loss = Estimate.of(loss_samples(evaluation, best, candidate))
+                loss_total += 1
+                error = loss.mean - truth.mean
+                needed_loss.append(sqrt(max(0.0, error**2 - loss.half**2 - truth.half**2)) / Z)
+                loss_inside += abs(error) <= sqrt(loss.half**2 + truth.half**2)
+                if loss.lower > 0:
+                    called += 1
+                    false_calls += truth.mean <= 0
     return {
         "view": "player",
         "size": size,
@@ -195,6 +218,11 @@ def measure_player(size: int, seeds: range, per_hand: int, reference: int) -> di
         "bias": sum(signed) / len(signed) if signed else None,
         "rms_error": sqrt(sum(e * e for e in signed) / len(signed)) if signed else None,
         "sigma_95": quantile95(needed),
+        "losses": loss_total,
+        "loss_coverage_sampling_only": loss_inside / loss_total if loss_total else None,
+        "loss_sigma_95": quantile95(needed_loss),
+        "losses_called_sampling_only": called,
+        "false_calls": false_calls,
     }
 
 
