@@ -64,7 +64,7 @@ from notation.analysis.duplicate import PlayerMaker, duplicate_match
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator
 from notation.analysis.player import STRENGTH_BUDGET, evaluator_player
 from notation.analysis.positions import hand_positions
-from notation.analysis.review import review_hand
+from notation.analysis.review import Stop, plan_hand, review_decision, review_hand
 from notation.analysis.solver import Solver
 from notation.bots import Bot
 from notation.lines.judge import judge_trick
@@ -725,10 +725,15 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def analysis_times(hands: int, jobs: tuple[int, ...] = (1, 2)) -> dict[str, object]:
+def analysis_times(
+    hands: int, jobs: tuple[int, ...] = (1, 2), width_hands: int = 0
+) -> dict[str, object]:
     """Wall seconds of ``shengji analyze`` on each of ``hands`` simulated qq hands, by view
-    and ``-j``, at the default budget, and where a review's time goes."""
+    and ``-j``, at the default budget, where a review's time goes, and (``width_hands``)
+    how wide the early values are (:func:`early_widths`)."""
     rows: dict[str, object] = {"budget_s": DEFAULT_BUDGET, "hands": hands}
+    if width_hands:
+        rows["early_widths"] = early_widths(width_hands)
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         plays = 0
@@ -762,6 +767,49 @@ def analysis_times(hands: int, jobs: tuple[int, ...] = (1, 2)) -> dict[str, obje
         profile.disable()
         rows["time_shares_player_j1"] = analysis_time_shares(pstats.Stats(profile))
     return rows
+
+
+EARLY_TRICKS = 7  # the tricks whose values the width figure measures
+
+
+def early_widths(hands: int) -> dict[str, object]:
+    """How wide the player's-view values are early in a hand: the 95% half-width of the
+    played play's value at every decision of tricks 1 to :data:`EARLY_TRICKS` of
+    ``hands`` simulated qq hands (seeds 0 on, as the timed hands), reviewed in this
+    process at the default budget; the median and quartiles, and the CPU seconds a
+    decision."""
+    widths: list[float] = []
+    start = time.process_time()
+    for seed in range(hands):
+        plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+        evaluator = Evaluator("player")
+        for decision in plan.decisions:
+            if decision.trick > EARLY_TRICKS:
+                break
+            review = review_decision(plan, decision, evaluator, 0)
+            assert not isinstance(review, Stop), review
+            widths.append(review.value.half)
+    cpu = time.process_time() - start
+    return {
+        "hands": hands,
+        "tricks": EARLY_TRICKS,
+        "decisions": len(widths),
+        "half_width_median": percentile(widths, 0.5),
+        "half_width_q1": percentile(widths, 0.25),
+        "half_width_q3": percentile(widths, 0.75),
+        "cpu_s_a_decision": cpu / max(1, len(widths)),
+    }
+
+
+def print_widths(numbers: dict[str, object]) -> None:
+    """The width figure of the analysis section."""
+    print(
+        f"  player's view, tricks 1-{numbers['tricks']} of {numbers['hands']} hands "
+        f"({numbers['decisions']} plays, in process, default budget): the 95% half-width of "
+        f"the play's value, median {numbers['half_width_median']:.1f} points (quartiles "
+        f"{numbers['half_width_q1']:.1f} and {numbers['half_width_q3']:.1f}); CPU "
+        f"{numbers['cpu_s_a_decision']:.2f} s a play"
+    )
 
 
 # The parts of a review, by the functions that do them (cProfile's cumulative time).
@@ -798,6 +846,9 @@ def print_analysis(numbers: dict[str, object]) -> None:
             if k.startswith(f"{view}_j") and not k.endswith("_cpu_s") and isinstance(v, float)
         ]
         print(f"  {view:10} " + "   ".join(cells))
+    widths = numbers.get("early_widths")
+    if isinstance(widths, dict):
+        print_widths(widths)
     shares = numbers["time_shares_player_j1"]
     assert isinstance(shares, dict)
     if not shares:
@@ -867,6 +918,12 @@ def main() -> int:
         "--analysis-hands", type=int, default=1, help="hands analysed a setting; 0: skip"
     )
     parser.add_argument("--analysis-only", action="store_true", help="only the analysis section")
+    parser.add_argument(
+        "--width-hands",
+        type=int,
+        default=4,
+        help="hands whose early values' widths are measured (tricks 1-7); 0: skip",
+    )
     args = parser.parse_args()
     if args.executors_only:
         executors = executor_numbers(args.executor_hands)
@@ -896,7 +953,9 @@ def main() -> int:
         return 0
     if args.analysis_only or args.solver_only:
         if args.analysis_only:
-            section: dict[str, object] = analysis_times(max(1, args.analysis_hands))
+            section: dict[str, object] = analysis_times(
+                max(1, args.analysis_hands), width_hands=args.width_hands
+            )
         else:
             section = solver_numbers(
                 args.solver_positions, args.solver_cap, args.reach_budget, args.reach_positions
@@ -960,7 +1019,11 @@ def main() -> int:
         if args.strength_deals
         else {}
     )
-    analysis = analysis_times(args.analysis_hands) if args.analysis_hands else {}
+    analysis = (
+        analysis_times(args.analysis_hands, width_hands=args.width_hands)
+        if args.analysis_hands
+        else {}
+    )
     rss_kib, memory_s = peak_memory(args.memory_hands) if args.memory_hands else (0, 0.0)
     view_load, view_step = viewer_timing(args.viewer_hands) if args.viewer_hands else (0.0, 0.0)
     numbers = {

@@ -31,6 +31,7 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from math import sqrt
 from pathlib import Path
 from statistics import NormalDist
@@ -47,7 +48,9 @@ from notation.analysis.evaluate import (
     View,
 )
 from notation.analysis.review import Decision, plan_hand, review_hand
+from notation.analysis.sampling import sample_deals
 from notation.analysis.solver import Solver
+from notation.rules.cards import Cards
 from notation.simulate import simulate_hand
 
 Z = NormalDist().inv_cdf(0.975)
@@ -135,6 +138,94 @@ def measure(size: int, seeds: range, per_hand: int) -> dict[str, object]:
     }
 
 
+def _key(shown: Cards) -> Cards:
+    return tuple(sorted(shown, key=lambda c: c.index))
+
+
+def measure_player(size: int, seeds: range, per_hand: int, reference: int) -> dict[str, object]:
+    """Rollouts in the player's view against the value they estimate, the mean over
+    deals of the exact value of each deal played open (PIMC), at ``size`` cards: the
+    candidates' rollout means (the evaluator with ``exact_cards=0``; the coverage is of
+    its intervals, which carry the view's policy error) against the exact values of
+    ``reference`` other deals of the same view, each solved.
+
+    For each candidate the σ needed is the smallest with ``|mean - ref| <= sqrt(half² +
+    ref_half² + (z·σ)²)`` (the rollouts' sampling error and the reference's own); their
+    95th percentile is the policy error to add in this view. Also the bias: the mean
+    signed error (rollouts less exact), for the defenders; and the same for the losses
+    (the best less each other candidate on as many futures, paired, against the paired
+    loss over the reference deals): the σ a loss needs in this view, how often the loss
+    intervals (sampling error only) hold it, and the losses called that are none."""
+    solver = Solver()
+    needed: list[float] = []
+    needed_loss: list[float] = []
+    signed: list[float] = []
+    inside = total = skipped = 0
+    loss_inside = loss_total = called = false_calls = 0
+    for seed in seeds:
+        plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+        for decision in decisions_at(seed, size, per_hand):
+            knowledge = plan.knowledge(decision)
+            values: dict[Cards, list[int]] = {}
+            proved = True
+            for deal in sample_deals(knowledge, reference, seed=10_000 + seed):
+                position = replace(decision.position, hands=deal.hands, kitty=deal.kitty)
+                solution = solver.solve(position, budget=SOLVE_CAP)
+                proved = proved and solution.exact
+                for row in solution.plays:
+                    values.setdefault(_key(row.play.shown), []).append(row.value)
+            if not proved:
+                skipped += 1
+                continue
+            evaluator = Evaluator(View.PLAYER, budget=BUDGET, exact_cards=0, solver=solver)
+            evaluation = evaluator.evaluate(
+                decision.position, knowledge, played=decision.shown, seed=seed
+            )
+            for candidate in evaluation.candidates:
+                if candidate.points.n < MIN_FUTURES or candidate.cards not in values:
+                    continue
+                exact = Estimate.of(values[candidate.cards])
+                error = candidate.points.mean - exact.mean
+                sampling = Estimate.of(candidate.samples).half
+                signed.append(error)
+                needed.append(sqrt(max(0.0, error**2 - sampling**2 - exact.half**2)) / Z)
+                total += 1
+                reach = sqrt(candidate.points.half**2 + exact.half**2)
+                inside += abs(error) <= reach
+            best = evaluation.best
+            sign = 1 if evaluation.maximize else -1
+            for candidate in evaluation.candidates:
+                if candidate is best or candidate.points.n != best.points.n:
+                    continue
+                if candidate.cards not in values or best.cards not in values:
+                    continue
+                pairs = zip(values[best.cards], values[candidate.cards], strict=True)
+                truth = Estimate.of([sign * (a - b) for a, b in pairs])
+                loss = Estimate.of(loss_samples(evaluation, best, candidate))
+                loss_total += 1
+                error = loss.mean - truth.mean
+                needed_loss.append(sqrt(max(0.0, error**2 - loss.half**2 - truth.half**2)) / Z)
+                loss_inside += abs(error) <= sqrt(loss.half**2 + truth.half**2)
+                if loss.lower > 0:
+                    called += 1
+                    false_calls += truth.mean <= 0
+    return {
+        "view": "player",
+        "size": size,
+        "candidates": total,
+        "skipped_positions": skipped,
+        "coverage": inside / total if total else None,
+        "bias": sum(signed) / len(signed) if signed else None,
+        "rms_error": sqrt(sum(e * e for e in signed) / len(signed)) if signed else None,
+        "sigma_95": quantile95(needed),
+        "losses": loss_total,
+        "loss_coverage_sampling_only": loss_inside / loss_total if loss_total else None,
+        "loss_sigma_95": quantile95(needed_loss),
+        "losses_called_sampling_only": called,
+        "false_calls": false_calls,
+    }
+
+
 def review_classes(hands: int, seed: int, budget: float) -> dict[str, object]:
     """The classes of every play of ``hands`` simulated qq hands reviewed in the player's
     view at ``budget``, with the loss intervals widened by ``LOSS_SIGMA`` and without:
@@ -163,13 +254,23 @@ def main() -> int:
         "--review-hands", type=int, default=0, help="hands reviewed to count the classes"
     )
     parser.add_argument("--review-budget", type=float, default=0.2)
+    parser.add_argument(
+        "--view",
+        choices=["hindsight", "player"],
+        default="hindsight",
+        help="player: rollouts over deals against the mean exact value of other deals",
+    )
+    parser.add_argument("--reference", type=int, default=32, help="deals solved (player)")
     args = parser.parse_args()
     if args.review_hands:
         print(json.dumps(review_classes(args.review_hands, args.seed, args.review_budget)))
     seeds = range(args.seed, args.seed + args.hands)
     for size in args.sizes:
         start = time.perf_counter()
-        row = measure(size, seeds, args.per_hand)
+        if args.view == "player":
+            row = measure_player(size, seeds, args.per_hand, args.reference)
+        else:
+            row = measure(size, seeds, args.per_hand)
         row["seconds"] = round(time.perf_counter() - start, 1)
         print(json.dumps(row), flush=True)
     return 0

@@ -16,6 +16,7 @@ from notation.analysis.evaluate import (
     MAX_CANDIDATES,
     MIN_FUTURES,
     POLICY_SIGMA_MAX,
+    POLICY_SIGMA_PLAYER,
     Estimate,
     Evaluator,
     View,
@@ -24,7 +25,7 @@ from notation.analysis.evaluate import (
     policy_sigma,
 )
 from notation.analysis.review import Decision, HandPlan, plan_hand
-from notation.analysis.sampling import Dealer
+from notation.analysis.sampling import Dealer, sample_deals
 from notation.analysis.solver import Solver
 from notation.presets import load_ruleset
 from notation.rules.cards import Cards
@@ -271,3 +272,59 @@ def test_rollout_values_carry_the_policy_error_and_solved_values_none() -> None:
     assert all(c.points.half >= 1.959964 * sigma - 1e-9 for c in rollout.candidates)
     solved = Evaluator(View.HINDSIGHT).evaluate(_at(plan, 5).position)
     assert solved.policy_tricks == 0 and all(c.points.half == 0 for c in solved.candidates)
+
+
+# --- the player's view: the policy error common to the deals ---------------------------------
+
+COVERAGE_PLAYER_AT_5_CARDS = 0.9  # the player's view's 95% intervals; measured: README
+
+
+def test_player_s_view_intervals_hold_the_mean_exact_value_over_the_deals() -> None:
+    # In the player's view a value estimates the mean over deals of the exact value of
+    # each deal played open. At 5 cards or fewer it can be computed: 16 other deals of the
+    # seat's view, each solved. The rollouts (the bots for a trick or two, the solver)
+    # carry only the policy error common to the deals (POLICY_SIGMA_PLAYER), and their
+    # intervals, widened by the reference's own sampling error, hold it.
+    solver = Solver()
+    inside = total = 0
+    for plan in _plans(range(12)):
+        decision = _at(plan, 5)
+        knowledge = plan.knowledge(decision)
+        values: dict[Cards, list[int]] = {}
+        for deal in sample_deals(knowledge, 16, seed=99):
+            position = replace(decision.position, hands=deal.hands, kitty=deal.kitty)
+            for row in solver.solve(position).plays:
+                values.setdefault(_key(row.play.shown), []).append(row.value)
+        evaluator = Evaluator(View.PLAYER, budget=0.05, exact_cards=0, solver=solver)
+        evaluation = evaluator.evaluate(decision.position, knowledge, decision.shown, seed=1)
+        assert evaluation.policy_tricks in (1, 2) and not evaluation.exact
+        for candidate in evaluation.candidates:
+            if candidate.points.n >= MIN_FUTURES and candidate.cards in values:
+                exact = Estimate.of(values[candidate.cards])
+                reach = sqrt(candidate.points.half**2 + exact.half**2)
+                total += 1
+                inside += abs(candidate.points.mean - exact.mean) <= reach
+    assert total >= 30
+    assert inside / total >= COVERAGE_PLAYER_AT_5_CARDS
+
+
+def test_the_player_s_view_carries_only_the_policy_error_common_to_the_deals() -> None:
+    # Its σ is measured in that view (a fraction of the hindsight σ, never more), never
+    # shrinks as the policy plays more tricks, and is what a rollout value there carries.
+    player = [policy_sigma(t, view=View.PLAYER) for t in range(0, 30)]
+    hindsight = [policy_sigma(t) for t in range(0, 30)]
+    assert player[0] == 0 and all(a <= b for a, b in pairwise(player))
+    assert all(p < h for p, h in zip(player[1:], hindsight[1:], strict=True))
+    assert [player[t] for t in POLICY_SIGMA_PLAYER] == list(POLICY_SIGMA_PLAYER.values())
+    assert policy_sigma(3, loss=True, view=View.PLAYER) == policy_sigma(3, loss=True)
+    plan = _plans(range(1))[0]
+    decision = _at(plan, 20)
+    evaluation = Evaluator(View.PLAYER, budget=0.05).evaluate(
+        decision.position, plan.knowledge(decision), decision.shown
+    )
+    tricks = evaluation.policy_tricks
+    assert tricks > max(POLICY_SIGMA_PLAYER)
+    sigma = policy_sigma(tricks, view=View.PLAYER)
+    for candidate in evaluation.candidates:
+        sampling = Estimate.of(candidate.samples).half
+        assert candidate.points.half == pytest.approx(sqrt(sampling**2 + (1.959964 * sigma) ** 2))

@@ -43,7 +43,11 @@ error) and the rollout policy's own error against exact play, which no number of
 futures removes (the bots misplay some positions the same way in every future):
 ``half = sqrt((t·s/√n)² + (z·σ)²)``, with σ = :func:`policy_sigma` of the tricks the
 policy plays before the solver takes over, measured against the solver on simulated
-positions (``tests/calibrate_policy.py``; the numbers at :data:`POLICY_SIGMA`). A
+positions (``tests/calibrate_policy.py``; the numbers at :data:`POLICY_SIGMA`). In the
+player's view a future is another deal, and the bots misplay each layout in its own way:
+most of that error is then in the spread of the futures (the sampling error), and σ is
+only the part common to the view's deals, measured the same way against the mean exact
+value over deals (:data:`POLICY_SIGMA_PLAYER`): a fraction of the hindsight σ. A
 comparison of two candidates uses the paired differences over the futures they share,
 which is far narrower than the two intervals: a policy error common to both plays
 cancels there, and what does not cancel is measured too (:data:`LOSS_SIGMA`).
@@ -83,6 +87,7 @@ __all__ = [
     "LEAF_CARDS",
     "LOSS_SIGMA",
     "POLICY_SIGMA",
+    "POLICY_SIGMA_PLAYER",
     "Candidate",
     "Comparison",
     "Estimate",
@@ -149,6 +154,28 @@ _ALL_PLAYS_FACTOR: Final = 2.0  # Solver.solve (every play's value) over Solver.
 POLICY_SIGMA: Final = {1: 7.7, 2: 11.8, 3: 10.2}
 POLICY_SIGMA_GROWTH: Final = 1.0
 POLICY_SIGMA_MAX: Final = 30.0
+# The same error in the player's view, where every future is another deal of the unseen
+# cards. The bots misplay each layout in its own way, so most of one layout's error
+# varies from deal to deal and is in the spread of the futures already (the sampling
+# error, which more deals shrink); what no number of deals removes is the part common
+# to the view's deals. Measured with `python tests/calibrate_policy.py --view player
+# --hands 20 --sizes 4 5` (simulated qq hands of seeds 100-119, two decisions a hand and
+# size; each candidate's rollout mean over its deals, at budget 0.05 and at least
+# MIN_FUTURES deals, against the mean exact value of 32 other deals of the same view,
+# each solved; 2026-12-01): the σ that makes 95% of the intervals hold it (the
+# reference's own sampling error allowed for), 1.5 (96 candidates; RMS error 3.6, mean
+# error +0.3) and 2.6 (92; 3.7, -0.1) for 1 and 2 tricks, a fifth of the hindsight σ;
+# with it the intervals held 99.0% and 95.7% (with the hindsight σ, 99.0% and 100%).
+# The losses there (a paired difference, against the paired loss over the same solved
+# deals) need 0 and 2.6 (46 and 59 pairs; with the sampling error alone their intervals
+# held 98% and 90%, and 1 of 10 losses called was none): LOSS_SIGMA, measured in
+# hindsight, is kept for both views. Beyond the sizes measured it is
+# the hindsight error (POLICY_SIGMA, extrapolated as there) times the largest ratio of
+# the two measured at the same tricks (1.5/7.7, 2.6/11.8), POLICY_SIGMA_PLAYER_SHARE:
+# the same shape of growth, on the evidence of how much of it the deals average out
+# where the solver can see it (at 25 cards a hand: ± 13 points).
+POLICY_SIGMA_PLAYER: Final = {1: 1.6, 2: 2.6}  # 1.5 measured: rounded up
+POLICY_SIGMA_PLAYER_SHARE: Final = 0.22
 # The same for a loss (the paired difference of the best and another candidate on the
 # futures they share): a policy error common to both plays cancels, but not all of it
 # does. Measured in the same run and in a second one on other hands (`--seed 200
@@ -174,13 +201,21 @@ def _t(df: int) -> float:
     return _T975[max(k for k in _T975 if k <= df)]
 
 
-def policy_sigma(tricks: int, *, loss: bool = False) -> float:
+def policy_sigma(tricks: int, *, loss: bool = False, view: View = View.HINDSIGHT) -> float:
     """The rollout policy's error (points, one standard deviation) when it plays
     ``tricks`` tricks before the solver: the largest measured at or below (so it never
-    shrinks as positions grow), extrapolated beyond (see :data:`POLICY_SIGMA`); with
-    ``loss``, the part that does not cancel in a paired loss (:data:`LOSS_SIGMA`)."""
+    shrinks as positions grow), extrapolated beyond (see :data:`POLICY_SIGMA`); in the
+    player's ``view``, the part common to the deals (:data:`POLICY_SIGMA_PLAYER`); with
+    ``loss``, the part that does not cancel in a paired loss (:data:`LOSS_SIGMA`, in
+    either view)."""
     if tricks <= 0:
         return 0.0
+    if view is View.PLAYER and not loss:
+        top = max(POLICY_SIGMA_PLAYER)
+        measured = max(v for k, v in POLICY_SIGMA_PLAYER.items() if k <= min(tricks, top))
+        if tricks <= top:
+            return measured
+        return max(measured, POLICY_SIGMA_PLAYER_SHARE * policy_sigma(tricks))
     table = LOSS_SIGMA if loss else POLICY_SIGMA
     top = max(table)
     measured = max(v for k, v in table.items() if k <= min(tricks, top))
@@ -410,7 +445,7 @@ class Evaluator:
         else:
             samples = self._race(futures, cards, made, maximize)
             tricks = max(0, largest - self.leaf_cards)
-        sigma = policy_sigma(tricks)
+        sigma = policy_sigma(tricks, view=self.view)
         candidates = [
             Candidate(c, Estimate.of(s, sigma=sigma), tuple(s), False)
             for c, s in zip(cards, samples, strict=True)
