@@ -397,7 +397,7 @@ def test_cards_are_drawn_red_black_and_trumps_marked() -> None:
     spade = render.face_html(Card.parse("S9"), trump)
     assert "red" not in spade and "trump" not in spade and "♠" in spade
     assert "trump" in render.face_html(Card.parse("S2"), trump)  # the rank is trump
-    assert "大王" in render.face_html(Card.parse("BJ"), trump)
+    assert "大<br>王" in render.face_html(Card.parse("BJ"), trump, lang="zh")
     assert "unknown" in render.face_html(UNKNOWN, trump)
 
 

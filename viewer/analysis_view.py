@@ -31,9 +31,9 @@ from notation.analysis.review import (
     review_decision,
 )
 from notation.charts import PointsStep
+from notation.messages import say_cards_in
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
-from notation.replay.holding import card_symbols
 from notation.rules.cards import Card, format_cards
 from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
@@ -186,7 +186,7 @@ def eval_figure(
 def _hover(note: PlayNote, lang: str) -> str:
     """``Seat 2: ♠BJ ?? · 240`` for a point's hover."""
     glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
-    return f"{seat_name(lang, note.seat)}: {card_symbols(note.cards)} {glyph} · {note.value}"
+    return f"{seat_name(lang, note.seat)}: {say_cards_in(note.cards, lang)} {glyph} · {note.value}"
 
 
 def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
@@ -227,7 +227,7 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
                 lang,
                 "an_best",
                 seat=seat_name(lang, seat),
-                cards=card_symbols(cards),
+                cards=say_cards_in(cards, lang),
                 value=_number(best_value if best_value is not None else note.value.mean),
             )
         )
@@ -385,7 +385,7 @@ def grade_words(graded: Grade, lang: str) -> tuple[bool, str]:
     one number, the loss in whole points, decides that and is the number said (never
     "loses 0 points"); a loss is said with its class, and a proof told from an
     estimate."""
-    best = card_symbols(graded.best)
+    best = say_cards_in(graded.best, lang)
     how = tr(lang, "an_proved" if graded.exact else "an_estimated")
     lost = math.floor(graded.loss + 0.5)
     if lost == 0:

@@ -40,7 +40,7 @@ def at_step(here: Moment) -> None:
                 f"**{tr(lang, 'glyphs')}**: " + ", ".join(glyph_label(lang, n) for n in note.nags)
             )
         for i, variation in enumerate(note.variations):
-            text = view.variation_text(variation)
+            text = view.variation_text(variation, lang)
 
             def enter(at: int = step, index: int = i) -> None:
                 ss[SessionKey.LINE] = [*ss[SessionKey.LINE], (at, index)]

@@ -14,7 +14,6 @@ from notation.errors import ShengjiError
 from notation.messages import error_words
 from notation.psn import CardSlot
 from notation.recorder import Entry, Recorder, RecorderError
-from notation.replay.holding import card_symbols
 from notation.rules.seats import SEATS
 from viewer import document, record_view, render, view
 from viewer.i18n import seat_name, tr
@@ -319,7 +318,7 @@ def waiting(rec: Recorder) -> None:
     if entry is None:
         return
     lang = ss[SessionKey.LANG]
-    st.error(f"**{tr(lang, 'rec_breaks', what=record_view.entry_text(entry))}**")
+    st.error(f"**{tr(lang, 'rec_breaks', what=record_view.entry_text(entry, lang))}**")
     for f in entry.blocking:
         st.error(view.finding_markdown(f, lang))
     b1, b2, b3 = st.columns([1.4, 0.8, 2])
@@ -334,7 +333,7 @@ def waiting(rec: Recorder) -> None:
     if option is not None:
         forced, blocker = option
         b3.button(
-            tr(lang, "rec_failed_throw", seat=blocker, cards=card_symbols(forced)),
+            tr(lang, "rec_failed_throw", seat=blocker, cards=tuple(forced)),
             key="rec_failed_throw",
             on_click=_failed_throw,
             type="primary",
@@ -381,8 +380,9 @@ def _auction_line(rec: Recorder) -> int:
 
 def _tray(rec: Recorder, seat: int | None, mode: record_view.EntryMode) -> None:
     """The cards to click, one suit a row as a player holds them."""
+    lang = ss[SessionKey.LANG]
     with st.container(key="rec_tray", gap="small"):
-        for row in record_view.rows(record_view.tray(rec, seat, mode)):
+        for row in record_view.rows(record_view.tray(rec, seat, mode, lang)):
             with st.container(horizontal=True, gap="small"):
                 for item in row:
                     kind: Literal["primary", "secondary", "tertiary"] = (
@@ -464,7 +464,7 @@ def record(rec: Recorder) -> None:
     st.subheader(tr(lang, "rec_last"))
     last: Entry | None = rec.last
     if last is not None and last.accepted:
-        what = record_view.entry_text(last)
+        what = record_view.entry_text(last, lang)
         if last.blocking:
             codes = ", ".join(dict.fromkeys(f.code for f in last.blocking))
             st.warning(tr(lang, "rec_marked", what=what, codes=codes))
