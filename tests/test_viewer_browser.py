@@ -687,11 +687,15 @@ def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
 # What a reader meets on the page: every visible text, the labels, titles and placeholders
 # of the visible elements (a screen reader's words, a tooltip's), and what CSS draws
 # (::before, ::after). Left out: a text whose size is 0 (the page draws its own words in
-# its place) and the record's own words: its comments (💬, quoted in teaching mode) and a
-# note being written.
+# its place) and the record's own words: its comments (after the chat icon, quoted in
+# teaching mode) and a note being written.
 _WORDS = """() => {
   const comments = [...document.querySelectorAll('[data-testid="stMarkdownContainer"]')]
-    .filter(m => m.innerText.trim().startsWith('💬'));
+    .filter(m => {
+      const icon = m.querySelector('[data-testid="stIconMaterial"]');
+      return icon !== null && icon.textContent.trim() === 'chat'
+        && m.innerText.trim().startsWith('chat');
+    });
   const data = e => e.closest('blockquote, textarea') || comments.some(m => m.contains(e));
   const shown = e => {
     const style = getComputedStyle(e), box = e.getBoundingClientRect();

@@ -30,6 +30,7 @@ from notation.replay import HandReplay, State, StepKind
 from notation.rules.cards import Rank, Slots
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import next_seat, team
+from viewer import icons
 from viewer.edit import (
     Annotation,
     Target,
@@ -553,13 +554,16 @@ class StepButton:
     """A button that moves through the hand: its widget key, its label, the step it goes
     to (``None``: none from here, so it is disabled), its keyboard shortcut, and ``by``:
     if not 0, a click moves that many steps from wherever the hand is then (two quick
-    presses of an arrow key make two steps, not one)."""
+    presses of an arrow key make two steps, not one); its ``icon`` (:mod:`viewer.icons`)
+    on the side it points to."""
 
     key: str
     label: str
     to: int | None
     shortcut: str | None = None
     by: int = 0
+    icon: str | None = None
+    icon_position: Literal["left", "right"] = "left"
 
 
 def step_buttons(lang: str, replay: HandReplay, step: int) -> tuple[StepButton, ...]:
@@ -571,28 +575,40 @@ def step_buttons(lang: str, replay: HandReplay, step: int) -> tuple[StepButton, 
     >>> rp = replay(parse_hand('[Trump "H 2"]\\n\\n1. 1: SA 2: S3 3: S4 4: S5\\n'))
     >>> [(b.key, b.to) for b in step_buttons("en", rp, 0)][:4]
     [('nav_first', None), ('nav_prev', None), ('nav_next', 1), ('nav_last', 6)]
-    >>> step_buttons("en", rp, 0)[-1]
-    StepButton(key='nav_next_trick', label='Next trick ⏩', to=5, shortcut='PageDown', by=0)
+    >>> step_buttons("en", rp, 0)[-1].label, step_buttons("en", rp, 0)[-1].icon
+    ('Next trick', ':material/keyboard_double_arrow_right:')
     """
     last = len(replay.states) - 1
     tricks = trick_steps(replay)
     back, on = step > 0, step < last
+    forward = "right"
     return (
-        StepButton("nav_first", f"⏮ {tr(lang, 'first')}", 0 if back else None, "Home"),
-        StepButton("nav_prev", f"◀ {tr(lang, 'prev')}", step - 1 if back else None, "Left", -1),
-        StepButton("nav_next", f"{tr(lang, 'next')} ▶", step + 1 if on else None, "Right", 1),
-        StepButton("nav_last", f"{tr(lang, 'last')} ⏭", last if on else None, "End"),
+        StepButton("nav_first", tr(lang, "first"), 0 if back else None, "Home", 0, icons.FIRST),
+        StepButton(
+            "nav_prev", tr(lang, "prev"), step - 1 if back else None, "Left", -1, icons.PREV
+        ),
+        StepButton(
+            "nav_next", tr(lang, "next"), step + 1 if on else None, "Right", 1, icons.NEXT, forward
+        ),
+        StepButton(
+            "nav_last", tr(lang, "last"), last if on else None, "End", 0, icons.LAST, forward
+        ),
         StepButton(
             "nav_prev_trick",
-            f"⏪ {tr(lang, 'prev_trick')}",
+            tr(lang, "prev_trick"),
             next_step(tricks, step, False),
             "PageUp",
+            0,
+            icons.PREV_TRICK,
         ),
         StepButton(
             "nav_next_trick",
-            f"{tr(lang, 'next_trick')} ⏩",
+            tr(lang, "next_trick"),
             next_step(tricks, step, True),
             "PageDown",
+            0,
+            icons.NEXT_TRICK,
+            forward,
         ),
     )
 
@@ -670,7 +686,11 @@ def trick_points(replay: HandReplay, upto: int | None = None) -> list[TrickPoint
 def finding_markdown(f: Finding, lang: str) -> str:
     """A finding as the viewer's pages show it (Markdown): its title, code, severity and
     place, then the message, the clause it breaks and the penalty, in ``lang``."""
-    icon = "🛑" if f.is_error else ("⚠️" if f.severity.value == "warning" else "ℹ️")
+    icon = (
+        icons.ERROR
+        if f.is_error
+        else (icons.WARNING if f.severity.value == "warning" else icons.INFO)
+    )
     head = [f"{icon} **{finding_label(lang, f.code)}** ({f.code})"]
     head.append(severity_label(lang, f.severity.value))
     if f.trick is not None:

@@ -15,7 +15,7 @@ from notation.messages import error_words
 from notation.psn import CardSlot
 from notation.recorder import Entry, Recorder, RecorderError
 from notation.rules.seats import SEATS
-from viewer import document, record_view, render, view
+from viewer import document, icons, record_view, render, view
 from viewer.i18n import seat_name, tr
 from viewer.panels.language import language_choice
 from viewer.session import (
@@ -121,7 +121,7 @@ def opened() -> Recorder:
 def sidebar() -> None:
     """The language, and a new recording."""
     lang = language_choice(RECORD_LABELLED)
-    st.button(tr(lang, "rec_new"), key="rec_new", on_click=_new, icon="🆕")
+    st.button(tr(lang, "rec_new"), key="rec_new", on_click=_new, icon=icons.ADD)
     st.caption(tr(lang, "rec_kept"))
 
 
@@ -439,7 +439,9 @@ def entering(rec: Recorder, mode: record_view.EntryMode) -> None:
         )
         if rec.legal_cards() is not None:
             st.caption(tr(lang, "rec_legal_hint"))
-    st.button(tr(lang, "rec_undo"), key="rec_undo", on_click=_undo, icon="↩️", shortcut="Ctrl+Z")
+    st.button(
+        tr(lang, "rec_undo"), key="rec_undo", on_click=_undo, icon=icons.UNDO, shortcut="Ctrl+Z"
+    )
     if rec.complete:
         _recorded, computed = view.result_texts(rec.replay, lang)
         if computed:
@@ -482,7 +484,7 @@ def record(rec: Recorder) -> None:
         file_name=ss[SessionKey.REC_NAME],
         mime="text/plain",
         key="rec_download",
-        icon="⬇️",
+        icon=icons.DOWNLOAD,
     )
     shown = [f for f in rec.findings if f.severity.value != "info"]
     with st.expander(tr(lang, "rec_findings", n=len(shown)), expanded=False):
