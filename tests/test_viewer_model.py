@@ -279,7 +279,7 @@ def test_every_label_and_finding_code_exists_in_both_languages() -> None:
     assert i18n.missing_labels() == []
     assert i18n.tr("zh", "trump") == "主" and i18n.tr("en", "trump") == "Trump"
     assert i18n.kind_label("zh", "counter") == "反主"
-    assert i18n.glyph_label("en", 4) == "?? (blunder)" and i18n.glyph_label("zh", 14) == "$14"
+    assert i18n.glyph_label("en", 4) == "?? (blunder)" and i18n.glyph_label("zh", 14) == "14 号标记"
     assert i18n.tr("en", "log_trick", n=3, seat=2, points=15) == "Trick 3: seat 2 wins, 15 points"
 
 
@@ -496,11 +496,11 @@ def test_note_form_keeps_untouched_comments_exactly() -> None:
     form = edit.NoteForm.of(before)
     assert (form.glyph, form.extra) == (5, "14")
     assert form.read(before) == (("one\n\nparagraph kept", "two"), (5, 14))
-    changed = edit.NoteForm("first\n\n\n\nsecond  ", 0, "")
+    changed = edit.NoteForm({"en": "first\n\n\n\nsecond  "}, 0, "")
     assert changed.read(before) == (("first", "second"), ())
     for bad in ("x", "-3", "$"):
         with pytest.raises(ValueError):
-            edit.NoteForm("", 0, bad).read(before)
+            edit.NoteForm({}, 0, bad).read(before)
 
 
 def test_an_uploaded_record_naming_a_file_reads_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -531,3 +531,39 @@ def test_an_alternative_that_cannot_be_added_is_said_in_chinese(typed: str, said
         edit.add_variation(hand, edit.Target("play", 0, 3), typed, lang="zh")
     zh = error_words(caught.value, "zh")
     assert said in zh and english_in(zh.splitlines()[0]) is None, zh
+
+
+def test_note_form_shows_each_language_apart_and_keeps_the_engine_s_comments() -> None:
+    from notation.psn import Comment
+
+    two = Comment("[%lang zh] 先出对子。 [%lang en] Lead the pair.")
+    engine = Comment("[%eval 40] [%best 1: SA]")
+    before = edit.Annotation((two, engine, Comment("还有一句。")), ())
+    form = edit.NoteForm.of(before)
+    assert dict(form.words) == {"zh": "先出对子。\n\n还有一句。", "en": "Lead the pair."}
+    assert form.read(before)[0] == (two.text, engine.text, "还有一句。")  # untouched: exact
+    changed = edit.NoteForm(
+        {"zh": "先出对子。\n\n还有一句。", "en": "Lead the pair.\n\nOne more."}, 0, ""
+    )
+    assert changed.read(before)[0] == (
+        "[%lang zh] 先出对子。 [%lang en] Lead the pair.",
+        "[%lang zh] 还有一句。 [%lang en] One more.",
+        engine.text,
+    )
+    # one language alone is written plain; in the other field, it is marked
+    assert edit.NoteForm({"zh": "好牌"}, 0, "").read(edit.Annotation())[0] == ("好牌",)
+    marked = edit.NoteForm({"en": "好牌"}, 0, "").read(edit.Annotation())[0]
+    assert marked == ("[%lang en] 好牌",) and edit.NoteForm.of(
+        edit.Annotation(tuple(Comment(t) for t in marked))
+    ).words == {"zh": "", "en": "好牌"}
+
+
+def test_the_viewer_s_words_have_no_pgn_jargon() -> None:
+    from notation.messages import TEMPLATES
+
+    for lang, table in TEMPLATES.items():
+        for key, text in table.items():
+            if key.startswith(("label.", "glyph.")):
+                assert "$" not in text, (key, lang)  # no "$n marks"
+            if key.startswith("glyph.") and lang == "zh":
+                assert "棋" not in text, key  # a chess word: card players say 好牌
