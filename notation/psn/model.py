@@ -194,7 +194,6 @@ class Comment:
         )
         return _remark(f"{common} {chosen}")
 
-
     def in_languages(self) -> tuple[str, dict[str, str]]:
         """The text every language shares (before the first ``[%lang]``) and each
         language's own (``zh-CN`` is ``zh``; the first of a language given twice), their
