@@ -6,7 +6,9 @@ the annotations (comments, glyphs, variations), the analysis an engine wrote int
 comments (``[%eval]``, ``[%best]``, ``[%loss]`` and any other ``[%cmd]``), the graphs as
 inline SVG, the findings and the result. One self-contained HTML page: nothing fetched,
 no script; a browser prints it (``@page`` A4) with a page break before the tricks and
-before the annotations, in black and white as well as in colour.
+before the annotations, in black and white as well as in colour. On a phone (a handout
+shared in a chat) it reflows: the deal's four hands one under another, a wide table
+scrolled within its own width, nothing past the screen's edge.
 
 The page is XHTML-clean (every element closed, attributes quoted), so an XML parser
 reads it as well as a browser does.
@@ -91,6 +93,15 @@ figcaption{font-weight:bold;font-size:10pt}
 svg.chart{max-width:170mm;display:block}
 .code{font-family:monospace;background:#eee;padding:0 .2rem}
 @media print{body{margin:0;max-width:none}}
+@media screen and (max-width:640px){
+body{margin:.6rem;font-size:11pt}
+.compass,.compass tbody,.compass tr,.compass td{display:block;width:auto}
+.compass td:empty{display:none}
+.compass td.centre{text-align:left;padding:4px 0}
+.hand{min-width:0}
+.suit{white-space:normal}
+table:not(.compass){display:block;max-width:100%;overflow-x:auto}
+}
 """
 
 
@@ -569,6 +580,7 @@ def handout_html(
     out = [
         "<!DOCTYPE html>",
         f'<html lang="{"zh-Hans" if lang == "zh" else "en"}"><head><meta charset="utf-8"/>',
+        '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
         f"<title>{_e(title)}</title>",
         f"<style>{_CSS}{CARDS_CSS}</style></head><body>",
         f"<h1>{_e(title)}</h1>",

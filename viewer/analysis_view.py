@@ -173,10 +173,8 @@ def eval_figure(
         if at is not None:
             fig.add_vline(x=_x(replay, at), line_dash="dot", line_color="#888")
     top = max([p.value.mean for p in plays] + [float(fig.layout.yaxis.range[1]) - 20])
-    fig.update_layout(
-        title=tr(lang, "an_chart"),
-        showlegend=True,
-        legend={"orientation": "h", "y": -0.2},
+    fig.update_layout(  # the points chart's frame: its title, axes and legend kept apart
+        title_text=tr(lang, "an_chart"),
         height=360,
         yaxis={"range": [0, top + 20]},
     )

@@ -81,7 +81,10 @@ CSS = """
 .sj-info{display:flex;flex-wrap:wrap;gap:4px 6px;margin:0;font-family:sans-serif;font-size:13px;
   min-height:98px;align-content:flex-start}
 .sj-info .box{border:1px solid #ccc;border-radius:8px;padding:0 6px;display:flex;
-  align-items:center;gap:4px;height:30px;box-sizing:border-box;white-space:nowrap}
+  align-items:center;gap:4px;height:30px;box-sizing:border-box;white-space:nowrap;max-width:100%}
+/* a chip wider than a phone's screen (the points, with penalties and the kitty) wraps */
+.sj-info .box:has(.t1){height:auto;min-height:30px;flex-wrap:wrap;white-space:normal}
+.sj-info .box .t1,.sj-info .box .t2{white-space:nowrap}
 .sj-info .sj-cards{padding-left:6px}
 .sj-info .card{width:21px;height:28px;font-size:11px;margin-left:-6px;align-items:flex-start;
   padding-left:1px}

@@ -329,6 +329,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "第 {n} 轮：{seat} 号位甩牌失败，闲家 {change} → {total}",
     ),
     "label.chart_result": ("result", "结果"),
+    "label.chart_now": ("this step", "当前这一步"),
     "label.chart_kitty_at": (
         "Kitty {kitty}×{times}: the result, {total}",
         "底牌 {kitty}×{times}：结果 {total}",
