@@ -12,6 +12,7 @@ import streamlit as st
 from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
+from notation.charts import defenders_series, step_x
 from notation.psn import parse, split_hands
 from notation.replay import StepKind, replay
 from notation.resources import examples_dir
@@ -711,8 +712,9 @@ def test_points_chip_and_graph_count_failed_throw_penalties() -> None:
     assert "(Defenders): 85 <small>(65 · penalties +20)</small>" in info
     figure = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert figure["data"][0]["y"][-1] == 85
-    assert [t["name"] for t in figure["data"]] == ["Defenders", "failed-throw penalty"]
-    assert figure["layout"]["xaxis"]["range"] == [-0.5, 19.5]
+    names = ["Defenders", "failed-throw penalty", "this step"]
+    assert [t["name"] for t in figure["data"]] == names
+    assert figure["layout"]["xaxis"]["range"] == [0, 19.5]
     at.radio(key="lang").set_value("zh").run()
     assert "85 <small>(65 · 罚分 +20)</small>" in table_info(at)
     figure = json.loads(at.get("plotly_chart")[0].proto.spec)
@@ -1047,3 +1049,18 @@ def test_marks_are_said_in_card_players_words_and_numbered_ones_only_when_asked(
     assert not at.exception
     shown = " ".join(m.value for m in at.markdown)
     assert "14 号标记" in shown and "$14" not in shown
+
+
+def test_the_points_graph_marks_the_step_shown_and_follows_it() -> None:
+    at = start(file=str(MATCH), hand="1", step="20")
+    rp = replay(parse(MATCH.read_text(encoding="utf-8")).hands[0])
+
+    def marked() -> float:
+        figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+        now = next(t for t in figure["data"] if t["name"] == "this step")
+        assert len(set(now["x"])) == 1
+        return float(now["x"][0])
+
+    assert marked() == step_x(rp, defenders_series(rp), 20)
+    at.button(key="nav_next_trick").click().run()
+    assert marked() == step_x(rp, defenders_series(rp), step(at)) > 3
