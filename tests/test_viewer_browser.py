@@ -425,7 +425,7 @@ def test_record_a_short_hand_in_chromium(server: str) -> None:
         click("C10", "1 of 2 card(s)")
         page.locator(f"{_key('rec_play')} button").click()  # played as it is: one card
         _shows(page, "breaks a rule")
-        assert "wrong-count" in page.locator("body").inner_text()
+        _shows(page, "wrong-count")  # the finding, drawn after its icon's font is loaded
         page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / "record-waiting.png"))
         page.locator(f"{_key('rec_discard')} button").click()
@@ -578,7 +578,7 @@ def test_record_with_the_deal_known_in_chromium(
         page.screenshot(path=str(ARTIFACTS / "record-known.png"))
         click_card(stranger)
         _shows(page, "breaks a rule")
-        assert "follow-suit" in page.locator("body").inner_text()
+        _shows(page, "follow-suit")  # the finding, drawn after its icon's font is loaded
         page.wait_for_timeout(300)
         page.screenshot(path=str(ARTIFACTS / "record-revoke.png"))
         page.locator(f"{_key('rec_accept')} button").click()

@@ -101,6 +101,9 @@ PAGE_CSS = """
 <style>
 .stMainBlockContainer{padding-top:3.2rem;padding-bottom:2rem}
 .stMainBlockContainer h1{font-size:1.45rem;padding:0.2rem 0 0 0;line-height:1.3}
+/* a step button's key is said once, in the caption under the buttons (its badge would
+   leave the label and its icon no room) */
+[class*="st-key-nav_"] button kbd{display:none}
 </style>
 """
 
