@@ -643,7 +643,7 @@ def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
             x_range = page.evaluate(
                 "() => document.querySelector('.js-plotly-plot')._fullLayout.xaxis.range"
             )
-            assert x_range == [-0.5, 19.5]
+            assert x_range == [0, 19.5]  # from 0
             page.screenshot(path=str(ARTIFACTS / "viewer-1400.png"))
 
             # the end of hand 1: the chip counts the failed throws' penalties, as the result
