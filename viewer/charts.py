@@ -205,7 +205,7 @@ def tricks_figure(rows: list[TrickPoints], lang: str, tricks: int | None = None)
                 ),
             )
         )
-    fig.update_layout(barmode="stack")
+    fig.update_layout(barmode="stack", legend_traceorder="normal")  # team 1&3 first
     _frame(
         fig,
         tr(lang, "chart_tricks"),
