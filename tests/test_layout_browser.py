@@ -130,13 +130,18 @@ def test_no_card_covers_the_name_of_the_joker_before_it(browser: Any, joker: str
 
 # --- the charts ---------------------------------------------------------------------------------
 
-# The boxes of a chart's title, legend and axis titles, where plotly drew them.
+# The boxes of a chart's title, legend and axis titles, where plotly drew them, and of
+# its plot (the area plotly's layout gives it).
 _PARTS = """() => {
+  const chart = document.getElementById('chart'), size = chart._fullLayout._size;
+  const at = chart.getBoundingClientRect();
+  const plot = () => [at.left + size.l, at.top + size.t, at.left + size.l + size.w,
+                      at.top + size.t + size.h];
   const part = s => { const e = document.querySelector(s);
     if (!e) return null; const b = e.getBoundingClientRect();
     return b.width > 0 ? [b.left, b.top, b.right, b.bottom] : null; };
   return {title: part('.gtitle'), legend: part('g.legend'), x: part('.xtitle'),
-          y: part('.ytitle'), plot: part('.bglayer .bg')};
+          y: part('.ytitle'), plot: plot()};
 }"""
 
 
