@@ -32,6 +32,7 @@ __all__ = [
     "defenders_series",
     "defenders_svg",
     "level_bands",
+    "step_x",
     "trick_rows",
     "tricks_svg",
 ]
@@ -163,6 +164,28 @@ def defenders_series(replay: HandReplay, upto: int | None = None) -> list[Points
     return series
 
 
+def step_x(replay: HandReplay, series: list[PointsStep], step: int) -> float:
+    """Where ``step`` stands on the defenders' graph of ``series``: at its point if it
+    has one (a trick won, a penalty, the result), else a play a quarter of a trick on
+    from the trick before, and before the first lead at 0.
+
+    >>> from notation.psn import parse_hand
+    >>> from notation.replay import replay
+    >>> rp = replay(parse_hand('[Trump "H 2"]\\n\\n1. 1: SA 2: S3 3: S4 4: S5\\n'))
+    >>> [step_x(rp, defenders_series(rp), s) for s in range(len(rp.states))]
+    [0, 0.25, 0.5, 0.75, 1.0, 1, 1]
+    """
+    for point in series:
+        if point.step == step:
+            return point.x
+    state = replay.states[max(0, min(step, len(replay.states) - 1))]
+    if state.kind is StepKind.PLAY:
+        return state.trick_number - 1 + len(state.trick) / 4
+    if state.kind is StepKind.END:
+        return series[-1].x
+    return max((p.x for p in series if p.step <= state.step), default=0)
+
+
 # --- drawing ---------------------------------------------------------------------------
 
 
@@ -248,7 +271,7 @@ def defenders_svg(replay: HandReplay, lang: str = "en") -> str:
     computed = replay.computed
     tricks = sum(1 for p in series if p.kind == "trick")
     top = max([*(p.total for p in series), 120])
-    frame = _Frame(680, 250, 46, 14, 10, 34, max(1.0, series[-1].x, tricks), top + 20)
+    frame = _Frame(680, 266, 46, 14, 26, 34, max(1.0, series[-1].x, tricks), top + 20)
     last_tick = frame.y(0) + 20.0  # where the last number on the points axis was written
     out = frame.open(label(lang, "chart_defenders"))
     for band in level_bands(replay.rules.scoring.level_table, top):
@@ -315,9 +338,37 @@ def defenders_svg(replay: HandReplay, lang: str = "en") -> str:
             f'<text x="{x - 10}" y="{y - 8}" text-anchor="end" font-weight="bold">'
             f"{html.escape(text)}</text>"
         )
+    out += _defenders_legend(series, lang)
     out += frame.axes(_ticks(tricks), label(lang, "trick"), label(lang, "points"))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _defenders_legend(series: list[PointsStep], lang: str) -> list[str]:
+    """What each symbol of the defenders' graph is, in a row above it: the points after
+    each trick, and where the hand has them a failed throw's cross and the result's star."""
+    items = [
+        (
+            '<polyline points="-8,0 8,0" stroke="#222" stroke-width="2"/>'
+            '<circle cx="0" cy="0" r="3" fill="#222"/>',
+            label(lang, "defenders"),
+        )
+    ]
+    if any(p.kind == "penalty" for p in series):
+        cross = f'<path d="{_cross(5)}" stroke="{_PENALTY_RED}" stroke-width="2.5"/>'
+        items.append((cross, label(lang, "chart_penalty")))
+    if series[-1].kind == "end":
+        star = f'<polygon points="{_star(0, 0, 7)}" fill="{_KITTY_GOLD}" stroke="#222"/>'
+        items.append((star, label(lang, "chart_result")))
+    out = ['<g class="legend">']
+    for i, (symbol, words) in enumerate(items):
+        x = 56 + 200 * i
+        out.append(
+            f'<g transform="translate({x} 12)">{symbol}'
+            f'<text x="14" y="4">{html.escape(words)}</text></g>'
+        )
+    out.append("</g>")
+    return out
 
 
 def tricks_svg(replay: HandReplay, lang: str = "en") -> str:

@@ -6,7 +6,9 @@ the annotations (comments, glyphs, variations), the analysis an engine wrote int
 comments (``[%eval]``, ``[%best]``, ``[%loss]`` and any other ``[%cmd]``), the graphs as
 inline SVG, the findings and the result. One self-contained HTML page: nothing fetched,
 no script; a browser prints it (``@page`` A4) with a page break before the tricks and
-before the annotations, in black and white as well as in colour.
+before the annotations, in black and white as well as in colour. On a phone (a handout
+shared in a chat) it reflows: the deal's four hands one under another, a wide table
+scrolled within its own width, nothing past the screen's edge.
 
 The page is XHTML-clean (every element closed, attributes quoted), so an XML parser
 reads it as well as a browser does.
@@ -23,7 +25,7 @@ from notation.analysis.annotations import comment_words, read_analysis
 from notation.charts import TrickRow, defenders_svg, trick_rows, tricks_svg
 from notation.findings import Finding
 from notation.labels import glyph_name, label
-from notation.messages import outcome_words
+from notation.messages import outcome_words, say_card, say_cards_in
 from notation.psn.model import (
     GLYPH_OF,
     LANG_COMMAND,
@@ -39,7 +41,6 @@ from notation.psn.model import (
     Variation,
 )
 from notation.replay import HandReplay
-from notation.replay.holding import card_symbols
 from notation.report import CARDS_CSS, build_report, card_html, levels_sentence
 from notation.rules.cards import Card, parse_card
 from notation.rules.order import TRUMP, Trump
@@ -92,6 +93,15 @@ figcaption{font-weight:bold;font-size:10pt}
 svg.chart{max-width:170mm;display:block}
 .code{font-family:monospace;background:#eee;padding:0 .2rem}
 @media print{body{margin:0;max-width:none}}
+@media screen and (max-width:640px){
+body{margin:.6rem;font-size:11pt}
+.compass,.compass tbody,.compass tr,.compass td{display:block;width:auto}
+.compass td:empty{display:none}
+.compass td.centre{text-align:left;padding:4px 0}
+.hand{min-width:0}
+.suit{white-space:normal}
+table:not(.compass){display:block;max-width:100%;overflow-x:auto}
+}
 """
 
 
@@ -101,9 +111,10 @@ svg.chart{max-width:170mm;display:block}
 _TOKEN = re.compile(r"\b(?:[SHCD](?:10|[2-9JQKA])|BJ|LJ)\b")
 
 
-def _symbolised(text: str) -> str:
-    """Card tokens in a command's text with suit symbols: ``1: SK SK`` → ``1: ♠K ♠K``."""
-    return _TOKEN.sub(lambda m: parse_card(m[0]).symbol, text)
+def _symbolised(text: str, lang: str) -> str:
+    """Card tokens in a command's text as players write them, in ``lang``: ``1: SK BJ``
+    → ``1: ♠K 大王``."""
+    return _TOKEN.sub(lambda m: say_card(parse_card(m[0]), lang), text)
 
 
 def trump_words(trump: Trump | None, lang: str = "en") -> str:
@@ -139,28 +150,29 @@ class Note:
     variations: tuple[str, ...]  # each alternative line, written out
     node: object  # the record's node the note belongs to
 
-    def command(self, name: str) -> str:
-        """The arguments of the ``[%name ...]`` commands, card tokens with symbols."""
-        return " ".join(_symbolised(c.args) for c in self.commands if c.name == name)
+    def command(self, name: str, lang: str = "en") -> str:
+        """The arguments of the ``[%name ...]`` commands, card tokens with symbols (the
+        jokers named in ``lang``)."""
+        return " ".join(_symbolised(c.args, lang) for c in self.commands if c.name == name)
 
 
-def _play_words(play: PlayNode) -> str:
+def _play_words(play: PlayNode, lang: str) -> str:
     if play.attempted is not None:
-        return f"{card_symbols(play.attempted)} → {card_symbols(play.cards)}"
-    return card_symbols(play.cards)
+        return f"{say_cards_in(play.attempted, lang)} → {say_cards_in(play.cards, lang)}"
+    return say_cards_in(play.cards, lang)
 
 
 def _event_words(event: Event, lang: str) -> str:
     """A bid, fallback or bury in words; a trick as its plays."""
     if isinstance(event, BidNode):
-        return f"{event.seat} {label(lang, event.kind.value)}: {card_symbols(event.cards)}"
+        return f"{event.seat} {label(lang, event.kind.value)}: {say_cards_in(event.cards, lang)}"
     if isinstance(event, Fallback):
-        return f"{label(lang, 'fallback')}: {card_symbols(event.cards)}"
+        return f"{label(lang, 'fallback')}: {say_cards_in(event.cards, lang)}"
     if isinstance(event, KittyExchange):
-        return f"{event.seat} {label(lang, 'bury')}: {card_symbols(event.buried)}"
+        return f"{event.seat} {label(lang, 'bury')}: {say_cards_in(event.buried, lang)}"
     plays = []
     for play in event.plays:
-        text = f"{play.seat}: {_play_words(play)}{''.join(_glyphs(play.nags))}"
+        text = f"{play.seat}: {_play_words(play, lang)}{''.join(_glyphs(play.nags))}"
         plays.append(_with_aside(text, play.comments, play.variations, lang))
     return _with_aside(f"{event.number}. " + " ".join(plays), (), (), lang)
 
@@ -195,17 +207,18 @@ def _annotated(
     for event in hand.auction:
         if isinstance(event, BidNode):
             where = label(lang, "at_bid", seat=event.seat, what=label(lang, event.kind.value))
-            what = card_symbols(event.cards)
+            what = say_cards_in(event.cards, lang)
         elif isinstance(event, Fallback):
-            where, what = label(lang, "at_fallback"), card_symbols(event.cards)
+            where, what = label(lang, "at_fallback"), say_cards_in(event.cards, lang)
         else:
-            where, what = label(lang, "at_bury", seat=event.seat), card_symbols(event.buried)
+            where = label(lang, "at_bury", seat=event.seat)
+            what = say_cards_in(event.buried, lang)
         yield where, what, event, event.nags, event.comments, event.variations
     for trick in hand.tricks:
         yield label(lang, "at_trick", n=trick.number), "", trick, (), trick.comments, ()
         for play in trick.plays:
             where = label(lang, "at_play", n=trick.number, seat=play.seat)
-            yield where, _play_words(play), play, play.nags, play.comments, play.variations
+            yield where, _play_words(play, lang), play, play.nags, play.comments, play.variations
     if hand.result is not None:
         yield label(lang, "at_result"), "", hand.result, (), hand.result.comments, ()
 
@@ -250,8 +263,8 @@ def _ref(note: Note | None) -> str:
     return f'{mark}<sup class="ref">[{note.number}]</sup>'
 
 
-def _cards(cards: Sequence[CardSlot], trump: Trump | None) -> str:
-    return "".join(card_html(c, trump) for c in cards) or "—"
+def _cards(cards: Sequence[CardSlot], trump: Trump | None, lang: str) -> str:
+    return "".join(card_html(c, trump, lang) for c in cards) or "—"
 
 
 def _facts(replay: HandReplay, lang: str) -> list[str]:
@@ -307,7 +320,7 @@ def _suit_lines(cards: Sequence[CardSlot], trump: Trump | None, lang: str) -> li
             continue
         if key == TRUMP:
             head = _e(label(lang, "trump") if trump is not None else "★")
-            body = "".join(card_html(c, trump) for c in group)
+            body = "".join(card_html(c, trump, lang) for c in group)
         else:
             red = ' class="red"' if key in ("H", "D") else ""
             head = f"<span{red}>{_e(group[0].symbol[0])}</span>"
@@ -333,7 +346,7 @@ def _deal(replay: HandReplay, lang: str, by_node: dict[int, Note]) -> list[str]:
 
     centre = [f"{_e(label(lang, 'trump'))}: <b>{_e(trump_words(trump, lang))}</b>"]
     if start.kitty is not None:
-        centre.append(f"{_e(label(lang, 'kitty_dealt'))}:<br/>{_cards(start.kitty, trump)}")
+        centre.append(f"{_e(label(lang, 'kitty_dealt'))}:<br/>{_cards(start.kitty, trump, lang)}")
     deal_note = by_node.get(id(replay.hand.deal)) if replay.hand.deal is not None else None
     out = [f"<section><h2>{_e(label(lang, 'deal'))}{_ref(deal_note)}</h2>"]
     out.append('<table class="compass">')
@@ -369,7 +382,7 @@ def _bidding(replay: HandReplay, lang: str, by_node: dict[int, Note]) -> list[st
             seat = "" if who is None else f"{who} {names[who]}".strip()
             out.append(
                 f"<tr><td>{_e(seat)}</td><td>{_e(what)}</td>"
-                f"<td>{_cards(cards, trump)}{_ref(by_node.get(id(event)))}</td>"
+                f"<td>{_cards(cards, trump, lang)}{_ref(by_node.get(id(event)))}</td>"
                 f"<td>{_e(draw)}</td></tr>"
             )
         out.append("</table>")
@@ -378,15 +391,17 @@ def _bidding(replay: HandReplay, lang: str, by_node: dict[int, Note]) -> list[st
     return out
 
 
-def _play_cell(play: PlayNode, trump: Trump | None, lead: bool, note: Note | None) -> str:
+def _play_cell(
+    play: PlayNode, trump: Trump | None, lead: bool, note: Note | None, lang: str
+) -> str:
     cls, mark = (' class="lead"', "▸") if lead else ("", "")
     if play.attempted is not None:
         body = (
-            f'<span class="failed"><s>{_e(card_symbols(play.attempted))}</s> → '
-            f"{_cards(play.cards, trump)}</span>"
+            f'<span class="failed"><s>{_e(say_cards_in(play.attempted, lang))}</s> → '
+            f"{_cards(play.cards, trump, lang)}</span>"
         )
     else:
-        body = _cards(play.cards, trump)
+        body = _cards(play.cards, trump, lang)
     return f"<td{cls}>{mark}{body}{_ref(note)}</td>"
 
 
@@ -419,7 +434,7 @@ def _tricks(
                 parts.append("<td></td>")
             else:
                 lead = play is trick.plays[0]
-                parts.append(_play_cell(play, trump, lead, by_node.get(id(play))))
+                parts.append(_play_cell(play, trump, lead, by_node.get(id(play)), lang))
         winner = "" if row.winner is None else f"{row.winner} {names[row.winner]}".strip()
         parts.append(f"<td>{_e(winner)}</td>")
         parts.append(f'<td class="pts">{row.points or ""}</td>')
@@ -485,10 +500,10 @@ def _analysis(found: list[Note], lang: str) -> list[str]:
     out.append("</tr></thead>")
     for note in rows:
         other = " ".join(
-            _symbolised(str(c)) for c in note.commands if c.name not in ANALYSIS_COMMANDS
+            _symbolised(str(c), lang) for c in note.commands if c.name not in ANALYSIS_COMMANDS
         )
         cells = [f"[{note.number}] {note.where}", note.event, " ".join(note.glyphs)]
-        cells += [note.command(name) for name in ANALYSIS_COMMANDS]
+        cells += [note.command(name, lang) for name in ANALYSIS_COMMANDS]
         cells.append(other)
         out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
     out.append("</table>")
@@ -565,6 +580,7 @@ def handout_html(
     out = [
         "<!DOCTYPE html>",
         f'<html lang="{"zh-Hans" if lang == "zh" else "en"}"><head><meta charset="utf-8"/>',
+        '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
         f"<title>{_e(title)}</title>",
         f"<style>{_CSS}{CARDS_CSS}</style></head><body>",
         f"<h1>{_e(title)}</h1>",

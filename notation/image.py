@@ -31,10 +31,9 @@ from PIL import Image, ImageDraw, ImageFont
 from notation.analysis.annotations import HandAnalysis, comment_words, read_analysis
 from notation.handout import trump_words
 from notation.labels import label
-from notation.messages import msg, outcome_words
+from notation.messages import card_face, msg, outcome_words, say_cards_in
 from notation.psn.model import GLYPH_OF, BidNode, CardSlot, Fallback, KittyExchange, PlayNode
 from notation.replay import HandReplay, State, StepKind
-from notation.replay.holding import card_symbols
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 from notation.rules.seats import SEATS, Seat, team
@@ -159,11 +158,13 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
 class _Painter:
-    """Text in two fonts (Latin and suit symbols; Chinese) and cards, on one image."""
+    """Text in two fonts (Latin and suit symbols; Chinese) and cards, on one image; the
+    jokers' faces in ``lang``."""
 
-    def __init__(self, image: Image.Image, fonts: Fonts) -> None:
+    def __init__(self, image: Image.Image, fonts: Fonts, lang: str = "en") -> None:
         self.draw = ImageDraw.Draw(image)
         self.fonts = fonts
+        self.lang = lang
         self.missing: set[str] = set()  # "cjk", "dejavu": fonts that were wanted, not found
         self.loaded: dict[tuple[int, bool, bool], Font] = {}
 
@@ -240,13 +241,13 @@ class _Painter:
             box, 5, fill=_TRUMP_FILL if trumps else "#ffffff", outline="#555555"
         )
         colour = _RED if card.is_red else _BLACK
-        if card.suit is None:  # a joker: BJ red, LJ black, a star for the picture
-            self.text(x + 3, y + 20, card.rank.value, 15, colour, bold=True)
-            self.text(x + 4, y + 42, "★", 19, colour)
+        top, *rest = card_face(card, self.lang)
+        if card.suit is None:  # a joker (the big one red): its name down the corner, 大 over 王
+            for i, line in enumerate((top, *rest)):
+                self.text(x + 4, y + 20 + 20 * i, line, 17, colour, bold=True)
         else:
-            rank = card.rank.value
-            self.text(x + 3, y + 20, rank, 15 if len(rank) > 1 else 17, colour, bold=True)
-            self.text(x + 4, y + 42, card.suit.symbol, 19, colour)
+            self.text(x + 3, y + 20, top, 15 if len(top) > 1 else 17, colour, bold=True)
+            self.text(x + 4, y + 42, rest[0], 19, colour)
         if trumps:
             self.draw.rectangle((x + 3, y + _CH - 7, x + _CW - 3, y + _CH - 4), fill="#b8860b")
 
@@ -260,15 +261,16 @@ def step_caption(replay: HandReplay, step: int, lang: str = "en") -> str:
     event = state.event
     if state.kind is StepKind.BID and isinstance(event, BidNode):
         what = label(lang, event.kind.value)
-        return label(lang, "step_bid", seat=event.seat, what=what, cards=card_symbols(event.cards))
+        return label(lang, "step_bid", seat=event.seat, what=what, cards=tuple(event.cards))
     if state.kind is StepKind.FALLBACK and isinstance(event, Fallback):
-        return label(lang, "step_fallback", cards=card_symbols(event.cards))
+        return label(lang, "step_fallback", cards=tuple(event.cards))
     if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
         return label(lang, "step_kitty", seat=event.seat)
     if state.kind is StepKind.PLAY and isinstance(event, PlayNode):
-        cards = card_symbols(event.cards)
+        cards = say_cards_in(event.cards, lang)
         if event.attempted is not None:
-            cards = f"{card_symbols(event.attempted)} → {cards} ({label(lang, 'failed_throw')})"
+            tried = say_cards_in(event.attempted, lang)
+            cards = f"{tried} → {cards} ({label(lang, 'failed_throw')})"
         return label(lang, "step_play", n=state.trick_number, seat=event.seat, cards=cards)
     if state.kind is StepKind.TRICK:
         points = sum(c.points for _, cards in state.trick for c in cards if isinstance(c, Card))
@@ -451,7 +453,7 @@ def table_image(
     step %= count
     state = replay.states[step]
     image = Image.new("RGB", (WIDTH, HEIGHT), "#ffffff")
-    p = _Painter(image, find_fonts())
+    p = _Painter(image, find_fonts(), lang)
     _header(p, replay, state, step, lang)
     p.draw.rounded_rectangle(
         (12, 116, WIDTH - 12, _FELT_BOTTOM), 26, fill=_FELT, outline=_FELT_EDGE, width=6

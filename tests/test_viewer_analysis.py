@@ -202,7 +202,7 @@ def test_keeping_the_explored_line_or_writing_in_it_is_an_edit() -> None:
     again = start()
     again.button(key="jump_next_mistake").click().run()
     again.button(key="an_try_best").click().run()
-    again.text_area(key="note_text").set_value("The engine's line.").run()
+    again.text_area(key="note_text_en").set_value("The engine's line.").run()
     again.button(key="note_save").click().run()
     again.button(key="back_main").click().run()
     kept = again.session_state["text"]

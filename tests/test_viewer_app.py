@@ -12,6 +12,7 @@ import streamlit as st
 from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
+from notation.charts import defenders_series, step_x
 from notation.psn import parse, split_hands
 from notation.replay import StepKind, replay
 from notation.resources import examples_dir
@@ -249,11 +250,12 @@ def test_annotate_then_download_reparses_to_the_record_plus_the_edit(annotated_t
     target = target_of(rp.hand, target_state)
     assert target is not None and annotation(rp.hand, target).empty
     at.slider(key="step_slider").set_value(target_state.step).run()
-    at.text_area(key="note_text").set_value("Should keep the pair {not}").run()
+    at.text_area(key="note_text_en").set_value("Should keep the pair {not}").run()
     at.button(key="note_save").click().run()
     assert any("'}'" in e.value for e in at.error)  # refused, and said why
-    at.text_area(key="note_text").set_value("Should keep the pair.").run()
+    at.text_area(key="note_text_en").set_value("Should keep the pair.").run()
     at.selectbox(key="note_glyph").set_value(2).run()
+    at.toggle(key="note_more").set_value(True).run()  # marks by number: when asked for
     at.text_input(key="note_nags").set_value("$14 32").run()
     at.button(key="note_save").click().run()
     assert not at.exception
@@ -275,8 +277,8 @@ def test_annotate_then_download_reparses_to_the_record_plus_the_edit(annotated_t
 
 def test_annotate_the_opening_comment(annotated_text: str) -> None:
     at = open_text(annotated_text)
-    assert at.text_area(key="note_text").value == "A whole hand played by the library's bots."
-    at.text_area(key="note_text").set_value("A new opening.\n\nTwo comments.").run()
+    assert at.text_area(key="note_text_en").value == "A whole hand played by the library's bots."
+    at.text_area(key="note_text_en").set_value("A new opening.\n\nTwo comments.").run()
     at.button(key="note_save").click().run()
     hand = parse(at.session_state["text"]).hands[0]
     assert [c.text for c in hand.comments] == ["A new opening.", "Two comments."]
@@ -335,8 +337,8 @@ def test_annotate_a_play_inside_a_variation(annotated_text: str) -> None:
     assert at.session_state["line"] == [(branch, 0)]
     alternative = node.variations[0].events[0].plays[0]
     shown = "\n\n".join(c.text for c in alternative.comments)
-    assert shown and at.text_area(key="note_text").value == shown  # the alternative's own
-    at.text_area(key="note_text").set_value("Better: keep the pair.").run()
+    assert shown and at.text_area(key="note_text_en").value == shown  # the alternative's own
+    at.text_area(key="note_text_en").set_value("Better: keep the pair.").run()
     at.selectbox(key="note_glyph").set_value(1).run()
     at.button(key="note_save").click().run()
     assert not at.exception and any("Saved" in s.value for s in at.success)
@@ -345,7 +347,7 @@ def test_annotate_a_play_inside_a_variation(annotated_text: str) -> None:
     alternative = after.tricks[2].plays[1].variations[0].events[0].plays[0]
     assert [c.text for c in alternative.comments] == ["Better: keep the pair."]
     assert alternative.nags == (1,)
-    assert "Better: keep the pair." in at.text_area(key="note_text").value  # shown again
+    assert "Better: keep the pair." in at.text_area(key="note_text_en").value  # shown again
     # Nothing else changed: the same edit made on the model gives the same hand.
     spliced = edit.splice_variation(before, node, 0)
     target = target_of(spliced, replay(spliced).states[branch])
@@ -414,7 +416,7 @@ def test_an_upload_and_its_edits_reopen_from_the_url(annotated_text: str) -> Non
     at = open_text(annotated_text, "lesson.psn")
     query = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
     assert len(query["up"]) == 32 and "ex" not in query and "file" not in query
-    at.text_area(key="note_text").set_value("Kept across a reload.").run()
+    at.text_area(key="note_text_en").set_value("Kept across a reload.").run()
     at.button(key="note_save").click().run()
     again = start(up=query["up"], hand="1", step="0")
     assert again.session_state["name"] == "lesson.psn"
@@ -653,6 +655,7 @@ def test_finding_messages_and_penalties_follow_the_language() -> None:
 def test_marks_that_are_not_numbers_are_refused(annotated_text: str) -> None:
     at = open_text(annotated_text)
     at.button(key="jump_next_note").click().run()  # the lead of trick 1 takes marks
+    at.toggle(key="note_more").set_value(True).run()
     at.text_input(key="note_nags").set_value("fourteen").run()
     at.button(key="note_save").click().run()
     assert any("Marks are numbers" in e.value for e in at.error)
@@ -663,7 +666,7 @@ def test_an_annotated_example_reopens_with_its_edits_after_a_reload() -> None:
     at = start()
     loaded = at.session_state["loaded"]
     assert "ex" in at.query_params and "up" not in at.query_params  # not edited: the example
-    at.text_area(key="note_text").set_value("A note on the example.").run()
+    at.text_area(key="note_text_en").set_value("A note on the example.").run()
     at.button(key="note_save").click().run()
     query = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
     assert "up" in query and "ex" not in query
@@ -674,13 +677,13 @@ def test_an_annotated_example_reopens_with_its_edits_after_a_reload() -> None:
 
 def test_each_edited_file_keeps_its_own_draft() -> None:
     at = start()
-    at.text_area(key="note_text").set_value("Note on the first.").run()
+    at.text_area(key="note_text_en").set_value("Note on the first.").run()
     at.button(key="note_save").click().run()
     first = query_of(at)["up"]
     examples = at.selectbox(key="example").options
     at.selectbox(key="example").set_value(examples[1]).run()
     assert "up" not in at.query_params  # another file: no draft of its own yet
-    at.text_area(key="note_text").set_value("Note on the second.").run()
+    at.text_area(key="note_text_en").set_value("Note on the second.").run()
     at.button(key="note_save").click().run()
     second = query_of(at)["up"]
     assert second != first
@@ -709,8 +712,9 @@ def test_points_chip_and_graph_count_failed_throw_penalties() -> None:
     assert "(Defenders): 85 <small>(65 · penalties +20)</small>" in info
     figure = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert figure["data"][0]["y"][-1] == 85
-    assert [t["name"] for t in figure["data"]] == ["Defenders", "failed-throw penalty"]
-    assert figure["layout"]["xaxis"]["range"] == [-0.5, 19.5]
+    names = ["Defenders", "failed-throw penalty", "this step"]
+    assert [t["name"] for t in figure["data"]] == names
+    assert figure["layout"]["xaxis"]["range"] == [0, 19.5]
     at.radio(key="lang").set_value("zh").run()
     assert "85 <small>(65 · 罚分 +20)</small>" in table_info(at)
     figure = json.loads(at.get("plotly_chart")[0].proto.spec)
@@ -1007,3 +1011,56 @@ def test_what_the_chinese_page_says_of_a_bad_record_holds_no_english_sentence(
         for code in CATALOGUE:
             words = words.replace(f"({code})", " ")
         assert english_in(words) is None, words
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_comment_form_is_a_field_a_language_never_markup(lang: str) -> None:
+    example = Path(APP).parent.parent / "examples" / "teaching" / "20-alternative-lines.psn"
+    at = start(file=str(example), lang=lang)
+    at.button(key="jump_next_note").click().run()
+    at.button(key="jump_next_note").click().run()  # trick 18: "座位4方块已绝，用♥A毙。"
+    fields = {key: at.text_area(key=f"note_text_{key}").value for key in ("zh", "en")}
+    assert fields["zh"].startswith("座位4方块已绝") and fields["en"].startswith("Seat 4 is void")
+    assert not any("[%" in text for text in fields.values())
+    # the page's language first
+    order = [t.key for t in at.text_area if t.key and t.key.startswith("note_text_")]
+    assert order[0] == f"note_text_{lang}"
+    at.text_area(key="note_text_zh").set_value("用♥A毙牌。").run()
+    at.button(key="note_save").click().run()
+    assert not at.exception
+    hand = parse(at.session_state["text"]).hands[0]
+    comments = view.notes_at(hand, replay(hand).states[step(at)])[-1][1].comments
+    words = [c.in_languages()[1] for c in comments]
+    assert {"zh": "用♥A毙牌。", "en": fields["en"]} in words
+
+
+def test_marks_are_said_in_card_players_words_and_numbered_ones_only_when_asked() -> None:
+    text = samples.annotated_text()
+    at = open_text(text)
+    at.radio(key="lang").set_value("zh").run()
+    at.button(key="jump_next_note").click().run()  # the lead of trick 1 takes marks
+    choices = at.selectbox(key="note_glyph").options
+    assert "! (好牌)" in choices and not any("棋" in c for c in choices)
+    assert not [t for t in at.text_input if t.key == "note_nags"]  # no $n field unless asked
+    at.toggle(key="note_more").set_value(True).run()
+    assert "$" not in at.text_input(key="note_nags").label
+    at.text_input(key="note_nags").set_value("14").run()
+    at.button(key="note_save").click().run()
+    assert not at.exception
+    shown = " ".join(m.value for m in at.markdown)
+    assert "14 号标记" in shown and "$14" not in shown
+
+
+def test_the_points_graph_marks_the_step_shown_and_follows_it() -> None:
+    at = start(file=str(MATCH), hand="1", step="20")
+    rp = replay(parse(MATCH.read_text(encoding="utf-8")).hands[0])
+
+    def marked() -> float:
+        figure = json.loads(at.get("plotly_chart")[0].proto.spec)
+        now = next(t for t in figure["data"] if t["name"] == "this step")
+        assert len(set(now["x"])) == 1
+        return float(now["x"][0])
+
+    assert marked() == step_x(rp, defenders_series(rp), 20)
+    at.button(key="nav_next_trick").click().run()
+    assert marked() == step_x(rp, defenders_series(rp), step(at)) > 3

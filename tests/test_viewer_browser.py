@@ -425,7 +425,7 @@ def test_record_a_short_hand_in_chromium(server: str) -> None:
         click("C10", "1 of 2 card(s)")
         page.locator(f"{_key('rec_play')} button").click()  # played as it is: one card
         _shows(page, "breaks a rule")
-        assert "wrong-count" in page.locator("body").inner_text()
+        _shows(page, "wrong-count")  # the finding, drawn after its icon's font is loaded
         page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / "record-waiting.png"))
         page.locator(f"{_key('rec_discard')} button").click()
@@ -578,7 +578,7 @@ def test_record_with_the_deal_known_in_chromium(
         page.screenshot(path=str(ARTIFACTS / "record-known.png"))
         click_card(stranger)
         _shows(page, "breaks a rule")
-        assert "follow-suit" in page.locator("body").inner_text()
+        _shows(page, "follow-suit")  # the finding, drawn after its icon's font is loaded
         page.wait_for_timeout(300)
         page.screenshot(path=str(ARTIFACTS / "record-revoke.png"))
         page.locator(f"{_key('rec_accept')} button").click()
@@ -643,7 +643,7 @@ def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
             x_range = page.evaluate(
                 "() => document.querySelector('.js-plotly-plot')._fullLayout.xaxis.range"
             )
-            assert x_range == [-0.5, 19.5]
+            assert x_range == [0, 19.5]  # from 0
             page.screenshot(path=str(ARTIFACTS / "viewer-1400.png"))
 
             # the end of hand 1: the chip counts the failed throws' penalties, as the result
@@ -687,11 +687,15 @@ def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
 # What a reader meets on the page: every visible text, the labels, titles and placeholders
 # of the visible elements (a screen reader's words, a tooltip's), and what CSS draws
 # (::before, ::after). Left out: a text whose size is 0 (the page draws its own words in
-# its place) and the record's own words: its comments (💬, quoted in teaching mode) and a
-# note being written.
+# its place) and the record's own words: its comments (after the chat icon, quoted in
+# teaching mode) and a note being written.
 _WORDS = """() => {
   const comments = [...document.querySelectorAll('[data-testid="stMarkdownContainer"]')]
-    .filter(m => m.innerText.trim().startsWith('💬'));
+    .filter(m => {
+      const icon = m.querySelector('[data-testid="stIconMaterial"]');
+      return icon !== null && icon.textContent.trim() === 'chat'
+        && m.innerText.trim().startsWith('chat');
+    });
   const data = e => e.closest('blockquote, textarea') || comments.some(m => m.contains(e));
   const shown = e => {
     const style = getComputedStyle(e), box = e.getBoundingClientRect();

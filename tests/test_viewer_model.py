@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from notation.charts import defenders_series, level_bands
+from notation.charts import defenders_series, defenders_svg, level_bands, step_x
 from notation.psn import UNKNOWN, PlayNode, parse, parse_hand, split_hands, write
-from notation.replay import StepKind, replay
+from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 from notation.rules.ruleset import LevelTable, Side
@@ -279,7 +279,7 @@ def test_every_label_and_finding_code_exists_in_both_languages() -> None:
     assert i18n.missing_labels() == []
     assert i18n.tr("zh", "trump") == "主" and i18n.tr("en", "trump") == "Trump"
     assert i18n.kind_label("zh", "counter") == "反主"
-    assert i18n.glyph_label("en", 4) == "?? (blunder)" and i18n.glyph_label("zh", 14) == "$14"
+    assert i18n.glyph_label("en", 4) == "?? (blunder)" and i18n.glyph_label("zh", 14) == "14 号标记"
     assert i18n.tr("en", "log_trick", n=3, seat=2, points=15) == "Trick 3: seat 2 wins, 15 points"
 
 
@@ -342,14 +342,14 @@ def test_failed_throw_penalties_are_steps_where_they_happen() -> None:
     assert list(marked.customdata) == [p.step for p in penalties]
     assert "seat 4's throw failed, defenders -10" in marked.text[0]
     assert fig.data[0].y[-1] == 85
-    assert tuple(fig.layout.xaxis.range) == (-0.5, 19.5)
+    assert tuple(fig.layout.xaxis.range) == (0, 19.5)  # from 0
     zh = charts.defenders_figure(rp, series, "zh", tricks=19)
     assert "甩牌失败" in next(t for t in zh.data if t.name == "甩牌失败罚分").text[1]
     # a student stepping through sees only the penalties so far, on the whole hand's axis
     early = defenders_series(rp, upto=penalties[0].step)
     assert early[-1].kind == "penalty" and early[-1].total == early[-2].total - 10 == 15
     tricks = charts.tricks_figure(view.trick_points(rp, upto=30), "en", tricks=19)
-    assert tuple(tricks.layout.xaxis.range) == (0.4, 19.6)
+    assert tuple(tricks.layout.xaxis.range) == (0, 19.6)
 
 
 @pytest.mark.parametrize("preset", ["qq", "qq-super", "match-a", "match-b", "tractor", "seed-001"])
@@ -397,7 +397,7 @@ def test_cards_are_drawn_red_black_and_trumps_marked() -> None:
     spade = render.face_html(Card.parse("S9"), trump)
     assert "red" not in spade and "trump" not in spade and "♠" in spade
     assert "trump" in render.face_html(Card.parse("S2"), trump)  # the rank is trump
-    assert "大王" in render.face_html(Card.parse("BJ"), trump)
+    assert "大<br>王" in render.face_html(Card.parse("BJ"), trump, lang="zh")
     assert "unknown" in render.face_html(UNKNOWN, trump)
 
 
@@ -496,11 +496,11 @@ def test_note_form_keeps_untouched_comments_exactly() -> None:
     form = edit.NoteForm.of(before)
     assert (form.glyph, form.extra) == (5, "14")
     assert form.read(before) == (("one\n\nparagraph kept", "two"), (5, 14))
-    changed = edit.NoteForm("first\n\n\n\nsecond  ", 0, "")
+    changed = edit.NoteForm({"en": "first\n\n\n\nsecond  "}, 0, "")
     assert changed.read(before) == (("first", "second"), ())
     for bad in ("x", "-3", "$"):
         with pytest.raises(ValueError):
-            edit.NoteForm("", 0, bad).read(before)
+            edit.NoteForm({}, 0, bad).read(before)
 
 
 def test_an_uploaded_record_naming_a_file_reads_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -531,3 +531,72 @@ def test_an_alternative_that_cannot_be_added_is_said_in_chinese(typed: str, said
         edit.add_variation(hand, edit.Target("play", 0, 3), typed, lang="zh")
     zh = error_words(caught.value, "zh")
     assert said in zh and english_in(zh.splitlines()[0]) is None, zh
+
+
+def test_note_form_shows_each_language_apart_and_keeps_the_engine_s_comments() -> None:
+    from notation.psn import Comment
+
+    two = Comment("[%lang zh] 先出对子。 [%lang en] Lead the pair.")
+    engine = Comment("[%eval 40] [%best 1: SA]")
+    before = edit.Annotation((two, engine, Comment("还有一句。")), ())
+    form = edit.NoteForm.of(before)
+    assert dict(form.words) == {"zh": "先出对子。\n\n还有一句。", "en": "Lead the pair."}
+    assert form.read(before)[0] == (two.text, engine.text, "还有一句。")  # untouched: exact
+    changed = edit.NoteForm(
+        {"zh": "先出对子。\n\n还有一句。", "en": "Lead the pair.\n\nOne more."}, 0, ""
+    )
+    assert changed.read(before)[0] == (
+        "[%lang zh] 先出对子。 [%lang en] Lead the pair.",
+        "[%lang zh] 还有一句。 [%lang en] One more.",
+        engine.text,
+    )
+    # one language alone is written plain; in the other field, it is marked
+    assert edit.NoteForm({"zh": "好牌"}, 0, "").read(edit.Annotation())[0] == ("好牌",)
+    marked = edit.NoteForm({"en": "好牌"}, 0, "").read(edit.Annotation())[0]
+    assert marked == ("[%lang en] 好牌",) and edit.NoteForm.of(
+        edit.Annotation(tuple(Comment(t) for t in marked))
+    ).words == {"zh": "", "en": "好牌"}
+
+
+def test_the_viewer_s_words_have_no_pgn_jargon() -> None:
+    from notation.messages import TEMPLATES
+
+    for lang, table in TEMPLATES.items():
+        for key, text in table.items():
+            if key.startswith(("label.", "glyph.")):
+                assert "$" not in text, (key, lang)  # no "$n marks"
+            if key.startswith("glyph.") and lang == "zh":
+                assert "棋" not in text, key  # a chess word: card players say 好牌
+
+
+def _match_hand() -> HandReplay:
+    """Hand 1 of the full match: two failed throws, the defenders' points 85."""
+    path = EXAMPLES / "matches" / "match-a-full-match.psn"
+    return replay(parse(path.read_text(encoding="utf-8")).hands[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_points_graph_names_every_symbol_and_marks_the_step(lang: str) -> None:
+    rp = _match_hand()
+    series = defenders_series(rp)
+    step = next(p.step for p in series if p.kind == "penalty") + 2
+    x = step_x(rp, series, step)
+    fig = charts.defenders_figure(rp, series, lang, tricks=19, current=x)
+    assert fig.layout.showlegend
+    names = {t.name for t in fig.data}
+    said = {i18n.tr(lang, k) for k in ("defenders", "chart_penalty", "chart_now")}
+    assert said <= names and all(t.showlegend is not False for t in fig.data)
+    now = next(t for t in fig.data if t.name == i18n.tr(lang, "chart_now"))
+    assert set(now.x) == {x} and 3 < x < 4  # in trick 4, after its failed throw
+    # the handout's graph names them too
+    svg = defenders_svg(rp, lang)
+    legend = svg.split('<g class="legend">')[1].split("</g>\n</g>")[0]
+    assert i18n.tr(lang, "chart_penalty") in legend and i18n.tr(lang, "defenders") in legend
+
+
+def test_a_student_s_charts_start_at_0_before_any_trick() -> None:
+    rp = _match_hand()
+    defenders = charts.defenders_figure(rp, defenders_series(rp, upto=0), "zh", tricks=19)
+    tricks = charts.tricks_figure(view.trick_points(rp, upto=0), "zh", tricks=19)
+    for fig in (defenders, tricks):
+        assert fig.layout.xaxis.range[0] == 0 and fig.layout.yaxis.range[0] == 0

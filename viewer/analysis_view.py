@@ -31,9 +31,9 @@ from notation.analysis.review import (
     review_decision,
 )
 from notation.charts import PointsStep
+from notation.messages import say_cards_in
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
-from notation.replay.holding import card_symbols
 from notation.rules.cards import Card, format_cards
 from notation.rules.game import GameError, PlayState
 from notation.rules.order import Trump
@@ -173,10 +173,8 @@ def eval_figure(
         if at is not None:
             fig.add_vline(x=_x(replay, at), line_dash="dot", line_color="#888")
     top = max([p.value.mean for p in plays] + [float(fig.layout.yaxis.range[1]) - 20])
-    fig.update_layout(
-        title=tr(lang, "an_chart"),
-        showlegend=True,
-        legend={"orientation": "h", "y": -0.2},
+    fig.update_layout(  # the points chart's frame: its title, axes and legend kept apart
+        title_text=tr(lang, "an_chart"),
         height=360,
         yaxis={"range": [0, top + 20]},
     )
@@ -186,7 +184,7 @@ def eval_figure(
 def _hover(note: PlayNote, lang: str) -> str:
     """``Seat 2: ♠BJ ?? · 240`` for a point's hover."""
     glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
-    return f"{seat_name(lang, note.seat)}: {card_symbols(note.cards)} {glyph} · {note.value}"
+    return f"{seat_name(lang, note.seat)}: {say_cards_in(note.cards, lang)} {glyph} · {note.value}"
 
 
 def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
@@ -227,7 +225,7 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
                 lang,
                 "an_best",
                 seat=seat_name(lang, seat),
-                cards=card_symbols(cards),
+                cards=say_cards_in(cards, lang),
                 value=_number(best_value if best_value is not None else note.value.mean),
             )
         )
@@ -385,7 +383,7 @@ def grade_words(graded: Grade, lang: str) -> tuple[bool, str]:
     one number, the loss in whole points, decides that and is the number said (never
     "loses 0 points"); a loss is said with its class, and a proof told from an
     estimate."""
-    best = card_symbols(graded.best)
+    best = say_cards_in(graded.best, lang)
     how = tr(lang, "an_proved" if graded.exact else "an_estimated")
     lost = math.floor(graded.loss + 0.5)
     if lost == 0:

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import streamlit as st
 
-from viewer import render
+from viewer import icons, render
 from viewer.i18n import tr
 from viewer.panels.source import UPLOAD_TYPES
 from viewer.session import SessionKey, from_query, init
 
-st.set_page_config(page_title="Shengji viewer 升级复盘", page_icon="🃏", layout="wide")
+st.set_page_config(page_title="Shengji viewer 升级复盘", page_icon=icons.APP, layout="wide")
 ss = st.session_state
 init(ss)
 
@@ -33,8 +33,12 @@ lang = ss[SessionKey.LANG]
 pages = Path(__file__).parent  # the page scripts lie beside this one
 page = st.navigation(
     [
-        st.Page(pages / "review.py", title=tr(lang, "page_viewer"), icon="🔍", default=True),
-        st.Page(pages / "record.py", title=tr(lang, "page_record"), icon="✍️", url_path="record"),
+        st.Page(
+            pages / "review.py", title=tr(lang, "page_viewer"), icon=icons.REVIEW, default=True
+        ),
+        st.Page(
+            pages / "record.py", title=tr(lang, "page_record"), icon=icons.RECORD, url_path="record"
+        ),
     ]
 )
 # Streamlit's own words (the uploader, the main menu, the skip link …) in the page's

@@ -37,13 +37,55 @@ def plotly_config(lang: str) -> dict[str, Any]:
     return {"locale": "zh-CN", "locales": {"zh-CN": locale}}
 
 
+def _frame(
+    fig: go.Figure, title: str, height: int, xaxis: dict[str, Any], yaxis: dict[str, Any]
+) -> None:
+    """A chart's title, axes and legend, apart: the title at the top left and the legend
+    (every symbol named) at the bottom, both outside the plot, which plotly shrinks to
+    make room (on a phone the legend takes two rows); the axes start at 0."""
+    fig.update_layout(
+        title={
+            "text": title,
+            "x": 0,
+            "xanchor": "left",
+            "xref": "paper",
+            "yref": "container",
+            "y": 1,
+            "yanchor": "top",
+            "pad": {"t": 6},
+            "automargin": True,
+        },
+        height=height,
+        margin={"l": 40, "r": 10, "t": 10, "b": 10},
+        showlegend=True,
+        legend={
+            "orientation": "h",
+            "xref": "container",
+            "x": 0,
+            "xanchor": "left",
+            "yref": "container",
+            "y": 0,
+            "yanchor": "bottom",
+        },
+        xaxis={"automargin": True, **xaxis},
+        yaxis={"automargin": True, "rangemode": "tozero", **yaxis},
+        clickmode="event+select",
+    )
+
+
 def defenders_figure(
-    replay: HandReplay, series: list[PointsStep], lang: str, tricks: int | None = None
+    replay: HandReplay,
+    series: list[PointsStep],
+    lang: str,
+    tricks: int | None = None,
+    current: float | None = None,
 ) -> go.Figure:
     """The defenders' running points over the level table's bands: a point after each
-    trick, a red step at each failed throw's penalty, and at the end the result (a gold
-    star: the kitty bonus when the defenders took the last trick). The x axis spans
-    ``tricks`` tricks (the whole hand, so it does not move as a student steps on)."""
+    trick, a red cross at each failed throw's penalty, and at the end the result (a gold
+    star: the kitty bonus when the defenders took the last trick); with ``current``, a
+    dotted line where the hand is (its x: :func:`notation.charts.step_x`). The x axis
+    spans ``tricks`` tricks from 0 (the whole hand, so it does not move as a student
+    steps on)."""
     top = max([*(p.total for p in series), 120])
     fig = go.Figure()
     for band in level_bands(replay.rules.scoring.level_table, top):
@@ -70,6 +112,7 @@ def defenders_figure(
             line={"color": "#333", "width": 2},
             marker={"size": 8},
             hovertemplate="%{text}<extra></extra>",
+            cliponaxis=False,  # the start's point sits on the axis: drawn whole
         )
     )
     for kind, name, marker in (
@@ -89,21 +132,31 @@ def defenders_figure(
                 name=name,
                 marker=marker,
                 hovertemplate="%{text}<extra></extra>",
+                cliponaxis=False,
             )
         )
     last_x = max([float(tricks or 0), *(p.x for p in series), 1.0])
-    fig.update_layout(
-        title=tr(lang, "chart_defenders"),
-        height=320,
-        margin={"l": 40, "r": 10, "t": 40, "b": 30},
-        showlegend=False,
-        xaxis={
+    if current is not None:  # where the hand is: a line the legend names, not a point
+        fig.add_trace(
+            go.Scatter(
+                x=[current, current],
+                y=[0, top + 20],
+                mode="lines",
+                name=tr(lang, "chart_now"),
+                line={"color": "#2e7d32", "width": 2, "dash": "dot"},
+                hoverinfo="skip",
+            )
+        )
+    _frame(
+        fig,
+        tr(lang, "chart_defenders"),
+        340,
+        {
             "title": tr(lang, "trick"),
             "dtick": 1 if last_x < 30 else 5,
-            "range": [-0.5, last_x + 0.5],
+            "range": [0, last_x + 0.5],
         },
-        yaxis={"title": tr(lang, "points"), "range": [0, top + 20]},
-        clickmode="event+select",
+        {"title": tr(lang, "points"), "range": [0, top + 20]},
     )
     return fig
 
@@ -137,6 +190,7 @@ def tricks_figure(rows: list[TrickPoints], lang: str, tricks: int | None = None)
     """Points won in each trick, a bar per team in the team's colour, over ``tricks``
     tricks (the whole hand)."""
     last = max([tricks or 0, *(r.trick for r in rows), 1])
+    top = max([sum(r.points) for r in rows] + [20])  # a trick's points, both teams' stacked
     fig = go.Figure()
     for team_index, key in ((0, "team13"), (1, "team24")):
         fig.add_trace(
@@ -151,19 +205,18 @@ def tricks_figure(rows: list[TrickPoints], lang: str, tricks: int | None = None)
                 ),
             )
         )
-    fig.update_layout(
-        title=tr(lang, "chart_tricks"),
-        barmode="stack",
-        height=280,
-        margin={"l": 40, "r": 10, "t": 40, "b": 30},
-        xaxis={
+    fig.update_layout(barmode="stack", legend_traceorder="normal")  # team 1&3 first
+    _frame(
+        fig,
+        tr(lang, "chart_tricks"),
+        340,
+        {
             "title": tr(lang, "trick"),
             "dtick": 1 if last < 30 else 5,
-            "range": [0.4, last + 0.6],
+            "range": [0, last + 0.6],
         },
-        yaxis={"title": tr(lang, "points")},
-        legend={"orientation": "h", "y": -0.25},
-        clickmode="event+select",
+        # from 0 even before a trick is won (a student at the start: no bar yet)
+        {"title": tr(lang, "points"), "range": [0, 10 * math.ceil(top / 10) + 5]},
     )
     return fig
 
@@ -192,14 +245,12 @@ def levels_figure(
         )
     if current is not None:
         fig.add_vline(x=current, line_dash="dot", line_color="#888")
-    fig.update_layout(
-        title=tr(lang, "chart_levels"),
-        height=300,
-        margin={"l": 40, "r": 10, "t": 40, "b": 30},
-        xaxis={"title": tr(lang, "hand"), "dtick": 1},
-        yaxis={"tickvals": list(range(len(order))), "ticktext": order, "title": tr(lang, "levels")},
-        legend={"orientation": "h", "y": -0.25},
-        clickmode="event+select",
+    _frame(
+        fig,
+        tr(lang, "chart_levels"),
+        320,
+        {"title": tr(lang, "hand"), "dtick": 1},
+        {"tickvals": list(range(len(order))), "ticktext": order, "title": tr(lang, "levels")},
     )
     return fig
 

@@ -16,8 +16,9 @@ hold the very nodes of the hand that was replayed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from notation.errors import SourceError
 from notation.messages import MessageError, msg
@@ -37,11 +38,13 @@ from notation.psn import (
     write_event,
     write_hand,
 )
+from notation.psn.model import LANG_COMMAND
 from notation.replay import State, StepKind
 from notation.rules.cards import Card
 from notation.variations import splice_variation
 
 __all__ = [
+    "NOTE_LANGUAGES",
     "Annotation",
     "NoteForm",
     "Target",
@@ -144,12 +147,51 @@ def annotation(hand: Hand, target: Target) -> Annotation:
     )
 
 
+# The languages a comment is written in, a field each in the editor (the viewer's).
+NOTE_LANGUAGES: Final = ("zh", "en")
+
+
+def _language_of(text: str) -> str:
+    """The language of a comment that names none: Chinese if it has a Chinese character.
+
+    >>> _language_of("先出对子。"), _language_of("Lead the pair.")
+    ('zh', 'en')
+    """
+    return "zh" if any("\u3400" <= ch <= "\u9fff" for ch in text) else "en"
+
+
+def _editable(comment: Comment) -> dict[str, str] | None:
+    """A comment's words by language, as the editor shows them, or ``None`` if it is
+    kept as it is (an engine's analysis, a clock, words in another language, or words
+    every language shares beside each language's own)."""
+    commands = comment.commands
+    if not commands:
+        return {_language_of(comment.text): comment.text}
+    if any(c.name != LANG_COMMAND for c in commands):
+        return None
+    shared, own = comment.in_languages()
+    if shared or len(own) != len(commands) or not set(own) <= set(NOTE_LANGUAGES):
+        return None
+    return own
+
+
+def _comment_text(words: Mapping[str, str]) -> str:
+    """A comment of the given words: one language as plain text (when a reader would
+    take it for that language), several as ``[%lang zh] … [%lang en] …``."""
+    given = [(lang, text) for lang, text in words.items() if text]
+    if len(given) == 1 and _language_of(given[0][1]) == given[0][0]:
+        return given[0][1]
+    return " ".join(f"[%{LANG_COMMAND} {lang}] {text}" for lang, text in given)
+
+
 @dataclass(frozen=True, slots=True)
 class NoteForm:
-    """An annotation as the editor shows it: comments separated by a blank line, the
-    first glyph (0 for none), the other marks as ``$n`` numbers."""
+    """An annotation as the editor shows it: the comments' words a field a language
+    (``words``: no ``[%lang]`` markup; comments apart by a blank line, the n-th of
+    each language being one comment), the first glyph (0 for none), the other marks by
+    number. An engine's analysis and other comments with commands are kept as written."""
 
-    text: str
+    words: Mapping[str, str]
     glyph: int
     extra: str
 
@@ -157,33 +199,48 @@ class NoteForm:
     def of(cls, note: Annotation) -> NoteForm:
         """The form filled from an annotation.
 
-        >>> NoteForm.of(Annotation((Comment("a"), Comment("b")), (14, 2)))
-        NoteForm(text='a\\n\\nb', glyph=2, extra='14')
+        >>> two = Comment("[%lang zh] 好牌 [%lang en] Well played")
+        >>> NoteForm.of(Annotation((two, Comment("b")), (14, 2)))
+        NoteForm(words={'zh': '好牌', 'en': 'Well played\\n\\nb'}, glyph=2, extra='14')
         """
+        paragraphs: dict[str, list[str]] = {lang: [] for lang in NOTE_LANGUAGES}
+        for comment in note.comments:
+            for lang, text in (_editable(comment) or {}).items():
+                paragraphs[lang].append(text)
         glyph = next((n for n in note.nags if 1 <= n <= 6), 0)
         extra = " ".join(str(n) for n in note.nags if n != glyph)
-        return cls("\n\n".join(c.text for c in note.comments), glyph, extra)
+        return cls({lang: "\n\n".join(p) for lang, p in paragraphs.items()}, glyph, extra)
 
     def read(self, before: Annotation) -> tuple[tuple[str, ...], tuple[int, ...]]:
         """The comments and marks the form says; comments left as they were keep their
-        exact text (even one with a blank line inside). Raises ``ValueError`` for marks
-        that are not numbers.
+        exact text (even one with a blank line inside), and those the form does not show
+        are kept after the form's. Raises ``ValueError`` for marks that are not numbers.
 
-        >>> NoteForm("new\\n\\nsecond", 1, "$14 146").read(Annotation())
+        >>> NoteForm({"en": "new\\n\\nsecond"}, 1, "$14 146").read(Annotation())
         (('new', 'second'), (1, 14, 146))
-        >>> NoteForm("typed\\r\\n\\r\\non Windows\\rtoo", 0, "").read(Annotation())
+        >>> NoteForm({"en": "typed\\r\\n\\r\\non Windows\\rtoo"}, 0, "").read(Annotation())
         (('typed', 'on Windows\\ntoo'), ())
+        >>> NoteForm({"zh": "好牌", "en": "Well played"}, 0, "").read(Annotation())
+        (('[%lang zh] 好牌 [%lang en] Well played',), ())
         """
-        if self.text == NoteForm.of(before).text:
-            comments = tuple(c.text for c in before.comments)
-        else:  # a line break typed as \r\n or \r is a line break (a comment keeps \n)
-            text = self.text.replace("\r\n", "\n").replace("\r", "\n")
-            comments = tuple(p.strip() for p in text.split("\n\n") if p.strip())
         extras = tuple(int(x.removeprefix("$")) for x in self.extra.split())
         if any(n < 0 for n in extras):
             raise ValueError("a $n mark is a number 0 or more")
         nags = ((self.glyph,) if self.glyph else ()) + tuple(n for n in extras if n != self.glyph)
-        return comments, nags
+        if dict(self.words) == dict(NoteForm.of(before).words):
+            return tuple(c.text for c in before.comments), nags
+        paragraphs: dict[str, list[str]] = {}
+        for lang, typed in self.words.items():
+            # a line break typed as \r\n or \r is a line break (a comment keeps \n)
+            text = typed.replace("\r\n", "\n").replace("\r", "\n")
+            paragraphs[lang] = [p.strip() for p in text.split("\n\n") if p.strip()]
+        count = max((len(p) for p in paragraphs.values()), default=0)
+        written = tuple(
+            _comment_text({lang: p[i] if i < len(p) else "" for lang, p in paragraphs.items()})
+            for i in range(count)
+        )
+        kept = tuple(c.text for c in before.comments if _editable(c) is None)
+        return written + kept, nags
 
 
 def set_annotation(

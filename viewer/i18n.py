@@ -96,10 +96,15 @@ def finding_label(lang: str, code: str) -> str:
 
 
 def glyph_label(lang: str, nag: int) -> str:
-    """A mark as shown: ``!`` (good play), ``$14``."""
+    """A mark as shown: ``! (good play)`` (``! (好牌)``); one with no glyph by its number,
+    ``mark 14`` (``14 号标记``), never PGN's ``$14``.
+
+    >>> glyph_label("zh", 1), glyph_label("en", 14)
+    ('! (好牌)', 'mark 14')
+    """
     if nag in GLYPH_OF and has(f"glyph.{nag}"):
         return f"{GLYPH_OF[nag]} ({say(f'glyph.{nag}', lang)})"
-    return f"${nag}"
+    return say("label.mark_n", lang, n=nag)
 
 
 def seat_name(lang: str, seat: int, player: str | None = None) -> str:

@@ -12,11 +12,12 @@ import time
 
 import streamlit as st
 
+from viewer import icons
 from viewer.panels import recording
 from viewer.session import SessionKey, recording_to_query
 
 started = time.perf_counter()
-st.set_page_config(page_title="Record a hand 记录牌局", page_icon="✍️", layout="wide")
+st.set_page_config(page_title="Record a hand 记录牌局", page_icon=icons.RECORD, layout="wide")
 rec = recording.opened()  # the URL's recording (a reload), one asked for, or a new one
 with st.sidebar:
     recording.sidebar()  # the language, a new recording

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from notation.errors import ShengjiError
-from notation.messages import MessageError, error_message, msg
+from notation.messages import MessageError, error_message, msg, say_card
 from notation.presets import preset_names
 from notation.psn import (
     UNKNOWN,
@@ -245,24 +245,27 @@ class TrayCard:
         return self.chosen and not self.picker
 
 
-def card_label(card: CardSlot, trump: Trump | None = None, count: int = 0) -> str:
-    """A card as a button label: suit symbol and rank, red suits in red, trumps in bold;
-    ``count`` copies chosen as ``×2``.
+def card_label(card: CardSlot, trump: Trump | None = None, count: int = 0, lang: str = "en") -> str:
+    """A card as a button label: suit symbol and rank (a joker by its name in ``lang``),
+    red suits in red, trumps in bold; ``count`` copies chosen as ``×2``.
 
-    >>> card_label(parse_card("H10")), card_label(parse_card("BJ"), count=2)
-    (':red[♥10]', ':red[BJ] ×2')
+    >>> card_label(parse_card("H10")), card_label(parse_card("BJ"), count=2, lang="zh")
+    (':red[♥10]', ':red[大王] ×2')
     """
     if card is UNKNOWN:
         text = "??"
     else:
         assert isinstance(card, Card)
-        text = f":red[{card.symbol}]" if card.is_red else card.symbol
+        name = say_card(card, lang)
+        text = f":red[{name}]" if card.is_red else name
         if trump is not None and trump.is_trump(card):
             text = f"**{text}**"
     return f"{text} ×{count}" if count > 1 else text
 
 
-def tray(recorder: Recorder, seat: Seat | None, mode: EntryMode = "play") -> list[TrayCard]:
+def tray(
+    recorder: Recorder, seat: Seat | None, mode: EntryMode = "play", lang: str = "en"
+) -> list[TrayCard]:
     """The cards to click for ``seat``: its hand when the record knows it (one button
     per card: a pair is two), else every card once and ``??`` (a card nobody saw). At
     the bury the kitty's cards are added to the seat's."""
@@ -285,7 +288,7 @@ def tray(recorder: Recorder, seat: Seat | None, mode: EntryMode = "play") -> lis
                 TrayCard(
                     card,
                     f"rec_card_{i}",
-                    card_label(card, trump),
+                    card_label(card, trump, lang=lang),
                     seen[card] <= chosen[card],
                     None if legal is None else card in legal,
                     group=_group(card, trump),
@@ -297,7 +300,7 @@ def tray(recorder: Recorder, seat: Seat | None, mode: EntryMode = "play") -> lis
         TrayCard(
             card,
             f"rec_pick_{card}",
-            card_label(card, trump, chosen[card]),
+            card_label(card, trump, chosen[card], lang),
             chosen[card] > 0,
             None,
             picker=True,
@@ -393,12 +396,12 @@ def status(recorder: Recorder, lang: str = "en", mode: EntryMode = "play") -> st
     return f"{trick} · {tr(lang, 'rec_status_follow', seat=seat, n=chosen, of=needed)}"
 
 
-def entry_text(entry: Entry) -> str:
-    """What an entry entered, in PSN words with suit symbols ("2: ♠3", "declare 1: ♥5")."""
+def entry_text(entry: Entry, lang: str = "en") -> str:
+    """What an entry entered, in PSN words with suit symbols and the jokers' names in
+    ``lang`` ("2: ♠3", "declare 1: ♥5", "1: 小王")."""
     node = entry.node
-    return (
-        event_text(node) if isinstance(node, PlayNode | BidNode | Fallback | KittyExchange) else ""
-    )
+    entered = isinstance(node, PlayNode | BidNode | Fallback | KittyExchange)
+    return event_text(node, lang) if entered else ""
 
 
 # ---------------------------------------------------------------------------- keeping it

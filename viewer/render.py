@@ -1,7 +1,7 @@
 """Cards and the table as HTML: suit symbols, red and black, trumps marked, team colours.
 
 Pure functions from view-model values to strings; the panels pass them to ``st.html``.
-A card here is a face on the table (rank over suit, the jokers named in both languages);
+A card here is a face on the table (rank over suit, a joker's name down its corner);
 the report and the handout write a card inline, as words (:func:`notation.report.card_html`).
 
 >>> from notation.rules.cards import Card
@@ -16,9 +16,10 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Final
 
+from notation.messages import card_face
 from notation.psn import UNKNOWN, CardSlot
 from notation.replay import StepKind
-from notation.rules.cards import Card, Rank, Slots
+from notation.rules.cards import Card, Slots
 from notation.rules.order import Trump
 from viewer.charts import TEAM_COLOURS
 from viewer.i18n import tr
@@ -75,12 +76,15 @@ CSS = """
 .card.unknown{background:#ddd;color:#666}
 .card.best{outline:3px solid #00c853;outline-offset:1px;transform:translateY(-4px)}
 .card .s{font-size:15px}
-.card.joker{font-size:10px}
+.card.joker{font-size:12px;line-height:1.1}
 /* chips of one height, three rows kept: the page below does not move as they change */
 .sj-info{display:flex;flex-wrap:wrap;gap:4px 6px;margin:0;font-family:sans-serif;font-size:13px;
   min-height:98px;align-content:flex-start}
 .sj-info .box{border:1px solid #ccc;border-radius:8px;padding:0 6px;display:flex;
-  align-items:center;gap:4px;height:30px;box-sizing:border-box;white-space:nowrap}
+  align-items:center;gap:4px;height:30px;box-sizing:border-box;white-space:nowrap;max-width:100%}
+/* a chip wider than a phone's screen (the points, with penalties and the kitty) wraps */
+.sj-info .box:has(.t1){height:auto;min-height:30px;flex-wrap:wrap;white-space:normal}
+.sj-info .box .t1,.sj-info .box .t2{white-space:nowrap}
 .sj-info .sj-cards{padding-left:6px}
 .sj-info .card{width:21px;height:28px;font-size:11px;margin-left:-6px;align-items:flex-start;
   padding-left:1px}
@@ -97,6 +101,9 @@ PAGE_CSS = """
 <style>
 .stMainBlockContainer{padding-top:3.2rem;padding-bottom:2rem}
 .stMainBlockContainer h1{font-size:1.45rem;padding:0.2rem 0 0 0;line-height:1.3}
+/* a step button's key is said once, in the caption under the buttons (its badge would
+   leave the label and its icon no room) */
+[class*="st-key-nav_"] button kbd{display:none}
 </style>
 """
 
@@ -215,9 +222,16 @@ def streamlit_css(lang: str, *, upload_mb: int, upload_types: Sequence[str], ver
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
-def face_html(card: CardSlot, trump: Trump | None = None, best: bool = False) -> str:
+def face_html(
+    card: CardSlot, trump: Trump | None = None, best: bool = False, lang: str = "en"
+) -> str:
     """One card face: rank over suit symbol, red or black, framed in gold if trump
-    (``best``: outlined in green, a card of the analysis's best play)."""
+    (``best``: outlined in green, a card of the analysis's best play); a joker's name in
+    ``lang`` down its corner (大 over 王), all of it on the left edge a fanned hand shows.
+
+    >>> face_html(Card.parse("LJ"), lang="zh")
+    '<span class="card joker" title="小王">小<br>王</span>'
+    """
     if card is UNKNOWN:
         return '<span class="card unknown" title="??">?</span>'
     assert isinstance(card, Card)
@@ -230,10 +244,10 @@ def face_html(card: CardSlot, trump: Trump | None = None, best: bool = False) ->
         classes.append("best")
     if card.is_joker:
         classes.append("joker")
-        face = "大王<br>BJ" if card.rank is Rank.BIG_JOKER else "小王<br>LJ"
+        face = "<br>".join(escape(line) for line in card_face(card, lang))
     else:
-        assert card.suit is not None
-        face = f'{card.rank.value}<span class="s">{card.suit.symbol}</span>'
+        rank, suit = card_face(card, lang)
+        face = f'{escape(rank)}<span class="s">{escape(suit)}</span>'
     return f'<span class="{" ".join(classes)}" title="{escape(card.chinese)}">{face}</span>'
 
 
@@ -242,7 +256,9 @@ def backs_html(count: int) -> str:
     return '<span class="card back"></span>' * count
 
 
-def faces_html(cards: Slots, trump: Trump | None = None, best: Sequence[Card] = ()) -> str:
+def faces_html(
+    cards: Slots, trump: Trump | None = None, best: Sequence[Card] = (), lang: str = "en"
+) -> str:
     """A row of card faces (one copy of each card of ``best`` outlined)."""
     left = Counter(best)
     faces = []
@@ -251,7 +267,7 @@ def faces_html(cards: Slots, trump: Trump | None = None, best: Sequence[Card] = 
         if isinstance(card, Card) and left[card] > 0:
             left[card] -= 1  # one copy of each card of the best play is outlined
             marked = True
-        faces.append(face_html(card, trump, best=marked))
+        faces.append(face_html(card, trump, best=marked, lang=lang))
     return '<div class="sj-cards">' + "".join(faces) + "</div>"
 
 
@@ -274,7 +290,7 @@ def _seat_html(
     body = (
         backs_html(min(seat.count, 25))
         if seat.cards is None
-        else faces_html(seat.cards, trump, best)
+        else faces_html(seat.cards, trump, best, lang)
     )
     if seat.cards is None:
         body = f'<div class="sj-cards" title="{escape(mode_hidden)}">{body}</div>'
@@ -306,7 +322,7 @@ def table_html(
         centre.append(
             f'<div class="sj-played p-{seat.position}{win}" title="{title}" '
             f'style="border:2px solid {TEAM_COLOURS[seat.team]}">'
-            f"{faces_html(seat.played, trump)}</div>"
+            f"{faces_html(seat.played, trump, lang=lang)}</div>"
         )
     mid = escape(tr(lang, "trick_n", n=view.trick_number)) if view.trick_number else ""
     winning = next((s for s in view.seats if s.winning), None)
@@ -365,7 +381,7 @@ def info_html(
     if assumed:
         boxes.append(f'<span class="assumed">⚠ {escape(assumed)}</span>')
     if view.kitty is not None:
-        face_up = faces_html(tuple(_sorted(view.kitty, trump)), trump)
+        face_up = faces_html(tuple(_sorted(view.kitty, trump)), trump, lang=lang)
     else:
         backs = f'<div class="sj-cards">{backs_html(view.kitty_size)}</div>'
         face_up = backs + f" <small>{escape(tr(lang, 'kitty_hidden'))}</small>"

@@ -91,9 +91,12 @@ class SessionKey(StrEnum):
     AUTOPLAY_AT = "autoplay_at"  # when auto-play last stepped (time.monotonic)
 
     # --- the viewer: annotating
-    NOTE_TEXT = "note_text"  # the comment's text in the note editor
+    # the prefix of the note editor's fields, one a language: "note_text_zh" (the
+    # comment's words in that language)
+    NOTE_TEXT = "note_text"
     NOTE_GLYPH = "note_glyph"  # the glyph chosen (0: none)
     NOTE_NAGS = "note_nags"  # further marks, as numbers
+    NOTE_MORE = "note_more"  # the field of further marks shown (asked for, or some there)
     NOTE_FOR = "note_for"  # the (hand, line, step, text) the note editor was filled for
     NEW_LINE = "new_line"  # the alternative a coach types, as PSN, to add as a variation
 

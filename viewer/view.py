@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from notation.findings import Finding, clause_line
-from notation.messages import outcome_words
+from notation.messages import outcome_words, say_cards_in
 from notation.psn import (
     UNKNOWN,
     BidNode,
@@ -27,10 +27,10 @@ from notation.psn import (
     write_event,
 )
 from notation.replay import HandReplay, State, StepKind
-from notation.replay.holding import card_symbols
 from notation.rules.cards import Rank, Slots
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import next_seat, team
+from viewer import icons
 from viewer.edit import (
     Annotation,
     Target,
@@ -277,18 +277,19 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
         return kind_label(lang, "start")
     if state.kind is StepKind.BID and isinstance(event, BidNode):
         who = seat_name(lang, event.seat)
-        return f"{who} {kind_label(lang, event.kind.value)} {card_symbols(event.cards)}"
+        return f"{who} {kind_label(lang, event.kind.value)} {say_cards_in(event.cards, lang)}"
     if state.kind is StepKind.FALLBACK and isinstance(event, Fallback):
-        return f"{kind_label(lang, 'fallback')}: {card_symbols(event.cards)}"
+        return f"{kind_label(lang, 'fallback')}: {say_cards_in(event.cards, lang)}"
     if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
         return f"{seat_name(lang, event.seat)} {kind_label(lang, 'kitty')}"
     if state.kind is StepKind.PLAY and isinstance(event, PlayNode):
         text = f"{tr(lang, 'trick_n', n=state.trick_number)} · {seat_name(lang, event.seat)}: "
         if event.attempted is not None:
             failed = kind_label(lang, "failed_throw")
-            text += f"{card_symbols(event.attempted)} → {card_symbols(event.cards)} ({failed})"
+            tried, kept = say_cards_in(event.attempted, lang), say_cards_in(event.cards, lang)
+            text += f"{tried} → {kept} ({failed})"
         else:
-            text += card_symbols(event.cards)
+            text += say_cards_in(event.cards, lang)
         return text
     if state.kind is StepKind.TRICK:
         points = _trick_points(state)
@@ -301,37 +302,40 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
     return state.label
 
 
-def event_text(event: object) -> str:
+def event_text(event: object, lang: str = "en") -> str:
     """A bid, fallback, bury, play or (partial) trick in PSN words, cards with suit
-    symbols ("2: ♠3", "declare 1: ♥5")."""
+    symbols and the jokers by their names in ``lang`` ("2: ♠3", "declare 1: ♥5",
+    "1: 大王")."""
     if isinstance(event, PlayNode):
-        return _play_text(event)
+        return _play_text(event, lang)
     if isinstance(event, Trick):
-        return f"{event.number}. " + " ".join(_play_text(p) for p in event.plays)
+        return f"{event.number}. " + " ".join(_play_text(p, lang) for p in event.plays)
     if isinstance(event, BidNode):
-        return f"{event.kind.value} {event.seat}: {card_symbols(event.cards)}"
+        return f"{event.kind.value} {event.seat}: {say_cards_in(event.cards, lang)}"
     if isinstance(event, Fallback):
-        return f"fallback {event.source.value} {card_symbols(event.cards)}"
+        return f"fallback {event.source.value} {say_cards_in(event.cards, lang)}"
     if isinstance(event, KittyExchange):
-        return f"bury {event.seat}: {card_symbols(event.buried)}"
+        return f"bury {event.seat}: {say_cards_in(event.buried, lang)}"
     return str(event)
 
 
-def _play_text(play: PlayNode) -> str:
+def _play_text(play: PlayNode, lang: str) -> str:
+    cards = say_cards_in(play.cards, lang)
     if play.attempted is not None:
-        return f"{play.seat}: {card_symbols(play.attempted)} / {card_symbols(play.cards)}"
-    return f"{play.seat}: {card_symbols(play.cards)}"
+        return f"{play.seat}: {say_cards_in(play.attempted, lang)} / {cards}"
+    return f"{play.seat}: {cards}"
 
 
-def variation_text(variation: Variation) -> str:
+def variation_text(variation: Variation, lang: str = "en") -> str:
     """A variation's events, one after another.
 
     >>> from notation.psn import parse_hand
-    >>> hand = parse_hand('[Event "v"]\\n\\n1. 1: SA 2: S3 (1. 2: H4 3: S5) 3: S9 4: S10\\n')
-    >>> variation_text(hand.tricks[0].plays[1].variations[0])
-    '1. 2: ♥4 3: ♠5'
+    >>> hand = parse_hand('[Event "v"]\\n\\n1. 1: SA 2: S3 (1. 2: BJ 3: S5) 3: S9 4: S10\\n')
+    >>> variation = hand.tricks[0].plays[1].variations[0]
+    >>> variation_text(variation), variation_text(variation, "zh")
+    ('1. 2: BJ 3: ♠5', '1. 2: 大王 3: ♠5')
     """
-    return " ".join(event_text(e) for e in variation.events)
+    return " ".join(event_text(e, lang) for e in variation.events)
 
 
 def _trick_points(state: State) -> int:
@@ -434,7 +438,7 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
             continue
         if state.kind is StepKind.TRICK:
             first = first_of_trick if first_of_trick is not None else state.step
-            plays = " · ".join(f"{seat}: {card_symbols(cards)}" for seat, cards in state.trick)
+            plays = _trick_text(state, lang)
             entries.append(
                 LogEntry(
                     step=state.step,
@@ -462,7 +466,7 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
     if first_of_trick is not None and upto is not None:
         # a trick under way at ``upto``: show it as open
         state = replay.states[upto]
-        plays = " · ".join(f"{seat}: {card_symbols(cards)}" for seat, cards in state.trick)
+        plays = _trick_text(state, lang)
         entries.append(
             LogEntry(
                 upto,
@@ -475,6 +479,11 @@ def log_entries(replay: HandReplay, lang: str = "en", upto: int | None = None) -
             )
         )
     return entries
+
+
+def _trick_text(state: State, lang: str) -> str:
+    """The plays of the trick on the table: "1: ♠A ♠A · 2: 小王 ♠3"."""
+    return " · ".join(f"{seat}: {say_cards_in(cards, lang)}" for seat, cards in state.trick)
 
 
 def entry_at(entries: list[LogEntry], step: int) -> int | None:
@@ -545,13 +554,16 @@ class StepButton:
     """A button that moves through the hand: its widget key, its label, the step it goes
     to (``None``: none from here, so it is disabled), its keyboard shortcut, and ``by``:
     if not 0, a click moves that many steps from wherever the hand is then (two quick
-    presses of an arrow key make two steps, not one)."""
+    presses of an arrow key make two steps, not one); its ``icon`` (:mod:`viewer.icons`)
+    on the side it points to."""
 
     key: str
     label: str
     to: int | None
     shortcut: str | None = None
     by: int = 0
+    icon: str | None = None
+    icon_position: Literal["left", "right"] = "left"
 
 
 def step_buttons(lang: str, replay: HandReplay, step: int) -> tuple[StepButton, ...]:
@@ -563,28 +575,40 @@ def step_buttons(lang: str, replay: HandReplay, step: int) -> tuple[StepButton, 
     >>> rp = replay(parse_hand('[Trump "H 2"]\\n\\n1. 1: SA 2: S3 3: S4 4: S5\\n'))
     >>> [(b.key, b.to) for b in step_buttons("en", rp, 0)][:4]
     [('nav_first', None), ('nav_prev', None), ('nav_next', 1), ('nav_last', 6)]
-    >>> step_buttons("en", rp, 0)[-1]
-    StepButton(key='nav_next_trick', label='Next trick ⏩', to=5, shortcut='PageDown', by=0)
+    >>> step_buttons("en", rp, 0)[-1].label, step_buttons("en", rp, 0)[-1].icon
+    ('Next trick', ':material/keyboard_double_arrow_right:')
     """
     last = len(replay.states) - 1
     tricks = trick_steps(replay)
     back, on = step > 0, step < last
+    forward = "right"
     return (
-        StepButton("nav_first", f"⏮ {tr(lang, 'first')}", 0 if back else None, "Home"),
-        StepButton("nav_prev", f"◀ {tr(lang, 'prev')}", step - 1 if back else None, "Left", -1),
-        StepButton("nav_next", f"{tr(lang, 'next')} ▶", step + 1 if on else None, "Right", 1),
-        StepButton("nav_last", f"{tr(lang, 'last')} ⏭", last if on else None, "End"),
+        StepButton("nav_first", tr(lang, "first"), 0 if back else None, "Home", 0, icons.FIRST),
+        StepButton(
+            "nav_prev", tr(lang, "prev"), step - 1 if back else None, "Left", -1, icons.PREV
+        ),
+        StepButton(
+            "nav_next", tr(lang, "next"), step + 1 if on else None, "Right", 1, icons.NEXT, forward
+        ),
+        StepButton(
+            "nav_last", tr(lang, "last"), last if on else None, "End", 0, icons.LAST, forward
+        ),
         StepButton(
             "nav_prev_trick",
-            f"⏪ {tr(lang, 'prev_trick')}",
+            tr(lang, "prev_trick"),
             next_step(tricks, step, False),
             "PageUp",
+            0,
+            icons.PREV_TRICK,
         ),
         StepButton(
             "nav_next_trick",
-            f"{tr(lang, 'next_trick')} ⏩",
+            tr(lang, "next_trick"),
             next_step(tricks, step, True),
             "PageDown",
+            0,
+            icons.NEXT_TRICK,
+            forward,
         ),
     )
 
@@ -662,7 +686,11 @@ def trick_points(replay: HandReplay, upto: int | None = None) -> list[TrickPoint
 def finding_markdown(f: Finding, lang: str) -> str:
     """A finding as the viewer's pages show it (Markdown): its title, code, severity and
     place, then the message, the clause it breaks and the penalty, in ``lang``."""
-    icon = "🛑" if f.is_error else ("⚠️" if f.severity.value == "warning" else "ℹ️")
+    icon = (
+        icons.ERROR
+        if f.is_error
+        else (icons.WARNING if f.severity.value == "warning" else icons.INFO)
+    )
     head = [f"{icon} **{finding_label(lang, f.code)}** ({f.code})"]
     head.append(severity_label(lang, f.severity.value))
     if f.trick is not None:

@@ -27,6 +27,7 @@ __all__ = [
     "Param",
     "Seq",
     "add_language",
+    "card_face",
     "count",
     "has",
     "keys",
@@ -35,6 +36,7 @@ __all__ = [
     "register",
     "render",
     "say",
+    "say_card",
     "say_cards_in",
     "template",
 ]
@@ -144,14 +146,26 @@ def count(n: int, noun: str) -> Message:
 
 def say_cards_in(cards: Iterable[object], lang: str) -> str:
     """Cards as a referee says them: ``♠10 ??``, the jokers by the catalogue's names
-    (``BJ``; in Chinese 大王, 小王)."""
-    return " ".join(_say_card(c, lang) for c in cards)
+    (``BJ``; in Chinese 大王, 小王). Every text a user reads writes cards with it (or
+    with a message whose parameter is the cards), so a joker has one name a language."""
+    return " ".join(say_card(c, lang) for c in cards)
 
 
-def _say_card(card: object, lang: str) -> str:
+def say_card(card: object, lang: str) -> str:
+    """One card as :func:`say_cards_in` says it (``♠10``, ``大王``; ``??`` as it is)."""
     if isinstance(card, Card):
         return template(f"card.{card}", lang) if card.suit is None else card.symbol
     return str(card)
+
+
+def card_face(card: Card, lang: str) -> tuple[str, ...]:
+    """The corner of a card's face, a line each: the rank over the suit (``10``, ``♠``);
+    a joker's name as :func:`say_card` says it, written down the card a character a
+    line, as a joker's corner reads (``大``, ``王``; in English ``B``, ``J``), so a
+    fanned hand that shows only a card's left edge shows all of it."""
+    if card.suit is None:
+        return tuple(say_card(card, lang))
+    return card.rank.value, card.suit.symbol
 
 
 def _param(value: object, lang: str) -> object:

@@ -143,12 +143,16 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "label.annotate": ("Annotate this step", "批注此步"),
     "label.annotate_target": ("Annotating: {what}", "批注对象：{what}"),
     "label.annotate_none": ("Nothing to annotate at this step.", "此步无可批注的内容。"),
-    "label.comment_text": ("Comment", "评论"),
+    # a field a language: {language} is the language's own name (English, 中文)
+    "label.comment_in": ("Comment in {language}", "评论（{language}）"),
     "label.glyph": ("Mark", "标记"),
+    # marks beyond ! ? !! ?? !? ?!, by the number a club (or PGN) gives them
+    "label.nag_more": ("More marks, by number", "更多标记（按编号）"),
     "label.nag_extra": (
-        "Other $n marks (numbers, space separated)",
-        "其他 $n 标记（数字，空格分隔）",
+        "Marks by number, e.g. 14 (a space between two)",
+        "标记编号，例如 14（多个用空格分开）",
     ),
+    "label.mark_n": ("mark {n}", "{n} 号标记"),
     "label.save": ("Save", "保存"),
     "label.delete": ("Delete the annotation", "删除批注"),
     "label.saved": ("Saved.", "已保存。"),
@@ -325,6 +329,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "第 {n} 轮：{seat} 号位甩牌失败，闲家 {change} → {total}",
     ),
     "label.chart_result": ("result", "结果"),
+    "label.chart_now": ("this step", "当前这一步"),
     "label.chart_kitty_at": (
         "Kitty {kitty}×{times}: the result, {total}",
         "底牌 {kitty}×{times}：结果 {total}",
@@ -565,8 +570,8 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "term.trick": ("trick won", "一轮结束"),
     "term.end": ("end of the hand", "本局结束"),
     "term.failed_throw": ("failed throw", "甩牌失败"),
-    # --- the marks' meanings ($1 .. $6, as in PGN: ! ? !! ?? !? ?!) -------------------------
-    "glyph.1": ("good play", "好棋"),
+    # --- the marks' meanings ($1 .. $6, as in PGN: ! ? !! ?? !? ?!), as card players say ---
+    "glyph.1": ("good play", "好牌"),
     "glyph.2": ("mistake", "失误"),
     "glyph.3": ("brilliant", "妙着"),
     "glyph.4": ("blunder", "大错"),

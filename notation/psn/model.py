@@ -194,6 +194,22 @@ class Comment:
         )
         return _remark(f"{common} {chosen}")
 
+    def in_languages(self) -> tuple[str, dict[str, str]]:
+        """The text every language shares (before the first ``[%lang]``) and each
+        language's own (``zh-CN`` is ``zh``; the first of a language given twice), their
+        commands taken out: what an editor shows a field a language.
+
+        >>> Comment("[%lang zh] 好牌 [%lang en] A good play").in_languages()
+        ('', {'zh': '好牌', 'en': 'A good play'})
+        >>> Comment("well played").in_languages()
+        ('well played', {})
+        """
+        parts = _LANG.split(self.text)
+        own: dict[str, str] = {}
+        for tag, text in zip(parts[1::2], parts[2::2], strict=True):
+            own.setdefault(tag.split("-")[0].lower(), _remark(text))
+        return _remark(parts[0]), own
+
 
 def _remark(text: str) -> str:
     end = text.rfind("]") + 1  # no command closes past the last "]" (see _COMMAND)

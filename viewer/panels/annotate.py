@@ -9,7 +9,7 @@ import streamlit as st
 from notation.errors import SourceError
 from notation.messages import error_words
 from viewer import edit, view
-from viewer.i18n import GLYPH_CHOICES, glyph_label, tr
+from viewer.i18n import GLYPH_CHOICES, LANGUAGES, glyph_label, tr
 from viewer.panels.hand import Moment
 from viewer.panels.source import edited
 from viewer.session import SessionKey
@@ -44,20 +44,25 @@ def _editor(here: Moment) -> None:
     current = edit.annotation(hand, target)
     prefill = edit.NoteForm.of(current)
     stamp = (entry.number, here.line, step, hash(ss[SessionKey.TEXT]))
+    # a field a language, the page's first: a comment's words, never its [%lang] markup
+    fields = sorted(edit.NOTE_LANGUAGES, key=lambda code: code != lang)
+    keys = {code: f"{SessionKey.NOTE_TEXT}_{code}" for code in fields}
     if ss.get(SessionKey.NOTE_FOR) != stamp:
         ss[SessionKey.NOTE_FOR] = stamp
-        ss[SessionKey.NOTE_TEXT] = prefill.text
+        for code, key in keys.items():
+            ss[key] = prefill.words.get(code, "")
         ss[SessionKey.NOTE_GLYPH] = prefill.glyph
         ss[SessionKey.NOTE_NAGS] = prefill.extra
+        ss[SessionKey.NOTE_MORE] = bool(prefill.extra)
 
     def save(delete: bool = False, target: edit.Target = target) -> None:
         if delete:
             comments: tuple[str, ...] = ()
             nags: tuple[int, ...] = ()
         else:
-            form = edit.NoteForm(
-                ss[SessionKey.NOTE_TEXT], int(ss[SessionKey.NOTE_GLYPH]), ss[SessionKey.NOTE_NAGS]
-            )
+            words = {code: ss[key] for code, key in keys.items()}
+            extra = ss[SessionKey.NOTE_NAGS] if ss[SessionKey.NOTE_MORE] else prefill.extra
+            form = edit.NoteForm(words, int(ss[SessionKey.NOTE_GLYPH]), extra)
             try:
                 comments, nags = form.read(current)
             except ValueError:
@@ -71,7 +76,8 @@ def _editor(here: Moment) -> None:
         edited(edit.replace_hand(ss[SessionKey.TEXT], entry.number, new_hand))
         ss[SessionKey.MESSAGE] = ("success", tr(lang, "saved"))
 
-    st.text_area(tr(lang, "comment_text"), key=SessionKey.NOTE_TEXT, height=100)
+    for code, key in keys.items():
+        st.text_area(tr(lang, "comment_in", language=LANGUAGES[code]), key=key, height=80)
     if target.takes_marks:
         st.selectbox(
             tr(lang, "glyph"),
@@ -80,7 +86,10 @@ def _editor(here: Moment) -> None:
             key=SessionKey.NOTE_GLYPH,
             placeholder=tr(lang, "choose"),
         )
-        st.text_input(tr(lang, "nag_extra"), key=SessionKey.NOTE_NAGS)
+        # marks by number (a club's own, PGN's) only when asked for or already there
+        st.toggle(tr(lang, "nag_more"), key=SessionKey.NOTE_MORE)
+        if ss[SessionKey.NOTE_MORE]:
+            st.text_input(tr(lang, "nag_extra"), key=SessionKey.NOTE_NAGS)
     b1, b2 = st.columns(2)
     b1.button(tr(lang, "save"), key="note_save", on_click=save, type="primary")
     b2.button(tr(lang, "delete"), key="note_delete", on_click=save, kwargs={"delete": True})

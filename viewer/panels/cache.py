@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from notation.analysis.annotations import read_analysis
-from notation.charts import defenders_series
+from notation.charts import defenders_series, step_x
 from notation.psn import parse_hand, write_hand
 from notation.replay import HandReplay
 from notation.rules.cards import Card
@@ -46,14 +46,22 @@ def line_replay(text: str, name: str, number: int, line: VariationPath) -> HandR
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def hand_figures(
-    text: str, name: str, number: int, line: VariationPath, lang: str, upto: int | None
+    text: str,
+    name: str,
+    number: int,
+    line: VariationPath,
+    lang: str,
+    upto: int | None,
+    step: int,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The two charts of a hand (up to step ``upto`` in teaching mode), as plotly dicts."""
+    """The two charts of a hand (up to step ``upto`` in teaching mode), as plotly dicts;
+    the points graph marks ``step``."""
     rp = line_replay(text, name, number, line)
     tricks = len(rp.hand.tricks)  # the axis spans the hand, however far a student is
     series = defenders_series(rp, upto=upto)
+    current = step_x(rp, defenders_series(rp), step)
     return (
-        charts.defenders_figure(rp, series, lang, tricks).to_dict(),
+        charts.defenders_figure(rp, series, lang, tricks, current).to_dict(),
         charts.tricks_figure(view.trick_points(rp, upto=upto), lang, tricks).to_dict(),
     )
 

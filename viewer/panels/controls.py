@@ -62,6 +62,8 @@ def buttons(columns: Sequence[DeltaGenerator], row: Sequence[view.StepButton]) -
             shortcut=button.shortcut,
             disabled=button.to is None,
             width="stretch",
+            icon=button.icon,
+            icon_position=button.icon_position,
         )
 
 

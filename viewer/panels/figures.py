@@ -33,7 +33,7 @@ def figures(here: Moment) -> None:
     lang, text, name = here.lang, ss[SessionKey.TEXT], ss[SessionKey.NAME]
     st.subheader(tr(lang, "charts"))
     defenders, tricks = cache.hand_figures(
-        text, name, here.entry.number, here.line, lang, here.upto
+        text, name, here.entry.number, here.line, lang, here.upto, here.step
     )
     for column, figure, key in zip(
         st.columns(2),

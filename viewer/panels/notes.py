@@ -7,7 +7,7 @@ import streamlit as st
 
 from notation.analysis.annotate import is_engine_comment
 from notation.psn.model import LANG_COMMAND
-from viewer import view
+from viewer import icons, view
 from viewer.i18n import glyph_label, tr
 from viewer.panels.controls import go
 from viewer.panels.hand import Moment
@@ -31,7 +31,7 @@ def at_step(here: Moment) -> None:
         for c in note.comments:
             if is_engine_comment(c):  # the analysis: shown above, in the page's language
                 continue
-            st.markdown(f"💬 {view.literal(c.remark_in(lang) or c.text)}")
+            st.markdown(f"{icons.COMMENT} {view.literal(c.remark_in(lang) or c.text)}")
             for cmd in c.commands:
                 if cmd.name != LANG_COMMAND:  # the text is shown in the page's language
                     st.caption(view.literal(f"[%{cmd.name} {cmd.args}]"))
@@ -40,13 +40,15 @@ def at_step(here: Moment) -> None:
                 f"**{tr(lang, 'glyphs')}**: " + ", ".join(glyph_label(lang, n) for n in note.nags)
             )
         for i, variation in enumerate(note.variations):
-            text = view.variation_text(variation)
+            text = view.variation_text(variation, lang)
 
             def enter(at: int = step, index: int = i) -> None:
                 ss[SessionKey.LINE] = [*ss[SessionKey.LINE], (at, index)]
                 ss[SessionKey.STEP] = at
 
-            st.markdown(f"🔀 **{tr(lang, 'variation', n=i + 1)}**: {view.literal(text)}")
+            st.markdown(
+                f"{icons.VARIATION} **{tr(lang, 'variation', n=i + 1)}**: {view.literal(text)}"
+            )
             for c in variation.comments:
                 st.caption(view.literal(c.remark_in(lang) or c.text))
             if not here.teaching:
@@ -101,7 +103,9 @@ def log(here: Moment) -> None:
     current = view.entry_at(entries, here.step)
     with st.container(height=360):
         for i, item in enumerate(entries):
-            marks = ("⚠ " if item.findings else "") + ("💬 " if item.annotated else "")
+            marks = (f"{icons.WARNING} " if item.findings else "") + (
+                f"{icons.COMMENT} " if item.annotated else ""
+            )
             label = f"{marks}{item.text}" + (f"  \n{item.plays}" if item.plays else "")
             st.button(
                 label,

@@ -14,9 +14,8 @@ from notation.errors import ShengjiError
 from notation.messages import error_words
 from notation.psn import CardSlot
 from notation.recorder import Entry, Recorder, RecorderError
-from notation.replay.holding import card_symbols
 from notation.rules.seats import SEATS
-from viewer import document, record_view, render, view
+from viewer import document, icons, record_view, render, view
 from viewer.i18n import seat_name, tr
 from viewer.panels.language import language_choice
 from viewer.session import (
@@ -122,7 +121,7 @@ def opened() -> Recorder:
 def sidebar() -> None:
     """The language, and a new recording."""
     lang = language_choice(RECORD_LABELLED)
-    st.button(tr(lang, "rec_new"), key="rec_new", on_click=_new, icon="🆕")
+    st.button(tr(lang, "rec_new"), key="rec_new", on_click=_new, icon=icons.ADD)
     st.caption(tr(lang, "rec_kept"))
 
 
@@ -319,7 +318,7 @@ def waiting(rec: Recorder) -> None:
     if entry is None:
         return
     lang = ss[SessionKey.LANG]
-    st.error(f"**{tr(lang, 'rec_breaks', what=record_view.entry_text(entry))}**")
+    st.error(f"**{tr(lang, 'rec_breaks', what=record_view.entry_text(entry, lang))}**")
     for f in entry.blocking:
         st.error(view.finding_markdown(f, lang))
     b1, b2, b3 = st.columns([1.4, 0.8, 2])
@@ -334,7 +333,7 @@ def waiting(rec: Recorder) -> None:
     if option is not None:
         forced, blocker = option
         b3.button(
-            tr(lang, "rec_failed_throw", seat=blocker, cards=card_symbols(forced)),
+            tr(lang, "rec_failed_throw", seat=blocker, cards=tuple(forced)),
             key="rec_failed_throw",
             on_click=_failed_throw,
             type="primary",
@@ -381,8 +380,9 @@ def _auction_line(rec: Recorder) -> int:
 
 def _tray(rec: Recorder, seat: int | None, mode: record_view.EntryMode) -> None:
     """The cards to click, one suit a row as a player holds them."""
+    lang = ss[SessionKey.LANG]
     with st.container(key="rec_tray", gap="small"):
-        for row in record_view.rows(record_view.tray(rec, seat, mode)):
+        for row in record_view.rows(record_view.tray(rec, seat, mode, lang)):
             with st.container(horizontal=True, gap="small"):
                 for item in row:
                     kind: Literal["primary", "secondary", "tertiary"] = (
@@ -439,7 +439,9 @@ def entering(rec: Recorder, mode: record_view.EntryMode) -> None:
         )
         if rec.legal_cards() is not None:
             st.caption(tr(lang, "rec_legal_hint"))
-    st.button(tr(lang, "rec_undo"), key="rec_undo", on_click=_undo, icon="↩️", shortcut="Ctrl+Z")
+    st.button(
+        tr(lang, "rec_undo"), key="rec_undo", on_click=_undo, icon=icons.UNDO, shortcut="Ctrl+Z"
+    )
     if rec.complete:
         _recorded, computed = view.result_texts(rec.replay, lang)
         if computed:
@@ -464,7 +466,7 @@ def record(rec: Recorder) -> None:
     st.subheader(tr(lang, "rec_last"))
     last: Entry | None = rec.last
     if last is not None and last.accepted:
-        what = record_view.entry_text(last)
+        what = record_view.entry_text(last, lang)
         if last.blocking:
             codes = ", ".join(dict.fromkeys(f.code for f in last.blocking))
             st.warning(tr(lang, "rec_marked", what=what, codes=codes))
@@ -482,7 +484,7 @@ def record(rec: Recorder) -> None:
         file_name=ss[SessionKey.REC_NAME],
         mime="text/plain",
         key="rec_download",
-        icon="⬇️",
+        icon=icons.DOWNLOAD,
     )
     shown = [f for f in rec.findings if f.severity.value != "info"]
     with st.expander(tr(lang, "rec_findings", n=len(shown)), expanded=False):

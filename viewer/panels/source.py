@@ -11,7 +11,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from viewer import document, render, view
+from viewer import document, icons, render, view
 from viewer.i18n import tr
 from viewer.panels import cache
 from viewer.panels.language import language_choice
@@ -211,5 +211,5 @@ def download_button(label: str, key: str) -> None:
         file_name=document.download_name(ss[SessionKey.NAME]),
         mime="text/plain",
         key=key,
-        icon="⬇️",
+        icon=icons.DOWNLOAD,
     )

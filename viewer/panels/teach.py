@@ -6,8 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from notation.analysis.annotate import is_engine_comment
+from notation.messages import say_card
 from notation.psn import UNKNOWN
-from notation.replay.holding import card_symbols
 from viewer import analysis_view, view
 from viewer.i18n import glyph_label, tr
 from viewer.panels import cache
@@ -34,7 +34,7 @@ def question(here: Moment) -> None:
     st.multiselect(
         tr(lang, "teach_pick"),
         list(range(len(held))),
-        format_func=lambda i: held[i].symbol,
+        format_func=lambda i: say_card(held[i], lang),
         key=guess_key,
         placeholder=tr(lang, "teach_pick_hint"),
         select_all=False,  # a whole hand is never the answer
@@ -48,13 +48,13 @@ def question(here: Moment) -> None:
         return
     picked = [held[i] for i in ss.get(guess_key, [])]
     guess = [str(c) for c in picked]
-    st.success(tr(lang, "teach_actual", cards=card_symbols(asked.cards)))
+    st.success(tr(lang, "teach_actual", cards=tuple(asked.cards)))
     if not guess:
         st.caption(tr(lang, "teach_no_guess"))
     elif view.same_cards(guess, asked):
         st.success(tr(lang, "teach_same"))
     else:
-        st.warning(tr(lang, "teach_differs", cards=card_symbols(picked)))
+        st.warning(tr(lang, "teach_differs", cards=tuple(picked)))
     graded = (
         cache.teach_grade(
             ss[SessionKey.TEXT], ss[SessionKey.NAME], here.entry.number, step, tuple(guess)
