@@ -35,6 +35,7 @@ __all__ = [
     "face_html",
     "faces_html",
     "info_html",
+    "notices_html",
     "streamlit_css",
     "table_html",
     "tray_html",
@@ -326,6 +327,16 @@ def _button_html(
         f'data-i="{index}" aria-label="{name}" aria-pressed="false"{said}>'
         f"{_face(card, lang)}{badge}</button>"
     )
+
+
+def notices_html(notices: Sequence[tuple[str, str]]) -> str:
+    """What the last play clicked left to say, on the table: a refusal (an alert) or
+    the alternative's value and the best reply (a status)."""
+    out = []
+    for kind, words in notices:
+        role = "alert" if kind == "error" else "status"
+        out.append(f'<div class="sj-note {escape(kind)}" role="{role}">{escape(words)}</div>')
+    return "".join(out)
 
 
 def confirm_html(lang: str, hint: str) -> str:

@@ -83,6 +83,7 @@ class SessionKey(StrEnum):
     SHOW_KITTY = "show_kitty"  # the kitty turned face up for a reviewer
     SHOW_VALUES = "show_values"  # the values on the cards of the seat to move shown
     TABLE = "table"  # the table component's value: the play clicked (a trigger)
+    REC_TABLE = "rec_table"  # the recording's table component: the card clicked (a trigger)
     TABLE_NOTICE = "table_notice"  # what the last play clicked left to say: (kind, text)
     TABLE_TRIED = "table_tried"  # the alternative last clicked: (hand, line, step, cards)
     TEACH = "teach"  # teaching mode: the student guesses each play of the seat

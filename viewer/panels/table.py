@@ -78,8 +78,9 @@ def table(here: Moment) -> None:
     best = analysis_view.best_cards_at(here.note) if not here.teaching else {}
     play, need, hint = _playable(here, tv)
     html = render.info_html(tv, lang, here.trump, rules, assumed)
+    html += render.notices_html(_notices(here))
     html += render.table_html(tv, lang, here.trump, best=best, play=play)
-    if play is not None:
+    if play is not None and play.buttons:
         html += render.confirm_html(lang, hint)
     mount(
         SessionKey.TABLE,
@@ -88,7 +89,6 @@ def table(here: Moment) -> None:
         need,
         on_play_change=lambda: _played(here),
     )
-    _notices(here)
     if state.kind.value == "end":
         recorded, computed = view.result_texts(rp, lang)
         if recorded:
@@ -206,51 +206,55 @@ def _enter(here: Moment, cards: tuple[Card, ...]) -> None:
     ss[SessionKey.TABLE_TRIED] = (entry.number, tuple(line), at, here.step, here.line)
 
 
-def _notices(here: Moment) -> None:
-    """What the last click left to say: a play refused and why; the alternative just
-    entered, its value and the best reply, where the engine has them."""
+def _notices(here: Moment) -> list[tuple[str, str]]:
+    """What the last click left to say, each with its kind (``error``, ``info``): a play
+    refused and why; the alternative just entered, its value and the best reply, where
+    the engine has them."""
     lang = here.lang
+    said: list[tuple[str, str]] = []
     notice = ss[SessionKey.TABLE_NOTICE]
     if notice is not None:
-        kind, words = notice
-        (st.error if kind == "error" else st.info)(words)
+        said.append(notice)
         ss[SessionKey.TABLE_NOTICE] = None
     tried = ss[SessionKey.TABLE_TRIED]
     if tried is None or here.teaching:
-        return
+        return said
     number, line, at, before, parent = tried
     if (number, line, at) != (here.entry.number, here.line, here.step):
-        return
+        return said
     text, name = ss[SessionKey.TEXT], ss[SessionKey.NAME]
-    event = here.state.event
-    made = getattr(event, "cards", ())
+    made = getattr(here.state.event, "cards", ())
     then = cache.table_play(text, name, number, parent, before).values
-    said = []
     worth = {then.values.get(c) for c in made} if then is not None else set()
     if then is not None and len(worth) == 1 and None not in worth:
         value = worth.pop()
         assert value is not None
         how = tr(lang, "an_proved" if then.exact else "an_estimated")
         said.append(
-            tr(
-                lang,
-                "table_tried",
-                seat=seat_name(lang, then.seat),
-                cards=card_symbols(made),
-                value=render.value_text(value),
-                how=how,
+            (
+                "info",
+                tr(
+                    lang,
+                    "table_tried",
+                    seat=seat_name(lang, then.seat),
+                    cards=card_symbols(made),
+                    value=render.value_text(value),
+                    how=how,
+                ),
             )
         )
     reply = cache.table_play(text, name, number, here.line, here.step).values
     if reply is not None and reply.best:
         said.append(
-            tr(
-                lang,
-                "table_reply",
-                seat=seat_name(lang, reply.seat),
-                cards=card_symbols(reply.best),
-                value=render.value_text(reply.values[reply.best[0]]),
+            (
+                "info",
+                tr(
+                    lang,
+                    "table_reply",
+                    seat=seat_name(lang, reply.seat),
+                    cards=card_symbols(reply.best),
+                    value=render.value_text(reply.values[reply.best[0]]),
+                ),
             )
         )
-    if said:
-        st.info("  \n".join(said))
+    return said
