@@ -311,6 +311,8 @@ def _button_html(
     classes = _classes(card, trump, best)
     if play.legal is not None:
         classes.append("legal" if card in play.legal else "off")
+    if card in play.best:
+        classes.append("top")  # a card of the values' best play: its value in green
     name = escape(card_name(lang, card))
     value = play.values.get(card)
     badge = said = ""
@@ -399,8 +401,6 @@ def _seat_html(
         f"{escape(seat.name)} <small>({count})</small>{''.join(tags)}</div>"
     )
     mine = play if play is not None and play.seat == seat.seat else None
-    if mine is not None and mine.values:
-        best = mine.best  # the values' best play is the one outlined
     body = (
         backs_html(min(seat.count, 25))
         if seat.cards is None

@@ -71,7 +71,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "Seat {seat} to play. What would you play?",
         "轮到 {seat} 号位出牌。你会出什么？",
     ),
-    "label.teach_pick": ("Your cards", "你的牌"),
     "label.teach_reveal": ("Reveal the play", "揭晓实际出牌"),
     "label.teach_actual": ("Played: {cards}", "实际出牌：{cards}"),
     "label.teach_same": ("Same as the game.", "与实战相同。"),
@@ -433,7 +432,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # Streamlit's own words, put in the page's language by CSS (render.streamlit_css):
     # in English they are Streamlit's, as it says them
     "label.choose": ("Choose an option", "请选择"),
-    "label.teach_pick_hint": ("Choose options", "选择要出的牌"),
     "label.st_upload": ("Upload", "上传"),
     "label.st_upload_limit": ("{size}MB per file • {types}", "每个文件不超过 {size} MB · {types}"),
     "label.st_upload_drop": ("Drag and drop a file here", "把文件拖到这里"),
