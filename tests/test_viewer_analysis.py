@@ -426,3 +426,81 @@ def test_an_alternative_clicked_is_a_variation_entered_once() -> None:
     assert index == 0 and once is not hand
     again, same = av.with_alternative(once, target, 2, cards, None)
     assert again is once and same == 0
+
+
+def _refused_follow(rp: HandReplay) -> tuple[int, int, Card]:
+    """A step of the endgame, the seat to play and a card of its hand the rules refuse."""
+    for state in rp.states[100:]:
+        nxt = rp.states[state.step + 1] if state.step + 1 < len(rp.states) else None
+        if nxt is None or nxt.event is None or not state.trick:
+            continue
+        seat = getattr(nxt.event, "seat", None)
+        if seat is None:
+            continue
+        for card in state.hand(seat):
+            if isinstance(card, Card) and av.illegal_play(rp, state.step, [card]) is not None:
+                return state.step, seat, card
+    raise AssertionError("no follow the rules refuse")
+
+
+def test_a_card_clicked_in_review_is_an_alternative_with_its_value_and_the_best_reply() -> None:
+    """Reviewing, a card clicked is entered as a variation from here (explored, not an
+    edit), and the table says what it is worth and the best reply, in the page's words."""
+    at = start()
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    assert 'data-card="D3"' in table_clicks.html(at)  # seat 2's cards are buttons
+    table_clicks.play(at, [Card.parse("D3")])
+    assert not at.exception
+    assert at.session_state["line"] == [(blunder, 0)] and at.session_state["step"] == blunder
+    assert at.session_state["edits"] == 0 and at.session_state["an_explored"] is not None
+    drawn = table_clicks.html(at)
+    assert "Tried: Seat 2 ♦3. After it the defenders make 240 in the end" in drawn
+    assert "Best reply: Seat 3" in drawn
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and at.session_state["an_explored"] is None
+    # in Chinese
+    at = start(lang="zh")
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    table_clicks.play(at, [Card.parse("D3")])
+    drawn = table_clicks.html(at)
+    assert "试走：2 号位 ♦3。之后闲家最终得 240 分" in drawn and "最佳应对：3 号位" in drawn
+
+
+def test_teaching_refuses_an_illegal_card_with_its_rule_and_takes_a_legal_one() -> None:
+    """A student's card the rules refuse is not taken: the table says why (the rules
+    core's reason, in the page's language); a legal one is the answer, graded."""
+    rp, _analysis = endgame_replay()
+    step, seat, card = _refused_follow(rp)  # type: ignore[arg-type]
+    for lang, said in (("en", "cannot be played"), ("zh", "不能出")):
+        at = start(lang=lang)
+        at.toggle(key="teach").set_value(True).run()
+        at.selectbox(key="seat").set_value(seat).run()
+        at.slider(key="step_slider").set_value(step).run()
+        table_clicks.play(at, [card])
+        assert not at.exception
+        refusal = next(n for n in table_clicks.html(at).split('class="sj-note') if said in n)
+        why = av.illegal_play(rp, step, [card])  # type: ignore[arg-type]
+        assert why is not None and why.render(lang).split("：")[0][:8] in refusal
+        assert at.session_state["teach_revealed"] != step  # still asked
+    legal = next(
+        c
+        for c in rp.states[step].hand(seat)  # type: ignore[attr-defined]
+        if isinstance(c, Card) and av.illegal_play(rp, step, [c]) is None  # type: ignore[arg-type]
+    )
+    table_clicks.play(at, [legal])
+    assert at.session_state["teach_revealed"] == step
+    assert at.session_state[f"teach_guess_1_{step}"] == [str(legal)]
+    assert any("实际出牌" in s.value for s in at.success)
+
+
+def test_the_values_on_the_cards_can_be_hidden() -> None:
+    at = start()
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    assert table_clicks.html(at).count('<span class="v">') == 3  # seat 2's three cards
+    at.toggle(key="show_values").set_value(False).run()
+    assert '<span class="v">' not in table_clicks.html(at)
+    assert 'data-card="D3"' in table_clicks.html(at)  # still cards to click
