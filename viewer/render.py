@@ -74,6 +74,9 @@ CSS = """
 .sj-played{padding:3px;border-radius:8px}
 .sj-played.win{box-shadow:0 0 0 3px #ffd54f}
 .sj-cards{display:flex;flex-wrap:wrap;gap:2px}
+/* every card positioned: a later card is drawn over an earlier one, a lifted (best) one
+   included, so that no card's rank is hidden by its neighbour's */
+.sj-cards .card{position:relative}
 .card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
   width:30px;height:44px;background:#fff;border-radius:5px;border:1px solid #999;
   font-weight:700;font-size:14px;line-height:1.05;color:#111;box-shadow:1px 1px 2px rgba(0,0,0,.3)}

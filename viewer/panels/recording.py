@@ -237,7 +237,7 @@ def table(rec: Recorder) -> record_view.EntryMode:
     html += render.table_html(tv, lang, trump)
     locked = rec.waiting is not None or (rec.complete and mode == "play")
     html += render.tray_html(rows, lang, trump, disabled=locked)
-    at = f"{ss[SessionKey.REC_KEY]}:{len(rec.write())}:{mode}:{seat}:{len(rec.pending)}"
+    at = f"{ss[SessionKey.REC_KEY]}:{len(rec.write())}:{mode}:{seat}"  # quick clicks all count
     mount(SessionKey.REC_TABLE, html, at, on_pick_change=lambda: _clicked(at))
     st.radio(
         tr(lang, "rec_mode"),

@@ -2,8 +2,9 @@
 // `data.html`) with the cards of the seat to move as buttons. A click chooses a card (a
 // second click takes it back); the play is sent when as many cards are chosen as the
 // trick asks for (`data.need`), or with the Play button (a lead, a throw). In the
-// recorder (`data.direct`) every click is sent at once: the recorder keeps the cards
-// chosen. Keyboard: the cards are buttons (Tab, Enter, Space); Escape clears the choice.
+// recorder's tray every click is sent at once: the recorder keeps the cards chosen.
+// Each message names the moment it was clicked on (`data.at`). Keyboard: the cards are
+// buttons (Tab, Enter, Space); Escape clears the choice.
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   let root = parentElement.querySelector(":scope > .sj-root");
@@ -22,7 +23,10 @@ export default function (component) {
   const send = () => {
     const picked = cards.filter((b) => chosen.has(b)).map((b) => b.dataset.card);
     if (picked.length === 0) return;
-    cards.forEach((b) => { b.disabled = true; });
+    chosen.clear();
+    update();
+    // a second click before the page has answered names the same moment: Python takes
+    // only the first (the moment has moved on by the second)
     setTriggerValue("play", { cards: picked, at: data.at });
   };
   const update = () => {
@@ -47,7 +51,6 @@ export default function (component) {
   // the recorder: each card clicked is sent as it is clicked
   root.querySelectorAll(".sj-tray button.card[data-card]").forEach((b) => {
     b.addEventListener("click", () => {
-      root.querySelectorAll(".sj-tray button.card").forEach((o) => { o.disabled = true; });
       setTriggerValue("pick", { card: b.dataset.card, back: b.dataset.back === "1", at: data.at });
     });
   });
