@@ -50,7 +50,7 @@ __all__ = [
     "SOLVE_CARDS",
     "CardValues",
     "Grade",
-    "TablePlay",
+    "TableTurn",
     "analyse_hand",
     "best_cards_at",
     "card_values",
@@ -407,7 +407,7 @@ def card_values(
 
 
 @dataclass(frozen=True, slots=True)
-class TablePlay:
+class TableTurn:
     """The seat to move at a step as the table offers it: who (``None``: no seat is to
     play, or the rules core cannot tell), the cards some legal play puts down, and the
     values to show on its cards."""
@@ -417,15 +417,15 @@ class TablePlay:
     values: CardValues | None
 
 
-def table_play(replay: HandReplay, step: int, analysis: HandAnalysis | None) -> TablePlay:
+def table_play(replay: HandReplay, step: int, analysis: HandAnalysis | None) -> TableTurn:
     """The seat to move at ``step``, its legal cards and their values (every hand known;
     the values as :func:`card_values` gives them)."""
     position = position_at(replay, step)
     if position is None:
-        return TablePlay(None, None, card_values(replay, step, analysis))
+        return TableTurn(None, None, card_values(replay, step, analysis))
     legal = frozenset(c for play in PlayState(position).legal_plays() for c in play.shown)
     values = card_values(replay, step, analysis, position=position)
-    return TablePlay(position.to_move, legal, values)
+    return TableTurn(position.to_move, legal, values)
 
 
 def illegal_play(replay: HandReplay, step: int, cards: Sequence[Card]) -> Message | None:

@@ -126,7 +126,7 @@ def teach_grade(
 @st.cache_data(max_entries=256, show_spinner=False)
 def table_play(
     text: str, name: str, number: int, line: VariationPath, step: int
-) -> analysis_view.TablePlay:
+) -> analysis_view.TableTurn:
     """At a step of a hand (or of a line entered): the seat to move, the cards the rules
     allow it and the values on its cards (see :func:`viewer.analysis_view.table_play`)."""
     rp = line_replay(text, name, number, line)
