@@ -16,6 +16,7 @@ from notation.charts import defenders_series
 from notation.psn import parse, write_hand
 from notation.replay import HandReplay, replay
 from notation.rules.cards import Card
+from tests import table_clicks
 from viewer import analysis_view as av
 from viewer import charts
 
@@ -133,7 +134,7 @@ def test_next_and_previous_mistake_move_the_step() -> None:
     words = " ".join(m.value for m in at.markdown)
     assert "costs the defenders 100 points" in words and "♥3" in words
     assert "better 2: H3" not in words  # the engine's English comment is not shown
-    table = next(h.proto.body for h in at.get("html") if 'class="sj-table"' in h.proto.body)
+    table = table_clicks.html(at)
     assert table.count("card red best") + table.count("card best") == 1  # ♥3 outlined
     assert at.button(key="jump_next_mistake").disabled  # the only one
     at.button(key="nav_last").click().run()
@@ -159,7 +160,7 @@ def test_stepping_into_the_best_play_enters_it_as_a_variation() -> None:
     at.button(key="an_try_best").click().run()
     assert not at.exception
     assert at.session_state["line"] == [(blunder, 0)] and at.session_state["step"] == blunder
-    table = next(h.proto.body for h in at.get("html") if 'class="sj-table"' in h.proto.body)
+    table = table_clicks.html(at)
     played = table.split('class="sj-centre"')[1]
     assert "3<span" in played  # ♥3 is on the table now, in place of the big joker
     assert "(2: H3)" in at.session_state["text"].replace("(23. 2: H3)", "(2: H3)")
@@ -243,10 +244,7 @@ def test_teaching_grades_the_students_play_with_the_solver() -> None:
     at.toggle(key="teach").set_value(True).run()
     at.selectbox(key="seat").set_value(2).run()
     at.slider(key="step_slider").set_value(blunder - 1).run()
-    held = [c for c in rp.states[blunder - 1].hand(2)]
-    pick = next(i for i, c in enumerate(held) if c == Card.parse("BJ"))
-    at.multiselect(key=f"teach_guess_1_{blunder - 1}").set_value([pick]).run()
-    at.button(key="teach_reveal").click().run()
+    table_clicks.play(at, [Card.parse("BJ")])  # the big joker clicked on the table
     assert not at.exception
     warnings = " ".join(w.value for w in at.warning)
     assert "loses 100 points against the best (♥3)" in warnings
@@ -335,9 +333,7 @@ def test_teaching_grades_an_early_play_with_the_engine_on_the_page() -> None:
     at.toggle(key="teach").set_value(True).run()
     at.selectbox(key="seat").set_value(4).run()
     at.slider(key="step_slider").set_value(step).run()
-    held = list(rp.states[step].hand(4))
-    at.multiselect(key=f"teach_guess_1_{step}").set_value([held.index(Card.parse("D10"))]).run()
-    at.button(key="teach_reveal").click().run()
+    table_clicks.play(at, [Card.parse("D10")])
     assert not at.exception
     expected = av.grade(rp, step, [Card.parse("D10")], analysis)
     assert expected is not None
@@ -361,3 +357,150 @@ def test_why_a_hand_cannot_be_analysed_is_said_once_in_the_page_s_language(
     assert hand is not None
     _, error = av.analyse_hand(hand, lang=lang)
     assert error == said
+
+
+# ---------------------------------------------------------------------------- the table you play on
+
+
+def test_late_in_the_hand_the_solver_values_every_card_of_the_seat_to_move() -> None:
+    """At the blunder of the endgame example (seat 2 to play, 3 cards each), each card
+    shows the defenders' final points after it: ♥3 (the only winning play) more than the
+    big joker the record played, as the analysis says; the values are proved."""
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    at = av.table_play(rp, blunder - 1, analysis)  # type: ignore[arg-type]
+    assert at.seat == 2 and at.values is not None and at.values.solved and at.values.exact
+    values = at.values.values
+    held = {c for c in rp.states[blunder - 1].hand(2) if isinstance(c, Card)}  # type: ignore[attr-defined]
+    assert set(values) == held and at.legal == frozenset(held)
+    note = av.note_at(rp, analysis, blunder)  # type: ignore[arg-type]
+    assert note is not None and note.loss is not None
+    heart, joker = Card.parse("H3"), Card.parse("BJ")
+    assert at.values.best == (heart,)
+    assert values[heart] - values[joker] == note.loss.mean == 100
+
+
+def test_earlier_the_cards_show_the_analysis_s_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the solver's reach (here brought below the example's 4 cards a hand), the
+    values are the record's analysis: the play made and its best alternative, where the
+    analysis has them (not solved here)."""
+    monkeypatch.setattr(av, "SOLVE_CARDS", 3)
+    text = (EXAMPLES / "analysis/02-throw-ruffed.psn").read_text(encoding="utf-8")
+    hand = parse(text).hands[0]
+    rp, analysis = replay(hand), read_analysis(hand)
+    assert analysis is not None
+    note = next(p for p in analysis.plays if p.is_mistake and p.best is not None)
+    step = av.play_steps(rp)[(note.trick, note.play)]
+    values = av.card_values(rp, step - 1, analysis)
+    assert values is not None and not values.solved and values.seat == note.seat
+    assert note.best is not None and values.best == note.best[1]
+    assert all(values.values[c] == note.value.mean for c in note.cards if c not in note.best[1])
+    after_best = note.best_value(av.is_defender(rp, note.seat))
+    assert all(values.values[c] == after_best for c in note.best[1])
+    assert av.card_values(rp, step - 1, None) is None  # no analysis: no values this early
+
+
+def test_a_play_the_rules_refuse_is_said_with_the_rule() -> None:
+    """The rules core's reason, in either language: a card not held, a suit not
+    followed."""
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    assert av.illegal_play(rp, blunder - 1, [Card.parse("BJ")]) is None  # type: ignore[arg-type]
+    why = av.illegal_play(rp, blunder - 1, [Card.parse("SA")])  # type: ignore[arg-type]
+    assert why is not None and "♠A" in why.render("en")
+    assert "♠A" in why.render("zh") and "hand" not in why.render("zh")
+
+
+def test_an_alternative_clicked_is_a_variation_entered_once() -> None:
+    """The same alternative twice is the same variation, not a second copy."""
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    note = av.note_at(rp, analysis, blunder)  # type: ignore[arg-type]
+    assert note is not None
+    from viewer import edit
+
+    target = edit.Target("play", note.trick, note.play)
+    hand = rp.hand  # type: ignore[attr-defined]
+    cards = [Card.parse("D3")]
+    once, index = av.with_alternative(hand, target, 2, cards, rp.states[blunder].trump)  # type: ignore[attr-defined]
+    assert index == 0 and once is not hand
+    again, same = av.with_alternative(once, target, 2, cards, None)
+    assert again is once and same == 0
+
+
+def _refused_follow(rp: HandReplay) -> tuple[int, int, Card]:
+    """A step of the endgame, the seat to play and a card of its hand the rules refuse."""
+    for state in rp.states[100:]:
+        nxt = rp.states[state.step + 1] if state.step + 1 < len(rp.states) else None
+        if nxt is None or nxt.event is None or not state.trick:
+            continue
+        seat = getattr(nxt.event, "seat", None)
+        if seat is None:
+            continue
+        for card in state.hand(seat):
+            if isinstance(card, Card) and av.illegal_play(rp, state.step, [card]) is not None:
+                return state.step, seat, card
+    raise AssertionError("no follow the rules refuse")
+
+
+def test_a_card_clicked_in_review_is_an_alternative_with_its_value_and_the_best_reply() -> None:
+    """Reviewing, a card clicked is entered as a variation from here (explored, not an
+    edit), and the table says what it is worth and the best reply, in the page's words."""
+    at = start()
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    assert 'data-card="D3"' in table_clicks.html(at)  # seat 2's cards are buttons
+    table_clicks.play(at, [Card.parse("D3")])
+    assert not at.exception
+    assert at.session_state["line"] == [(blunder, 0)] and at.session_state["step"] == blunder
+    assert at.session_state["edits"] == 0 and at.session_state["an_explored"] is not None
+    drawn = table_clicks.html(at)
+    assert "Tried: Seat 2 ♦3. After it the defenders make 240 in the end" in drawn
+    assert "Best reply: Seat 3" in drawn
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and at.session_state["an_explored"] is None
+    # in Chinese
+    at = start(lang="zh")
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    table_clicks.play(at, [Card.parse("D3")])
+    drawn = table_clicks.html(at)
+    assert "试走：2 号位 ♦3。之后闲家最终得 240 分" in drawn and "最佳应对：3 号位" in drawn
+
+
+def test_teaching_refuses_an_illegal_card_with_its_rule_and_takes_a_legal_one() -> None:
+    """A student's card the rules refuse is not taken: the table says why (the rules
+    core's reason, in the page's language); a legal one is the answer, graded."""
+    rp, _analysis = endgame_replay()
+    step, seat, card = _refused_follow(rp)  # type: ignore[arg-type]
+    for lang, said in (("en", "cannot be played"), ("zh", "不能出")):
+        at = start(lang=lang)
+        at.toggle(key="teach").set_value(True).run()
+        at.selectbox(key="seat").set_value(seat).run()
+        at.slider(key="step_slider").set_value(step).run()
+        table_clicks.play(at, [card])
+        assert not at.exception
+        refusal = next(n for n in table_clicks.html(at).split('class="sj-note') if said in n)
+        why = av.illegal_play(rp, step, [card])  # type: ignore[arg-type]
+        assert why is not None and why.render(lang).split("：")[0][:8] in refusal
+        assert at.session_state["teach_revealed"] != step  # still asked
+    legal = next(
+        c
+        for c in rp.states[step].hand(seat)  # type: ignore[attr-defined]
+        if isinstance(c, Card) and av.illegal_play(rp, step, [c]) is None  # type: ignore[arg-type]
+    )
+    table_clicks.play(at, [legal])
+    assert at.session_state["teach_revealed"] == step
+    assert at.session_state[f"teach_guess_1_{step}"] == [str(legal)]
+    assert any("实际出牌" in s.value for s in at.success)
+
+
+def test_the_values_on_the_cards_can_be_hidden() -> None:
+    at = start()
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    assert table_clicks.html(at).count('<span class="v">') == 3  # seat 2's three cards
+    at.toggle(key="show_values").set_value(False).run()
+    assert '<span class="v">' not in table_clicks.html(at)
+    assert 'data-card="D3"' in table_clicks.html(at)  # still cards to click

@@ -34,7 +34,7 @@ from notation.rules.cards import Card
 from notation.simulate import simulate_hand
 from tests.test_messages import english_in
 from viewer import analysis_view, record_view, samples, view
-from viewer.i18n import tr
+from viewer.i18n import card_name, tr
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -377,10 +377,12 @@ def test_record_a_short_hand_in_chromium(server: str) -> None:
         page.locator(f"{_key('rec_auction_enter')} button").click()
         _shows(page, "declare 1: H2")
         page.locator(f"{_key('rec_mode')} label").filter(has_text="Play").click()
-        page.wait_for_selector(_key("rec_pick_SA"))
+        page.wait_for_selector('.sj-tray button[data-key="rec_pick_SA"]')
 
         def click(token: str, shown: str) -> None:
-            page.locator(f"{_key(f'rec_pick_{token}')} button").click()
+            # the card by its name, as a screen reader says it: ♠A
+            name = card_name("en", Card.parse(token))
+            page.locator(".sj-tray").get_by_role("button", name=name, exact=True).click()
             _shows(page, shown)
 
         # trick 1 by clicking: a pair of aces led (ended with Play), pairs follow
@@ -502,11 +504,11 @@ def test_record_with_the_deal_known_in_chromium(
                 if i.card is card and not i.takes_back
             )
             before = _record_text(page)
-            page.locator(f"{_key(key)} button").click()
+            page.locator(f'.sj-tray button[data-key="{key}"]').click()
             if mode == "play":
                 mirror.pick(card)  # type: ignore[arg-type]
                 if mirror.pending:  # a click the page lost would desynchronise the mirror
-                    page.wait_for_selector(f"{_key(key)} button[kind='primary']")
+                    page.wait_for_selector(f'.sj-tray button[data-key="{key}"][aria-pressed=true]')
                 elif mirror.waiting is None:
                     record_changed(before)
             page.wait_for_timeout(250)
@@ -535,7 +537,7 @@ def test_record_with_the_deal_known_in_chromium(
                 if i.card is card and i.key not in taken
             )
             taken.add(key)
-            page.locator(f"{_key(key)} button").click()
+            page.locator(f'.sj-tray button[data-key="{key}"]:not([disabled])').click()
             page.wait_for_function(  # each click seen before the next (none lost under load)
                 _CHOSEN_COUNT, arg=len(taken)
             )
@@ -571,8 +573,8 @@ def test_record_with_the_deal_known_in_chromium(
             else:
                 continue
             break
-        framed = page.locator(f"{_key('rec_tray')} button[kind='secondary']").count()
-        plain = page.locator(f"{_key('rec_tray')} button[kind='tertiary']").count()
+        framed = page.locator(".sj-tray button.legal").count()
+        plain = page.locator(".sj-tray button.off").count()
         assert framed and plain  # the legal cards framed, the others plain
         page.wait_for_timeout(300)
         page.screenshot(path=str(ARTIFACTS / "record-known.png"))
@@ -857,18 +859,18 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
         assert _drawn(page, "[data-testid='InputInstructions'] span") == "按 Enter 键确认"
         assert _english(page) == []
 
-        # teaching mode: the student's cards to choose, and a filter that finds none
+        # teaching mode: the student's cards on the table, named in Chinese
         page.goto(f"{address}&step={asks}", wait_until="domcontentloaded")
         page.wait_for_selector(".sj-table", timeout=60000)
         page.locator(f"{_key('teach')} label").click()
-        page.wait_for_selector(".stMultiSelect")
-        assert page.locator(".stMultiSelect input").get_attribute("placeholder") == "选择要出的牌"
+        page.wait_for_selector(".sj-root .sj-seat.playing button.card")
+        names = page.locator(".sj-root .sj-seat.playing button.card").evaluate_all(
+            "bs => bs.map(b => b.getAttribute('aria-label'))"
+        )
+        assert names and all(
+            re.fullmatch(r"(黑桃|红桃|梅花|方块)(10|[2-9JQKA])|大王|小王", n) for n in names
+        )
         assert _english(page) == []
-        page.locator(".stMultiSelect input").click()
-        page.keyboard.type("zzz")
-        page.wait_for_selector("[role='listbox'] [role='option']:not([data-key])")
-        assert _english(page) == []
-        page.keyboard.press("Escape")
 
         # the recording page: its form's hint, the copy button of its record
         page.goto(f"{server}/record?lang=zh", wait_until="domcontentloaded")
@@ -943,3 +945,142 @@ def test_a_viewer_whose_server_stopped_says_so_in_chinese(chinese_record: Path) 
             assert _drawn(page, "[data-testid='stConnectionStatus'] label") == "未连接"
             assert _english(page) == []
             page.screenshot(path=str(ARTIFACTS / "viewer-zh-offline.png"))
+
+
+# --- the table you play on --------------------------------------------------------------------
+
+ENDGAME = "analysis/04-endgame-only-the-solver.psn"
+
+
+def _endgame() -> tuple[Any, int]:
+    """The endgame example's replay and the step before its blunder (seat 2 to lead)."""
+    hand = parse((EXAMPLES / ENDGAME).read_text(encoding="utf-8")).hands[0]
+    rp = replay(hand)
+    analysis = read_analysis(hand)
+    assert analysis is not None
+    [blunder] = analysis_view.mistake_steps(rp, analysis)
+    return rp, blunder - 1
+
+
+def _playing(page):  # type: ignore[no-untyped-def]
+    """The cards of the seat to move, on the table drawn by the latest run."""
+    return page.locator(".sj-root .sj-seat.playing")
+
+
+def test_play_on_the_table_in_chromium(server: str) -> None:
+    """Cards clicked by their accessible names: reviewing, an alternative entered and its
+    value read; teaching, a card the rules refuse (said with the rule) and a legal one
+    played with the keyboard."""
+    rp, before = _endgame()
+    with _recording_page(f"{server}/?ex={quote(ENDGAME)}&step={before}", height=900) as page:
+        _wait_step(page, before)
+        seat2 = _playing(page)
+        assert seat2.get_attribute("data-seat") == "2"
+        assert seat2.get_by_role("button").count() == 3  # ♥3 ♦3 and the big joker
+        values = seat2.locator("button.card .v").all_inner_texts()
+        assert sorted(values) == ["240", "240", "340"]  # the solver's, on the cards
+        seat2.get_by_role("button", name="♦3", exact=True).click()
+        page.locator(".sj-root .sj-confirm").get_by_role("button", name="Play").click()
+        _wait_step(page, before + 1)
+        _shows(page, "Tried: Seat 2 ♦3. After it the defenders make 240 in the end")
+        assert "Best reply: Seat 3" in page.locator(".sj-root").inner_text()
+        assert "In a variation (1 deep)" in page.locator("body").inner_text()
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(ARTIFACTS / "table-alternative.png"))
+
+        # teaching: seat 3 follows; a card of another suit is refused with its rule
+        step, seat, refused = next(
+            (s.step, nxt.event.seat, c)
+            for s, nxt in zip(rp.states[before:], rp.states[before + 1 :], strict=False)
+            if s.trick and getattr(nxt.event, "seat", None)
+            for c in s.hand(nxt.event.seat)
+            if isinstance(c, Card) and analysis_view.illegal_play(rp, s.step, [c]) is not None
+        )
+        page.goto(f"{server}/?ex={quote(ENDGAME)}&step={step}&seat={seat}", wait_until="commit")
+        page.wait_for_selector(".sj-table", timeout=60000)
+        _wait_step(page, step)
+        page.locator(f"{_key('teach')} label").click()
+        _shows(page, "What would you play?")
+        cards = _playing(page)
+        assert cards.get_attribute("data-seat") == str(seat)
+        assert cards.locator(".v").count() == 0  # no values for a student
+        cards.get_by_role("button", name=card_name("en", refused), exact=True).click()
+        _shows(page, f"{card_name('en', refused)} cannot be played")
+        alert = page.locator(".sj-root [role=alert]").inner_text()
+        why = analysis_view.illegal_play(rp, step, [refused])
+        assert why is not None and why.render("en") in alert
+        page.screenshot(path=str(ARTIFACTS / "table-teach-refused.png"))
+        legal = next(
+            c
+            for c in rp.states[step].hand(seat)
+            if isinstance(c, Card) and analysis_view.illegal_play(rp, step, [c]) is None
+        )
+        button = _playing(page).get_by_role("button", name=card_name("en", legal), exact=True)
+        button.first.focus()
+        page.keyboard.press("Enter")  # the keyboard plays too
+        _shows(page, "Played:")
+        assert page.locator(".sj-root [role=alert]").count() == 0
+
+
+_SCREENS = ((1366, 768), (390, 844))
+# The cards in the hands whose rank corner (the left edge, where a neighbour overlaps
+# them) shows another element: a card hidden by the one beside it.
+_COVERED_CARDS = """() => [...document.querySelectorAll('.sj-root .sj-seat .card')].filter(c => {
+  const r = c.getBoundingClientRect();
+  const e = document.elementFromPoint(r.left + 4, r.top + 12);
+  return !(e && (e === c || c.contains(e)));
+}).map(c => c.getAttribute('aria-label'))"""
+
+
+def _inside(page, selector: str, width: int, height: int) -> None:  # type: ignore[no-untyped-def]
+    """What ``selector`` finds is wholly on the first screen, without scrolling."""
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_table_and_the_step_buttons_are_on_the_first_screen(server: str, lang: str) -> None:
+    """At 1366 x 768 the table, the step buttons and the current play's panel fit without
+    scrolling; on a phone (390 x 844) Previous, Next and the table are on the first
+    screen; nothing runs off the edge; pictures of each under tests/artifacts/."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    _rp, before = _endgame()
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            for width, height in _SCREENS:
+                page = context.new_page()
+                page.set_viewport_size({"width": width, "height": height})
+                page.set_default_timeout(45000)
+                address = f"{server}/?ex={quote(ENDGAME)}&step={before + 1}&lang={lang}"
+                page.goto(address, wait_until="domcontentloaded")
+                page.wait_for_selector(".sj-root .sj-table", timeout=60000)
+                page.wait_for_function(
+                    "() => /[?&]step=[0-9]+/.test(location.search)", timeout=60000
+                )
+                page.wait_for_timeout(1000)
+
+                for selector in (".sj-root .sj-table", _key("nav_prev"), _key("nav_next")):
+                    _inside(page, selector, width, height)
+                if width > 1000:
+                    _inside(page, _key("nav_next_trick"), width, height)
+                    _inside(page, ".sj-root .sj-info", width, height)
+                    # the current play's panel: the engine's judgement of this play
+                    heading = "Analysis" if lang == "en" else "复盘分析"
+                    _inside(page, f"[data-testid='stHeading']:has-text('{heading}')", width, height)
+                assert page.evaluate(
+                    "() => document.documentElement.scrollWidth <= window.innerWidth"
+                )
+                # every card of a hand shows its rank: none is covered by its neighbour
+                # (at this step the best play's lifted ♥3 once hid the ♦3 beside it)
+                assert page.evaluate(_COVERED_CARDS) == []
+                page.screenshot(path=str(ARTIFACTS / f"table-{width}x{height}-{lang}.png"))
+                page.close()
+        finally:
+            context.close()

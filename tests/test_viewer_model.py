@@ -3,6 +3,7 @@ labels, charts and card HTML. No streamlit here (the page has its own tests)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -397,8 +398,35 @@ def test_cards_are_drawn_red_black_and_trumps_marked() -> None:
     spade = render.face_html(Card.parse("S9"), trump)
     assert "red" not in spade and "trump" not in spade and "♠" in spade
     assert "trump" in render.face_html(Card.parse("S2"), trump)  # the rank is trump
-    assert "大<br>王" in render.face_html(Card.parse("BJ"), trump, lang="zh")
+    chinese = render.face_html(Card.parse("BJ"), trump, lang="zh")
+    assert "大<br>王" in chinese and "BJ" not in chinese  # a Chinese page never says BJ
+    assert 'aria-label="黑桃9"' in render.face_html(Card.parse("S9"), trump, lang="zh")
+    assert 'aria-label="♠9"' in spade
     assert "unknown" in render.face_html(UNKNOWN, trump)
+
+
+def test_the_seat_to_move_s_cards_are_buttons_named_with_their_values(annotated) -> None:  # type: ignore[no-untyped-def]
+    """The cards of the seat to move are buttons, named as a screen reader says the
+    card in the page's language; the legal ones framed, the values under them, the best
+    play's in green; the other seats' cards are not buttons."""
+    step = next(s.step for s in annotated.states if s.kind is StepKind.PLAY)
+    tv = view.table_view(annotated, step)
+    seat = annotated.states[step + 1].event.seat
+    held = [c for c in annotated.states[step].hand(seat) if isinstance(c, Card)]
+    legal = frozenset(held[:2])
+    play = render.Playable(seat, legal, {held[0]: 85.0, held[1]: 62.5}, (held[0],))
+    for lang in ("en", "zh"):
+        html = render.table_html(tv, lang, annotated.states[step].trump, play=play)
+        buttons = re.findall(r'<button type="button" class="([^"]*)" data-card="([^"]*)"', html)
+        assert len(buttons) == len(held)
+        assert [token for _, token in buttons] == [str(c) for c in held]
+        named = re.findall(r'<button [^>]*aria-label="([^"]*)"', html)
+        assert named == [i18n.card_name(lang, c) for c in held]
+        assert '<span class="v">85</span>' in html and '<span class="v">62.5</span>' in html
+        classes = [c.split() for c, _ in buttons]
+        assert "top" in classes[0] and "top" not in classes[1]
+        assert all(("legal" in c) == (i < 2) for i, c in enumerate(classes))
+        assert html.count('class="sj-seat') == 4 and html.count(" playing") == 1
 
 
 def test_table_html_names_every_seat_and_marks_the_winner(annotated) -> None:  # type: ignore[no-untyped-def]

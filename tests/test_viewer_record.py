@@ -18,6 +18,7 @@ from notation.recorder import Recorder
 from notation.replay import replay
 from notation.rules.cards import Card, parse_card
 from notation.simulate import simulate_hand
+from tests import table_clicks
 from viewer import record_view, session
 
 APP = str(Path(__file__).resolve().parent.parent / "viewer" / "app.py")
@@ -50,7 +51,7 @@ def click_card(at: AppTest, card: Card | object) -> None:
     seat = rec.to_play if rec.to_play is not None else int(at.session_state["rec_seat"])
     for item in record_view.tray(rec, seat, at.session_state["rec_mode"]):
         if item.card is card and not item.takes_back:
-            at.button(key=item.key).click().run()
+            table_clicks.pick(at, card)
             assert not at.exception
             return
     raise AssertionError(f"{card} is not in the tray")
@@ -227,19 +228,15 @@ def test_an_illegal_play_is_shown_with_its_rule_then_discarded_or_accepted_marke
     legal = recorder(at).legal_cards()
     assert legal is not None and stranger not in legal
     # the cards the rules allow are framed, the others plain (and still clickable)
-    types = {item.key: at.button(key=item.key).proto.type for item in record_view.tray(
-        recorder(at), play.seat
-    )}  # fmt: skip
-    assert "tertiary" in types.values() and "secondary" in types.values()
+    kinds = {b["data-key"]: b["class"].split()[-1] for b in table_clicks.tray(at)}
+    assert set(kinds.values()) == {"legal", "off"}
     click_card(at, stranger)
     assert any("breaks a rule" in e.value for e in at.error)
     shown = " ".join(e.value for e in at.error)
     assert "follow-suit" in shown and "Rule" in shown and "《" not in shown  # quoted in English
     assert "(双升的游戏规则) §5.1" in shown  # the document by its title, not the seed file
     assert recorder(at).write() == before  # not recorded yet
-    assert all(
-        at.button(key=i.key).disabled for i in record_view.tray(recorder(at), play.seat)
-    )  # nothing else until the recorder decides
+    assert all("disabled" in b for b in table_clicks.tray(at))  # until the recorder decides
     at.button(key="rec_discard").click().run()
     assert recorder(at).waiting is None and recorder(at).write() == before
     click_card(at, stranger)
@@ -300,18 +297,21 @@ def test_unknown_deal_offers_every_card_and_asks_who_leads_after_an_unknown_card
     at.button(key="rec_auction_enter").click().run()
     assert recorder(at).hand.auction and recorder(at).to_play == 2  # the declarer deals
     at.radio(key="rec_mode").set_value("play").run()
-    picker = [b.key for b in at.button if b.key and b.key.startswith("rec_pick_")]
+    picker = [b["data-key"] for b in table_clicks.tray(at)]
     assert len(picker) == 55 and "rec_pick_??" in picker  # 54 cards and a card nobody saw
-    at.button(key="rec_pick_SA").click().run()
-    at.button(key="rec_pick_SA").click().run()  # a pair: the same card twice
-    assert at.button(key="rec_pick_SA").label.endswith("×2")
+    table_clicks.pick(at, "SA")
+    table_clicks.pick(at, "SA")  # a pair: the same card twice
+    ace = next(b for b in table_clicks.tray(at) if b["data-key"] == "rec_pick_SA")
+    assert (
+        ace["text"].endswith("×2") and ace["aria-pressed"] == "true" and ace["aria-label"] == "♠A"
+    )
     at.button(key="rec_play").click().run()
     for token in ("??", "S5", "S3", "S7", "S6", "??"):
-        at.button(key=f"rec_pick_{token}").click().run()
+        table_clicks.pick(at, token)
     assert recorder(at).to_play is None  # trick 1's winner cannot be known
     assert any("choose the seat" in m.value for m in at.markdown)
     at.selectbox(key="rec_seat").set_value(4).run()
-    at.button(key="rec_pick_HA").click().run()
+    table_clicks.pick(at, "HA")
     at.button(key="rec_play").click().run()
     assert recorder(at).write().endswith("1. 2: SA SA 3: ?? S5 4: S3 S7 1: S6 ??\n2. 4: HA\n")
     assert recorder(at).to_play == 1
@@ -383,7 +383,7 @@ def test_a_counter_names_the_trump_it_goes_to() -> None:
     at.button(key="rec_auction_enter").click().run()
     assert not at.error, [e.value for e in at.error]
     assert recorder(at).write().endswith("declare 1: H2\ncounter 3: BJ BJ to NT\n")
-    info = next(h.proto.body for h in at.get("html") if '<div class="sj-info"' in h.proto.body)
+    info = table_clicks.html(at, "rec_table")
     assert "no-trump 2" in info  # the trump the counter set, as the replay gives it
     assert at.text_input(key="rec_bid_cards").value == ""  # ready for the next
 

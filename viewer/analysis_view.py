@@ -30,12 +30,13 @@ from notation.analysis.review import (
     plan_hand,
     review_decision,
 )
+from notation.analysis.solver import solve
 from notation.charts import PointsStep
-from notation.messages import say_cards_in
+from notation.messages import Message, error_message, say_cards_in
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
 from notation.rules.cards import Card, format_cards
-from notation.rules.game import GameError, PlayState
+from notation.rules.game import GameError, PlayState, Position
 from notation.rules.order import Trump
 from viewer import charts, edit
 from viewer.i18n import seat_name, tr
@@ -44,20 +45,29 @@ from viewer.view import StepButton, next_step
 __all__ = [
     "CLASS_STYLE",
     "DEFAULT_BUDGET",
+    "SOLVE_BUDGET",
+    "SOLVE_CARDS",
+    "CardValues",
     "Grade",
+    "TableTurn",
     "analyse_hand",
     "best_cards_at",
+    "card_values",
     "eval_figure",
     "grade",
     "grade_words",
+    "illegal_play",
     "is_defender",
     "mistake_buttons",
     "mistake_steps",
     "note_at",
     "play_steps",
     "play_words",
+    "position_at",
     "summary_rows",
+    "table_play",
     "verdict_words",
+    "with_alternative",
     "with_best_line",
 ]
 
@@ -250,13 +260,6 @@ def best_cards_at(note: PlayNote | None) -> dict[int, tuple[Card, ...]]:
     return {seat: cards}
 
 
-def best_line(note: PlayNote, trump: Trump | None) -> str:
-    """The best play written as a variation of the play judged (``2: H3``)."""
-    assert note.best is not None
-    seat, cards = note.best
-    return f"{seat}: {format_cards(trump.sorted(cards) if trump is not None else cards)}"
-
-
 # ---------------------------------------------------------------------------- analysing
 
 
@@ -296,16 +299,144 @@ def with_best_line(hand: Hand, note: PlayNote, trump: Trump | None) -> tuple[Han
     """``hand`` with the best play as a one-play variation of the play ``note`` judges
     (unless it has that variation already), and the variation's index."""
     assert note.best is not None
-    play = hand.tricks[note.trick].plays[note.play]
     seat, cards = note.best
+    return with_alternative(hand, edit.Target("play", note.trick, note.play), seat, cards, trump)
+
+
+def with_alternative(
+    hand: Hand,
+    target: edit.Target,
+    seat: int,
+    cards: Sequence[Card],
+    trump: Trump | None,
+    into: Hand | None = None,
+) -> tuple[Hand, int]:
+    """``hand`` with ``seat`` playing ``cards`` as a one-play variation of the play at
+    ``target`` (unless it has that variation already), and the variation's index;
+    ``into``: the file's hand when ``hand`` is a line entered from it (then ``into`` is
+    returned, changed, as :func:`viewer.edit.add_variation` says)."""
+    play = hand.tricks[target.index].plays[target.play]
     for index, variation in enumerate(play.variations):
         first = variation.events[0] if variation.events else None
         if isinstance(first, Trick) and first.plays:
             alternative = first.plays[0]
             if alternative.seat == seat and Counter(alternative.cards) == Counter(cards):
-                return hand, index
-    target = edit.Target("play", note.trick, note.play)
-    return edit.add_variation(hand, target, best_line(note, trump)), len(play.variations)
+                return into if into is not None else hand, index
+    shown = trump.sorted(cards) if trump is not None else tuple(cards)
+    text = f"{seat}: {format_cards(shown)}"
+    return edit.add_variation(hand, target, text, into=into), len(play.variations)
+
+
+# ---------------------------------------------------------------------------- values on the cards
+
+# The solver values every card of the seat to move once no hand holds more than this
+# (every hand known): an endgame's values in a moment, within the budget (seconds).
+SOLVE_CARDS: Final = 6
+SOLVE_BUDGET: Final = 2.0
+
+
+def position_at(replay: HandReplay, step: int) -> Position | None:
+    """The play phase at ``step`` as the rules core sees it (every hand known), when a
+    seat is to play next: before a recorded play, or after the last play of a line that
+    ends there. ``None`` where the deal is not known card by card, a rule was broken
+    before, or no card is left to play."""
+    plan = plan_hand(replay.hand, replay.rules, replay.number)
+    for decision in plan.decisions:
+        if decision.step == step:
+            return decision.position
+    if not plan.decisions or plan.stopped is not None:
+        return None
+    last = plan.decisions[-1]
+    if step <= last.step or replay.states[step].kind is StepKind.END:
+        return None  # a step before the last play, or the hand over
+    state = PlayState(last.position)
+    state.play(last.play.shown)
+    position = state.position()
+    return position if any(position.hands) else None
+
+
+@dataclass(frozen=True, slots=True)
+class CardValues:
+    """What the cards of the seat to move are worth: for each card, the defenders' final
+    points after the best play that puts it down (the solver's, proved when ``exact``,
+    or the analysis's where the record has one); ``best``: the best play."""
+
+    seat: int
+    values: dict[Card, float]
+    best: tuple[Card, ...]
+    exact: bool
+    solved: bool  # by the solver here, not read from the analysis
+
+
+def card_values(
+    replay: HandReplay,
+    step: int,
+    analysis: HandAnalysis | None = None,
+    budget: float = SOLVE_BUDGET,
+    position: Position | None = None,
+) -> CardValues | None:
+    """The values to show on the cards of the seat to move at ``step``: the solver's
+    when every hand is known and holds at most :data:`SOLVE_CARDS` cards; earlier, the
+    analysis's values of the play made and of its best alternative (if the record has
+    an analysis of the next play); ``None`` otherwise. ``position``: the step's, if
+    already known."""
+    position = position if position is not None else position_at(replay, step)
+    if position is not None and max(len(h) for h in position.hands) <= SOLVE_CARDS:
+        solution = solve(position, budget)
+        defender = (position.to_move - position.dealer) % 2 == 1
+        pick = max if defender else min
+        values: dict[Card, float] = {}
+        for row in solution.plays:
+            for card in row.play.shown:
+                values[card] = pick(values.get(card, row.value), row.value)
+        best = solution.best[0].shown if solution.best else ()
+        return CardValues(position.to_move, values, tuple(best), solution.exact, True)
+    note = None if analysis is None else note_at(replay, analysis, step + 1)
+    if note is None:
+        return None
+    values = dict.fromkeys(note.cards, float(note.value.mean))
+    best_cards = note.cards
+    after_best = note.best_value(is_defender(replay, note.seat))
+    if note.best is not None and after_best is not None:
+        best_cards = note.best[1]
+        values.update(dict.fromkeys(best_cards, after_best))
+    return CardValues(note.seat, values, best_cards, note.value.proved, False)
+
+
+@dataclass(frozen=True, slots=True)
+class TableTurn:
+    """The seat to move at a step as the table offers it: who (``None``: no seat is to
+    play, or the rules core cannot tell), the cards some legal play puts down, and the
+    values to show on its cards."""
+
+    seat: int | None
+    legal: frozenset[Card] | None
+    values: CardValues | None
+
+
+def table_play(replay: HandReplay, step: int, analysis: HandAnalysis | None) -> TableTurn:
+    """The seat to move at ``step``, its legal cards and their values (every hand known;
+    the values as :func:`card_values` gives them)."""
+    position = position_at(replay, step)
+    if position is None:
+        return TableTurn(None, None, card_values(replay, step, analysis))
+    legal = frozenset(c for play in PlayState(position).legal_plays() for c in play.shown)
+    values = card_values(replay, step, analysis, position=position)
+    return TableTurn(position.to_move, legal, values)
+
+
+def illegal_play(replay: HandReplay, step: int, cards: Sequence[Card]) -> Message | None:
+    """Why the rules refuse ``cards`` as the next play at ``step`` (the rules core's
+    reason, as the catalogue words it), or ``None`` if they allow it or cannot tell
+    (the deal not known card by card)."""
+    position = position_at(replay, step)
+    if position is None:
+        return None
+    try:
+        PlayState(position).play(tuple(cards))
+    except (GameError, ValueError) as e:
+        return error_message(e)
+    return None
 
 
 # ---------------------------------------------------------------------------- teaching

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from notation.findings import CATALOGUE, meaning
-from notation.messages import TEMPLATES, has, keys, say
+from notation.messages import TEMPLATES, has, keys, say, say_cards_in
 from notation.psn.model import GLYPH_OF
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "PLOTLY_ZH",
     "PLOTLY_ZH_DATES",
     "Lang",
+    "card_name",
     "finding_label",
     "glyph_label",
     "kind_label",
@@ -111,6 +112,21 @@ def seat_name(lang: str, seat: int, player: str | None = None) -> str:
     """``Seat 3 · Cai`` / ``3 号位 · Cai``."""
     base = say("label.seat_n", lang, n=seat)
     return f"{base} · {player}" if player else base
+
+
+def card_name(lang: str, card: object) -> str:
+    """A card as a screen reader (and a button's name) says it: ``♠A``, the jokers by the
+    catalogue's names; in Chinese its name, ``黑桃A``, ``大王``.
+
+    >>> from notation.rules.cards import Card
+    >>> ace, joker = Card.parse("SA"), Card.parse("BJ")
+    >>> card_name("en", ace), card_name("zh", ace), card_name("zh", joker)
+    ('♠A', '黑桃A', '大王')
+    """
+    chinese = getattr(card, "chinese", None)
+    if lang == "zh" and isinstance(chinese, str):
+        return chinese
+    return say_cards_in([card], lang)
 
 
 def severity_label(lang: str, severity: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from html import escape
 from typing import Final
 
@@ -22,18 +23,24 @@ from notation.replay import StepKind
 from notation.rules.cards import Card, Slots
 from notation.rules.order import Trump
 from viewer.charts import TEAM_COLOURS
-from viewer.i18n import tr
+from viewer.i18n import card_name, tr
 from viewer.view import SeatView, TableView
 
 __all__ = [
     "CSS",
     "PAGE_CSS",
+    "Playable",
+    "TrayItem",
     "backs_html",
+    "confirm_html",
     "face_html",
     "faces_html",
     "info_html",
+    "notices_html",
     "streamlit_css",
     "table_html",
+    "tray_html",
+    "value_text",
 ]
 
 CSS = """
@@ -54,6 +61,8 @@ CSS = """
 .sj-bottom{grid-column:1/4;grid-row:3;justify-self:center;max-width:96%}
 .sj-seat .sj-cards{padding-left:13px}
 .sj-seat .sj-cards .card{margin-left:-13px;align-items:flex-start;padding-left:2px}
+.sj-seat.playing .sj-cards{padding-left:0}
+.sj-seat.playing .sj-cards .card{margin-left:0;margin-bottom:10px}
 /* the centre as tall as a side seat's 25 cards: the table keeps its height all hand long */
 .sj-centre{grid-column:2;grid-row:2;display:grid;grid-template-columns:1fr 1fr 1fr;
   grid-template-rows:auto auto auto;align-items:center;justify-items:center;min-height:228px;
@@ -66,6 +75,9 @@ CSS = """
 .sj-played{padding:3px;border-radius:8px}
 .sj-played.win{box-shadow:0 0 0 3px #ffd54f}
 .sj-cards{display:flex;flex-wrap:wrap;gap:2px}
+/* every card positioned: a later card is drawn over an earlier one, a lifted (best) one
+   included, so that no card's rank is hidden by its neighbour's */
+.sj-cards .card{position:relative}
 .card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
   width:30px;height:44px;background:#fff;border-radius:5px;border:1px solid #999;
   font-weight:700;font-size:14px;line-height:1.05;color:#111;box-shadow:1px 1px 2px rgba(0,0,0,.3)}
@@ -78,12 +90,12 @@ CSS = """
 .card .s{font-size:15px}
 .card.joker{font-size:12px;line-height:1.1}
 /* chips of one height, three rows kept: the page below does not move as they change */
-.sj-info{display:flex;flex-wrap:wrap;gap:4px 6px;margin:0;font-family:sans-serif;font-size:13px;
-  min-height:98px;align-content:flex-start}
+.sj-info{display:flex;flex-wrap:wrap;gap:3px 5px;margin:0 0 6px 0;font-family:sans-serif;
+  font-size:12.5px;min-height:86px;align-content:flex-start}
 .sj-info .box{border:1px solid #ccc;border-radius:8px;padding:0 6px;display:flex;
-  align-items:center;gap:4px;height:30px;box-sizing:border-box;white-space:nowrap;max-width:100%}
+  align-items:center;gap:4px;height:27px;box-sizing:border-box;white-space:nowrap;max-width:100%}
 /* a chip wider than a phone's screen (the points, with penalties and the kitty) wraps */
-.sj-info .box:has(.t1){height:auto;min-height:30px;flex-wrap:wrap;white-space:normal}
+.sj-info .box:has(.t1){height:auto;min-height:27px;flex-wrap:wrap;white-space:normal}
 .sj-info .box .t1,.sj-info .box .t2{white-space:nowrap}
 .sj-info .sj-cards{padding-left:6px}
 .sj-info .card{width:21px;height:28px;font-size:11px;margin-left:-6px;align-items:flex-start;
@@ -91,6 +103,21 @@ CSS = """
 .sj-info .card .s{font-size:11px}
 .sj-info .t1{color:#1f6fb5;font-weight:600}.sj-info .t2{color:#c0392b;font-weight:600}
 .sj-info .box:has(.assumed){background:#fff3cd;border-color:#e0a800;color:#5c4500}
+/* a phone: the seats one under another, the cards closer, the trick between */
+@media (max-width:640px){
+  .sj-table{grid-template-columns:minmax(0,1fr);gap:5px;padding:6px}
+  .sj-top,.sj-left,.sj-right,.sj-bottom,.sj-centre{grid-column:1;max-width:100%}
+  .sj-top{grid-row:1}.sj-left{grid-row:2}.sj-centre{grid-row:3;min-height:0}
+  .sj-right{grid-row:4}.sj-bottom{grid-row:5}
+  .sj-seat{padding:3px 5px}
+  .sj-seat .sj-cards{flex-wrap:nowrap}
+  .sj-seat .sj-cards .card{margin-left:-15px;width:26px;height:40px;flex:none}
+  .sj-seat.playing .sj-cards{flex-wrap:wrap}
+  .sj-seat.playing .sj-cards .card{margin-left:0}
+  /* the chips in one row that scrolls sideways: the table right under the buttons */
+  .sj-info{min-height:0;font-size:12px;flex-wrap:nowrap;overflow-x:auto;padding-bottom:2px}
+  .sj-info .box{height:26px;flex:none}
+}
 </style>
 """
 
@@ -99,11 +126,18 @@ CSS = """
 # fit one screen (1400 x 1000): less space above the title, a smaller title.
 PAGE_CSS = """
 <style>
-.stMainBlockContainer{padding-top:3.2rem;padding-bottom:2rem}
-.stMainBlockContainer h1{font-size:1.45rem;padding:0.2rem 0 0 0;line-height:1.3}
+.stMainBlockContainer{padding-top:3.3rem;padding-bottom:2rem}
+header[data-testid="stHeader"]{background:transparent;height:2.8rem}
+.stMainBlockContainer h1{font-size:1.2rem;padding:0.1rem 0 0 0;line-height:1.3}
 /* a step button's key is said once, in the caption under the buttons (its badge would
    leave the label and its icon no room) */
 [class*="st-key-nav_"] button kbd{display:none}
+.st-key-nav_row button{min-height:2.1rem;padding:0.2rem 0.5rem}
+@media (max-width:640px){
+  .stMainBlockContainer{padding-top:2.8rem;padding-left:0.6rem;padding-right:0.6rem}
+  .st-key-nav_row kbd{display:none}
+  .st-key-nav_row .stElementContainer{flex:1 1 30% !important;min-width:0 !important}
+}
 </style>
 """
 
@@ -226,15 +260,24 @@ def face_html(
     card: CardSlot, trump: Trump | None = None, best: bool = False, lang: str = "en"
 ) -> str:
     """One card face: rank over suit symbol, red or black, framed in gold if trump
-    (``best``: outlined in green, a card of the analysis's best play); a joker's name in
-    ``lang`` down its corner (大 over 王), all of it on the left edge a fanned hand shows.
+    (``best``: outlined in green, a card of the analysis's best play), named in
+    ``lang`` for a screen reader; a joker's name in ``lang`` down its corner (大 over 王),
+    all of it on the left edge a fanned hand shows.
 
     >>> face_html(Card.parse("LJ"), lang="zh")
-    '<span class="card joker" title="小王">小<br>王</span>'
+    '<span class="card joker" role="img" aria-label="小王" title="小王">小<br>王</span>'
     """
     if card is UNKNOWN:
-        return '<span class="card unknown" title="??">?</span>'
+        return '<span class="card unknown" role="img" aria-label="??">?</span>'
     assert isinstance(card, Card)
+    name = escape(card_name(lang, card))
+    return (
+        f'<span class="{" ".join(_classes(card, trump, best))}" role="img" '
+        f'aria-label="{name}" title="{name}">{_face(card, lang)}</span>'
+    )
+
+
+def _classes(card: Card, trump: Trump | None, best: bool = False) -> list[str]:
     classes = ["card"]
     if card.is_red:
         classes.append("red")
@@ -244,11 +287,84 @@ def face_html(
         classes.append("best")
     if card.is_joker:
         classes.append("joker")
-        face = "<br>".join(escape(line) for line in card_face(card, lang))
-    else:
-        rank, suit = card_face(card, lang)
-        face = f'{escape(rank)}<span class="s">{escape(suit)}</span>'
-    return f'<span class="{" ".join(classes)}" title="{escape(card.chinese)}">{face}</span>'
+    return classes
+
+
+def _face(card: Card, lang: str) -> str:
+    """What a card shows: :func:`~notation.messages.card_face`, rank over suit; a joker's
+    name down its corner (大 over 王 in Chinese)."""
+    if card.is_joker:
+        return "<br>".join(escape(line) for line in card_face(card, lang))
+    rank, suit = card_face(card, lang)
+    return f'{escape(rank)}<span class="s">{escape(suit)}</span>'
+
+
+def value_text(value: float) -> str:
+    """A value as a card shows it: ``85``, ``62.5``."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+
+
+@dataclass(frozen=True, slots=True)
+class Playable:
+    """The seat whose cards are buttons to play (the seat to move, the student), the
+    cards the rules allow it (``None``: not known, every card may be tried), and the
+    values to show on its cards (the defenders' final points after the best play with
+    each; empty: none shown), the best play's cards marked."""
+
+    seat: int
+    legal: frozenset[Card] | None = None
+    values: Mapping[Card, float] = field(default_factory=dict)
+    best: Sequence[Card] = ()
+    buttons: bool = True  # False: the values shown on faces no one can click
+
+
+def _button_html(
+    card: CardSlot, index: int, trump: Trump | None, lang: str, play: Playable, best: bool
+) -> str:
+    """A card of the seat to move as a button named as a screen reader says it."""
+    if not isinstance(card, Card):
+        return face_html(card, trump, lang=lang)
+    classes = _classes(card, trump, best)
+    if play.legal is not None:
+        classes.append("legal" if card in play.legal else "off")
+    if card in play.best:
+        classes.append("top")  # a card of the values' best play: its value in green
+    name = escape(card_name(lang, card))
+    value = play.values.get(card)
+    badge = said = ""
+    if value is not None:
+        badge = f'<span class="v">{value_text(value)}</span>'
+        said = f' title="{escape(tr(lang, "card_value", value=value_text(value)))}"'
+    if not play.buttons:
+        return (
+            f'<span class="{" ".join(classes)}" role="img" aria-label="{name}"{said}>'
+            f"{_face(card, lang)}{badge}</span>"
+        )
+    return (
+        f'<button type="button" class="{" ".join(classes)}" data-card="{card}" '
+        f'data-i="{index}" aria-label="{name}" aria-pressed="false"{said}>'
+        f"{_face(card, lang)}{badge}</button>"
+    )
+
+
+def notices_html(notices: Sequence[tuple[str, str]]) -> str:
+    """What the last play clicked left to say, on the table: a refusal (an alert) or
+    the alternative's value and the best reply (a status)."""
+    out = []
+    for kind, words in notices:
+        role = "alert" if kind == "error" else "status"
+        out.append(f'<div class="sj-note {escape(kind)}" role="{role}">{escape(words)}</div>')
+    return "".join(out)
+
+
+def confirm_html(lang: str, hint: str) -> str:
+    """The Play and Clear buttons under the table, and what to do."""
+    return (
+        f'<div class="sj-confirm"><button type="button" class="sj-play" disabled>'
+        f"{escape(tr(lang, 'table_play'))}</button>"
+        f'<button type="button" class="sj-clear" disabled>{escape(tr(lang, "table_clear"))}'
+        f"</button><small>{escape(hint)}</small></div>"
+    )
 
 
 def backs_html(count: int) -> str:
@@ -257,22 +373,35 @@ def backs_html(count: int) -> str:
 
 
 def faces_html(
-    cards: Slots, trump: Trump | None = None, best: Sequence[Card] = (), lang: str = "en"
+    cards: Slots,
+    trump: Trump | None = None,
+    best: Sequence[Card] = (),
+    lang: str = "en",
+    play: Playable | None = None,
 ) -> str:
-    """A row of card faces (one copy of each card of ``best`` outlined)."""
+    """A row of card faces (one copy of each card of ``best`` outlined); with ``play``,
+    each card a button that plays it."""
     left = Counter(best)
     faces = []
-    for card in cards:
+    for i, card in enumerate(cards):
         marked = False
         if isinstance(card, Card) and left[card] > 0:
             left[card] -= 1  # one copy of each card of the best play is outlined
             marked = True
-        faces.append(face_html(card, trump, best=marked, lang=lang))
+        if play is not None:
+            faces.append(_button_html(card, i, trump, lang, play, marked))
+        else:
+            faces.append(face_html(card, trump, best=marked, lang=lang))
     return '<div class="sj-cards">' + "".join(faces) + "</div>"
 
 
 def _seat_html(
-    seat: SeatView, lang: str, trump: Trump | None, mode_hidden: str, best: Sequence[Card] = ()
+    seat: SeatView,
+    lang: str,
+    trump: Trump | None,
+    mode_hidden: str,
+    best: Sequence[Card] = (),
+    play: Playable | None = None,
 ) -> str:
     colour = TEAM_COLOURS[seat.team]
     tags = []
@@ -287,16 +416,19 @@ def _seat_html(
         f'<div class="name" style="color:{colour}">'
         f"{escape(seat.name)} <small>({count})</small>{''.join(tags)}</div>"
     )
+    mine = play if play is not None and play.seat == seat.seat else None
     body = (
         backs_html(min(seat.count, 25))
         if seat.cards is None
-        else faces_html(seat.cards, trump, best, lang)
+        else faces_html(seat.cards, trump, best, lang, mine)
     )
     if seat.cards is None:
         body = f'<div class="sj-cards" title="{escape(mode_hidden)}">{body}</div>'
     turn = " turn" if seat.turn else ""
+    playing = " playing" if mine is not None and mine.buttons else ""
     return (
-        f'<div class="sj-seat sj-{seat.position}{turn}" data-seat="{seat.seat}" '
+        f'<div class="sj-seat sj-{seat.position}{turn}{playing}" data-seat="{seat.seat}" '
+        f'role="group" aria-label="{escape(seat.name)}" '
         f'style="border-left:6px solid {colour}">{head}{body}</div>'
     )
 
@@ -306,13 +438,15 @@ def table_html(
     lang: str,
     trump: Trump | None,
     best: Mapping[int, Sequence[Card]] | None = None,
+    play: Playable | None = None,
 ) -> str:
     """The whole table: four seats around the trick, the winning play outlined
-    (``best``: cards of the analysis's best play to outline, by seat)."""
+    (``best``: cards of the analysis's best play to outline, by seat; ``play``: the
+    seat whose cards are buttons that play them, and their values)."""
     parts = [CSS, '<div class="sj-table" data-step-label="' + escape(view.label) + '">']
     hidden = tr(lang, "hidden")
     for seat in view.seats:
-        parts.append(_seat_html(seat, lang, trump, hidden, (best or {}).get(seat.seat, ())))
+        parts.append(_seat_html(seat, lang, trump, hidden, (best or {}).get(seat.seat, ()), play))
     centre = ['<div class="sj-centre">']
     for seat in view.seats:
         if seat.played is None:
@@ -395,3 +529,46 @@ def _sorted(cards: Slots, trump: Trump | None) -> list[CardSlot]:
     ordered: list[CardSlot] = list(trump.sorted(known) if trump else sorted(known))
     ordered.extend(c for c in cards if c is UNKNOWN)
     return ordered
+
+
+@dataclass(frozen=True, slots=True)
+class TrayItem:
+    """A card to click in the recorder's tray: the card, a key that names the button
+    (its place), how many copies are chosen, whether a click takes one back, and whether
+    the rules allow it next (``None``: not known)."""
+
+    card: CardSlot
+    key: str
+    chosen: int
+    takes_back: bool
+    legal: bool | None
+    group: str
+
+
+def tray_html(
+    rows: Sequence[Sequence[TrayItem]], lang: str, trump: Trump | None, disabled: bool
+) -> str:
+    """The recorder's cards to click, one effective suit a row in rank order, each a
+    button named as a screen reader says the card; chosen ones pressed (``×2``: two
+    copies), the ones the rules do not allow plain."""
+    out = ['<div class="sj-tray">']
+    for row in rows:
+        out.append(f'<div class="sj-tray-row" role="group" data-group="{escape(row[0].group)}">')
+        for item in row:
+            card = item.card
+            name = escape(card_name(lang, card)) if isinstance(card, Card) else "??"
+            classes = _classes(card, trump) if isinstance(card, Card) else ["card", "unknown"]
+            if item.legal is not None:
+                classes.append("legal" if item.legal else "off")
+            face = _face(card, lang) if isinstance(card, Card) else "?"
+            times = f'<span class="v">×{item.chosen}</span>' if item.chosen > 1 else ""
+            pressed = "true" if item.chosen else "false"
+            off = " disabled" if disabled else ""
+            out.append(
+                f'<button type="button" class="{" ".join(classes)}" data-card="{card}" '
+                f'data-key="{escape(item.key)}" data-back="{int(item.takes_back)}" '
+                f'aria-label="{name}" aria-pressed="{pressed}"{off}>{face}{times}</button>'
+            )
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)

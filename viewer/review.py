@@ -30,16 +30,19 @@ here = hand.moment(doc)  # the title, the hand picker: the hand at its step
 
 with st.sidebar:
     controls.sidebar(here)  # the view, teaching, auto-play, the downloads
-controls.steps(here)  # the step buttons, the slider, the jumps
-analyse.mistakes(here)
-controls.caption(here)
+controls.steps(here)  # the step buttons
 controls.autoplay(here)
 
+# One screen (a laptop's 1366 x 768): the table, the step buttons and the panel of the
+# play at this step; the slider, the jumps and the caption under the table.
 left, right = st.columns([2.2, 1])
 with left:
-    table.table(here)
+    table.table(here)  # the table you play on
     if here.teaching:
         teach.question(here)
+    controls.caption(here)
+    controls.moves(here)  # the slider, the jumps to findings and annotations
+    analyse.mistakes(here)
 with right:
     analyse.judgement(here)  # the engine's judgement of the play at this step
     notes.at_step(here)  # the comments, marks and variations at this step

@@ -81,9 +81,14 @@ class SessionKey(StrEnum):
     MODE = "mode"  # "open" (every hand) or "seat" (one seat's view)
     SEAT = "seat"  # the seat at the bottom, whose view "seat" shows
     SHOW_KITTY = "show_kitty"  # the kitty turned face up for a reviewer
+    SHOW_VALUES = "show_values"  # the values on the cards of the seat to move shown
+    TABLE = "table"  # the table component's value: the play clicked (a trigger)
+    REC_TABLE = "rec_table"  # the recording's table component: the card clicked (a trigger)
+    TABLE_NOTICE = "table_notice"  # what the last play clicked left to say: (kind, text)
+    TABLE_TRIED = "table_tried"  # the alternative last clicked: (hand, line, step, cards)
     TEACH = "teach"  # teaching mode: the student guesses each play of the seat
     # the prefix of the key of the student's card list, one a hand and step:
-    # "teach_guess_2_14" (Streamlit's own value: the cards' places in the hand)
+    # "teach_guess_2_14": the tokens of the cards the student clicked on the table
     TEACH_GUESS = "teach_guess"
     TEACH_REVEALED = "teach_revealed"  # the step whose answer is shown
     AUTOPLAY = "autoplay"  # stepping on by itself
@@ -209,6 +214,9 @@ DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.MODE: "open",
     SessionKey.SEAT: 1,
     SessionKey.SHOW_KITTY: False,
+    SessionKey.SHOW_VALUES: True,
+    SessionKey.TABLE_NOTICE: None,
+    SessionKey.TABLE_TRIED: None,
     SessionKey.TEACH: False,
     SessionKey.TEACH_REVEALED: None,
     SessionKey.AUTOPLAY: False,

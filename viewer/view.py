@@ -581,7 +581,7 @@ def step_buttons(lang: str, replay: HandReplay, step: int) -> tuple[StepButton, 
     last = len(replay.states) - 1
     tricks = trick_steps(replay)
     back, on = step > 0, step < last
-    forward = "right"
+    forward: Literal["left", "right"] = "right"
     return (
         StepButton("nav_first", tr(lang, "first"), 0 if back else None, "Home", 0, icons.FIRST),
         StepButton(

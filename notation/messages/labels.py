@@ -71,7 +71,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "Seat {seat} to play. What would you play?",
         "轮到 {seat} 号位出牌。你会出什么？",
     ),
-    "label.teach_pick": ("Your cards", "你的牌"),
     "label.teach_reveal": ("Reveal the play", "揭晓实际出牌"),
     "label.teach_actual": ("Played: {cards}", "实际出牌：{cards}"),
     "label.teach_same": ("Same as the game.", "与实战相同。"),
@@ -438,7 +437,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     # Streamlit's own words, put in the page's language by CSS (render.streamlit_css):
     # in English they are Streamlit's, as it says them
     "label.choose": ("Choose an option", "请选择"),
-    "label.teach_pick_hint": ("Choose options", "选择要出的牌"),
     "label.st_upload": ("Upload", "上传"),
     "label.st_upload_limit": ("{size}MB per file • {types}", "每个文件不超过 {size} MB · {types}"),
     "label.st_upload_drop": ("Drag and drop a file here", "把文件拖到这里"),
@@ -558,6 +556,42 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "第 {n} 轮 {seat} 号位得，{points} 分",
     ),
     "label.step_end": ("End of the hand", "本局结束"),
+    # --- the table you play on (viewer/panels/table.py, viewer/table/) ---------------------
+    "label.show_values": ("Values on the cards", "牌上显示分值"),
+    "label.show_values_help": (
+        "The defenders' final points after the best play with each card: the solver's "
+        "late in the hand, the analysis's earlier. Hide them to teach.",
+        "每张牌下方是用它出牌（最佳出法）后闲家最终的得分：牌局后段由求解器算出，"
+        "此前取自分析。教学时可以隐藏。",
+    ),
+    "label.card_value": (
+        "the defenders make {value} in the end after the best play with this card",
+        "用这张牌出牌（最佳出法）后闲家最终得 {value} 分",
+    ),
+    "label.table_play": ("Play", "出牌"),
+    "label.teach_click": (
+        "Click your cards on the table to answer (a pair, a tractor or a throw: click "
+        "each card, then Play).",
+        "在牌桌上点你的牌作答（对子、拖拉机或甩牌：逐张点选，再点“出牌”）。",
+    ),
+    "label.table_clear": ("Clear", "清除"),
+    "label.table_lead": (
+        "{seat} to lead: click the cards, then Play.",
+        "{seat}首出：点选要出的牌，再点“出牌”。",
+    ),
+    "label.table_follow": (
+        "{seat} to follow: click {n} card(s).",
+        "{seat}跟牌：点选 {n} 张牌。",
+    ),
+    "label.table_refused": ("{cards} cannot be played: {why}", "不能出 {cards}：{why}"),
+    "label.table_tried": (
+        "Tried: {seat} {cards}. After it the defenders make {value} in the end ({how}).",
+        "试走：{seat} {cards}。之后闲家最终得 {value} 分（{how}）。",
+    ),
+    "label.table_reply": (
+        "Best reply: {seat} {cards} (the defenders make {value}).",
+        "最佳应对：{seat} {cards}（闲家最终得 {value} 分）。",
+    ),
     # --- rule terms and a hand's steps (viewer.i18n.kind_label; README's table of terms) ---
     "term.declare": ("declares", "亮主"),
     "term.reinforce": ("reinforces", "加固"),

@@ -11,6 +11,7 @@ import streamlit as st
 
 from notation.analysis.annotations import read_analysis
 from notation.charts import defenders_series, step_x
+from notation.messages import Message
 from notation.psn import parse_hand, write_hand
 from notation.replay import HandReplay
 from notation.rules.cards import Card
@@ -24,6 +25,8 @@ __all__ = [
     "line_replay",
     "load",
     "match_figure",
+    "refusal",
+    "table_play",
     "teach_grade",
 ]
 
@@ -126,3 +129,24 @@ def teach_grade(
     rp = line_replay(text, name, number, ())
     cards = [Card.parse(token) for token in guess]
     return analysis_view.grade(rp, step, cards, read_analysis(rp.hand))
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def table_play(
+    text: str, name: str, number: int, line: VariationPath, step: int
+) -> analysis_view.TableTurn:
+    """At a step of a hand (or of a line entered): the seat to move, the cards the rules
+    allow it and the values on its cards (see :func:`viewer.analysis_view.table_play`)."""
+    rp = line_replay(text, name, number, line)
+    analysis = read_analysis(rp.hand) if not line else None
+    return analysis_view.table_play(rp, step, analysis)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def refusal(
+    text: str, name: str, number: int, line: VariationPath, step: int, cards: tuple[str, ...]
+) -> Message | None:
+    """Why the rules refuse ``cards`` as the next play at a step (see
+    :func:`viewer.analysis_view.illegal_play`)."""
+    rp = line_replay(text, name, number, line)
+    return analysis_view.illegal_play(rp, step, [Card.parse(c) for c in cards])

@@ -24,6 +24,7 @@ __all__ = [
     "caption",
     "go",
     "jump_to_point",
+    "moves",
     "sidebar",
     "steps",
 ]
@@ -89,6 +90,12 @@ def sidebar(here: Moment) -> None:
         placeholder=tr(lang, "choose"),
     )
     st.toggle(tr(lang, "show_kitty"), key=SessionKey.SHOW_KITTY, disabled=here.teaching)
+    st.toggle(
+        tr(lang, "show_values"),
+        key=SessionKey.SHOW_VALUES,
+        help=tr(lang, "show_values_help"),
+        disabled=here.teaching,
+    )
     st.toggle(tr(lang, "teaching"), key=SessionKey.TEACH)
     st.divider()
     st.toggle(tr(lang, "autoplay"), key=SessionKey.AUTOPLAY)
@@ -132,15 +139,31 @@ def sidebar(here: Moment) -> None:
 
 
 def steps(here: Moment) -> None:
-    """Where the hand is (in a variation: which), the buttons that step through it, the
-    slider, and the jumps to the previous and next finding and annotation."""
+    """Where the hand is (in a variation: which) and the buttons that step through it,
+    in one row that wraps on a narrow screen (a phone: Next and Previous first)."""
     lang, rp, step = here.lang, here.replay, here.step
     if here.line:
         branch = rp.states[min(here.line[-1][0], here.last)]  # the line's alternative
         st.info(
             tr(lang, "in_variation", depth=len(here.line), text=view.step_label(lang, branch, rp))
         )
-    buttons(st.columns([1, 1, 1, 1, 1.3, 1.3]), view.step_buttons(lang, rp, step))
+    with st.container(horizontal=True, key="nav_row", gap="small"):
+        for button in view.step_buttons(lang, rp, step):
+            st.button(
+                button.label,
+                key=button.key,
+                on_click=move if button.by else go,
+                args=(button.by or button.to,),
+                shortcut=button.shortcut,
+                disabled=button.to is None,
+                width="stretch",
+            )
+
+
+def moves(here: Moment) -> None:
+    """The slider over the hand's steps, and the jumps to the previous and next finding
+    and annotation."""
+    lang, rp, step = here.lang, here.replay, here.step
     if here.last > 0:
         ss[SessionKey.SLIDER] = step
         st.slider(

@@ -5,19 +5,22 @@ after every change. Every entry is checked by the recorder (:mod:`notation.recor
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import streamlit as st
 
 from notation.errors import ShengjiError
 from notation.messages import error_words
-from notation.psn import CardSlot
+from notation.psn import UNKNOWN, CardSlot
 from notation.recorder import Entry, Recorder, RecorderError
+from notation.rules.cards import Card
 from notation.rules.seats import SEATS
 from viewer import document, icons, record_view, render, view
 from viewer.i18n import seat_name, tr
 from viewer.panels.language import language_choice
+from viewer.panels.table import component_value, mount
 from viewer.session import (
     RECORD_DEAL,
     RECORD_LABELLED,
@@ -216,13 +219,25 @@ def forms(rec: Recorder) -> None:
 
 
 def table(rec: Recorder) -> record_view.EntryMode:
-    """The table as the recorder sees it, what the cards clicked enter (the auction or
-    the play), and what comes next; returns the former."""
+    """The table as the recorder sees it, with the cards to click (the seat to play's, or
+    every card once when its hand is not known: one suit a row, in rank order), what
+    the cards clicked enter (the auction or the play), and what comes next; returns the
+    former."""
     lang = ss[SessionKey.LANG]
     tv = record_view.desk(rec, lang)
     trump = rec.replay.computed.trump
-    st.html(render.info_html(tv, lang, trump, view.rules_label(lang, rec.replay.rules)))
-    st.html(render.table_html(tv, lang, trump))
+    mode: record_view.EntryMode = ss[SessionKey.REC_MODE]
+    seat = _tray_seat(rec, mode)
+    rows = [
+        [render.TrayItem(i.card, i.key, _chosen(i), i.takes_back, i.legal, i.group) for i in row]
+        for row in record_view.rows(record_view.tray(rec, seat, mode))
+    ]
+    html = render.info_html(tv, lang, trump, view.rules_label(lang, rec.replay.rules))
+    html += render.table_html(tv, lang, trump)
+    locked = rec.waiting is not None or (rec.complete and mode == "play")
+    html += render.tray_html(rows, lang, trump, disabled=locked)
+    at = f"{ss[SessionKey.REC_KEY]}:{len(rec.write())}:{mode}:{seat}"  # quick clicks all count
+    mount(SessionKey.REC_TABLE, html, at, on_pick_change=lambda: _clicked(at))
     st.radio(
         tr(lang, "rec_mode"),
         ["auction", "play"],
@@ -230,9 +245,38 @@ def table(rec: Recorder) -> record_view.EntryMode:
         key=SessionKey.REC_MODE,
         horizontal=True,
     )
-    mode: record_view.EntryMode = ss[SessionKey.REC_MODE]
     st.markdown(f"**{record_view.status(rec, lang, mode)}**")
     return mode
+
+
+def _chosen(item: record_view.TrayCard) -> int:
+    """How many copies of a tray card are chosen (a known hand's button: 0 or 1)."""
+    if not item.chosen:
+        return 0
+    if not item.picker:
+        return 1
+    pending = Counter(_rec().pending)
+    return pending[item.card] if ss[SessionKey.REC_MODE] == "play" else 1
+
+
+def _tray_seat(rec: Recorder, mode: record_view.EntryMode) -> int | None:
+    """The seat whose cards the tray shows: the auction line's, or the seat to play."""
+    if mode == "auction":
+        return int(ss[SessionKey.REC_BID_SEAT])
+    return rec.to_play if rec.to_play is not None else int(ss[SessionKey.REC_SEAT])
+
+
+def _clicked(at: str) -> None:
+    """A card clicked in the tray (on the table drawn for ``at``)."""
+    sent = component_value(SessionKey.REC_TABLE, "pick")
+    if sent is None or sent.get("at") != at:
+        return
+    token = str(sent.get("card", ""))
+    try:
+        card: CardSlot = UNKNOWN if token == str(UNKNOWN) else Card.parse(token)
+    except ValueError:
+        return
+    _pick(card, bool(sent.get("back")))
 
 
 # ---------------------------------------------------------------------------- entering
@@ -340,8 +384,8 @@ def waiting(rec: Recorder) -> None:
         )
 
 
-def _auction_line(rec: Recorder) -> int:
-    """The bid, bury or fallback being entered; returns the seat whose cards to show."""
+def _auction_line(rec: Recorder) -> None:
+    """The bid, bury or fallback being entered (the tray shows the seat's cards)."""
     lang = ss[SessionKey.LANG]
     choose = tr(lang, "choose")
     a1, a2, a3, a4, a5 = st.columns([1.6, 1, 1.6, 1.2, 0.8])
@@ -375,31 +419,6 @@ def _auction_line(rec: Recorder) -> int:
         type="primary",
         disabled=rec.waiting is not None,
     )
-    return int(ss[SessionKey.REC_BID_SEAT])
-
-
-def _tray(rec: Recorder, seat: int | None, mode: record_view.EntryMode) -> None:
-    """The cards to click, one suit a row as a player holds them."""
-    lang = ss[SessionKey.LANG]
-    with st.container(key="rec_tray", gap="small"):
-        for row in record_view.rows(record_view.tray(rec, seat, mode, lang)):
-            with st.container(horizontal=True, gap="small"):
-                for item in row:
-                    kind: Literal["primary", "secondary", "tertiary"] = (
-                        "primary"
-                        if item.chosen
-                        else "tertiary"  # the rules do not allow it next
-                        if item.legal is False
-                        else "secondary"
-                    )
-                    st.button(
-                        item.label,
-                        key=item.key,
-                        on_click=_pick,
-                        args=(item.card, item.takes_back),
-                        type=kind,
-                        disabled=rec.waiting is not None or (rec.complete and mode == "play"),
-                    )
 
 
 def entering(rec: Recorder, mode: record_view.EntryMode) -> None:
@@ -408,7 +427,7 @@ def entering(rec: Recorder, mode: record_view.EntryMode) -> None:
     lang = ss[SessionKey.LANG]
     waits = rec.waiting is not None
     if mode == "auction":
-        tray_seat: int | None = _auction_line(rec)
+        _auction_line(rec)
     else:
         if rec.to_play is None and not rec.complete:
             st.selectbox(
@@ -418,8 +437,6 @@ def entering(rec: Recorder, mode: record_view.EntryMode) -> None:
                 key=SessionKey.REC_SEAT,
                 placeholder=tr(lang, "choose"),
             )
-        tray_seat = rec.to_play if rec.to_play is not None else int(ss[SessionKey.REC_SEAT])
-    _tray(rec, tray_seat, mode)
     if mode == "play":
         p1, p2 = st.columns([1, 3])
         p1.button(

@@ -6,8 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from notation.analysis.annotate import is_engine_comment
-from notation.messages import say_card
-from notation.psn import UNKNOWN
+from notation.rules.cards import Card
 from viewer import analysis_view, view
 from viewer.i18n import glyph_label, tr
 from viewer.panels import cache
@@ -28,25 +27,17 @@ def question(here: Moment) -> None:
         st.info(tr(lang, "teach_wait", seat=seat))
         return
     st.subheader(tr(lang, "teach_question", seat=seat))
-    # the cards by their place in the hand: a pair is two choices, not one
-    held = [c for c in here.state.hand(seat) if c is not UNKNOWN]
+    # the student's cards are clicked on the table (viewer.panels.table): their tokens
     guess_key = f"{SessionKey.TEACH_GUESS}_{here.entry.number}_{step}"
-    st.multiselect(
-        tr(lang, "teach_pick"),
-        list(range(len(held))),
-        format_func=lambda i: say_card(held[i], lang),
-        key=guess_key,
-        placeholder=tr(lang, "teach_pick_hint"),
-        select_all=False,  # a whole hand is never the answer
-    )
     if ss[SessionKey.TEACH_REVEALED] != step:
+        st.caption(tr(lang, "teach_click"))
 
         def reveal(at: int = step) -> None:
             ss[SessionKey.TEACH_REVEALED] = at
 
-        st.button(tr(lang, "teach_reveal"), key="teach_reveal", on_click=reveal, type="primary")
+        st.button(tr(lang, "teach_reveal"), key="teach_reveal", on_click=reveal)
         return
-    picked = [held[i] for i in ss.get(guess_key, [])]
+    picked = [Card.parse(token) for token in ss.get(guess_key) or []]
     guess = [str(c) for c in picked]
     st.success(tr(lang, "teach_actual", cards=tuple(asked.cards)))
     if not guess:
