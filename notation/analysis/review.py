@@ -74,8 +74,8 @@ if TYPE_CHECKING:  # the choices module judges with this one's classes
 __all__ = [
     "GLYPHS",
     "JSON_SCHEMA",
-    "KEY_MOMENTS",
     "JSON_SCHEMA_VERSION",
+    "KEY_MOMENTS",
     "LEVELS_BLUNDER",
     "LEVELS_INACCURACY",
     "LEVELS_MISTAKE",
@@ -589,6 +589,60 @@ _SUMMARY: Final = {
         "blunder": {"type": "integer", "minimum": 0},
         "average_loss": {"type": "number", "minimum": 0},
         "average_level_loss": {"type": "number", "minimum": 0},
+        # the class of the seat's choices before the play, where it made one judged
+        "bury": {"enum": [v.value for v in Verdict]},
+        "declaration": {"enum": [v.value for v in Verdict]},
+    },
+}
+_OPTION: Final = {
+    "type": "object",
+    "required": ["cards", "value", "interval"],
+    "properties": {
+        "cards": _CARDS,
+        "value": {"type": "number"},
+        "interval": _RANGE,
+        "plans": {"type": "array", "items": {"enum": [
+            "made", "low", "void", "void-two", "pairs", "points",
+        ]}},  # a bury's: the plans that give it
+        "trump": {"type": "string"},  # a declaration's: the trump it makes ("S 2", "NT 2")
+    },
+}  # fmt: skip
+_CHOICE: Final = {
+    "type": "object",
+    "required": [
+        "seat", "cards", "value", "best", "best_value", "loss", "class", "level_loss",
+        "options",
+    ],
+    "properties": {
+        "seat": {"enum": [1, 2, 3, 4]},
+        "cards": _CARDS,  # buried, or shown in the bid
+        "value": {"type": "number"},
+        "best": _CARDS,
+        "best_value": {"type": "number"},
+        "loss": {"type": "number", "minimum": 0},
+        "class": {"enum": [v.value for v in Verdict]},
+        "interval": _RANGE,
+        "loss_interval": _RANGE,
+        "level_loss": {"type": "number", "minimum": 0},
+        "result_changes": {"type": "boolean"},
+        "futures": {"type": "integer", "minimum": 1},
+        "options": {"type": "array", "items": _OPTION, "minItems": 1},  # the best first
+        "trump": {"type": "string"},  # a declaration's: the trump made, and the best's
+        "best_trump": {"type": "string"},
+    },
+}  # fmt: skip
+_MOMENT: Final = {
+    "type": "object",
+    "required": ["kind", "seat", "trick", "cards", "best", "class", "loss", "level_loss"],
+    "properties": {
+        "kind": {"enum": ["play", "bury", "declaration"]},
+        "seat": {"enum": [1, 2, 3, 4]},
+        "trick": {"type": ["integer", "null"]},  # a play's; null for a choice before the play
+        "cards": _CARDS,
+        "best": _CARDS,
+        "class": {"enum": [v.value for v in Verdict]},
+        "loss": {"type": "number", "minimum": 0},
+        "level_loss": {"type": "number", "minimum": 0},
     },
 }
 JSON_SCHEMA: Final[dict[str, Any]] = {
@@ -624,6 +678,7 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                             "type": "object",
                             "required": [
                                 "number", "analysed", "error", "stopped", "plays", "summary",
+                                "bury", "declarations", "key_moments",
                             ],
                             "properties": {
                                 "number": {"type": "integer", "minimum": 1},
@@ -676,6 +731,15 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                                     "type": "object",
                                     "required": ["1", "2", "3", "4"],
                                     "additionalProperties": _SUMMARY,
+                                },
+                                # the last bury judged (null: not recorded card by card)
+                                "bury": {"oneOf": [{"type": "null"}, _CHOICE]},
+                                # the bid that set the trump, where its seat had another
+                                "declarations": {"type": "array", "items": _CHOICE},
+                                # the decisions that cost the most: the level result
+                                # lost, then the points (key_moments in review.py)
+                                "key_moments": {
+                                    "type": "array", "items": _MOMENT, "maxItems": 3,
                                 },
                             },
                         },
