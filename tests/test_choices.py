@@ -23,6 +23,7 @@ from notation.analysis.choices import (
     declaration_options,
     review_bury,
     review_choices,
+    review_counters,
     review_declaration,
 )
 from notation.analysis.evaluate import Estimate, Evaluator, View
@@ -154,6 +155,21 @@ def test_the_declaration_is_judged_against_the_other_suits() -> None:
     assert review is not None and review.kind is ChoiceKind.DECLARATION
     assert str(review.made.trump) == "S 2" and len(review.options) > 1
     assert len({o.trump for o in review.options}) == len(review.options)
+
+
+def test_a_declaration_with_no_other_trump_to_bid_is_not_judged() -> None:
+    hand = simulate_hand("qq", seed=1)  # seat 1 declares D2 and holds no other two
+    assert review_declaration(plan_hand(hand), Evaluator(View.HINDSIGHT, FAST)) is None
+
+
+def test_a_counter_not_made_is_judged_against_the_counters_the_seat_could_make() -> None:
+    hand = simulate_hand("qq", seed=1)  # seat 3 holds C2 C2 and does not counter D2
+    (review,) = review_counters(plan_hand(hand), Evaluator(View.HINDSIGHT, FAST))
+    assert review.kind is ChoiceKind.COUNTER and review.seat == 3
+    made = next(o for o in review.options if o == review.made)
+    assert made.cards == () and str(made.trump) == "D 2"
+    assert {str(o.trump) for o in review.options} == {"D 2", "C 2"}
+    assert review.to_dict(made.trump)["kind"] == "counter"  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("view", list(View))

@@ -29,14 +29,23 @@ counter) is judged against every other bid of the same kind its seat could have 
 with the cards it held then (another suit, a no-trump pair where the rule set allows
 it): at the start of the play, the same deal, the dealer picking up the kitty and
 burying by the bots' bury for every option (the one made too, so that the bury's own
-quality, judged above, does not count twice). In the player's view the futures deal the
-cards the seat had not seen when the deal ended. A later counter of another seat, and
-炒底, are not replayed under an option: each option is valued as the trump of the play.
+quality, judged above, does not count twice). The cards held are those of the seat's
+hand when the deal ended (a bid during the deal had fewer to choose from). A seat that
+made no counter but could have when the deal ended is judged too (``counter``): not
+countering, the trump as played, against each counter it could have made (the dealer
+and the kitty's holder as the rule set gives them after it). In the player's view the
+futures deal the cards the seat had not seen when the deal ended. Later bids, and 炒底,
+are not replayed under an option: each option is valued as the trump of the play.
 
 **Cost.** Each choice is one evaluation at :data:`CHOICE_BUDGET` times the budget of a
-play (a hand has about a hundred plays, so both choices add a few per cent).
+play, shared by its options (a rollout of the whole play costs 5 to 7 modelled ms, so
+at the default budget each of 3 or 4 options got 45 to 76 futures on simulated hands;
+never fewer than :data:`~notation.analysis.evaluate.MIN_FUTURES`). More buys little:
+the loss's interval is mostly the rollout policy's own error
+(:data:`~notation.analysis.evaluate.LOSS_SIGMA`, ± 20 points), which no number of
+futures removes.
 
-**Key moments** are the three decisions of a hand (plays, the bury, the declaration)
+**Key moments** are the three decisions of a hand (plays, the bury, the declarations)
 whose counted loss costs the most level result (then points):
 :func:`~notation.analysis.review.key_moments`.
 """
@@ -76,17 +85,19 @@ __all__ = [
     "declaration_options",
     "review_bury",
     "review_choices",
+    "review_counters",
     "review_declaration",
 ]
 
-CHOICE_BUDGET: Final = 2.0  # a choice's budget, in plays' budgets
+CHOICE_BUDGET: Final = 1.0  # a choice's budget, in plays' budgets (see the notes on cost)
 
 
 class ChoiceKind(StrEnum):
     """Which choice before the play."""
 
     BURY = "bury"
-    DECLARATION = "declaration"
+    DECLARATION = "declaration"  # the bid that set the trump
+    COUNTER = "counter"  # a counter not made by a seat that could have made one
 
 
 class BuryPlan(StrEnum):
@@ -153,7 +164,7 @@ class ChoiceReview:
     @property
     def is_best(self) -> bool:
         """True if no option was valued above the one made."""
-        return self.best is self.made
+        return self.best == self.made
 
     def to_dict(self, trump: Trump) -> dict[str, Any]:
         """As the JSON report writes it (see :data:`~notation.analysis.review.JSON_SCHEMA`)."""
@@ -172,7 +183,8 @@ class ChoiceReview:
             "futures": self.made.value.n,
             "options": [o.to_dict(trump) for o in self.options],
         }
-        if self.kind is ChoiceKind.DECLARATION:
+        if self.kind is not ChoiceKind.BURY:
+            found["kind"] = self.kind.value
             found["trump"] = str(self.made.trump)
             found["best_trump"] = str(self.best.trump)
         return found
@@ -370,24 +382,29 @@ def _roots(
 def declaration_options(
     rules: Ruleset, before: bids.BidState, made: bids.Bid, held: Sequence[Card]
 ) -> list[bids.Bid]:
-    """The bids to weigh against ``made`` (first in the list): the bids of the same
-    kind and seat that the rule set allows in state ``before``, showing as many cards
-    of another suit, or a pair of jokers (no-trump), from the cards ``held``."""
+    """The bids to weigh against ``made`` (first in the list): one for each other trump
+    the seat could have made with a bid of the same kind that the rule set allows in
+    state ``before``, from the cards ``held`` (as many cards of another suit as made
+    where it can, else the other count; a pair of jokers for no-trump)."""
     rank = bids.bid_rank(rules, before, made.seat, made.kind)
-    shown = bids.classify_bid(made.cards, rank)[1]
+    made_suit = bids.classify_bid(made.cards, rank)[1]
     copies = sum(1 for c in made.cards if not c.is_joker) or 2
     counts = Counter(held)
-    shows: list[tuple[Card, ...]] = [
-        (card,) * copies
-        for card in sorted(counts, key=lambda c: c.index)
-        if card.rank is rank and card.suit is not shown and counts[card] >= copies
-    ]
-    shows += [(j, j) for j in sorted(counts) if j.is_joker and counts[j] >= 2 and shown is not None]
+    shows: list[tuple[Card, ...]] = []
+    for card in sorted(counts, key=lambda c: c.index):
+        if card.rank is rank and card.suit is not made_suit:
+            for n in dict.fromkeys((copies, 3 - copies)):
+                if counts[card] >= n:
+                    shows.append((card,) * n)
+    shows += [(j, j) for j in sorted(counts) if j.is_joker and counts[j] >= 2]
     found = [made]
+    suits = {made_suit}
     for cards in shows:
         bid = bids.Bid(made.seat, made.kind, cards, made.draw)
-        if bids.can_bid(rules, before, bid):
+        suit = bids.classify_bid(cards, rank)[1]
+        if suit not in suits and bids.can_bid(rules, before, bid):
             found.append(bid)
+            suits.add(suit)
     return found
 
 
@@ -396,47 +413,104 @@ def review_declaration(
 ) -> ChoiceReview | None:
     """The bid that set the trump judged against the others its seat could have made,
     or ``None`` where there is none, or it cannot be (see the module's notes)."""
+    setting = _bidding(plan)
+    if setting is None:
+        return None
+    found = _standing_bid(plan, setting.start.trump)
+    if found is None:
+        return None
+    before, made = found
+    options = declaration_options(setting.rules, before, made, setting.hands[made.seat - 1])
+    after = [_after_bid(setting, before, b) for b in options[1:]]
+    made_after = _after_bid(setting, before, made)
+    if made_after is None or made_after[1:] != (setting.start.dealer, setting.holder):
+        return None  # the bidding as reconstructed is not the record's
+    tables = [(_sorted(made.cards), _as_played(setting))]
+    tables += [(_sorted(b.cards), a) for b, a in zip(options[1:], after, strict=True) if a]
+    if len(tables) < 2:
+        return None  # no other trump to weigh
+    kind = ChoiceKind.DECLARATION
+    return _judge_tables(plan, evaluator, setting, made.seat, tables, seed, kind)
+
+
+def review_counters(
+    plan: HandPlan, evaluator: Evaluator, seed: int | str = 0
+) -> list[ChoiceReview]:
+    """For each seat that made no counter but could have when the deal ended, not
+    countering judged against each counter it could have made (another trump; under a
+    rule set where a first hand's counter takes the deal, the deal too)."""
+    setting = _bidding(plan)
+    if setting is None:
+        return []
+    found = _standing_bid(plan, setting.start.trump)
+    if found is None:
+        return []
+    before, standing = found
+    # The bids after the standing one (reinforcements, refused counters) leave the
+    # trump as it is: the state to counter is the one the standing bid left.
+    state = bids.record_bid(setting.rules, before, standing)
+    countered = {
+        n.seat for n in setting.auction if isinstance(n, BidNode) and n.kind is bids.BidKind.COUNTER
+    }
+    judged: list[ChoiceReview] = []
+    for seat in SEATS:
+        if seat == standing.seat or seat in countered:
+            continue
+        probe = bids.Bid(seat, bids.BidKind.COUNTER, standing.cards)
+        options = declaration_options(setting.rules, state, probe, setting.hands[seat - 1])[1:]
+        tables: list[tuple[Cards, _Table]] = [((), _as_played(setting))]
+        for bid in options:
+            after = _after_bid(setting, state, bid)
+            if after is not None:
+                tables.append((_sorted(bid.cards), after))
+        if len(tables) > 1:
+            kind = ChoiceKind.COUNTER
+            review = _judge_tables(plan, evaluator, setting, seat, tables, seed, kind)
+            if review is not None:
+                judged.append(review)
+    return judged
+
+
+@dataclass(frozen=True, slots=True)
+class _Bidding:
+    """What a declaration is judged from: the hands and the kitty when the deal ended,
+    the position at the first lead, the seat that buried first (the kitty's holder)."""
+
+    rules: Ruleset
+    hands: tuple[Cards, ...]
+    kitty: Cards
+    start: Position
+    holder: Seat
+    auction: tuple[object, ...]
+    replay_view: Callable[[Seat], Knowledge]
+
+
+_Table = tuple[Trump, Seat, Seat]  # a trump, the dealer, the kitty's holder
+
+
+def _bidding(plan: HandPlan) -> _Bidding | None:
+    """The deal as it ended, or ``None`` where a card of it is not known."""
     replayed, start = plan.replay, plan.start
     if replayed is None or start is None:
         return None
     states = replayed.states
     kitty_step = next((i for i, s in enumerate(states) if s.kind is StepKind.KITTY), None)
-    first_play = next((i for i, s in enumerate(states) if s.kind is StepKind.PLAY), None)
-    if kitty_step is None or first_play is None:
+    if kitty_step is None or not any(s.kind is StepKind.PLAY for s in states):
         return None
     dealt = states[kitty_step - 1]
     if dealt.kitty is None or any(UNKNOWN in h for h in (*dealt.hands, dealt.kitty)):
         return None
+    first_bury = states[kitty_step].event
+    assert isinstance(first_bury, KittyExchange)
     hands = cast(tuple[Cards, ...], dealt.hands)
-    kitty = cast(Cards, dealt.kitty)
     rules = replayed.rules
-    found = _standing_bid(plan, start.trump)
-    if found is None:
-        return None
-    before, made = found
-    seat = made.seat
-    options = declaration_options(rules, before, made, hands[seat - 1])
-    if len(options) < 2:
-        return None
-    rank = bids.bid_rank(rules, before, seat, made.kind)
-    trumps = [rules.trump(rank, bids.classify_bid(b.cards, rank)[1]) for b in options]
-    dealer = start.dealer
-    bot = Bot(random.Random(0))
-    size = len(kitty)
+    auction = tuple(replayed.hand.auction)
 
-    def position(hands: Sequence[Cards], kitty: Cards, k: int) -> Position:
-        trump = trumps[k]
-        holder = (*hands[dealer - 1], *kitty)
-        buried = _sorted(bot.bury(holder, trump, size))
-        mine = tuple((Counter(holder) - Counter(buried)).elements())
-        after = [mine if s == dealer else hands[s - 1] for s in SEATS]
-        four = (after[0], after[1], after[2], after[3])
-        return Position(rules, trump, dealer, four, dealer, kitty=buried)
-
-    def view() -> Knowledge:
+    def view(seat: Seat) -> Knowledge:
+        """What ``seat`` knows when the deal ends: its hand, the cards others bid."""
         shown = [
             Whereabouts(card, n, frozenset({node.seat}))
-            for node in replayed.hand.auction
+            for node in auction
             if isinstance(node, BidNode) and node.seat != seat
             for card, n in Counter(c for c in node.cards if isinstance(c, Card)).items()
         ]
@@ -446,17 +520,66 @@ def review_declaration(
             start.trump,
             hands[seat - 1],
             sizes=sizes,
-            kitty_size=size,
+            kitty_size=len(dealt.kitty or ()),
             whereabouts=shown,
             shorter_tractor=rules.follow.shorter_tractor,
         )
 
-    dealt_start = replace(start, hands=(hands[0], hands[1], hands[2], hands[3]), kitty=kitty)
-    seeded = f"{seed}:{plan.number}:declaration"
-    listed = [(_sorted(b.cards), (), t) for b, t in zip(options, trumps, strict=True)]
+    kitty = cast(Cards, dealt.kitty)
+    return _Bidding(rules, hands, kitty, start, first_bury.seat, auction, view)
+
+
+def _as_played(setting: _Bidding) -> _Table:
+    return (setting.start.trump, setting.start.dealer, setting.holder)
+
+
+def _after_bid(setting: _Bidding, before: bids.BidState, bid: bids.Bid) -> _Table | None:
+    """The trump, the dealer and the kitty's holder after ``bid`` when the deal ends."""
     try:
-        root = _roots(evaluator, dealt_start, position, view, seeded)
-        return _judge(ChoiceKind.DECLARATION, evaluator, seat, listed, root, seeded)
+        state = bids.bid(setting.rules, before, bid)
+        if state.phase is bids.BidPhase.DEAL:
+            state = bids.end_deal(state, setting.rules)
+    except bids.BidError:
+        return None
+    trump = state.trump(setting.rules)
+    if trump is None or state.dealer is None:
+        return None
+    return (trump, state.dealer, state.kitty_holder or state.dealer)
+
+
+def _judge_tables(
+    plan: HandPlan,
+    evaluator: Evaluator,
+    setting: _Bidding,
+    seat: Seat,
+    tables: Sequence[tuple[Cards, _Table]],
+    seed: int | str,
+    kind: ChoiceKind,
+) -> ChoiceReview | None:
+    """A bidding choice judged: option ``k`` is the play under ``tables[k]`` (the first
+    the one made), the holder burying the kitty by the bots' bury."""
+    bot = Bot(random.Random(0))
+    rules = setting.rules
+    size = len(setting.kitty)
+
+    def position(hands: Sequence[Cards], kitty: Cards, k: int) -> Position:
+        trump, dealer, holder = tables[k][1]
+        held = (*hands[holder - 1], *kitty)
+        buried = _sorted(bot.bury(held, trump, size))
+        mine = tuple((Counter(held) - Counter(buried)).elements())
+        after = [mine if s == holder else hands[s - 1] for s in SEATS]
+        four = (after[0], after[1], after[2], after[3])
+        return Position(rules, trump, dealer, four, dealer, kitty=buried)
+
+    hands = setting.hands
+    dealt = replace(
+        setting.start, hands=(hands[0], hands[1], hands[2], hands[3]), kitty=setting.kitty
+    )
+    seeded = f"{seed}:{plan.number}:{kind.value}:{seat}"
+    listed = [(cards, (), table[0]) for cards, table in tables]
+    try:
+        root = _roots(evaluator, dealt, position, lambda: setting.replay_view(seat), seeded)
+        return _judge(kind, evaluator, seat, listed, root, seeded)
     except (KnowledgeError, GameError):
         return None
 
@@ -498,5 +621,6 @@ def review_choices(
     """The bury and the declaration of a hand judged, those that can be, each at
     :data:`CHOICE_BUDGET` times a play's ``budget``."""
     evaluator = Evaluator(view, budget * CHOICE_BUDGET)
-    found = (review_declaration(plan, evaluator, seed), review_bury(plan, evaluator, seed))
+    declared = review_declaration(plan, evaluator, seed)
+    found = [declared, *review_counters(plan, evaluator, seed), review_bury(plan, evaluator, seed)]
     return tuple(c for c in found if c is not None)

@@ -491,7 +491,7 @@ class HandReview:
     @property
     def declarations(self) -> tuple[ChoiceReview, ...]:
         """The declarations judged."""
-        return tuple(c for c in self.choices if c.kind == "declaration")
+        return tuple(c for c in self.choices if c.kind != "bury")
 
     @property
     def key_moments(self) -> list[PlayReview | ChoiceReview]:
@@ -592,6 +592,7 @@ _SUMMARY: Final = {
         # the class of the seat's choices before the play, where it made one judged
         "bury": {"enum": [v.value for v in Verdict]},
         "declaration": {"enum": [v.value for v in Verdict]},
+        "counter": {"enum": [v.value for v in Verdict]},
     },
 }
 _OPTION: Final = {
@@ -627,7 +628,10 @@ _CHOICE: Final = {
         "result_changes": {"type": "boolean"},
         "futures": {"type": "integer", "minimum": 1},
         "options": {"type": "array", "items": _OPTION, "minItems": 1},  # the best first
-        "trump": {"type": "string"},  # a declaration's: the trump made, and the best's
+        # a declaration's: which (the bid that set the trump, or a counter not made), the
+        # trump made and the best's
+        "kind": {"enum": ["declaration", "counter"]},
+        "trump": {"type": "string"},
         "best_trump": {"type": "string"},
     },
 }  # fmt: skip
@@ -635,7 +639,7 @@ _MOMENT: Final = {
     "type": "object",
     "required": ["kind", "seat", "trick", "cards", "best", "class", "loss", "level_loss"],
     "properties": {
-        "kind": {"enum": ["play", "bury", "declaration"]},
+        "kind": {"enum": ["play", "bury", "declaration", "counter"]},
         "seat": {"enum": [1, 2, 3, 4]},
         "trick": {"type": ["integer", "null"]},  # a play's; null for a choice before the play
         "cards": _CARDS,
@@ -734,7 +738,8 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                                 },
                                 # the last bury judged (null: not recorded card by card)
                                 "bury": {"oneOf": [{"type": "null"}, _CHOICE]},
-                                # the bid that set the trump, where its seat had another
+                                # the bid that set the trump, where its seat had another;
+                                # each counter a seat could have made and did not
                                 "declarations": {"type": "array", "items": _CHOICE},
                                 # the decisions that cost the most: the level result
                                 # lost, then the points (key_moments in review.py)

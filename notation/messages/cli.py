@@ -90,6 +90,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "the declaration (seat {seat}): {judged}",
         "亮主（{seat} 号位）：{judged}",
     ),
+    "analysis.choice.counter": (
+        "no counter (seat {seat}): {judged}",
+        "未反主（{seat} 号位）：{judged}",
+    ),
     "analysis.choice.best": ("the best of {n} options", "{n} 种选择中最好的"),
     "analysis.choice.fine": (
         "fine, within the noise of the best of {n} options",
@@ -107,6 +111,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "analysis.moment.bury": (
         "seat {seat}'s bury ({verdict}, {levels} levels, {loss} points)",
         "{seat} 号位扣底（{verdict}，{levels} 级，{loss} 分）",
+    ),
+    "analysis.moment.counter": (
+        "seat {seat}'s counter not made ({verdict}, {levels} levels, {loss} points)",
+        "{seat} 号位没有反主（{verdict}，{levels} 级，{loss} 分）",
     ),
     "analysis.moment.declaration": (
         "seat {seat}'s declaration ({verdict}, {levels} levels, {loss} points)",
