@@ -60,11 +60,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from notation.analysis.choices import review_choices
 from notation.analysis.duplicate import PlayerMaker, duplicate_match
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator
 from notation.analysis.player import STRENGTH_BUDGET, evaluator_player
 from notation.analysis.positions import hand_positions
-from notation.analysis.review import review_hand
+from notation.analysis.review import plan_hand, review_hand
 from notation.analysis.solver import Solver
 from notation.bots import Bot
 from notation.lines.judge import judge_trick
@@ -753,6 +754,12 @@ def analysis_times(hands: int, jobs: tuple[int, ...] = (1, 2)) -> dict[str, obje
                     cpu += children_cpu() - before
                 rows[f"{view}_j{j}_s"] = sum(times) / len(times)
                 rows[f"{view}_j{j}_cpu_s"] = cpu / len(times)
+    for view in ("hindsight", "player"):  # the bury and declarations, part of the above
+        cpu = time.process_time()
+        for seed in range(hands):
+            plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+            review_choices(plan, view, DEFAULT_BUDGET)
+        rows[f"choices_{view}_cpu_s"] = (time.process_time() - cpu) / max(1, hands)
     rows["time_shares_player_j1"] = {}
     if not compiled_modules():
         hand = simulate_hand("qq", seed=0, dealer=1)
@@ -798,6 +805,9 @@ def print_analysis(numbers: dict[str, object]) -> None:
             if k.startswith(f"{view}_j") and not k.endswith("_cpu_s") and isinstance(v, float)
         ]
         print(f"  {view:10} " + "   ".join(cells))
+        choices = numbers.get(f"choices_{view}_cpu_s")
+        if isinstance(choices, float):
+            print(f"  {'':10} of which the bury and the declarations: CPU {choices:.1f} s")
     shares = numbers["time_shares_player_j1"]
     assert isinstance(shares, dict)
     if not shares:
