@@ -420,7 +420,10 @@ def review_declaration(
     if found is None:
         return None
     before, made = found
-    options = declaration_options(setting.rules, before, made, setting.hands[made.seat - 1])
+    try:
+        options = declaration_options(setting.rules, before, made, setting.hands[made.seat - 1])
+    except bids.BidError:  # cards that show no trump at the rank: nothing to weigh
+        return None
     after = [_after_bid(setting, before, b) for b in options[1:]]
     made_after = _after_bid(setting, before, made)
     if made_after is None or made_after[1:] != (setting.start.dealer, setting.holder):
@@ -457,9 +460,12 @@ def review_counters(
         if seat == standing.seat or seat in countered:
             continue
         probe = bids.Bid(seat, bids.BidKind.COUNTER, standing.cards)
-        options = declaration_options(setting.rules, state, probe, setting.hands[seat - 1])[1:]
+        try:
+            options = declaration_options(setting.rules, state, probe, setting.hands[seat - 1])
+        except bids.BidError:  # the standing cards show no trump at the counter's rank
+            continue
         tables: list[tuple[Cards, _Table]] = [((), _as_played(setting))]
-        for bid in options:
+        for bid in options[1:]:
             after = _after_bid(setting, state, bid)
             if after is not None:
                 tables.append((_sorted(bid.cards), after))
