@@ -251,7 +251,7 @@ def bury_options(
     cards merged.
 
     >>> from notation.presets import load_ruleset
-    >>> from notation.rules.cards import Suit, parse_cards
+    >>> from notation.rules.cards import Rank, Suit, parse_cards
     >>> trump = load_ruleset("qq").trump(Rank.TWO, Suit.HEARTS)
     >>> held = parse_cards("S3 S3 S4 C5 C6 C7 D9 DK H4 H2")
     >>> [(plans, " ".join(map(str, cards))) for cards, plans in
