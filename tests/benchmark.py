@@ -60,6 +60,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from notation.analysis.choices import review_choices
 from notation.analysis.duplicate import PlayerMaker, duplicate_match
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator
 from notation.analysis.player import STRENGTH_BUDGET, evaluator_player
@@ -758,6 +759,12 @@ def analysis_times(
                     cpu += children_cpu() - before
                 rows[f"{view}_j{j}_s"] = sum(times) / len(times)
                 rows[f"{view}_j{j}_cpu_s"] = cpu / len(times)
+    for view in ("hindsight", "player"):  # the bury and declarations, part of the above
+        cpu = time.process_time()
+        for seed in range(hands):
+            plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+            review_choices(plan, view, DEFAULT_BUDGET)
+        rows[f"choices_{view}_cpu_s"] = (time.process_time() - cpu) / max(1, hands)
     rows["time_shares_player_j1"] = {}
     if not compiled_modules():
         hand = simulate_hand("qq", seed=0, dealer=1)
@@ -846,6 +853,9 @@ def print_analysis(numbers: dict[str, object]) -> None:
             if k.startswith(f"{view}_j") and not k.endswith("_cpu_s") and isinstance(v, float)
         ]
         print(f"  {view:10} " + "   ".join(cells))
+        choices = numbers.get(f"choices_{view}_cpu_s")
+        if isinstance(choices, float):
+            print(f"  {'':10} of which the bury and the declarations: CPU {choices:.1f} s")
     widths = numbers.get("early_widths")
     if isinstance(widths, dict):
         print_widths(widths)

@@ -11,6 +11,11 @@ Every play analysed gets one comment of the engine's, after the comments already
   ``[%class]`` the class and, when the engine put it there, the glyph it added (a
   player's own glyph is never doubled nor taken away).
 
+The bury judged (:mod:`notation.analysis.choices`) gets the same commands and words
+on the record's ``bury``, and the declaration judged on its bid, with the seat's cards
+in ``[%best]``: ``bury 1: … {[%eval 48 ±60] [%best 1: S3 S4 …] [%loss 17 ±21] [%class
+inaccuracy ?!] [%engine shengji] better 1: S3 S4 … (the defenders 31, not 48)}``.
+
 The hand's opening comments get the summary, with the settings of the run in
 ``[%engine shengji VERSION VIEW BUDGET SEED]``; the play where the analysis stopped (a
 play the rules do not allow) gets ``{[%engine shengji] the analysis stops here: ...}``.
@@ -30,24 +35,35 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from notation import __version__
+from notation.analysis.choices import ChoiceKind, ChoiceReview
 from notation.analysis.evaluate import Estimate, View
 from notation.analysis.review import GLYPHS, HandReview, PlayReview, Verdict
-from notation.messages import LANGS, Message, Seq, count, msg, template
+from notation.messages import LANGS, Message, Param, Seq, count, msg, template
 from notation.psn.model import GLYPHS as NAGS
-from notation.psn.model import Comment, Hand, PlayNode, Trick
+from notation.psn.model import (
+    BidNode,
+    Comment,
+    Fallback,
+    Hand,
+    KittyExchange,
+    PlayNode,
+    Trick,
+)
 from notation.rules.cards import Card
 from notation.rules.order import Trump
 
 __all__ = [
     "ENGINE",
     "annotate_hand",
+    "choice_message",
     "engine_command",
     "engine_version",
     "is_engine_comment",
     "is_stop_comment",
+    "moment_message",
     "strip_analysis",
     "summary_message",
 ]
@@ -55,6 +71,7 @@ __all__ = [
 ENGINE: Final = "shengji"  # the first word of the engine's [%engine] command
 _MARK: Final = f"[%engine {ENGINE}]"
 _GLYPH_NAGS: Final = frozenset(NAGS.values())  # ! ? !! ?? !? ?!: a player's judgement
+_Node = TypeVar("_Node", bound=PlayNode | BidNode | KittyExchange)  # an event a comment follows
 
 
 # The code an analysis depends on: the engine, the bots that play its rollouts, the rules
@@ -109,10 +126,13 @@ def strip_analysis(hand: Hand) -> Hand:
         replace(trick, plays=tuple(_strip_play(p) for p in trick.plays)) for trick in hand.tricks
     )
     comments = tuple(c for c in hand.comments if not is_engine_comment(c))
-    return replace(hand, comments=comments, tricks=tricks)
+    auction = tuple(
+        _strip_play(e) if isinstance(e, BidNode | KittyExchange) else e for e in hand.auction
+    )
+    return replace(hand, comments=comments, tricks=tricks, auction=auction)
 
 
-def _strip_play(play: PlayNode) -> PlayNode:
+def _strip_play(play: _Node) -> _Node:
     ours = [c for c in play.comments if is_engine_comment(c)]
     if not ours:
         return play
@@ -164,7 +184,70 @@ def annotate_hand(
         tricks.append(replace(trick, plays=tuple(plays)))
     command = engine_command(view, budget, seed, rules)
     summary = Comment(f"{command} {_summary(review, lang)}")
-    return replace(hand, comments=(*hand.comments, summary), tricks=tuple(tricks))
+    auction = _auction(hand, review, lang) if trump is not None else hand.auction
+    return replace(hand, comments=(*hand.comments, summary), tricks=tuple(tricks), auction=auction)
+
+
+def _auction(
+    hand: Hand, review: HandReview, lang: str
+) -> tuple[BidNode | Fallback | KittyExchange, ...]:
+    """The auction with the judged bury (the last) and declaration (its bid, the last
+    of its seat with its cards) annotated."""
+    assert review.trump is not None
+    auction = list(hand.auction)
+    for choice in review.choices:
+        kind = KittyExchange if choice.kind is ChoiceKind.BURY else BidNode
+        at = next(
+            (
+                i
+                for i in reversed(range(len(auction)))
+                if isinstance(node := auction[i], kind)
+                and node.seat == choice.seat
+                and (kind is KittyExchange or _same(node, choice))
+            ),
+            None,
+        )
+        if at is not None:
+            node = auction[at]
+            assert isinstance(node, BidNode | KittyExchange)
+            auction[at] = _judged_choice(node, choice, review.trump, lang)
+    return tuple(auction)
+
+
+def _same(node: object, choice: ChoiceReview) -> bool:
+    return isinstance(node, BidNode) and sorted(
+        c.index for c in node.cards if isinstance(c, Card)
+    ) == [c.index for c in choice.made.cards]
+
+
+def _judged_choice(node: _Node, choice: ChoiceReview, trump: Trump, lang: str) -> _Node:
+    """A bury or a bid with its comment and, for a class below fine, its glyph."""
+    shown = choice.made.trump or trump
+    parts = [f"[%eval {_number(choice.made.value)}]"]
+    nags = node.nags
+    if choice.verdict is not Verdict.FINE:
+        glyph = GLYPHS[choice.verdict]
+        best = choice.best.trump or trump
+        parts.append(f"[%best {choice.seat}: {_cards(choice.best.cards, best)}]")
+        parts.append(f"[%loss {_number(choice.loss)}]")
+        if _GLYPH_NAGS.isdisjoint(nags):  # the player's own glyph stands
+            nags = (*nags, NAGS[glyph])
+            parts.append(f"[%class {choice.verdict.value} {glyph}]")
+        else:
+            parts.append(f"[%class {choice.verdict.value}]")
+    parts.append(_MARK)
+    if choice.verdict is not Verdict.FINE:
+        key = "analysis.better-level" if choice.result_changes else "analysis.better"
+        better = msg(
+            key,
+            seat=choice.seat,
+            cards=_cards(choice.best.cards, choice.best.trump or shown),
+            best=round(choice.best.value.mean),
+            made=round(choice.made.value.mean),
+        )
+        parts.append(_safe(better.render(lang)))
+    comment = Comment(" ".join(parts))
+    return replace(node, nags=nags, comments=(*node.comments, comment))
 
 
 def _annotated(play: PlayNode, review: PlayReview, trump: Trump, lang: str) -> PlayNode:
@@ -219,11 +302,54 @@ def _safe(text: str) -> str:
 
 
 def _summary(review: HandReview, lang: str) -> str:
-    """The hand's summary: per seat, the plays, the classes and the average loss."""
-    words = summary_message(review.view.value, review.summary.items()).render(lang)
+    """The hand's summary: per seat, the plays, the classes and the average loss; the
+    choices before the play judged; the key moments."""
+    said = summary_message(review.view.value, review.summary.items())
+    choices = tuple(choice_message(c, review.trump) for c in review.choices)
+    words = msg("text", text=Seq((said, *choices), "sep.semicolon")).render(lang)
+    moments = review.key_moments
+    if moments:
+        listed = Seq(tuple(moment_message(m) for m in moments), "sep.semicolon")
+        words += " — " + msg("analysis.key-moments", moments=listed).render(lang)
     if review.stopped is not None:
         words += " — " + review.stopped.words().render(lang)
     return _safe(words)
+
+
+def choice_message(choice: ChoiceReview, trump: Trump | None) -> Message:
+    """``the bury (seat 1): mistake, loss 25 (better S3 S4 …: the defenders 31, not
+    56)``, or the best, or fine within the noise."""
+    n = len(choice.options)
+    if choice.is_best:
+        judged = msg("analysis.choice.best", n=n)
+    elif choice.verdict is Verdict.FINE:
+        judged = msg("analysis.choice.fine", n=n)
+    else:
+        shown = choice.best.trump or trump
+        cards = " ".join(map(str, choice.best.cards if shown is None else shown.sorted(
+            choice.best.cards)))  # fmt: skip
+        judged = msg(
+            "analysis.choice.loses",
+            verdict=msg(f"label.class_{choice.verdict.value}"),
+            loss=f"{choice.loss.mean:.0f}",
+            cards=cards,
+            best=round(choice.best.value.mean),
+            made=round(choice.made.value.mean),
+        )
+    return msg(f"analysis.choice.{choice.kind.value}", seat=choice.seat, judged=judged)
+
+
+def moment_message(moment: PlayReview | ChoiceReview) -> Message:
+    """A key moment in words: which decision, its class, the levels and points lost."""
+    facts: dict[str, Param] = {
+        "seat": moment.seat,
+        "verdict": msg(f"label.class_{moment.verdict.value}"),
+        "levels": f"{moment.counted_level_loss:.2f}",
+        "loss": f"{moment.counted_loss:.0f}",
+    }
+    if isinstance(moment, PlayReview):
+        return msg("analysis.moment.play", trick=moment.trick, **facts)
+    return msg(f"analysis.moment.{moment.kind.value}", **facts)
 
 
 def summary_message(view: str, seats: Iterable[tuple[int, SeatCounts]]) -> Message:

@@ -452,6 +452,54 @@ class Evaluator:
         ]
         return self._evaluation(root, candidates, made, exact=False, tricks=tricks)
 
+    def evaluate_options(
+        self,
+        seat: Seat,
+        options: Sequence[Cards],
+        root: Callable[[int, int], PlayState],
+        made: int,
+        seed: int | str = 0,
+    ) -> Evaluation:
+        """Value choices made before the play (a bury, a declaration) by rollouts of the
+        whole play: option ``k`` in future ``i`` is the play from ``root(k, i)`` (the
+        caller makes future ``i`` the same deal for every option), every seat played by
+        the rollout policy with the same random choices for every option (common random
+        numbers). Every option gets the same futures, as many as the budget buys (at
+        least :data:`MIN_FUTURES`). ``options`` name the options by their cards (what a
+        :class:`Candidate` holds: the cards buried, the cards declared); ``made`` is the
+        index of the option made; ``seat`` the seat that chose."""
+        if not options or not 0 <= made < len(options):
+            raise ValueError("the option made must be one of the options")
+        self._cost = 0.0
+        rngs = _Futures(str(seed))
+        explore = EXPLORE[self.view]
+        samples: list[list[int]] = [[] for _ in options]
+        budget = self.budget * 1e6
+        n = 0
+        while n < MAX_FUTURES and (n < MIN_FUTURES or self._cost < budget):
+            if self.view is View.PLAYER:
+                self._cost += COST_DEAL_US
+            for k, sample in enumerate(samples):
+                state = root(k, n)
+                rng = rngs.rng(n)
+                sample.append(self._rollout(state, _policy_play(state, rng, explore), rng))
+            n += 1
+        first = root(made, 0)
+        tricks = max(0, max(len(h) for h in first.hands) - self.leaf_cards)
+        sigma = policy_sigma(tricks)
+        candidates = [
+            Candidate(_sorted(c), Estimate.of(s, sigma=sigma), tuple(s), False)
+            for c, s in zip(options, samples, strict=True)
+        ]
+        played = candidates[made]
+        maximize = first.is_defender(seat)
+        sign = 1 if maximize else -1
+        order = sorted(candidates, key=lambda c: -sign * c.points.mean)
+        cost = self._cost / 1e6
+        return Evaluation(
+            seat, maximize, self.view, first.rules, tuple(order), played, False, cost, tricks
+        )
+
     # --- the three ways to value ------------------------------------------------------------
 
     def _solved(self, position: Position, made: Cards | None) -> list[Candidate]:

@@ -32,8 +32,10 @@ futures the two plays share) is clear of 0; a loss inside the interval of zero i
 *fine*, and counts 0 in the averages. A proved loss (hindsight, small enough to solve)
 counts as it is.
 
-Bids and the bury are not judged; the analysis of a hand stops before the first play
-the rules do not allow, and says so.
+The bury and the declaration are judged alike (:mod:`notation.analysis.choices`), and
+a hand's *key moments* are the :data:`KEY_MOMENTS` decisions that cost the most
+(:func:`key_moments`). The analysis of a hand's plays stops before the first play the
+rules do not allow, and says so.
 """
 
 from __future__ import annotations
@@ -42,9 +44,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from notation.analysis.evaluate import (
+    Candidate,
     Comparison,
     Estimate,
     Evaluation,
@@ -65,10 +68,14 @@ from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import SEATS, Seat
 
+if TYPE_CHECKING:  # the choices module judges with this one's classes
+    from notation.analysis.choices import ChoiceReview
+
 __all__ = [
     "GLYPHS",
     "JSON_SCHEMA",
     "JSON_SCHEMA_VERSION",
+    "KEY_MOMENTS",
     "LEVELS_BLUNDER",
     "LEVELS_INACCURACY",
     "LEVELS_MISTAKE",
@@ -85,10 +92,12 @@ __all__ = [
     "classify",
     "hand_review",
     "judge_play",
+    "key_moments",
     "plan_hand",
     "review_decision",
     "review_hand",
     "summarize",
+    "weigh",
 ]
 
 
@@ -189,6 +198,19 @@ class PlayReview:
             "candidates": self.candidates,
         }
 
+    def moment(self, trump: Trump) -> dict[str, Any]:
+        """As a key moment of the JSON report."""
+        return {
+            "kind": "play",
+            "seat": self.seat,
+            "trick": self.trick,
+            "cards": [str(c) for c in self.cards],
+            "best": [str(c) for c in trump.sorted(self.best)],
+            "class": self.verdict.value,
+            "loss": _round(self.loss.mean),
+            "level_loss": round(self.level_loss.mean, 2),
+        }
+
 
 def _round(value: float) -> float:
     return round(value, 1)
@@ -198,20 +220,29 @@ def _interval(estimate: Estimate) -> list[float]:
     return [_round(estimate.lower), _round(estimate.upper)]
 
 
-def judge_play(decision: Decision, evaluation: Evaluation) -> PlayReview:
-    """A play judged from the evaluation of its decision."""
+def weigh(evaluation: Evaluation) -> tuple[Candidate, Comparison]:
+    """The best candidate of an evaluation and what the choice made loses against it:
+    nothing (the choice made is the best) when it is valued at or above the best on the
+    futures they share; a loss in levels below 0 counted 0."""
     played = evaluation.played
     assert played is not None
     best = evaluation.best
     comparison = evaluation.compare(best, played)
     loss, levels = comparison.points, comparison.levels
     if best is played or loss.mean <= 0:
-        # The play is the best (or valued above the best on the futures they share).
-        best, zero = played, Estimate(0.0, 0.0, played.points.n)
-        loss, levels = zero, zero
-        comparison = Comparison(zero, zero, 0.0, comparison.exact)
-    elif levels.mean < 0:
+        zero = Estimate(0.0, 0.0, played.points.n)
+        return played, Comparison(zero, zero, 0.0, comparison.exact)
+    if levels.mean < 0:
         levels = Estimate(0.0, levels.half, levels.n)
+    return best, replace(comparison, levels=levels)
+
+
+def judge_play(decision: Decision, evaluation: Evaluation) -> PlayReview:
+    """A play judged from the evaluation of its decision."""
+    played = evaluation.played
+    assert played is not None
+    best, comparison = weigh(evaluation)
+    loss, levels = comparison.points, comparison.levels
     return PlayReview(
         decision.index,
         decision.trick,
@@ -289,6 +320,7 @@ class HandPlan:
     decisions: tuple[Decision, ...]
     stopped: Stop | None = None
     error: Message | None = None
+    start: Position | None = None  # the first lead: the hands after the bury
 
     def knowledge(self, decision: Decision) -> Knowledge:
         """What the seat to move knows before ``decision``'s play."""
@@ -339,7 +371,7 @@ def plan_hand(hand: Hand, rules: Ruleset | str | None = None, number: int = 1) -
         decisions.append(
             Decision(index, found.trick_number, node.seat, recorded, position, step - 1)
         )
-    return HandPlan(number, replayed, tuple(decisions), stopped)
+    return HandPlan(number, replayed, tuple(decisions), stopped, start=start)
 
 
 def review_decision(
@@ -414,10 +446,29 @@ def summarize(plays: Iterable[PlayReview]) -> dict[Seat, SeatSummary]:
     return summary
 
 
+KEY_MOMENTS: Final = 3  # the decisions a hand's key moments name, at most
+
+
+def key_moments(
+    plays: Iterable[PlayReview], choices: Iterable[ChoiceReview] = ()
+) -> list[PlayReview | ChoiceReview]:
+    """The decisions that cost the most, for a coach's "where was it lost": those whose
+    counted loss is above 0, by the level result lost, then the points; the choices
+    before the play first where equal, then the plays in order; :data:`KEY_MOMENTS` of
+    them at most."""
+    found: list[PlayReview | ChoiceReview] = [*choices, *plays]
+    found = [d for d in found if d.counted_loss > 0 or d.counted_level_loss > 0]
+    ranked = sorted(
+        enumerate(found), key=lambda e: (-e[1].counted_level_loss, -e[1].counted_loss, e[0])
+    )
+    return [d for _, d in ranked[:KEY_MOMENTS]]
+
+
 @dataclass(frozen=True, slots=True)
 class HandReview:
     """A hand's plays judged, in order, and where the analysis stopped, or why it could
-    not be analysed (``error``)."""
+    not be analysed (``error``); the choices before the play judged (``choices``: the
+    declaration, the bury, those that could be)."""
 
     number: int
     view: View
@@ -425,22 +476,57 @@ class HandReview:
     stopped: Stop | None = None
     error: Message | None = None
     trump: Trump | None = None
+    choices: tuple[ChoiceReview, ...] = ()
 
     @property
     def summary(self) -> dict[Seat, SeatSummary]:
         """Each seat's counts and average loss."""
         return summarize(self.plays)
 
+    @property
+    def bury(self) -> ChoiceReview | None:
+        """The bury judged, if it was."""
+        return next((c for c in self.choices if c.kind == "bury"), None)
+
+    @property
+    def declarations(self) -> tuple[ChoiceReview, ...]:
+        """The declarations judged."""
+        return tuple(c for c in self.choices if c.kind != "bury")
+
+    @property
+    def key_moments(self) -> list[PlayReview | ChoiceReview]:
+        """The decisions that cost the most (:func:`key_moments`)."""
+        return key_moments(self.plays, self.choices)
+
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """As the JSON report writes it (see :data:`JSON_SCHEMA`), its words in ``lang``."""
         trump = self.trump
+        summary = {str(s): v.to_dict() for s, v in self.summary.items()}
+        for choice in self.choices:  # the seat's choices before the play, by class
+            summary[str(choice.seat)][choice.kind.value] = choice.verdict.value
+        if trump is None:
+            return {
+                "number": self.number,
+                "analysed": self.error is None,
+                "error": None if self.error is None else self.error.render(lang),
+                "stopped": None if self.stopped is None else self.stopped.to_dict(lang),
+                "plays": [],
+                "summary": summary,
+                "bury": None,
+                "declarations": [],
+                "key_moments": [],
+            }
+        bury = self.bury
         return {
             "number": self.number,
             "analysed": self.error is None,
             "error": None if self.error is None else self.error.render(lang),
             "stopped": None if self.stopped is None else self.stopped.to_dict(lang),
-            "plays": [p.to_dict(trump) for p in self.plays] if trump is not None else [],
-            "summary": {str(s): v.to_dict() for s, v in self.summary.items()},
+            "plays": [p.to_dict(trump) for p in self.plays],
+            "summary": summary,
+            "bury": None if bury is None else bury.to_dict(trump),
+            "declarations": [d.to_dict(trump) for d in self.declarations],
+            "key_moments": [m.moment(trump) for m in self.key_moments],
         }
 
 
@@ -466,9 +552,14 @@ def review_hand(
     return hand_review(plan, evaluator.view, results)
 
 
-def hand_review(plan: HandPlan, view: View, results: Sequence[PlayReview | Stop]) -> HandReview:
+def hand_review(
+    plan: HandPlan,
+    view: View,
+    results: Sequence[PlayReview | Stop],
+    choices: Sequence[ChoiceReview] = (),
+) -> HandReview:
     """A plan's plays, judged, as a review: up to the first play whose analysis had to
-    stop, if one had."""
+    stop, if one had; with the choices before the play judged."""
     plays: list[PlayReview] = []
     stopped = plan.stopped
     for result in results:
@@ -478,7 +569,8 @@ def hand_review(plan: HandPlan, view: View, results: Sequence[PlayReview | Stop]
         plays.append(result)
     trump = plan.decisions[0].position.trump if plan.decisions else None
     error = None if plan.error is None else msg("analysis.cannot", why=plan.error)
-    return HandReview(plan.number, view, tuple(plays), stopped, error, trump)
+    trump = trump or (plan.start.trump if plan.start is not None else None)
+    return HandReview(plan.number, view, tuple(plays), stopped, error, trump, tuple(choices))
 
 
 # --- the JSON report ------------------------------------------------------------------------
@@ -497,6 +589,64 @@ _SUMMARY: Final = {
         "blunder": {"type": "integer", "minimum": 0},
         "average_loss": {"type": "number", "minimum": 0},
         "average_level_loss": {"type": "number", "minimum": 0},
+        # the class of the seat's choices before the play, where it made one judged
+        "bury": {"enum": [v.value for v in Verdict]},
+        "declaration": {"enum": [v.value for v in Verdict]},
+        "counter": {"enum": [v.value for v in Verdict]},
+    },
+}
+_OPTION: Final = {
+    "type": "object",
+    "required": ["cards", "value", "interval"],
+    "properties": {
+        "cards": _CARDS,
+        "value": {"type": "number"},
+        "interval": _RANGE,
+        "plans": {"type": "array", "items": {"enum": [
+            "made", "low", "void", "void-two", "pairs", "points",
+        ]}},  # a bury's: the plans that give it
+        "trump": {"type": "string"},  # a declaration's: the trump it makes ("S 2", "NT 2")
+    },
+}  # fmt: skip
+_CHOICE: Final = {
+    "type": "object",
+    "required": [
+        "seat", "cards", "value", "best", "best_value", "loss", "class", "level_loss",
+        "options",
+    ],
+    "properties": {
+        "seat": {"enum": [1, 2, 3, 4]},
+        "cards": _CARDS,  # buried, or shown in the bid
+        "value": {"type": "number"},
+        "best": _CARDS,
+        "best_value": {"type": "number"},
+        "loss": {"type": "number", "minimum": 0},
+        "class": {"enum": [v.value for v in Verdict]},
+        "interval": _RANGE,
+        "loss_interval": _RANGE,
+        "level_loss": {"type": "number", "minimum": 0},
+        "result_changes": {"type": "boolean"},
+        "futures": {"type": "integer", "minimum": 1},
+        "options": {"type": "array", "items": _OPTION, "minItems": 1},  # the best first
+        # a declaration's: which (the bid that set the trump, or a counter not made), the
+        # trump made and the best's
+        "kind": {"enum": ["declaration", "counter"]},
+        "trump": {"type": "string"},
+        "best_trump": {"type": "string"},
+    },
+}  # fmt: skip
+_MOMENT: Final = {
+    "type": "object",
+    "required": ["kind", "seat", "trick", "cards", "best", "class", "loss", "level_loss"],
+    "properties": {
+        "kind": {"enum": ["play", "bury", "declaration", "counter"]},
+        "seat": {"enum": [1, 2, 3, 4]},
+        "trick": {"type": ["integer", "null"]},  # a play's; null for a choice before the play
+        "cards": _CARDS,
+        "best": _CARDS,
+        "class": {"enum": [v.value for v in Verdict]},
+        "loss": {"type": "number", "minimum": 0},
+        "level_loss": {"type": "number", "minimum": 0},
     },
 }
 JSON_SCHEMA: Final[dict[str, Any]] = {
@@ -532,6 +682,7 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                             "type": "object",
                             "required": [
                                 "number", "analysed", "error", "stopped", "plays", "summary",
+                                "bury", "declarations", "key_moments",
                             ],
                             "properties": {
                                 "number": {"type": "integer", "minimum": 1},
@@ -584,6 +735,16 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                                     "type": "object",
                                     "required": ["1", "2", "3", "4"],
                                     "additionalProperties": _SUMMARY,
+                                },
+                                # the last bury judged (null: not recorded card by card)
+                                "bury": {"oneOf": [{"type": "null"}, _CHOICE]},
+                                # the bid that set the trump, where its seat had another;
+                                # each counter a seat could have made and did not
+                                "declarations": {"type": "array", "items": _CHOICE},
+                                # the decisions that cost the most: the level result
+                                # lost, then the points (key_moments in review.py)
+                                "key_moments": {
+                                    "type": "array", "items": _MOMENT, "maxItems": 3,
                                 },
                             },
                         },

@@ -40,6 +40,7 @@ from notation.analysis.annotate import (
     is_stop_comment,
     strip_analysis,
 )
+from notation.analysis.choices import ChoiceReview, review_choices
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator, View
 from notation.analysis.review import (
     JSON_SCHEMA_VERSION,
@@ -68,6 +69,7 @@ from notation.rules.ruleset import Ruleset
 __all__ = ["add_parser", "analysed_before", "run"]
 
 CHUNK = 4  # plays sent to a worker at a time: one trick, about
+CHOICES = -1  # the chunk that judges a hand's choices before the play (bury, declaration)
 ALL = 10**9  # the last trick of "--tricks 18": the end of the hand
 _GLOB = frozenset("*?[")
 
@@ -150,7 +152,8 @@ class _Chunk:
     record: Hand
 
 
-_Result = list[PlayReview | Stop] | Message  # a chunk's reviews, or why it failed
+_Judged = PlayReview | Stop | ChoiceReview
+_Result = list[_Judged] | Message  # a chunk's reviews, or why it failed
 
 
 @dataclass(slots=True)
@@ -181,7 +184,7 @@ class _HandWork:
     kept: Hand  # as written when it is not analysed again
     plan: HandPlan | None  # None: analysed before
     starts: list[int]  # where each of its chunks starts (none: analysed before)
-    results: list[tuple[int, list[PlayReview | Stop]]] = field(default_factory=list)
+    results: list[tuple[int, list[_Judged]]] = field(default_factory=list)
     received: int = 0
     failed: Message | None = None  # why its analysis failed
 
@@ -434,7 +437,9 @@ def _starts(plan: HandPlan | None, options: _Options) -> list[int]:
     if plan is None:
         return []
     judged = [d for d in plan.decisions if options.judges(d)]
-    return [judged[i].index for i in range(0, len(judged), CHUNK)]
+    # The choices before the play are judged with the first trick's plays.
+    choices = [CHOICES] if plan.error is None and options.in_range(1) else []
+    return choices + [judged[i].index for i in range(0, len(judged), CHUNK)]
 
 
 _HELD = 64  # hands read ahead of the one being analysed, at most, before waiting for it
@@ -506,9 +511,10 @@ def _analyse(
             work.failed = work.failed or result
         else:
             work.results.append((chunk.first, result))
-            totals.plays += len(result)
+            plays = sum(1 for r in result if not isinstance(r, ChoiceReview))
+            totals.plays += plays
             if progress:
-                progress.tick(len(result))
+                progress.tick(plays)
         finish()
     finish()
     if progress:
@@ -551,9 +557,10 @@ def _finish_hand(
     if work.plan is None:
         file.skipped += 1
     else:
-        review = hand_review(work.plan, options.view, _in_order(work.results))
+        chosen = [c for _, chunk in work.results for c in chunk if isinstance(c, ChoiceReview)]
+        review = hand_review(work.plan, options.view, _in_order(work.results), chosen)
         if work.failed is not None:
-            review = replace(review, plays=(), stopped=None, error=work.failed)
+            review = replace(review, plays=(), stopped=None, error=work.failed, choices=())
         totals.bad += _said(file, review, args.lang)
     if file.error is not None:
         return
@@ -611,9 +618,10 @@ def _hand_json(review: HandReview | None, h: int, lang: str) -> dict[str, Any]:
     return {**HandReview(h + 1, View.PLAYER, ()).to_dict(lang), "skipped": True}
 
 
-def _in_order(chunks: list[tuple[int, list[PlayReview | Stop]]]) -> list[PlayReview | Stop]:
-    """The chunks of one hand, by their first play, joined."""
-    return [r for _, chunk in sorted(chunks, key=lambda c: c[0]) for r in chunk]
+def _in_order(chunks: list[tuple[int, list[_Judged]]]) -> list[PlayReview | Stop]:
+    """The plays of one hand's chunks, by their first play, joined."""
+    ordered = sorted(chunks, key=lambda c: c[0])
+    return [r for _, chunk in ordered for r in chunk if not isinstance(r, ChoiceReview)]
 
 
 def _batch(options: _Options, batch: tuple[_Chunk, ...]) -> list[_Result]:
@@ -638,8 +646,9 @@ _PLANS: OrderedDict[tuple[int, int], tuple[Hand, Ruleset | None, HandPlan]] = Or
 _EVALUATORS: dict[tuple[View, float], Evaluator] = {}
 
 
-def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[PlayReview | Stop]:
-    """The plays of one hand from ``task``'s first, :data:`CHUNK` of them at most."""
+def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[_Judged]:
+    """The plays of one hand from ``task``'s first, :data:`CHUNK` of them at most, or
+    (:data:`CHOICES`) its choices before the play."""
     f, h, first = task
     kept = _PLANS.get((f, h))
     if kept is not None and kept[0] == hand and kept[1] == options.rules:
@@ -654,7 +663,9 @@ def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[Pl
         evaluator = _EVALUATORS[options.view, options.budget] = Evaluator(
             options.view, options.budget
         )
-    found: list[PlayReview | Stop] = []
+    if first == CHOICES:
+        return list(review_choices(plan, options.view, options.budget, options.seed))
+    found: list[_Judged] = []
     judged = [d for d in plan.decisions[first:] if options.judges(d)]
     for decision in judged[:CHUNK]:
         found.append(review_decision(plan, decision, evaluator, options.seed))

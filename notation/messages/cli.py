@@ -84,6 +84,42 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "{seat} 号位：{plays}，{classes}，平均损失 {loss} 分",
     ),
     "analysis.no-play": ("no play analysed", "没有分析任何出牌"),
+    # the choices before the play judged, and the key moments (notation.analysis.choices)
+    "analysis.choice.bury": ("the bury (seat {seat}): {judged}", "扣底（{seat} 号位）：{judged}"),
+    "analysis.choice.declaration": (
+        "the declaration (seat {seat}): {judged}",
+        "亮主（{seat} 号位）：{judged}",
+    ),
+    "analysis.choice.counter": (
+        "no counter (seat {seat}): {judged}",
+        "未反主（{seat} 号位）：{judged}",
+    ),
+    "analysis.choice.best": ("the best of {n} options", "{n} 种选择中最好的"),
+    "analysis.choice.fine": (
+        "fine, within the noise of the best of {n} options",
+        "无误，与 {n} 种选择中最好的相差在误差之内",
+    ),
+    "analysis.choice.loses": (
+        "{verdict}, loss {loss} (better {cards}: the defenders {best}, not {made})",
+        "{verdict}，损失 {loss} 分（更好的是 {cards}：闲家 {best} 分，而不是 {made} 分）",
+    ),
+    "analysis.key-moments": ("key moments: {moments}", "关键时刻：{moments}"),
+    "analysis.moment.play": (
+        "trick {trick}, seat {seat}'s play ({verdict}, {levels} levels, {loss} points)",
+        "第 {trick} 轮 {seat} 号位出牌（{verdict}，{levels} 级，{loss} 分）",
+    ),
+    "analysis.moment.bury": (
+        "seat {seat}'s bury ({verdict}, {levels} levels, {loss} points)",
+        "{seat} 号位扣底（{verdict}，{levels} 级，{loss} 分）",
+    ),
+    "analysis.moment.counter": (
+        "seat {seat}'s counter not made ({verdict}, {levels} levels, {loss} points)",
+        "{seat} 号位没有反主（{verdict}，{levels} 级，{loss} 分）",
+    ),
+    "analysis.moment.declaration": (
+        "seat {seat}'s declaration ({verdict}, {levels} levels, {loss} points)",
+        "{seat} 号位亮主（{verdict}，{levels} 级，{loss} 分）",
+    ),
     "analysis.no-mistake": ("no mistake", "没有失误"),
     "n.plays.one": ("{n} play", "{n} 手牌"),
     "n.plays.many": ("{n} plays", "{n} 手牌"),

@@ -132,9 +132,12 @@ with what it knew, many times; --view hindsight plays from the hands as
 recorded. Classes: fine, inaccuracy (?!), mistake (?), blunder (??), by the
 points lost (10, 20, 40) or the level result lost (a quarter, half, one level,
 expected); a loss inside its confidence interval of zero is fine. The same
---seed gives the same analysis, whatever -j or --executor. Bids and the bury
-are not judged. A hand with a play the rules do not allow is analysed up to
-that play, and says so.
+--seed gives the same analysis, whatever -j or --executor. The last bury is
+judged against a few other buries of the same cards, and the bid that set the
+trump against the other trumps its seat could have bid, each valued at the
+start of the play (when the first trick is judged); the summary names the
+hand's three key moments. A hand with a play the rules do not allow is
+analysed up to that play, and says so.
 corpora: name folders or globs ('games/**/*.psn'); --out DIR writes each
 file's analysis there, mirroring the folders; --in-place rewrites them. A
 rerun skips the hands already analysed with the same engine version, view,
@@ -148,7 +151,9 @@ analysed (the deal and the kitty must be known card by card).""",
 失误（?）、大错（??），按损失的分数（10、20、40）或损失的升级结果
 （预计四分之一级、半级、一级）划分；损失在其置信区间内与零无法区分的，算好牌。
 相同的 --seed 给出相同的分析，与 -j 和 --executor 无关。
-叫牌和扣底不评判。某局有一手规则不允许的出牌时，分析到那一手为止，并说明原因。
+最后一次扣底与同样的牌的几种其他扣法比较，定主的那次叫牌与该座位本可叫的其他
+主比较，都按出牌开始时的评估值（评判第一轮时）；总结列出该局最关键的三处。
+某局有一手规则不允许的出牌时，分析到那一手为止，并说明原因。
 大量记录：给出文件夹或通配模式（'games/**/*.psn'）；--out 文件夹 把每个文件的
 分析写到那里，保持文件夹结构；--in-place 就地改写。重新运行时，跳过已用相同
 引擎版本、视角、预算、种子和轮次分析过的局（--redo：不跳过）。
