@@ -20,6 +20,7 @@ from notation.recorder import Recorder
 from notation.replay import HandReplay, StepKind, replay
 from notation.resources import examples_dir
 from notation.rules.cards import Card, parse_card
+from tests import table_clicks
 from tests.test_viewer_app import open_text
 from viewer import record_view, render, view
 from viewer.analysis_view import Grade, grade_words
@@ -122,8 +123,15 @@ def test_teaching_names_the_jokers_in_its_choices_and_its_grade(rp: HandReplay) 
     )
     at.slider(key="step_slider").set_value(asked).run()
     assert not at.exception
-    choices = at.multiselect(key=f"teach_guess_1_{asked}").options
-    says_jokers_in_chinese(list(choices))
+    # the student answers by clicking its cards on the table: each named as said
+    drawn = table_clicks.html(at)
+    buttons = re.findall(
+        r'<button type="button" class="card[^"]*" data-card="[^"]*" '
+        r'data-i="\d+" aria-label="([^"]*)"',
+        drawn,
+    )
+    assert "大王" in buttons and "小王" in buttons
+    says_jokers_in_chinese(buttons)
 
 
 @pytest.mark.parametrize("card", [BJ, LJ])
