@@ -294,7 +294,9 @@ CONTRADICTIONS = {
         "4 号位能大过 ♠Q",
     ),
     "whereabouts": (
-        lambda: replace(start("SA"), whereabouts=(Whereabouts(parse_card("SA"), 2, {2, 3}),)),
+        lambda: replace(
+            start("SA"), whereabouts=(Whereabouts(parse_card("SA"), 2, frozenset({2, 3})),)
+        ),
         "记录自相矛盾：2 号位或3 号位有 2 张 ♠A，这不可能",
     ),
 }
