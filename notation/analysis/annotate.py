@@ -11,6 +11,9 @@ Every play analysed gets one comment of the engine's, after the comments already
   ``[%class]`` the class and, when the engine put it there, the glyph it added (a
   player's own glyph is never doubled nor taken away).
 
+Each judged play's comment holds its best line too, before ``[%engine shengji]``:
+``[%line solver 12. 3: SK 4: S3 …]`` (:mod:`notation.analysis.line`).
+
 The hand's opening comments get the summary, with the settings of the run in
 ``[%engine shengji VERSION VIEW BUDGET SEED]``; the play where the analysis stopped (a
 play the rules do not allow) gets ``{[%engine shengji] the analysis stops here: ...}``.
@@ -180,6 +183,8 @@ def _annotated(play: PlayNode, review: PlayReview, trump: Trump, lang: str) -> P
             parts.append(f"[%class {review.verdict.value} {glyph}]")
         else:
             parts.append(f"[%class {review.verdict.value}]")
+    if review.line is not None:
+        parts.append(review.line.command(trump))
     parts.append(_MARK)
     if review.verdict is not Verdict.FINE:
         parts.append(_better(review, trump).render(lang))

@@ -52,6 +52,7 @@ from notation.analysis.evaluate import (
     View,
 )
 from notation.analysis.knowledge import knowledge_at
+from notation.analysis.line import Line, LineSource, best_line
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
 from notation.findings import meaning_of
@@ -153,6 +154,7 @@ class PlayReview:
     exact: bool  # proved by the solver, not estimated
     candidates: int  # distinct plays valued
     maximize: bool  # the seat is a defender
+    line: Line | None = None  # the best play and what follows it (notation.analysis.line)
 
     @property
     def counted_loss(self) -> float:
@@ -187,6 +189,7 @@ class PlayReview:
             "result_changes": self.result_changes,
             "futures": self.value.n,
             "candidates": self.candidates,
+            "line": None if self.line is None else self.line.to_dict(trump),
         }
 
 
@@ -198,8 +201,8 @@ def _interval(estimate: Estimate) -> list[float]:
     return [_round(estimate.lower), _round(estimate.upper)]
 
 
-def judge_play(decision: Decision, evaluation: Evaluation) -> PlayReview:
-    """A play judged from the evaluation of its decision."""
+def judge_play(decision: Decision, evaluation: Evaluation, line: Line | None = None) -> PlayReview:
+    """A play judged from the evaluation of its decision (``line``: its best line)."""
     played = evaluation.played
     assert played is not None
     best = evaluation.best
@@ -227,6 +230,7 @@ def judge_play(decision: Decision, evaluation: Evaluation) -> PlayReview:
         evaluation.exact,
         len(evaluation.candidates),
         evaluation.maximize,
+        line,
     )
 
 
@@ -361,7 +365,16 @@ def review_decision(
         why = reason(e, "knowledge")  # in Chinese, that no deal agrees with it
         text = msg("analysis.stop-view", seat=decision.seat, why=why)
         return Stop(decision.trick, decision.seat, text.render("en"), decision.index, text)
-    return judge_play(decision, evaluation)
+    review = judge_play(decision, evaluation)
+    line = best_line(
+        decision.position,
+        decision.shown if review.is_best else review.best,  # a throw as thrown
+        decision.trick,
+        evaluator.solver,
+        exact_cards=evaluator.exact_cards,
+        seed=f"{seed}:{plan.number}:{decision.index}",
+    )
+    return replace(review, line=line)
 
 
 # --- a hand judged --------------------------------------------------------------------------
@@ -486,6 +499,34 @@ def hand_review(plan: HandPlan, view: View, results: Sequence[PlayReview | Stop]
 JSON_SCHEMA_VERSION: Final = 1
 _CARDS: Final = {"type": "array", "items": {"type": "string"}}
 _RANGE: Final = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+# A play's best line (notation.analysis.line): the best play and what follows it, seat by
+# seat, on the record's hands; "solver": the solver's best plays to the end of the hand,
+# "policy": the rollout policy's to the end of the trick.
+_LINE: Final = {
+    "oneOf": [
+        {"type": "null"},
+        {
+            "type": "object",
+            "required": ["source", "plays"],
+            "properties": {
+                "source": {"enum": [s.value for s in LineSource]},
+                "plays": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "required": ["trick", "seat", "cards"],
+                        "properties": {
+                            "trick": {"type": "integer", "minimum": 1},
+                            "seat": {"enum": [1, 2, 3, 4]},
+                            "cards": _CARDS,
+                        },
+                    },
+                },
+            },
+        },
+    ]
+}
 _SUMMARY: Final = {
     "type": "object",
     "required": ["plays", "fine", "inaccuracy", "mistake", "blunder", "average_loss"],
@@ -577,6 +618,7 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                                             "result_changes": {"type": "boolean"},
                                             "futures": {"type": "integer", "minimum": 1},
                                             "candidates": {"type": "integer", "minimum": 1},
+                                            "line": _LINE,
                                         },
                                     },
                                 },
