@@ -162,7 +162,39 @@ def test_stepping_into_the_best_play_enters_it_as_a_variation() -> None:
     table = next(h.proto.body for h in at.get("html") if 'class="sj-table"' in h.proto.body)
     played = table.split('class="sj-centre"')[1]
     assert "3<span" in played  # ♥3 is on the table now, in place of the big joker
-    assert "(2: H3)" in at.session_state["text"].replace("(23. 2: H3)", "(2: H3)")
+    # the whole line the solver proves, to the end of the hand
+    assert "(23. 2: H3 3: H6 4: HA 1: H4 24. 4: LJ LJ" in at.session_state["text"]
+
+
+def test_next_goes_through_the_best_line_to_its_end_and_back_out() -> None:
+    at = start()
+    at.button(key="jump_next_mistake").click().run()
+    blunder = at.session_state["step"]
+    rp, analysis = endgame_replay()
+    note = av.note_at(rp, analysis, blunder)  # type: ignore[arg-type]
+    assert note is not None and note.line is not None
+    words = " ".join(m.value for m in at.markdown)
+    assert "Best line (the solver's" in words and "2: ♥3" in words
+    at.button(key="an_try_best").click().run()
+    steps = [blunder]
+    while not at.button(key="nav_next").disabled and len(steps) < 40:  # to the line's end
+        at.button(key="nav_next").click().run()
+        assert not at.exception and at.session_state["line"] == [(blunder, 0)]
+        steps.append(at.session_state["step"])
+    assert steps == list(range(blunder, blunder + len(steps)))  # one step at a time
+    assert len(steps) > len(note.line.plays) - 1  # every play of the line, and its end
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and at.session_state["step"] == blunder
+
+
+def test_a_fine_play_s_line_can_be_stepped_into_too() -> None:
+    at = start()
+    rp, analysis = endgame_replay()
+    fine = next(p for p in analysis.plays if not p.is_mistake)  # type: ignore[attr-defined]
+    step = av.play_steps(rp)[(fine.trick, fine.play)]  # type: ignore[arg-type]
+    at.slider(key="step_slider").set_value(step).run()
+    at.button(key="an_try_best").click().run()
+    assert not at.exception and at.session_state["line"] == [(step, 0)]
 
 
 def test_exploring_the_best_play_does_not_edit_the_file() -> None:
@@ -194,10 +226,11 @@ def test_keeping_the_explored_line_or_writing_in_it_is_an_edit() -> None:
     at.button(key="jump_next_mistake").click().run()
     at.button(key="an_try_best").click().run()
     at.button(key="an_keep_line").click().run()
-    assert at.session_state["edits"] == 1 and " 2: H3)" in at.session_state["text"]
+    kept_line = " 2: BJ D3 3: C6 D6)"  # the line's last trick
+    assert at.session_state["edits"] == 1 and kept_line in at.session_state["text"]
     assert downloaded(at, at.session_state["text"]) and not downloaded(at, original)
     at.button(key="back_main").click().run()
-    assert " 2: H3)" in at.session_state["text"]  # kept: still there on the main line
+    assert kept_line in at.session_state["text"]  # kept: still there on the main line
     # a note written inside the line keeps it too (the note is in it)
     again = start()
     again.button(key="jump_next_mistake").click().run()

@@ -50,7 +50,9 @@ __all__ = [
     "eval_figure",
     "grade",
     "grade_words",
+    "has_line",
     "is_defender",
+    "line_words",
     "mistake_buttons",
     "mistake_steps",
     "note_at",
@@ -214,7 +216,7 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
     lines = [tr(lang, "an_value", value=value, how=how)]
     if not note.is_mistake or note.loss is None:
         lines.append(tr(lang, "an_fine"))
-        return lines
+        return [*lines, *line_words(note, lang)]
     defender = is_defender(replay, note.seat)
     side = tr(lang, "an_side_defenders" if defender else "an_side_dealer")
     verdict = verdict_words(note.verdict, lang)
@@ -231,7 +233,25 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
                 value=_number(best_value if best_value is not None else note.value.mean),
             )
         )
-    return lines
+    return [*lines, *line_words(note, lang)]
+
+
+def line_words(note: PlayNote, lang: str) -> list[str]:
+    """The best line in words, if the analysis wrote one: where it comes from, and its
+    plays seat by seat (``Best line (…): 2: ♥3 · 3: ♥6 | 4: ♥A …``, a bar between
+    tricks)."""
+    line = note.line
+    if line is None:
+        return []
+    words: list[str] = []
+    trick = line.plays[0].trick
+    for play in line.plays:
+        if play.trick != trick:
+            words.append("|")
+            trick = play.trick
+        words.append(f"{play.seat}: {card_symbols(play.cards)}")
+    source = tr(lang, f"an_line_{line.source.value}")
+    return [tr(lang, "an_line", source=source, moves=" ".join(words))]
 
 
 def verdict_words(verdict: str, lang: str) -> str:
@@ -253,10 +273,19 @@ def best_cards_at(note: PlayNote | None) -> dict[int, tuple[Card, ...]]:
 
 
 def best_line(note: PlayNote, trump: Trump | None) -> str:
-    """The best play written as a variation of the play judged (``2: H3``)."""
+    """The best line written as a variation of the play judged (``23. 2: H3 3: H6 …``),
+    or the best play alone where the analysis wrote no line (``2: H3``)."""
+    if note.line is not None:
+        return note.line.moves(trump)
     assert note.best is not None
     seat, cards = note.best
     return f"{seat}: {format_cards(trump.sorted(cards) if trump is not None else cards)}"
+
+
+def has_line(note: PlayNote) -> bool:
+    """True if the play's best line can be stepped into: the analysis wrote one, or
+    (a mistake) the best play at least."""
+    return note.line is not None or (note.is_mistake and note.best is not None)
 
 
 # ---------------------------------------------------------------------------- analysing
@@ -295,19 +324,25 @@ def analyse_hand(
 
 
 def with_best_line(hand: Hand, note: PlayNote, trump: Trump | None) -> tuple[Hand, int]:
-    """``hand`` with the best play as a one-play variation of the play ``note`` judges
-    (unless it has that variation already), and the variation's index."""
-    assert note.best is not None
+    """``hand`` with the best line as a variation of the play ``note`` judges (unless
+    it has that variation already), and the variation's index."""
     play = hand.tricks[note.trick].plays[note.play]
-    seat, cards = note.best
+    if note.line is not None:
+        wanted = [(p.seat, _key(p.cards)) for p in note.line.plays]
+    else:
+        assert note.best is not None
+        wanted = [(note.best[0], _key(note.best[1]))]
     for index, variation in enumerate(play.variations):
-        first = variation.events[0] if variation.events else None
-        if isinstance(first, Trick) and first.plays:
-            alternative = first.plays[0]
-            if alternative.seat == seat and Counter(alternative.cards) == Counter(cards):
-                return hand, index
+        plays = [p for event in variation.events if isinstance(event, Trick) for p in event.plays]
+        if [(p.seat, _key(p.cards)) for p in plays] == wanted:
+            return hand, index
     target = edit.Target("play", note.trick, note.play)
     return edit.add_variation(hand, target, best_line(note, trump)), len(play.variations)
+
+
+def _key(cards: Sequence[object]) -> tuple[Card, ...]:
+    """Cards in a fixed order, to compare plays (an unknown card left out)."""
+    return tuple(sorted((c for c in cards if isinstance(c, Card)), key=lambda c: c.index))
 
 
 # ---------------------------------------------------------------------------- teaching

@@ -382,7 +382,16 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "The analysis stops at a play the rules do not allow.",
         "分析停在一手违反规则的出牌处。",
     ),
-    "label.an_try_best": ("Step into the best play", "走入最佳出法"),
+    "label.an_try_best": ("Step into the best line", "走入最佳变着"),
+    "label.an_line": ("Best line ({source}): {moves}", "最佳变着（{source}）：{moves}"),
+    "label.an_line_solver": (
+        "the solver's, every hand open, to the end of the hand",
+        "求解器给出，明手，到本局结束",
+    ),
+    "label.an_line_policy": (
+        "as the rollouts play it, to the end of the trick",
+        "按模拟对局的打法，到本轮结束",
+    ),
     "label.an_explored": (
         "The engine's line, to explore: not part of the file unless you keep it or write in it.",
         "引擎给出的变着，仅供查看：保存或在其中批注后才写入牌谱。",

@@ -33,11 +33,12 @@ def judgement(here: Moment) -> None:
     st.subheader(tr(lang, "analysis"))
     for words in analysis_view.play_words(here.replay, note, lang):
         st.markdown(words)
-    if not note.is_mistake or note.best is None:
+    if not analysis_view.has_line(note):
         return
 
     def try_best(note: PlayNote = note, at: int = here.step) -> None:
-        """Step into the engine's best play, entered as a variation of the play.
+        """Step into the engine's best line, entered as a variation of the play (Next
+        goes through it, "back to the main line" out of it).
 
         Exploring is not editing: the line is shown (the text the page replays holds it)
         but the file as the user had it is kept aside, and that is what the download
