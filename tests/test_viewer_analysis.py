@@ -243,7 +243,8 @@ def test_keeping_the_explored_line_or_writing_in_it_is_an_edit() -> None:
     assert downloaded(again, kept)
 
 
-def test_analyse_this_hand_writes_the_analysis_and_the_download_reparses() -> None:
+def _upload_stripped() -> tuple[AppTest, str, str]:
+    """The page with the endgame example uploaded without its analysis."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
     text = (EXAMPLES / ENDGAME).read_text(encoding="utf-8")
@@ -251,22 +252,59 @@ def test_analyse_this_hand_writes_the_analysis_and_the_download_reparses() -> No
     at.radio(key="source").set_value("upload").run()
     at.file_uploader(key="uploader").upload("end.psn", stripped.encode("utf-8"), "text/plain")
     at.run()
+    return at, text, stripped
+
+
+def _judged(at: AppTest) -> int:
+    found = read_analysis(parse(at.session_state["text"]).hands[0])
+    return 0 if found is None else len(found.plays)
+
+
+def test_analyse_this_hand_fills_in_trick_by_trick_and_the_download_reparses() -> None:
+    at, text, stripped = _upload_stripped()
     assert not at.get("plotly_chart") or len(at.get("plotly_chart")) == 2  # no analysis yet
     at.radio(key="an_view").set_value("hindsight").run()
     at.number_input(key="an_from").set_value(23).run()
     runs = at.session_state["an_runs"]
     at.button(key="analyse_run").click().run()
-    assert not at.exception
-    assert at.session_state["an_runs"] == runs + 1
+    assert not at.exception and at.session_state["an_runs"] == runs + 1
+    assert _judged(at) == 4  # the first trick's plays, at once; the page goes on
+    assert at.session_state["edits"] == 0  # not an edit until the analysis ends
+    for _ in range(4):  # each run of the page (its timer's) judges one trick more
+        if at.session_state["an_job"] is None:
+            break
+        at.run()
+        assert not at.exception
+    assert at.session_state["an_job"] is None
+    assert at.session_state["an_shown"] == [4, 8]  # the page showed each trick's plays
+    assert at.session_state["edits"] == 1  # the whole analysis: one edit
     found = read_analysis(parse(at.session_state["text"]).hands[0])
     assert found is not None and [p.verdict for p in found.mistakes()] == ["blunder"]
+    assert len(found.plays) == 12 and all(p.line is not None for p in found.plays)
     assert len(at.get("plotly_chart")) == 3
     download = next(d for d in at.get("download_button") if d.proto.id and "analyse" in d.proto.id)
     assert download is not None
-    # the same hand and settings again: taken from the cache, not analysed again
+    # the same hand and settings again: taken from the session's analyses, not run again
     at.session_state["text"] = text.replace(text, stripped)
     at.button(key="analyse_run").click().run()
-    assert at.session_state["an_runs"] == runs + 1
+    assert at.session_state["an_runs"] == runs + 1 and _judged(at) == 12
+
+
+def test_stop_keeps_the_plays_judged_so_far() -> None:
+    at, _, _ = _upload_stripped()
+    at.radio(key="an_view").set_value("hindsight").run()
+    at.number_input(key="an_from").set_value(23).run()
+    at.button(key="analyse_run").click().run()
+    at.run()  # the page shows the first trick's plays and judges the second's
+    assert _judged(at) == 8 and not at.button(key="analyse_stop").disabled
+    words = " ".join(p.proto.text for p in at.get("progress"))
+    assert "4 of 12" in words  # as the page was drawn: the first trick judged
+    at.button(key="analyse_stop").click().run()
+    assert not at.exception and at.session_state["an_job"] is None
+    assert _judged(at) == 8 and at.session_state["edits"] == 1
+    assert any("8 of 12" in m.value for m in at.success)
+    at.run()
+    assert _judged(at) == 8  # stopped: nothing more is judged
 
 
 def test_teaching_grades_the_students_play_with_the_solver() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 import plotly.graph_objects as go
@@ -44,6 +44,8 @@ from viewer.view import StepButton, next_step
 __all__ = [
     "CLASS_STYLE",
     "DEFAULT_BUDGET",
+    "AnalysisJob",
+    "AnalysisRun",
     "Grade",
     "analyse_hand",
     "best_cards_at",
@@ -291,6 +293,112 @@ def has_line(note: PlayNote) -> bool:
 # ---------------------------------------------------------------------------- analysing
 
 
+@dataclass(slots=True)
+class AnalysisRun:
+    """The analysis of one hand made a trick at a time, so that a page can show each
+    trick's judgements as they come and stop between two (:meth:`step`); the hand with
+    the analysis so far written in (:meth:`annotated`) is what ``shengji analyze``
+    writes for the plays judged.
+
+    >>> from notation.simulate import simulate_hand
+    >>> run = AnalysisRun.start(simulate_hand("qq", seed=1), view="hindsight", budget=0.01,
+    ...                         first_trick=17)
+    >>> run.step(), run.progress, run.done
+    (4, (4, 8), False)
+    """
+
+    hand: Hand
+    number: int
+    plan: HandPlan
+    evaluator: Evaluator
+    judged: tuple[Decision, ...]  # the decisions to judge, in order
+    budget: float
+    seed: int
+    lang: str
+    results: list[PlayReview | Stop] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        hand: Hand,
+        number: int = 1,
+        *,
+        view: str = View.PLAYER.value,
+        budget: float = DEFAULT_BUDGET,
+        seed: int = 0,
+        first_trick: int = 1,
+        lang: str = "en",
+    ) -> AnalysisRun:
+        """A run over the plays of ``hand`` (hand ``number`` of its file) from trick
+        ``first_trick`` on; nothing is judged yet. A hand that cannot be analysed gives a
+        run that is done at once, its :attr:`error` said."""
+        plan = plan_hand(hand, None, number)
+        judged = tuple(d for d in plan.decisions if d.trick >= first_trick)
+        evaluator = Evaluator(view, budget)
+        return cls(hand, number, plan, evaluator, judged, budget, seed, lang)
+
+    @property
+    def error(self) -> str | None:
+        """Why the hand cannot be analysed (in the run's language), if it cannot."""
+        return None if self.plan.error is None else self.plan.error.render(self.lang)
+
+    @property
+    def done(self) -> bool:
+        """True when every play is judged, or the analysis had to stop."""
+        stopped = bool(self.results) and isinstance(self.results[-1], Stop)
+        return self.error is not None or stopped or len(self.results) == len(self.judged)
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """The plays judged so far and the plays to judge."""
+        return len(self.results), len(self.judged)
+
+    def step(self) -> int:
+        """Judge the plays of the next trick (of its plays not judged yet); the number
+        judged."""
+        if self.done:
+            return 0
+        trick = self.judged[len(self.results)].trick
+        made = 0
+        while not self.done and self.judged[len(self.results)].trick == trick:
+            decision = self.judged[len(self.results)]
+            self.results.append(review_decision(self.plan, decision, self.evaluator, self.seed))
+            made += 1
+        return made
+
+    def annotated(self) -> Hand:
+        """The hand with the analysis so far written in, as ``shengji analyze`` writes it
+        (the hand as it was, when it cannot be analysed)."""
+        if self.error is not None:
+            return self.hand
+        review = hand_review(self.plan, self.evaluator.view, self.results)
+        view = self.evaluator.view
+        return annotate_hand(
+            self.hand, review, view=view, budget=self.budget, seed=self.seed, lang=self.lang
+        )
+
+
+@dataclass(slots=True)
+class AnalysisJob:
+    """An analysis under way in the page: the run, the file it was started on, and the
+    file as the page shows it now, with the plays judged so far written in."""
+
+    run: AnalysisRun
+    text: str  # the file as it was when the analysis started
+    key: tuple[str, int, str, float, int, str]  # the hand's text and the settings
+    shown: str  # the file with the analysis so far
+
+    def step(self) -> str:
+        """Judge the next trick's plays; the file with the analysis so far."""
+        self.run.step()
+        self.shown = self.written()
+        return self.shown
+
+    def written(self) -> str:
+        """The file with the analysis so far written into the hand."""
+        return edit.replace_hand(self.text, self.run.number, self.run.annotated())
+
+
 def analyse_hand(
     hand: Hand,
     number: int = 1,
@@ -304,23 +412,17 @@ def analyse_hand(
 ) -> tuple[Hand, str | None]:
     """``hand`` (hand ``number`` of its file) analysed, the plays of tricks from
     ``first_trick`` on, with the analysis written in as ``shengji analyze`` writes it
-    (its words in ``lang``);
-    ``progress(done, total)`` after each play. Returns the hand and why it could not be
-    analysed, if it could not (the hand is then returned as it was)."""
-    plan = plan_hand(hand, None, number)
-    if plan.error is not None:
-        return hand, plan.error.render(lang)
-    evaluator = Evaluator(view, budget)
-    judged = [d for d in plan.decisions if d.trick >= first_trick]
-    results: list[PlayReview | Stop] = []
-    for done, decision in enumerate(judged, 1):
-        results.append(review_decision(plan, decision, evaluator, seed))
+    (its words in ``lang``); ``progress(done, total)`` after each trick. Returns the hand
+    and why it could not be analysed, if it could not (the hand is then returned as it
+    was)."""
+    run = AnalysisRun.start(
+        hand, number, view=view, budget=budget, seed=seed, first_trick=first_trick, lang=lang
+    )
+    while not run.done:
+        run.step()
         if progress is not None:
-            progress(done, len(judged))
-        if isinstance(results[-1], Stop):
-            break
-    review = hand_review(plan, evaluator.view, results)
-    return annotate_hand(hand, review, view=view, budget=budget, seed=seed, lang=lang), None
+            progress(*run.progress)
+    return run.annotated(), run.error
 
 
 def with_best_line(hand: Hand, note: PlayNote, trump: Trump | None) -> tuple[Hand, int]:

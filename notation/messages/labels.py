@@ -422,6 +422,11 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "这一局无法分析：{reason}",
     ),
     "label.analyse_download": ("Download the analysed file", "下载含分析的牌谱"),
+    "label.analyse_stop": ("Stop", "停止"),
+    "label.analyse_stopped": (
+        "Analysis stopped after {done} of {total} plays; those judged are in the record.",
+        "分析已停止：{total} 手中已分析 {done} 手，结果已写入牌谱。",
+    ),
     "label.teach_grade_best": (
         "The engine: your play is as good as the best ({best}; {how}).",
         "引擎：你的出法与最佳出法一样好（{best}；{how}）。",
