@@ -3,6 +3,7 @@ analysing a hand, teaching graded by the engine (viewer.analysis_view and the pa
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
 from notation.analysis.annotate import strip_analysis
-from notation.analysis.annotations import read_analysis
+from notation.analysis.annotations import Value, read_analysis
 from notation.analysis.evaluate import EXACT_CARDS
 from notation.charts import defenders_series
 from notation.psn import parse, write_hand
@@ -74,14 +75,54 @@ def test_the_graph_carries_every_judged_play_and_marks_the_blunder() -> None:
     rp, analysis = endgame_replay()
     fig = av.eval_figure(rp, analysis, defenders_series(rp), "en")  # type: ignore[arg-type]
     names = [t.name for t in fig.data]
-    expected = next(t for t in fig.data if t.name == "Expected final points")
-    assert len(expected.y) == 12 and set(expected.y) == {240}
+    expected = next(t for t in fig.data if t.name == "Final points, every hand open")
+    assert len(expected.y) == 12 and set(expected.y) == {240}  # hindsight: the values
+    assert "95% interval" not in names  # every value proved: no band
     blunders = next(t for t in fig.data if "blunder" in (t.name or ""))
     assert list(blunders.customdata) == av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
     assert "Defenders" in " ".join(n or "" for n in names)  # the actual points beside it
     # a click on the blunder's point is a selection event whose customdata is its step
     event = {"selection": {"points": [{"customdata": blunders.customdata[0]}]}}
     assert charts.selected_point(event) == av.mistake_steps(rp, analysis)[0]  # type: ignore[arg-type]
+
+
+def _kitty() -> tuple[HandReplay, object]:
+    hand = parse((EXAMPLES / "analysis/01-kitty-keep-the-pair.psn").read_text("utf-8")).hands[0]
+    return replay(hand), read_analysis(hand)
+
+
+def test_the_graph_of_a_player_s_view_analysis_is_the_open_hands_value_with_its_band() -> None:
+    rp, analysis = _kitty()
+    fig = av.eval_figure(rp, analysis, defenders_series(rp), "en")  # type: ignore[arg-type]
+    line = next(t for t in fig.data if t.name == "Final points, every hand open")
+    plays = analysis.plays  # type: ignore[attr-defined]
+    assert [p.open for p in plays] == [analysis.open_value(p) for p in plays]  # type: ignore[attr-defined]
+    assert list(line.y) == [p.open.mean for p in plays]  # one scale: not the seats' own views
+    assert [p.open.mean for p in plays] != [p.value.mean for p in plays]
+    blunder = next(t for t in fig.data if "blunder" in (t.name or ""))
+    [judged] = [p for p in plays if p.verdict == "blunder"]
+    assert list(blunder.y) == [judged.open.mean]  # the judgement marked on the line
+    assert "seat's own view" in blunder.text[0]  # and its own value in the hover
+
+
+def test_a_band_is_drawn_around_estimated_open_values() -> None:
+    rp, analysis = _kitty()
+    plays = analysis.plays  # type: ignore[attr-defined]
+    widened = [replace(p, open=Value(p.open.mean, 6.0)) for p in plays]
+    fig = av.eval_figure(rp, replace(analysis, plays=tuple(widened)), defenders_series(rp), "en")  # type: ignore[arg-type]
+    names = [t.name for t in fig.data]
+    upper, lower = fig.data[names.index("95% interval") - 1], fig.data[names.index("95% interval")]
+    assert list(upper.y) == [p.open.mean + 6 for p in plays]
+    assert list(lower.y) == [p.open.mean - 6 for p in plays] and lower.fill == "tonexty"
+
+
+def test_an_older_player_s_view_analysis_draws_its_own_values() -> None:
+    rp, analysis = _kitty()
+    plays = tuple(replace(p, open=None) for p in analysis.plays)  # type: ignore[attr-defined]
+    older = replace(analysis, plays=plays)
+    fig = av.eval_figure(rp, older, defenders_series(rp), "en")  # type: ignore[arg-type]
+    line = next(t for t in fig.data if t.name == "Expected final points")
+    assert list(line.y) == [p.value.mean for p in plays]
 
 
 def test_analysing_the_endgame_in_hindsight_proves_the_blunder() -> None:

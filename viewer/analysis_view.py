@@ -18,7 +18,7 @@ from typing import Final
 import plotly.graph_objects as go
 
 from notation.analysis.annotate import annotate_hand
-from notation.analysis.annotations import HandAnalysis, PlayNote
+from notation.analysis.annotations import HandAnalysis, PlayNote, Value
 from notation.analysis.evaluate import EXACT_CARDS, Evaluator, View
 from notation.analysis.review import (
     Decision,
@@ -137,21 +137,64 @@ def eval_figure(
     lang: str,
     current: int | None = None,
 ) -> go.Figure:
-    """The evaluation graph: the defenders' expected final points after every judged
-    play, over the defenders' points chart (its level bands and the actual points);
-    mistakes marked by class. Every point carries its step in ``customdata``."""
+    """The evaluation graph: one number a play on one scale, the defenders' final points
+    after it with every hand open (exact late, rollouts early), as a line with its 95%
+    interval as a band, over the defenders' points chart (its level bands and the actual
+    points); the judgements (in the player's view, from what the seat knew) marked on
+    it by class. A record analysed in the player's view before the open-hands value was
+    written draws its values instead. Every point carries its step in ``customdata``."""
     fig = charts.defenders_figure(replay, series, lang, len(replay.hand.tricks))
     steps = play_steps(replay)
     plays = [p for p in analysis.plays if (p.trick, p.play) in steps]
+    opened: dict[int, Value | None] = {id(p): analysis.open_value(p) for p in plays}
+    traced = [p for p in plays if opened[id(p)] is not None]
+    name = "an_open"
+    if not traced:  # an older analysis in the player's view: its own values, as before
+        opened, traced, name = {id(p): p.value for p in plays}, plays, "an_expected"
+
+    def value(note: PlayNote) -> Value:
+        found = opened[id(note)]
+        return found if found is not None else note.value
+
+    def y(note: PlayNote) -> float:
+        return value(note).mean
+
+    def band(note: PlayNote, side: int) -> float:
+        return value(note).mean + side * (value(note).half or 0.0)
+
+    xs = [_x(replay, p) for p in traced]
+    if any(value(p).half for p in traced):
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=[band(p, 1) for p in traced],
+                mode="lines",
+                line={"width": 0},
+                showlegend=False,
+                hoverinfo="skip",
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=[band(p, -1) for p in traced],
+                mode="lines",
+                line={"width": 0},
+                fill="tonexty",
+                fillcolor="rgba(106, 27, 154, 0.15)",
+                name=tr(lang, "an_band"),
+                hoverinfo="skip",
+            )
+        )
     fig.add_trace(
         go.Scatter(
-            x=[_x(replay, p) for p in plays],
-            y=[p.value.mean for p in plays],
-            customdata=[steps[(p.trick, p.play)] for p in plays],
-            text=[_hover(p, lang) for p in plays],
+            x=xs,
+            y=[y(p) for p in traced],
+            customdata=[steps[(p.trick, p.play)] for p in traced],
+            text=[_hover(p, lang, opened[id(p)]) for p in traced],
             mode="lines+markers",
-            name=tr(lang, "an_expected"),
-            line={"color": "#6a1b9a", "width": 2, "dash": "dot"},
+            name=tr(lang, name),
+            line={"color": "#6a1b9a", "width": 2},
             marker={"size": 5},
             hovertemplate="%{text}<extra></extra>",
         )
@@ -163,9 +206,9 @@ def eval_figure(
         fig.add_trace(
             go.Scatter(
                 x=[_x(replay, p) for p in marked],
-                y=[p.value.mean for p in marked],
+                y=[y(p) for p in marked],
                 customdata=[steps[(p.trick, p.play)] for p in marked],
-                text=[_hover(p, lang) for p in marked],
+                text=[_hover(p, lang, opened[id(p)]) for p in marked],
                 mode="markers",
                 name=f"{glyph} {tr(lang, f'class_{verdict}')}",
                 marker={"size": 14, "color": colour, "symbol": symbol, "line": {"width": 1}},
@@ -176,7 +219,7 @@ def eval_figure(
         at = next((p for p in plays if steps[(p.trick, p.play)] == current), None)
         if at is not None:
             fig.add_vline(x=_x(replay, at), line_dash="dot", line_color="#888")
-    top = max([p.value.mean for p in plays] + [float(fig.layout.yaxis.range[1]) - 20])
+    top = max([*(band(p, 1) for p in traced), float(fig.layout.yaxis.range[1]) - 20])
     fig.update_layout(
         title=tr(lang, "an_chart"),
         showlegend=True,
@@ -187,10 +230,15 @@ def eval_figure(
     return fig
 
 
-def _hover(note: PlayNote, lang: str) -> str:
-    """``Seat 2: ♠BJ ?? · 240`` for a point's hover."""
+def _hover(note: PlayNote, lang: str, opened: Value | None) -> str:
+    """``Seat 2: ♠BJ ?? · 240`` for a point's hover; with the player's view's value
+    beside the open-hands one where they differ (``· 240 · 🂠 230 ±8``)."""
     glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
-    return f"{seat_name(lang, note.seat)}: {card_symbols(note.cards)} {glyph} · {note.value}"
+    shown = opened if opened is not None else note.value
+    text = f"{seat_name(lang, note.seat)}: {card_symbols(note.cards)} {glyph} · {shown}"
+    if opened is not None and opened != note.value:
+        text += f" · {tr(lang, 'an_player_value', value=str(note.value))}"
+    return text
 
 
 def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:

@@ -12,7 +12,9 @@ Every play analysed gets one comment of the engine's, after the comments already
   player's own glyph is never doubled nor taken away).
 
 Each judged play's comment holds its best line too, before ``[%engine shengji]``:
-``[%line solver 12. 3: SK 4: S3 …]`` (:mod:`notation.analysis.line`).
+``[%line solver 12. 3: SK 4: S3 …]`` (:mod:`notation.analysis.line`); in the player's
+view, the value with every hand open as well, ``[%open 55 ±9]``, the scale of the
+graph (:func:`notation.analysis.review.open_hands`).
 
 The hand's opening comments get the summary, with the settings of the run in
 ``[%engine shengji VERSION VIEW BUDGET SEED]``; the play where the analysis stopped (a
@@ -183,6 +185,8 @@ def _annotated(play: PlayNode, review: PlayReview, trump: Trump, lang: str) -> P
             parts.append(f"[%class {review.verdict.value} {glyph}]")
         else:
             parts.append(f"[%class {review.verdict.value}]")
+    if review.open_value is not None and review.open_value != review.value:
+        parts.append(f"[%open {_number(review.open_value)}]")  # the player's view
     if review.line is not None:
         parts.append(review.line.command(trump))
     parts.append(_MARK)

@@ -86,6 +86,7 @@ class PlayNote:
     best: tuple[Seat, tuple[Card, ...]] | None = None
     loss: Value | None = None
     line: Line | None = None  # the best play and what follows it, from ``[%line]``
+    open: Value | None = None  # the value with every hand open, from ``[%open]``
 
     @property
     def is_mistake(self) -> bool:
@@ -163,6 +164,15 @@ class HandAnalysis:
         known = view if view in {v.value for v in View} else View.PLAYER.value
         return summary_message(known, self.tally.items()).render(lang)
 
+    def open_value(self, note: PlayNote) -> Value | None:
+        """The value after ``note``'s play with every hand open: its ``[%open]``, or its
+        value where the analysis was made in hindsight; None where the record has neither
+        (a player's-view analysis written before ``[%open]`` existed)."""
+        if note.open is not None:
+            return note.open
+        hindsight = self.engine is not None and self.engine.view == View.HINDSIGHT.value
+        return note.value if hindsight else None
+
     def mistakes(self, seat: Seat | None = None) -> list[PlayNote]:
         """The plays below fine, in order (only ``seat``'s if given)."""
         return [p for p in self.plays if p.is_mistake and (seat is None or p.seat == seat)]
@@ -232,7 +242,8 @@ def _note(
     loss = read_value(args.get("loss", ""))
     shown = tuple(c for c in cards if isinstance(c, Card))
     line = parse_line(args["line"], number) if "line" in args else None
-    return PlayNote(trick, play, seat, shown, value, verdict, best, loss, line)
+    opened = read_value(args.get("open", ""))
+    return PlayNote(trick, play, seat, shown, value, verdict, best, loss, line, opened)
 
 
 def read_value(text: str) -> Value | None:

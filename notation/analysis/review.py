@@ -73,6 +73,7 @@ __all__ = [
     "LEVELS_BLUNDER",
     "LEVELS_INACCURACY",
     "LEVELS_MISTAKE",
+    "OPEN_SHARE",
     "POINTS_BLUNDER",
     "POINTS_INACCURACY",
     "POINTS_MISTAKE",
@@ -86,6 +87,7 @@ __all__ = [
     "classify",
     "hand_review",
     "judge_play",
+    "open_hands",
     "plan_hand",
     "review_decision",
     "review_hand",
@@ -155,6 +157,7 @@ class PlayReview:
     candidates: int  # distinct plays valued
     maximize: bool  # the seat is a defender
     line: Line | None = None  # the best play and what follows it (notation.analysis.line)
+    open_value: Estimate | None = None  # the value after the play with every hand open
 
     @property
     def counted_loss(self) -> float:
@@ -190,7 +193,15 @@ class PlayReview:
             "futures": self.value.n,
             "candidates": self.candidates,
             "line": None if self.line is None else self.line.to_dict(trump),
+            **_open_dict(self.open_value),
         }
+
+
+def _open_dict(estimate: Estimate | None) -> dict[str, Any]:
+    """The open-hands value as the JSON report writes it (nothing when there is none)."""
+    if estimate is None:
+        return {}
+    return {"open_value": _round(estimate.mean), "open_interval": _interval(estimate)}
 
 
 def _round(value: float) -> float:
@@ -366,6 +377,10 @@ def review_decision(
         text = msg("analysis.stop-view", seat=decision.seat, why=why)
         return Stop(decision.trick, decision.seat, text.render("en"), decision.index, text)
     review = judge_play(decision, evaluation)
+    if evaluator.view is View.HINDSIGHT:
+        open_value = review.value
+    else:
+        open_value = open_hands(decision, evaluator, f"{seed}:{plan.number}:{decision.index}")
     line = best_line(
         decision.position,
         decision.shown if review.is_best else review.best,  # a throw as thrown
@@ -374,7 +389,29 @@ def review_decision(
         exact_cards=evaluator.exact_cards,
         seed=f"{seed}:{plan.number}:{decision.index}",
     )
-    return replace(review, line=line)
+    return replace(review, line=line, open_value=open_value)
+
+
+# The share of a play's budget the open-hands value takes in the player's view (it is
+# valued again with every hand open, for the graph's one scale: see open_hands).
+OPEN_SHARE: Final = 0.25
+
+
+def open_hands(decision: Decision, evaluator: Evaluator, seed: str) -> Estimate:
+    """The value after ``decision``'s play with every hand open (hindsight), as the
+    graph draws every play on one scale (as bridge's double-dummy trace does): proved
+    where the position is small enough to solve, else by rollouts at
+    :data:`OPEN_SHARE` of ``evaluator``'s budget, its solver reused."""
+    open_evaluator = Evaluator(
+        View.HINDSIGHT,
+        evaluator.budget * OPEN_SHARE,
+        leaf_cards=evaluator.leaf_cards,
+        exact_cards=evaluator.exact_cards,
+        solver=evaluator.solver,
+    )
+    evaluation = open_evaluator.evaluate(decision.position, None, decision.shown, seed=seed)
+    assert evaluation.played is not None
+    return evaluation.played.points
 
 
 # --- a hand judged --------------------------------------------------------------------------
@@ -619,6 +656,9 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                                             "futures": {"type": "integer", "minimum": 1},
                                             "candidates": {"type": "integer", "minimum": 1},
                                             "line": _LINE,
+                                            # the value with every hand open (hindsight)
+                                            "open_value": {"type": "number", "minimum": 0},
+                                            "open_interval": _RANGE,
                                         },
                                     },
                                 },
