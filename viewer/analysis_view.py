@@ -428,19 +428,18 @@ class AnalysisRun:
 
 @dataclass(slots=True)
 class AnalysisJob:
-    """An analysis under way in the page: the run, the file it was started on, and the
-    file as the page shows it now, with the plays judged so far written in."""
+    """An analysis under way in the page: the run, and the file it was started on (the
+    page shows it with the plays judged so far written in)."""
 
     run: AnalysisRun
     text: str  # the file as it was when the analysis started
     key: tuple[str, int, str, float, int, str]  # the hand's text and the settings
-    shown: str  # the file with the analysis so far
+    file: tuple[str, int]  # the file shown and its edits when it started: the same, or stop
 
     def step(self) -> str:
         """Judge the next trick's plays; the file with the analysis so far."""
         self.run.step()
-        self.shown = self.written()
-        return self.shown
+        return self.written()
 
     def written(self) -> str:
         """The file with the analysis so far written into the hand."""

@@ -34,8 +34,8 @@ def judgement(here: Moment) -> None:
     st.subheader(tr(lang, "analysis"))
     for words in analysis_view.play_words(here.replay, note, lang):
         st.markdown(words)
-    if not analysis_view.has_line(note):
-        return
+    if not analysis_view.has_line(note) or ss[SessionKey.AN_JOB] is not None:
+        return  # (not while an analysis writes into the file)
 
     def try_best(note: PlayNote = note, at: int = here.step) -> None:
         """Step into the engine's best line, entered as a variation of the play (Next
@@ -83,7 +83,8 @@ def expander(here: Moment) -> None:
     stop), then the file with the analysis written in."""
     lang, entry = here.lang, here.entry
     job: analysis_view.AnalysisJob | None = ss[SessionKey.AN_JOB]
-    with st.expander(tr(lang, "analyse"), expanded=job is not None):
+    notice = ss[SessionKey.AN_NOTICE]
+    with st.expander(tr(lang, "analyse"), expanded=job is not None or bool(notice)):
         tricks = max(1, len(entry.hand.tricks) if entry.hand is not None else 1)
         ss[SessionKey.AN_FROM] = max(1, min(int(ss[SessionKey.AN_FROM]), tricks))
         settings = st.columns(3)
@@ -120,6 +121,9 @@ def expander(here: Moment) -> None:
         )
         if run:
             _start(here)
+        if ss[SessionKey.AN_NOTICE]:  # how the last analysis ended, said once
+            st.success(ss[SessionKey.AN_NOTICE])
+            ss[SessionKey.AN_NOTICE] = None
         if here.analysis is not None:
             download_button(tr(lang, "analyse_download"), "analyse_download")
 
@@ -145,8 +149,13 @@ def _start(here: Moment) -> None:
         return
     ss[SessionKey.AN_RUNS] = ss[SessionKey.AN_RUNS] + 1  # analyses really run
     ss[SessionKey.AN_SHOWN] = []
-    text = ss[SessionKey.TEXT]
-    ss[SessionKey.AN_JOB] = analysis_view.AnalysisJob(run, text, key, text)
+    ss[SessionKey.AN_JOB] = analysis_view.AnalysisJob(run, ss[SessionKey.TEXT], key, _file())
+
+
+def _file() -> tuple[str, int]:
+    """The file shown and the edits made to it: an analysis under way writes into it
+    only while they stay the same."""
+    return str(ss[SessionKey.LOADED]), int(ss[SessionKey.EDITS])
 
 
 def work(here: Moment) -> None:
@@ -157,8 +166,8 @@ def work(here: Moment) -> None:
     job: analysis_view.AnalysisJob | None = ss[SessionKey.AN_JOB]
     if job is None:
         return
-    if ss[SessionKey.TEXT] != job.shown:
-        ss[SessionKey.AN_JOB] = None
+    if job.file != _file() or ss[SessionKey.AN_EXPLORED] is not None:
+        ss[SessionKey.AN_JOB] = None  # another file, an edit, a line explored: it ends
         return
     ss[SessionKey.TEXT] = job.step()
     if job.run.done:
@@ -188,12 +197,12 @@ def _stop() -> None:
     """Stop the analysis: the plays judged so far stay in the file."""
     job: analysis_view.AnalysisJob | None = ss[SessionKey.AN_JOB]
     ss[SessionKey.AN_JOB] = None
-    if job is None or ss[SessionKey.TEXT] != job.shown:
+    if job is None or job.file != _file() or ss[SessionKey.AN_EXPLORED] is not None:
         return
     lang = job.run.lang
     done, total = job.run.progress
     _finish(lang, job.run.number, job.text, job.run.annotated())
-    ss[SessionKey.MESSAGE] = ("success", tr(lang, "analyse_stopped", done=done, total=total))
+    ss[SessionKey.AN_NOTICE] = tr(lang, "analyse_stopped", done=done, total=total)
 
 
 def _finish(lang: str, number: int, text: str, hand: Hand) -> None:
@@ -202,7 +211,7 @@ def _finish(lang: str, number: int, text: str, hand: Hand) -> None:
     new_text = edit.replace_hand(text, number, hand)
     if new_text != text:
         edited(new_text)
-    ss[SessionKey.MESSAGE] = ("success", tr(lang, "analyse_done"))
+    ss[SessionKey.AN_NOTICE] = tr(lang, "analyse_done")
 
 
 def graph(here: Moment) -> None:
