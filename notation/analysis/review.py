@@ -394,14 +394,15 @@ def review_decision(
 
 # The share of a play's budget the open-hands value takes in the player's view (it is
 # valued again with every hand open, for the graph's one scale: see open_hands).
-OPEN_SHARE: Final = 0.25
+OPEN_SHARE: Final = 0.1
 
 
 def open_hands(decision: Decision, evaluator: Evaluator, seed: str) -> Estimate:
     """The value after ``decision``'s play with every hand open (hindsight), as the
     graph draws every play on one scale (as bridge's double-dummy trace does): proved
-    where the position is small enough to solve, else by rollouts at
-    :data:`OPEN_SHARE` of ``evaluator``'s budget, its solver reused."""
+    where the position is small enough to solve, else by rollouts of the play alone at
+    :data:`OPEN_SHARE` of ``evaluator``'s budget (at least a few futures), its solver
+    reused."""
     open_evaluator = Evaluator(
         View.HINDSIGHT,
         evaluator.budget * OPEN_SHARE,
@@ -409,9 +410,7 @@ def open_hands(decision: Decision, evaluator: Evaluator, seed: str) -> Estimate:
         exact_cards=evaluator.exact_cards,
         solver=evaluator.solver,
     )
-    evaluation = open_evaluator.evaluate(decision.position, None, decision.shown, seed=seed)
-    assert evaluation.played is not None
-    return evaluation.played.points
+    return open_evaluator.play_value(decision.position, decision.shown, seed=seed)
 
 
 # --- a hand judged --------------------------------------------------------------------------
