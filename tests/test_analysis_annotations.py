@@ -60,6 +60,14 @@ def test_a_hand_edited_command_that_does_not_read_leaves_the_play_out() -> None:
     assert found is not None and [p.seat for p in found.plays] == [2]
 
 
+def test_a_line_that_does_not_read_is_left_out_and_the_play_kept() -> None:
+    hand = parse_hand(
+        "1. 1: SA {[%eval 40] [%line solver 1. 1: SA 2: XX] [%engine shengji]} 2: S3 3: S4 4: S5"
+    )
+    found = read_analysis(hand)
+    assert found is not None and [(p.seat, p.line) for p in found.plays] == [(1, None)]
+
+
 def test_what_annotate_writes_reads_back_the_same() -> None:
     hand = parse(example("04")).hands[0]
     plan = plan_hand(hand)
@@ -74,6 +82,12 @@ def test_what_annotate_writes_reads_back_the_same() -> None:
     assert [(p.seat, p.value.mean, p.verdict) for p in found.plays] == [
         (p.seat, round(p.value.mean), p.verdict.value) for p in review.plays
     ]
+    trump = review.trump
+    assert trump is not None
+    for note, play in zip(found.plays, review.plays, strict=True):  # the line, play by play
+        assert note.line is not None and play.line is not None
+        assert note.line.source is play.line.source
+        assert note.line.moves(trump) == play.line.moves(trump)
     for seat, summary in review.summary.items():
         assert found.tally[seat].plays == summary.plays
         assert found.tally[seat].blunder == summary.blunder

@@ -65,6 +65,10 @@ def test_the_json_report_follows_its_schema(
     assert [(p["trick"], p["seat"]) for p in first["plays"]] == [(1, 1), (1, 2), (1, 3), (1, 4)]
     assert all(p["class"] in ("fine", "inaccuracy", "mistake", "blunder") for p in first["plays"])
     assert first["summary"]["1"]["plays"] == 1 and first["stopped"] is None
+    for k, play in enumerate(first["plays"]):  # early: the policy's line to the trick's end
+        line = play["line"]
+        assert line["source"] == "policy" and len(line["plays"]) == 4 - k
+        assert line["plays"][0] == {"trick": 1, "seat": play["seat"], "cards": play["best"]}
     assert second["stopped"]["trick"] == 2 and second["stopped"]["seat"] == 1
     assert "wrong-forced-play" in second["stopped"]["reason"] and len(second["plays"]) == 4
 

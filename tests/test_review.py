@@ -23,6 +23,7 @@ from notation.analysis.review import (
     classify,
     judge_play,
     plan_hand,
+    review_decision,
     review_hand,
     summarize,
 )
@@ -246,3 +247,24 @@ def test_positions_of_the_plan_are_the_record_s() -> None:
     hand = simulate_hand("qq", seed=2)
     plan = plan_hand(hand)
     assert [d.position for d in plan.decisions] == [p for p, _ in hand_positions(hand)]
+
+
+def test_the_open_hands_value_is_the_solver_s_late_and_the_value_itself_in_hindsight() -> None:
+    plan = plan_hand(simulate_hand("qq", seed=4))
+    solver = Solver()
+    player, hindsight = Evaluator(View.PLAYER, 0.02), Evaluator(View.HINDSIGHT, 0.02)
+    for decision in plan.decisions[-8:]:
+        seen = review_decision(plan, decision, player, 0)
+        assert isinstance(seen, PlayReview) and seen.open_value is not None
+        values = {_key(p.play.shown): p.value for p in solver.solve(decision.position).plays}
+        # the graph's scale: every hand open, proved this late, whatever the seat knew
+        assert seen.open_value.half == 0 and seen.open_value.mean == values[_key(decision.shown)]
+        opened = review_decision(plan, decision, hindsight, 0)
+        assert isinstance(opened, PlayReview) and opened.open_value == opened.value
+    early = review_decision(plan, plan.decisions[0], player, 0)
+    assert isinstance(early, PlayReview) and early.open_value is not None
+    assert early.open_value.half > 0  # estimated by rollouts, with its interval
+    assert early.to_dict(plan.decisions[0].position.trump)["open_interval"] == [
+        round(early.open_value.lower, 1),
+        round(early.open_value.upper, 1),
+    ]

@@ -3,6 +3,7 @@ analysing a hand, teaching graded by the engine (viewer.analysis_view and the pa
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from streamlit.runtime.memory_media_file_storage import _calculate_file_id
 from streamlit.testing.v1 import AppTest
 
 from notation.analysis.annotate import strip_analysis
-from notation.analysis.annotations import read_analysis
+from notation.analysis.annotations import Value, read_analysis
 from notation.analysis.evaluate import EXACT_CARDS
 from notation.charts import defenders_series
 from notation.psn import parse, write_hand
@@ -75,14 +76,54 @@ def test_the_graph_carries_every_judged_play_and_marks_the_blunder() -> None:
     rp, analysis = endgame_replay()
     fig = av.eval_figure(rp, analysis, defenders_series(rp), "en")  # type: ignore[arg-type]
     names = [t.name for t in fig.data]
-    expected = next(t for t in fig.data if t.name == "Expected final points")
-    assert len(expected.y) == 12 and set(expected.y) == {240}
+    expected = next(t for t in fig.data if t.name == "Final points, every hand open")
+    assert len(expected.y) == 12 and set(expected.y) == {240}  # hindsight: the values
+    assert "95% interval" not in names  # every value proved: no band
     blunders = next(t for t in fig.data if "blunder" in (t.name or ""))
     assert list(blunders.customdata) == av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
     assert "Defenders" in " ".join(n or "" for n in names)  # the actual points beside it
     # a click on the blunder's point is a selection event whose customdata is its step
     event = {"selection": {"points": [{"customdata": blunders.customdata[0]}]}}
     assert charts.selected_point(event) == av.mistake_steps(rp, analysis)[0]  # type: ignore[arg-type]
+
+
+def _kitty() -> tuple[HandReplay, object]:
+    hand = parse((EXAMPLES / "analysis/01-kitty-keep-the-pair.psn").read_text("utf-8")).hands[0]
+    return replay(hand), read_analysis(hand)
+
+
+def test_the_graph_of_a_player_s_view_analysis_is_the_open_hands_value_with_its_band() -> None:
+    rp, analysis = _kitty()
+    fig = av.eval_figure(rp, analysis, defenders_series(rp), "en")  # type: ignore[arg-type]
+    line = next(t for t in fig.data if t.name == "Final points, every hand open")
+    plays = analysis.plays  # type: ignore[attr-defined]
+    assert [p.open for p in plays] == [analysis.open_value(p) for p in plays]  # type: ignore[attr-defined]
+    assert list(line.y) == [p.open.mean for p in plays]  # one scale: not the seats' own views
+    assert [p.open.mean for p in plays] != [p.value.mean for p in plays]
+    blunder = next(t for t in fig.data if "blunder" in (t.name or ""))
+    [judged] = [p for p in plays if p.verdict == "blunder"]
+    assert list(blunder.y) == [judged.open.mean]  # the judgement marked on the line
+    assert "seat's own view" in blunder.text[0]  # and its own value in the hover
+
+
+def test_a_band_is_drawn_around_estimated_open_values() -> None:
+    rp, analysis = _kitty()
+    plays = analysis.plays  # type: ignore[attr-defined]
+    widened = [replace(p, open=Value(p.open.mean, 6.0)) for p in plays]
+    fig = av.eval_figure(rp, replace(analysis, plays=tuple(widened)), defenders_series(rp), "en")  # type: ignore[arg-type]
+    names = [t.name for t in fig.data]
+    upper, lower = fig.data[names.index("95% interval") - 1], fig.data[names.index("95% interval")]
+    assert list(upper.y) == [p.open.mean + 6 for p in plays]
+    assert list(lower.y) == [p.open.mean - 6 for p in plays] and lower.fill == "tonexty"
+
+
+def test_an_older_player_s_view_analysis_draws_its_own_values() -> None:
+    rp, analysis = _kitty()
+    plays = tuple(replace(p, open=None) for p in analysis.plays)  # type: ignore[attr-defined]
+    older = replace(analysis, plays=plays)
+    fig = av.eval_figure(rp, older, defenders_series(rp), "en")  # type: ignore[arg-type]
+    line = next(t for t in fig.data if t.name == "Expected final points")
+    assert list(line.y) == [p.value.mean for p in plays]
 
 
 def test_analysing_the_endgame_in_hindsight_proves_the_blunder() -> None:
@@ -163,7 +204,39 @@ def test_stepping_into_the_best_play_enters_it_as_a_variation() -> None:
     table = table_clicks.html(at)
     played = table.split('class="sj-centre"')[1]
     assert "3<span" in played  # ♥3 is on the table now, in place of the big joker
-    assert "(2: H3)" in at.session_state["text"].replace("(23. 2: H3)", "(2: H3)")
+    # the whole line the solver proves, to the end of the hand
+    assert "(23. 2: H3 3: H6 4: HA 1: H4 24. 4: LJ LJ" in at.session_state["text"]
+
+
+def test_next_goes_through_the_best_line_to_its_end_and_back_out() -> None:
+    at = start()
+    at.button(key="jump_next_mistake").click().run()
+    blunder = at.session_state["step"]
+    rp, analysis = endgame_replay()
+    note = av.note_at(rp, analysis, blunder)  # type: ignore[arg-type]
+    assert note is not None and note.line is not None
+    words = " ".join(m.value for m in at.markdown)
+    assert "Best line (the solver's" in words and "2: ♥3" in words
+    at.button(key="an_try_best").click().run()
+    steps = [blunder]
+    while not at.button(key="nav_next").disabled and len(steps) < 40:  # to the line's end
+        at.button(key="nav_next").click().run()
+        assert not at.exception and at.session_state["line"] == [(blunder, 0)]
+        steps.append(at.session_state["step"])
+    assert steps == list(range(blunder, blunder + len(steps)))  # one step at a time
+    assert len(steps) > len(note.line.plays) - 1  # every play of the line, and its end
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and at.session_state["step"] == blunder
+
+
+def test_a_fine_play_s_line_can_be_stepped_into_too() -> None:
+    at = start()
+    rp, analysis = endgame_replay()
+    fine = next(p for p in analysis.plays if not p.is_mistake)  # type: ignore[attr-defined]
+    step = av.play_steps(rp)[(fine.trick, fine.play)]  # type: ignore[arg-type]
+    at.slider(key="step_slider").set_value(step).run()
+    at.button(key="an_try_best").click().run()
+    assert not at.exception and at.session_state["line"] == [(step, 0)]
 
 
 def test_exploring_the_best_play_does_not_edit_the_file() -> None:
@@ -195,10 +268,11 @@ def test_keeping_the_explored_line_or_writing_in_it_is_an_edit() -> None:
     at.button(key="jump_next_mistake").click().run()
     at.button(key="an_try_best").click().run()
     at.button(key="an_keep_line").click().run()
-    assert at.session_state["edits"] == 1 and " 2: H3)" in at.session_state["text"]
+    kept_line = " 2: BJ D3 3: C6 D6)"  # the line's last trick
+    assert at.session_state["edits"] == 1 and kept_line in at.session_state["text"]
     assert downloaded(at, at.session_state["text"]) and not downloaded(at, original)
     at.button(key="back_main").click().run()
-    assert " 2: H3)" in at.session_state["text"]  # kept: still there on the main line
+    assert kept_line in at.session_state["text"]  # kept: still there on the main line
     # a note written inside the line keeps it too (the note is in it)
     again = start()
     again.button(key="jump_next_mistake").click().run()
@@ -211,7 +285,8 @@ def test_keeping_the_explored_line_or_writing_in_it_is_an_edit() -> None:
     assert downloaded(again, kept)
 
 
-def test_analyse_this_hand_writes_the_analysis_and_the_download_reparses() -> None:
+def _upload_stripped() -> tuple[AppTest, str, str]:
+    """The page with the endgame example uploaded without its analysis."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
     text = (EXAMPLES / ENDGAME).read_text(encoding="utf-8")
@@ -219,22 +294,59 @@ def test_analyse_this_hand_writes_the_analysis_and_the_download_reparses() -> No
     at.radio(key="source").set_value("upload").run()
     at.file_uploader(key="uploader").upload("end.psn", stripped.encode("utf-8"), "text/plain")
     at.run()
+    return at, text, stripped
+
+
+def _judged(at: AppTest) -> int:
+    found = read_analysis(parse(at.session_state["text"]).hands[0])
+    return 0 if found is None else len(found.plays)
+
+
+def test_analyse_this_hand_fills_in_trick_by_trick_and_the_download_reparses() -> None:
+    at, text, stripped = _upload_stripped()
     assert not at.get("plotly_chart") or len(at.get("plotly_chart")) == 2  # no analysis yet
     at.radio(key="an_view").set_value("hindsight").run()
     at.number_input(key="an_from").set_value(23).run()
     runs = at.session_state["an_runs"]
     at.button(key="analyse_run").click().run()
-    assert not at.exception
-    assert at.session_state["an_runs"] == runs + 1
+    assert not at.exception and at.session_state["an_runs"] == runs + 1
+    assert _judged(at) == 4  # the first trick's plays, at once; the page goes on
+    assert at.session_state["edits"] == 0  # not an edit until the analysis ends
+    for _ in range(4):  # each run of the page (its timer's) judges one trick more
+        if at.session_state["an_job"] is None:
+            break
+        at.run()
+        assert not at.exception
+    assert at.session_state["an_job"] is None
+    assert at.session_state["an_shown"] == [4, 8]  # the page showed each trick's plays
+    assert at.session_state["edits"] == 1  # the whole analysis: one edit
     found = read_analysis(parse(at.session_state["text"]).hands[0])
     assert found is not None and [p.verdict for p in found.mistakes()] == ["blunder"]
+    assert len(found.plays) == 12 and all(p.line is not None for p in found.plays)
     assert len(at.get("plotly_chart")) == 3
     download = next(d for d in at.get("download_button") if d.proto.id and "analyse" in d.proto.id)
     assert download is not None
-    # the same hand and settings again: taken from the cache, not analysed again
+    # the same hand and settings again: taken from the session's analyses, not run again
     at.session_state["text"] = text.replace(text, stripped)
     at.button(key="analyse_run").click().run()
-    assert at.session_state["an_runs"] == runs + 1
+    assert at.session_state["an_runs"] == runs + 1 and _judged(at) == 12
+
+
+def test_stop_keeps_the_plays_judged_so_far() -> None:
+    at, _, _ = _upload_stripped()
+    at.radio(key="an_view").set_value("hindsight").run()
+    at.number_input(key="an_from").set_value(23).run()
+    at.button(key="analyse_run").click().run()
+    at.run()  # the page shows the first trick's plays and judges the second's
+    assert _judged(at) == 8 and not at.button(key="analyse_stop").disabled
+    words = " ".join(p.proto.text for p in at.get("progress"))
+    assert "4 of 12" in words  # as the page was drawn: the first trick judged
+    at.button(key="analyse_stop").click().run()
+    assert not at.exception and at.session_state["an_job"] is None
+    assert _judged(at) == 8 and at.session_state["edits"] == 1
+    assert any("8 of 12" in m.value for m in at.success)
+    at.run()
+    assert _judged(at) == 8  # stopped: nothing more is judged
 
 
 def test_teaching_grades_the_students_play_with_the_solver() -> None:

@@ -323,6 +323,41 @@ def test_step_to_the_next_mistake_of_an_analysed_example_in_chromium(server: str
         page.locator(_key("chart_eval")).scroll_into_view_if_needed()
         page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / "viewer-analysis-graph.png"))
+        # the best line: stepped into, Next through it, back out
+        _shows(page, "Best line (the solver's")
+        page.locator(f"{_key('an_try_best')} button").click()
+        page.wait_for_selector(f"{_key('back_main')} button")
+        for k in (1, 2):
+            page.locator(f"{_key('nav_next')} button").click()
+            _shows(page, f"Step {blunder + k} /")
+        page.locator(f"{_key('back_main')} button").click()
+        _wait_step(page, blunder)
+
+
+def test_analyse_a_hand_fills_in_trick_by_trick_and_stops_in_chromium(server: str) -> None:
+    """The analysis run from the page shows each trick's judgements as they come (the
+    page's timer goes on to the next trick with nobody clicking) until Stop."""
+    example = "analysis/04-endgame-only-the-solver.psn"
+    with _recording_page(f"{server}/?ex={quote(example)}&step=0", height=1600) as page:
+        _wait_step(page, 0)
+        page.locator("[data-testid='stExpander'] summary").filter(
+            has_text="Analyse this hand"
+        ).click()
+        page.locator(f"{_key('analyse_run')} button").click()
+        # a trick takes about 2 s of CPU; on a loaded machine far longer on the clock
+        slow = 240000
+        page.wait_for_selector(f"{_key('analyse_stop')} button", timeout=slow)
+        for shown in ("Analysing play 4 of", "Analysing play 8 of"):
+            # the first trick, shown while the rest runs; the next, on the page's timer
+            page.wait_for_function(
+                "t => document.body.innerText.includes(t)", arg=shown, timeout=slow
+            )
+        page.screenshot(path=str(ARTIFACTS / "viewer-analysis-progress.png"))
+        page.locator(f"{_key('analyse_stop')} button").click()
+        page.wait_for_function(
+            "t => document.body.innerText.includes(t)", arg="Analysis stopped after", timeout=slow
+        )
+        page.wait_for_selector(f"{_key('analyse_run')} button", timeout=slow)
 
 
 @contextmanager

@@ -12,13 +12,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 import plotly.graph_objects as go
 
 from notation.analysis.annotate import annotate_hand
-from notation.analysis.annotations import HandAnalysis, PlayNote
+from notation.analysis.annotations import HandAnalysis, PlayNote, Value
 from notation.analysis.evaluate import EXACT_CARDS, Evaluator, View
 from notation.analysis.review import (
     Decision,
@@ -47,6 +47,8 @@ __all__ = [
     "DEFAULT_BUDGET",
     "SOLVE_BUDGET",
     "SOLVE_CARDS",
+    "AnalysisJob",
+    "AnalysisRun",
     "CardValues",
     "Grade",
     "TableTurn",
@@ -56,8 +58,10 @@ __all__ = [
     "eval_figure",
     "grade",
     "grade_words",
+    "has_line",
     "illegal_play",
     "is_defender",
+    "line_words",
     "mistake_buttons",
     "mistake_steps",
     "note_at",
@@ -143,21 +147,64 @@ def eval_figure(
     lang: str,
     current: int | None = None,
 ) -> go.Figure:
-    """The evaluation graph: the defenders' expected final points after every judged
-    play, over the defenders' points chart (its level bands and the actual points);
-    mistakes marked by class. Every point carries its step in ``customdata``."""
+    """The evaluation graph: one number a play on one scale, the defenders' final points
+    after it with every hand open (exact late, rollouts early), as a line with its 95%
+    interval as a band, over the defenders' points chart (its level bands and the actual
+    points); the judgements (in the player's view, from what the seat knew) marked on
+    it by class. A record analysed in the player's view before the open-hands value was
+    written draws its values instead. Every point carries its step in ``customdata``."""
     fig = charts.defenders_figure(replay, series, lang, len(replay.hand.tricks))
     steps = play_steps(replay)
     plays = [p for p in analysis.plays if (p.trick, p.play) in steps]
+    opened: dict[int, Value | None] = {id(p): analysis.open_value(p) for p in plays}
+    traced = [p for p in plays if opened[id(p)] is not None]
+    name = "an_open"
+    if not traced:  # an older analysis in the player's view: its own values, as before
+        opened, traced, name = {id(p): p.value for p in plays}, plays, "an_expected"
+
+    def value(note: PlayNote) -> Value:
+        found = opened[id(note)]
+        return found if found is not None else note.value
+
+    def y(note: PlayNote) -> float:
+        return value(note).mean
+
+    def band(note: PlayNote, side: int) -> float:
+        return value(note).mean + side * (value(note).half or 0.0)
+
+    xs = [_x(replay, p) for p in traced]
+    if any(value(p).half for p in traced):
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=[band(p, 1) for p in traced],
+                mode="lines",
+                line={"width": 0},
+                showlegend=False,
+                hoverinfo="skip",
+            )
+        )
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=[band(p, -1) for p in traced],
+                mode="lines",
+                line={"width": 0},
+                fill="tonexty",
+                fillcolor="rgba(106, 27, 154, 0.15)",
+                name=tr(lang, "an_band"),
+                hoverinfo="skip",
+            )
+        )
     fig.add_trace(
         go.Scatter(
-            x=[_x(replay, p) for p in plays],
-            y=[p.value.mean for p in plays],
-            customdata=[steps[(p.trick, p.play)] for p in plays],
-            text=[_hover(p, lang) for p in plays],
+            x=xs,
+            y=[y(p) for p in traced],
+            customdata=[steps[(p.trick, p.play)] for p in traced],
+            text=[_hover(p, lang, opened[id(p)]) for p in traced],
             mode="lines+markers",
-            name=tr(lang, "an_expected"),
-            line={"color": "#6a1b9a", "width": 2, "dash": "dot"},
+            name=tr(lang, name),
+            line={"color": "#6a1b9a", "width": 2},
             marker={"size": 5},
             hovertemplate="%{text}<extra></extra>",
         )
@@ -169,9 +216,9 @@ def eval_figure(
         fig.add_trace(
             go.Scatter(
                 x=[_x(replay, p) for p in marked],
-                y=[p.value.mean for p in marked],
+                y=[y(p) for p in marked],
                 customdata=[steps[(p.trick, p.play)] for p in marked],
-                text=[_hover(p, lang) for p in marked],
+                text=[_hover(p, lang, opened[id(p)]) for p in marked],
                 mode="markers",
                 name=f"{glyph} {tr(lang, f'class_{verdict}')}",
                 marker={"size": 14, "color": colour, "symbol": symbol, "line": {"width": 1}},
@@ -182,19 +229,25 @@ def eval_figure(
         at = next((p for p in plays if steps[(p.trick, p.play)] == current), None)
         if at is not None:
             fig.add_vline(x=_x(replay, at), line_dash="dot", line_color="#888")
-    top = max([p.value.mean for p in plays] + [float(fig.layout.yaxis.range[1]) - 20])
+    top = max([*(band(p, 1) for p in traced), float(fig.layout.yaxis.range[1]) - 20])
     fig.update_layout(  # the points chart's frame: its title, axes and legend kept apart
         title_text=tr(lang, "an_chart"),
+        showlegend=True,
         height=360,
         yaxis={"range": [0, top + 20]},
     )
     return fig
 
 
-def _hover(note: PlayNote, lang: str) -> str:
-    """``Seat 2: ♠BJ ?? · 240`` for a point's hover."""
+def _hover(note: PlayNote, lang: str, opened: Value | None) -> str:
+    """``Seat 2: ♠BJ ?? · 240`` for a point's hover; with the player's view's value
+    beside the open-hands one where they differ (``· 240 · 🂠 230 ±8``)."""
     glyph = CLASS_STYLE[note.verdict][2] if note.verdict in CLASS_STYLE else ""
-    return f"{seat_name(lang, note.seat)}: {say_cards_in(note.cards, lang)} {glyph} · {note.value}"
+    shown = opened if opened is not None else note.value
+    text = f"{seat_name(lang, note.seat)}: {say_cards_in(note.cards, lang)} {glyph} · {shown}"
+    if opened is not None and opened != note.value:
+        text += f" · {tr(lang, 'an_player_value', value=str(note.value))}"
+    return text
 
 
 def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
@@ -222,7 +275,7 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
     lines = [tr(lang, "an_value", value=value, how=how)]
     if not note.is_mistake or note.loss is None:
         lines.append(tr(lang, "an_fine"))
-        return lines
+        return [*lines, *line_words(note, lang)]
     defender = is_defender(replay, note.seat)
     side = tr(lang, "an_side_defenders" if defender else "an_side_dealer")
     verdict = verdict_words(note.verdict, lang)
@@ -239,7 +292,25 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
                 value=_number(best_value if best_value is not None else note.value.mean),
             )
         )
-    return lines
+    return [*lines, *line_words(note, lang)]
+
+
+def line_words(note: PlayNote, lang: str) -> list[str]:
+    """The best line in words, if the analysis wrote one: where it comes from, and its
+    plays seat by seat (``Best line (…): 2: ♥3 · 3: ♥6 | 4: ♥A …``, a bar between
+    tricks)."""
+    line = note.line
+    if line is None:
+        return []
+    words: list[str] = []
+    trick = line.plays[0].trick
+    for play in line.plays:
+        if play.trick != trick:
+            words.append("|")
+            trick = play.trick
+        words.append(f"{play.seat}: {say_cards_in(play.cards, lang)}")
+    source = tr(lang, f"an_line_{line.source.value}")
+    return [tr(lang, "an_line", source=source, moves=" ".join(words))]
 
 
 def verdict_words(verdict: str, lang: str) -> str:
@@ -260,7 +331,128 @@ def best_cards_at(note: PlayNote | None) -> dict[int, tuple[Card, ...]]:
     return {seat: cards}
 
 
+def best_line(note: PlayNote, trump: Trump | None) -> str:
+    """The best line written as a variation of the play judged (``23. 2: H3 3: H6 …``),
+    or the best play alone where the analysis wrote no line (``2: H3``)."""
+    if note.line is not None:
+        return note.line.moves(trump)
+    assert note.best is not None
+    seat, cards = note.best
+    return f"{seat}: {format_cards(trump.sorted(cards) if trump is not None else cards)}"
+
+
+def has_line(note: PlayNote) -> bool:
+    """True if the play's best line can be stepped into: the analysis wrote one, or
+    (a mistake) the best play at least."""
+    return note.line is not None or (note.is_mistake and note.best is not None)
+
+
 # ---------------------------------------------------------------------------- analysing
+
+
+@dataclass(slots=True)
+class AnalysisRun:
+    """The analysis of one hand made a trick at a time, so that a page can show each
+    trick's judgements as they come and stop between two (:meth:`step`); the hand with
+    the analysis so far written in (:meth:`annotated`) is what ``shengji analyze``
+    writes for the plays judged.
+
+    >>> from notation.simulate import simulate_hand
+    >>> run = AnalysisRun.start(simulate_hand("qq", seed=1), view="hindsight", budget=0.01,
+    ...                         first_trick=17)
+    >>> run.step(), run.progress, run.done
+    (4, (4, 8), False)
+    """
+
+    hand: Hand
+    number: int
+    plan: HandPlan
+    evaluator: Evaluator
+    judged: tuple[Decision, ...]  # the decisions to judge, in order
+    budget: float
+    seed: int
+    lang: str
+    results: list[PlayReview | Stop] = field(default_factory=list)
+
+    @classmethod
+    def start(
+        cls,
+        hand: Hand,
+        number: int = 1,
+        *,
+        view: str = View.PLAYER.value,
+        budget: float = DEFAULT_BUDGET,
+        seed: int = 0,
+        first_trick: int = 1,
+        lang: str = "en",
+    ) -> AnalysisRun:
+        """A run over the plays of ``hand`` (hand ``number`` of its file) from trick
+        ``first_trick`` on; nothing is judged yet. A hand that cannot be analysed gives a
+        run that is done at once, its :attr:`error` said."""
+        plan = plan_hand(hand, None, number)
+        judged = tuple(d for d in plan.decisions if d.trick >= first_trick)
+        evaluator = Evaluator(view, budget)
+        return cls(hand, number, plan, evaluator, judged, budget, seed, lang)
+
+    @property
+    def error(self) -> str | None:
+        """Why the hand cannot be analysed (in the run's language), if it cannot."""
+        return None if self.plan.error is None else self.plan.error.render(self.lang)
+
+    @property
+    def done(self) -> bool:
+        """True when every play is judged, or the analysis had to stop."""
+        stopped = bool(self.results) and isinstance(self.results[-1], Stop)
+        return self.error is not None or stopped or len(self.results) == len(self.judged)
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """The plays judged so far and the plays to judge."""
+        return len(self.results), len(self.judged)
+
+    def step(self) -> int:
+        """Judge the plays of the next trick (of its plays not judged yet); the number
+        judged."""
+        if self.done:
+            return 0
+        trick = self.judged[len(self.results)].trick
+        made = 0
+        while not self.done and self.judged[len(self.results)].trick == trick:
+            decision = self.judged[len(self.results)]
+            self.results.append(review_decision(self.plan, decision, self.evaluator, self.seed))
+            made += 1
+        return made
+
+    def annotated(self) -> Hand:
+        """The hand with the analysis so far written in, as ``shengji analyze`` writes it
+        (the hand as it was, when it cannot be analysed)."""
+        if self.error is not None:
+            return self.hand
+        review = hand_review(self.plan, self.evaluator.view, self.results)
+        view = self.evaluator.view
+        return annotate_hand(
+            self.hand, review, view=view, budget=self.budget, seed=self.seed, lang=self.lang
+        )
+
+
+@dataclass(slots=True)
+class AnalysisJob:
+    """An analysis under way in the page: the run, and the file it was started on (the
+    page shows it with the plays judged so far written in)."""
+
+    run: AnalysisRun
+    text: str  # the file as it was when the analysis started
+    key: tuple[str, int, str, float, int, str]  # the hand's text and the settings
+    file: tuple[str, int]  # the file shown and its edits when it started: the same, or stop
+
+    def step(self) -> str:
+        """Judge the next trick's plays; the file with the analysis so far."""
+        self.run.step()
+        return self.written()
+
+    def written(self) -> str:
+        """The file with the analysis so far written into the hand."""
+        return edit.replace_hand(self.text, self.run.number, self.run.annotated())
 
 
 def analyse_hand(
@@ -276,31 +468,34 @@ def analyse_hand(
 ) -> tuple[Hand, str | None]:
     """``hand`` (hand ``number`` of its file) analysed, the plays of tricks from
     ``first_trick`` on, with the analysis written in as ``shengji analyze`` writes it
-    (its words in ``lang``);
-    ``progress(done, total)`` after each play. Returns the hand and why it could not be
-    analysed, if it could not (the hand is then returned as it was)."""
-    plan = plan_hand(hand, None, number)
-    if plan.error is not None:
-        return hand, plan.error.render(lang)
-    evaluator = Evaluator(view, budget)
-    judged = [d for d in plan.decisions if d.trick >= first_trick]
-    results: list[PlayReview | Stop] = []
-    for done, decision in enumerate(judged, 1):
-        results.append(review_decision(plan, decision, evaluator, seed))
+    (its words in ``lang``); ``progress(done, total)`` after each trick. Returns the hand
+    and why it could not be analysed, if it could not (the hand is then returned as it
+    was)."""
+    run = AnalysisRun.start(
+        hand, number, view=view, budget=budget, seed=seed, first_trick=first_trick, lang=lang
+    )
+    while not run.done:
+        run.step()
         if progress is not None:
-            progress(done, len(judged))
-        if isinstance(results[-1], Stop):
-            break
-    review = hand_review(plan, evaluator.view, results)
-    return annotate_hand(hand, review, view=view, budget=budget, seed=seed, lang=lang), None
+            progress(*run.progress)
+    return run.annotated(), run.error
 
 
 def with_best_line(hand: Hand, note: PlayNote, trump: Trump | None) -> tuple[Hand, int]:
-    """``hand`` with the best play as a one-play variation of the play ``note`` judges
-    (unless it has that variation already), and the variation's index."""
-    assert note.best is not None
-    seat, cards = note.best
-    return with_alternative(hand, edit.Target("play", note.trick, note.play), seat, cards, trump)
+    """``hand`` with the best line as a variation of the play ``note`` judges (unless
+    it has that variation already), and the variation's index."""
+    play = hand.tricks[note.trick].plays[note.play]
+    if note.line is not None:
+        wanted = [(p.seat, _key(p.cards)) for p in note.line.plays]
+    else:
+        assert note.best is not None
+        wanted = [(note.best[0], _key(note.best[1]))]
+    for index, variation in enumerate(play.variations):
+        plays = [p for event in variation.events if isinstance(event, Trick) for p in event.plays]
+        if [(p.seat, _key(p.cards)) for p in plays] == wanted:
+            return hand, index
+    target = edit.Target("play", note.trick, note.play)
+    return edit.add_variation(hand, target, best_line(note, trump)), len(play.variations)
 
 
 def with_alternative(
@@ -437,6 +632,11 @@ def illegal_play(replay: HandReplay, step: int, cards: Sequence[Card]) -> Messag
     except (GameError, ValueError) as e:
         return error_message(e)
     return None
+
+
+def _key(cards: Sequence[object]) -> tuple[Card, ...]:
+    """Cards in a fixed order, to compare plays (an unknown card left out)."""
+    return tuple(sorted((c for c in cards if isinstance(c, Card)), key=lambda c: c.index))
 
 
 # ---------------------------------------------------------------------------- teaching

@@ -59,3 +59,4 @@ query = to_query(st.session_state)
 if st.query_params.to_dict() != query:
     st.query_params.from_dict(query)
 st.session_state[SessionKey.RUN_SECONDS] = time.perf_counter() - started  # read by a test
+analyse.work(here)  # an analysis under way: its next trick, then the page again

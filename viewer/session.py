@@ -117,6 +117,11 @@ class SessionKey(StrEnum):
     AN_BUDGET = "an_budget"  # the engine's seconds per play
     AN_FROM = "an_from"  # the first trick analysed
     AN_RUNS = "an_runs"  # analyses actually run (not taken from the cache)
+    AN_JOB = "an_job"  # the analysis under way, a trick a page run (analysis_view.AnalysisJob)
+    AN_DONE = "an_done"  # the analyses finished in this session: settings -> the hand's text
+    AN_SHOWN = "an_shown"  # the plays judged each time the page showed the job (read by a test)
+    AN_NOTICE = "an_notice"  # how the last analysis ended (done, stopped), said once
+    AN_ARMED = "an_armed"  # the page with the analysis so far is drawn: the next run goes on
     # The file as the user has it while the engine's best play is only explored: entered
     # as a variation to step through, not an edit (None when no line is explored).
     AN_EXPLORED = "an_explored"
@@ -228,6 +233,11 @@ DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.AN_BUDGET: DEFAULT_BUDGET,
     SessionKey.AN_FROM: 1,
     SessionKey.AN_RUNS: 0,
+    SessionKey.AN_JOB: None,
+    SessionKey.AN_DONE: None,
+    SessionKey.AN_SHOWN: [],
+    SessionKey.AN_ARMED: False,
+    SessionKey.AN_NOTICE: None,
     SessionKey.AN_EXPLORED: None,
     SessionKey.RUN_SECONDS: None,
     SessionKey.REC_RECORDER: None,

@@ -16,6 +16,11 @@ on the record's ``bury``, and the declaration judged on its bid, with the seat's
 in ``[%best]``: ``bury 1: … {[%eval 48 ±60] [%best 1: S3 S4 …] [%loss 17 ±21] [%class
 inaccuracy ?!] [%engine shengji] better 1: S3 S4 … (the defenders 31, not 48)}``.
 
+Each judged play's comment holds its best line too, before ``[%engine shengji]``:
+``[%line solver 12. 3: SK 4: S3 …]`` (:mod:`notation.analysis.line`); in the player's
+view, the value with every hand open as well, ``[%open 55 ±9]``, the scale of the
+graph (:func:`notation.analysis.review.open_hands`).
+
 The hand's opening comments get the summary, with the settings of the run in
 ``[%engine shengji VERSION VIEW BUDGET SEED]``; the play where the analysis stopped (a
 play the rules do not allow) gets ``{[%engine shengji] the analysis stops here: ...}``.
@@ -263,6 +268,10 @@ def _annotated(play: PlayNode, review: PlayReview, trump: Trump, lang: str) -> P
             parts.append(f"[%class {review.verdict.value} {glyph}]")
         else:
             parts.append(f"[%class {review.verdict.value}]")
+    if review.open_value is not None and review.open_value != review.value:
+        parts.append(f"[%open {_number(review.open_value)}]")  # the player's view
+    if review.line is not None:
+        parts.append(review.line.command(trump))
     parts.append(_MARK)
     if review.verdict is not Verdict.FINE:
         parts.append(_better(review, trump).render(lang))

@@ -28,6 +28,7 @@ from typing import Final
 
 from notation.analysis.annotate import is_engine_comment, is_stop_comment, summary_message
 from notation.analysis.evaluate import View
+from notation.analysis.line import Line, parse_line
 from notation.analysis.review import Verdict
 from notation.psn.model import Comment, Hand
 from notation.rules.cards import Card
@@ -84,6 +85,8 @@ class PlayNote:
     verdict: str  # a Verdict's value: fine, inaccuracy, mistake, blunder
     best: tuple[Seat, tuple[Card, ...]] | None = None
     loss: Value | None = None
+    line: Line | None = None  # the best play and what follows it, from ``[%line]``
+    open: Value | None = None  # the value with every hand open, from ``[%open]``
 
     @property
     def is_mistake(self) -> bool:
@@ -161,6 +164,15 @@ class HandAnalysis:
         known = view if view in {v.value for v in View} else View.PLAYER.value
         return summary_message(known, self.tally.items()).render(lang)
 
+    def open_value(self, note: PlayNote) -> Value | None:
+        """The value after ``note``'s play with every hand open: its ``[%open]``, or its
+        value where the analysis was made in hindsight; None where the record has neither
+        (a player's-view analysis written before ``[%open]`` existed)."""
+        if note.open is not None:
+            return note.open
+        hindsight = self.engine is not None and self.engine.view == View.HINDSIGHT.value
+        return note.value if hindsight else None
+
     def mistakes(self, seat: Seat | None = None) -> list[PlayNote]:
         """The plays below fine, in order (only ``seat``'s if given)."""
         return [p for p in self.plays if p.is_mistake and (seat is None or p.seat == seat)]
@@ -187,7 +199,8 @@ def read_analysis(hand: Hand) -> HandAnalysis | None:
             for comment in play.comments:
                 if not is_engine_comment(comment):
                     continue
-                note = _note(comment, t, p, play.seat, tuple(play.attempted or play.cards))
+                shown = tuple(play.attempted or play.cards)
+                note = _note(comment, t, p, play.seat, shown, trick.number)
                 if note is not None:
                     plays.append(note)
                 elif "stops here" in comment.remark:
@@ -210,9 +223,15 @@ def comment_words(comment: Comment, lang: str, analysis: HandAnalysis | None) ->
 
 
 def _note(
-    comment: Comment, trick: int, play: int, seat: Seat, cards: tuple[object, ...]
+    comment: Comment,
+    trick: int,
+    play: int,
+    seat: Seat,
+    cards: tuple[object, ...],
+    number: int,
 ) -> PlayNote | None:
-    """The play's judgement from its comment's commands, or None if it has no value."""
+    """The play's judgement from its comment's commands (``number``: its trick's), or
+    None if it has no value."""
     args = {c.name: c.args for c in comment.commands}
     value = read_value(args.get("eval", ""))
     if value is None:
@@ -222,7 +241,9 @@ def _note(
     best = _best(args.get("best", ""))
     loss = read_value(args.get("loss", ""))
     shown = tuple(c for c in cards if isinstance(c, Card))
-    return PlayNote(trick, play, seat, shown, value, verdict, best, loss)
+    line = parse_line(args["line"], number) if "line" in args else None
+    opened = read_value(args.get("open", ""))
+    return PlayNote(trick, play, seat, shown, value, verdict, best, loss, line, opened)
 
 
 def read_value(text: str) -> Value | None:

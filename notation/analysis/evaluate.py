@@ -605,6 +605,33 @@ class Evaluator:
     def _charge(self, microseconds: float) -> None:
         self._cost += microseconds
 
+    def play_value(
+        self, position: Position, played: Sequence[Card], seed: int | str = 0
+    ) -> Estimate:
+        """The value of one play alone, every hand as ``position`` holds them (the
+        futures of hindsight; no other candidate valued): proved by the solver where
+        every hand holds at most :attr:`exact_cards` cards, else the mean of rollouts
+        added until the budget is spent (at least :data:`MIN_FUTURES`), its interval
+        with the policy's error. For the analysis's one scale
+        (:func:`notation.analysis.review.open_hands`)."""
+        self._cost = 0.0
+        root = PlayState(position)
+        made = tuple(played)
+        largest = max(len(h) for h in position.hands)
+        if largest <= self.exact_cards:
+            key = _sorted(made)
+            solution = self.solver.solve(position)
+            value = next(r.value for r in solution.plays if _sorted(r.play.shown) == key)
+            return Estimate(value, 0.0, 1)
+        futures = _Hindsight(root, str(seed))
+        budget = self.budget * 1e6
+        samples: list[int] = []
+        while len(samples) < MAX_FUTURES and (len(samples) < MIN_FUTURES or self._cost < budget):
+            i = len(samples)
+            state = futures.state(i)
+            samples.append(self._rollout(state, _play_in(state, made), futures.rng(i)))
+        return Estimate.of(samples, sigma=policy_sigma(max(0, largest - self.leaf_cards)))
+
     def _evaluation(
         self,
         root: PlayState,

@@ -55,6 +55,7 @@ from notation.analysis.evaluate import (
     View,
 )
 from notation.analysis.knowledge import knowledge_at
+from notation.analysis.line import Line, LineSource, best_line
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
 from notation.findings import meaning_of
@@ -79,6 +80,7 @@ __all__ = [
     "LEVELS_BLUNDER",
     "LEVELS_INACCURACY",
     "LEVELS_MISTAKE",
+    "OPEN_SHARE",
     "POINTS_BLUNDER",
     "POINTS_INACCURACY",
     "POINTS_MISTAKE",
@@ -93,6 +95,7 @@ __all__ = [
     "hand_review",
     "judge_play",
     "key_moments",
+    "open_hands",
     "plan_hand",
     "review_decision",
     "review_hand",
@@ -162,6 +165,8 @@ class PlayReview:
     exact: bool  # proved by the solver, not estimated
     candidates: int  # distinct plays valued
     maximize: bool  # the seat is a defender
+    line: Line | None = None  # the best play and what follows it (notation.analysis.line)
+    open_value: Estimate | None = None  # the value after the play with every hand open
 
     @property
     def counted_loss(self) -> float:
@@ -196,6 +201,8 @@ class PlayReview:
             "result_changes": self.result_changes,
             "futures": self.value.n,
             "candidates": self.candidates,
+            "line": None if self.line is None else self.line.to_dict(trump),
+            **_open_dict(self.open_value),
         }
 
     def moment(self, trump: Trump) -> dict[str, Any]:
@@ -210,6 +217,13 @@ class PlayReview:
             "loss": _round(self.loss.mean),
             "level_loss": round(self.level_loss.mean, 2),
         }
+
+
+def _open_dict(estimate: Estimate | None) -> dict[str, Any]:
+    """The open-hands value as the JSON report writes it (nothing when there is none)."""
+    if estimate is None:
+        return {}
+    return {"open_value": _round(estimate.mean), "open_interval": _interval(estimate)}
 
 
 def _round(value: float) -> float:
@@ -237,8 +251,8 @@ def weigh(evaluation: Evaluation) -> tuple[Candidate, Comparison]:
     return best, replace(comparison, levels=levels)
 
 
-def judge_play(decision: Decision, evaluation: Evaluation) -> PlayReview:
-    """A play judged from the evaluation of its decision."""
+def judge_play(decision: Decision, evaluation: Evaluation, line: Line | None = None) -> PlayReview:
+    """A play judged from the evaluation of its decision (``line``: its best line)."""
     played = evaluation.played
     assert played is not None
     best, comparison = weigh(evaluation)
@@ -258,6 +272,7 @@ def judge_play(decision: Decision, evaluation: Evaluation) -> PlayReview:
         evaluation.exact,
         len(evaluation.candidates),
         evaluation.maximize,
+        line,
     )
 
 
@@ -393,7 +408,41 @@ def review_decision(
         why = reason(e, "knowledge")  # in Chinese, that no deal agrees with it
         text = msg("analysis.stop-view", seat=decision.seat, why=why)
         return Stop(decision.trick, decision.seat, text.render("en"), decision.index, text)
-    return judge_play(decision, evaluation)
+    review = judge_play(decision, evaluation)
+    if evaluator.view is View.HINDSIGHT:
+        open_value = review.value
+    else:
+        open_value = open_hands(decision, evaluator, f"{seed}:{plan.number}:{decision.index}")
+    line = best_line(
+        decision.position,
+        decision.shown if review.is_best else review.best,  # a throw as thrown
+        decision.trick,
+        evaluator.solver,
+        exact_cards=evaluator.exact_cards,
+        seed=f"{seed}:{plan.number}:{decision.index}",
+    )
+    return replace(review, line=line, open_value=open_value)
+
+
+# The share of a play's budget the open-hands value takes in the player's view (it is
+# valued again with every hand open, for the graph's one scale: see open_hands).
+OPEN_SHARE: Final = 0.1
+
+
+def open_hands(decision: Decision, evaluator: Evaluator, seed: str) -> Estimate:
+    """The value after ``decision``'s play with every hand open (hindsight), as the
+    graph draws every play on one scale (as bridge's double-dummy trace does): proved
+    where the position is small enough to solve, else by rollouts of the play alone at
+    :data:`OPEN_SHARE` of ``evaluator``'s budget (at least a few futures), its solver
+    reused."""
+    open_evaluator = Evaluator(
+        View.HINDSIGHT,
+        evaluator.budget * OPEN_SHARE,
+        leaf_cards=evaluator.leaf_cards,
+        exact_cards=evaluator.exact_cards,
+        solver=evaluator.solver,
+    )
+    return open_evaluator.play_value(decision.position, decision.shown, seed=seed)
 
 
 # --- a hand judged --------------------------------------------------------------------------
@@ -578,6 +627,34 @@ def hand_review(
 JSON_SCHEMA_VERSION: Final = 1
 _CARDS: Final = {"type": "array", "items": {"type": "string"}}
 _RANGE: Final = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+# A play's best line (notation.analysis.line): the best play and what follows it, seat by
+# seat, on the record's hands; "solver": the solver's best plays to the end of the hand,
+# "policy": the rollout policy's to the end of the trick.
+_LINE: Final = {
+    "oneOf": [
+        {"type": "null"},
+        {
+            "type": "object",
+            "required": ["source", "plays"],
+            "properties": {
+                "source": {"enum": [s.value for s in LineSource]},
+                "plays": {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {
+                        "type": "object",
+                        "required": ["trick", "seat", "cards"],
+                        "properties": {
+                            "trick": {"type": "integer", "minimum": 1},
+                            "seat": {"enum": [1, 2, 3, 4]},
+                            "cards": _CARDS,
+                        },
+                    },
+                },
+            },
+        },
+    ]
+}
 _SUMMARY: Final = {
     "type": "object",
     "required": ["plays", "fine", "inaccuracy", "mistake", "blunder", "average_loss"],
@@ -728,6 +805,10 @@ JSON_SCHEMA: Final[dict[str, Any]] = {
                                             "result_changes": {"type": "boolean"},
                                             "futures": {"type": "integer", "minimum": 1},
                                             "candidates": {"type": "integer", "minimum": 1},
+                                            "line": _LINE,
+                                            # the value with every hand open (hindsight)
+                                            "open_value": {"type": "number", "minimum": 0},
+                                            "open_interval": _RANGE,
                                         },
                                     },
                                 },

@@ -131,7 +131,10 @@ penalties); the defenders want them high, the dealer's team low. --view player
 with what it knew, many times; --view hindsight plays from the hands as
 recorded. Classes: fine, inaccuracy (?!), mistake (?), blunder (??), by the
 points lost (10, 20, 40) or the level result lost (a quarter, half, one level,
-expected); a loss inside its confidence interval of zero is fine. The same
+expected); a loss inside its confidence interval of zero is fine. Each play
+also gets its best line (the solver's to the end of the hand in the last
+tricks, the bots' to the end of the trick before) and, in the player's view,
+its value with every hand open, the graph's one scale. The same
 --seed gives the same analysis, whatever -j or --executor. The last bury is
 judged against a few other buries of the same cards, and the bid that set the
 trump against the other trumps its seat could have bid, each valued at the
@@ -150,6 +153,8 @@ analysed (the deal and the kitty must be known card by card).""",
 随机发很多次；--view hindsight 按记录里的手牌来打。分类：好牌、欠佳（?!）、
 失误（?）、大错（??），按损失的分数（10、20、40）或损失的升级结果
 （预计四分之一级、半级、一级）划分；损失在其置信区间内与零无法区分的，算好牌。
+每手牌还给出最佳变着（最后几轮由求解器打到本局结束，之前由机器人打到本轮结束），
+玩家视角下还给出四家明牌时的评估值，即评估图的统一刻度。
 相同的 --seed 给出相同的分析，与 -j 和 --executor 无关。
 最后一次扣底与同样的牌的几种其他扣法比较，定主的那次叫牌与该座位本可叫的其他
 主比较，都按出牌开始时的评估值（评判第一轮时）；总结列出该局最关键的三处。

@@ -351,6 +351,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "评估：闲家预计最终得分",
     ),
     "label.an_expected": ("Expected final points", "预计最终得分"),
+    "label.an_open": ("Final points, every hand open", "最终得分（四家明牌）"),
+    "label.an_band": ("95% interval", "95% 区间"),
+    "label.an_player_value": ("seat's own view {value}", "本家视角 {value}"),
     "label.class_fine": ("fine", "好牌"),
     "label.class_inaccuracy": ("inaccuracy", "欠佳"),
     "label.class_mistake": ("mistake", "失误"),
@@ -386,7 +389,16 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "The analysis stops at a play the rules do not allow.",
         "分析停在一手违反规则的出牌处。",
     ),
-    "label.an_try_best": ("Step into the best play", "走入最佳出法"),
+    "label.an_try_best": ("Step into the best line", "走入最佳变着"),
+    "label.an_line": ("Best line ({source}): {moves}", "最佳变着（{source}）：{moves}"),
+    "label.an_line_solver": (
+        "the solver's, every hand open, to the end of the hand",
+        "求解器给出，明手，到本局结束",
+    ),
+    "label.an_line_policy": (
+        "as the rollouts play it, to the end of the trick",
+        "按模拟对局的打法，到本轮结束",
+    ),
     "label.an_explored": (
         "The engine's line, to explore: not part of the file unless you keep it or write in it.",
         "引擎给出的变着，仅供查看：保存或在其中批注后才写入牌谱。",
@@ -417,6 +429,11 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "这一局无法分析：{reason}",
     ),
     "label.analyse_download": ("Download the analysed file", "下载含分析的牌谱"),
+    "label.analyse_stop": ("Stop", "停止"),
+    "label.analyse_stopped": (
+        "Analysis stopped after {done} of {total} plays; those judged are in the record.",
+        "分析已停止：{total} 手中已分析 {done} 手，结果已写入牌谱。",
+    ),
     "label.teach_grade_best": (
         "The engine: your play is as good as the best ({best}; {how}).",
         "引擎：你的出法与最佳出法一样好（{best}；{how}）。",

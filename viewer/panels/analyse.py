@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from notation.analysis.annotations import PlayNote
-from notation.psn import parse_hand, write_hand
+from notation.psn import Hand, parse_hand, write_hand
 from viewer import analysis_view, charts, edit
 from viewer.i18n import seat_name, tr
 from viewer.panels import cache
@@ -18,9 +18,10 @@ from viewer.panels.hand import Moment
 from viewer.panels.source import download_button, edited
 from viewer.session import SessionKey
 
-__all__ = ["expander", "graph", "judgement", "mistakes"]
+__all__ = ["expander", "graph", "judgement", "mistakes", "work"]
 
 ss = st.session_state
+TICK = 0.2  # seconds the page stands between two tricks of an analysis
 
 
 def judgement(here: Moment) -> None:
@@ -33,11 +34,12 @@ def judgement(here: Moment) -> None:
     st.subheader(tr(lang, "analysis"))
     for words in analysis_view.play_words(here.replay, note, lang):
         st.markdown(words)
-    if not note.is_mistake or note.best is None:
-        return
+    if not analysis_view.has_line(note) or ss[SessionKey.AN_JOB] is not None:
+        return  # (not while an analysis writes into the file)
 
     def try_best(note: PlayNote = note, at: int = here.step) -> None:
-        """Step into the engine's best play, entered as a variation of the play.
+        """Step into the engine's best line, entered as a variation of the play (Next
+        goes through it, "back to the main line" out of it).
 
         Exploring is not editing: the line is shown (the text the page replays holds it)
         but the file as the user had it is kept aside, and that is what the download
@@ -77,9 +79,12 @@ def mistakes(here: Moment) -> None:
 
 def expander(here: Moment) -> None:
     """ "Analyse this hand": what the engine may see, its time per play, the first trick;
-    the run (with its progress), then the file with the analysis written in."""
+    the run (a trick at a time, each shown as it is judged, with a bar and a button to
+    stop), then the file with the analysis written in."""
     lang, entry = here.lang, here.entry
-    with st.expander(tr(lang, "analyse"), expanded=False):
+    job: analysis_view.AnalysisJob | None = ss[SessionKey.AN_JOB]
+    notice = ss[SessionKey.AN_NOTICE]
+    with st.expander(tr(lang, "analyse"), expanded=job is not None or bool(notice)):
         tricks = max(1, len(entry.hand.tricks) if entry.hand is not None else 1)
         ss[SessionKey.AN_FROM] = max(1, min(int(ss[SessionKey.AN_FROM]), tricks))
         settings = st.columns(3)
@@ -88,9 +93,13 @@ def expander(here: Moment) -> None:
             ["player", "hindsight"],
             format_func=lambda v: tr(lang, f"view_{v}"),
             key=SessionKey.AN_VIEW,
+            disabled=job is not None,
         )
         settings[1].select_slider(
-            tr(lang, "analyse_budget"), list(analysis_view.BUDGETS), key=SessionKey.AN_BUDGET
+            tr(lang, "analyse_budget"),
+            list(analysis_view.BUDGETS),
+            key=SessionKey.AN_BUDGET,
+            disabled=job is not None,
         )
         settings[2].number_input(
             tr(lang, "analyse_from"),
@@ -98,44 +107,111 @@ def expander(here: Moment) -> None:
             max_value=tricks,
             step=1,
             key=SessionKey.AN_FROM,
+            disabled=job is not None,
         )
+        if job is not None:
+            done, total = job.run.progress
+            text = tr(lang, "analyse_progress", done=done, total=total)
+            st.progress(done / max(total, 1), text=text)
+            st.button(tr(lang, "analyse_stop"), key="analyse_stop", on_click=_stop)
+            ss[SessionKey.AN_SHOWN] = [*ss[SessionKey.AN_SHOWN], done]
+            return
         run = st.button(
             tr(lang, "analyse_run"), key="analyse_run", type="primary", disabled=bool(here.line)
         )
         if run:
-            _run(here)
+            _start(here)
+        if ss[SessionKey.AN_NOTICE]:  # how the last analysis ended, said once
+            st.success(ss[SessionKey.AN_NOTICE])
+            ss[SessionKey.AN_NOTICE] = None
         if here.analysis is not None:
             download_button(tr(lang, "analyse_download"), "analyse_download")
 
 
-def _run(here: Moment) -> None:
-    """Analyse the hand (a bar shows the plays done), then write the analysis into the
-    file: an edit like any other."""
+def _start(here: Moment) -> None:
+    """Start analysing the hand (its first trick is judged at the end of this run, the
+    others one a run: :func:`work`); a hand analysed before with the same settings in
+    this session is taken as it was."""
     lang, entry = here.lang, here.entry
-    bar = st.progress(0.0)
-
-    def progress(done: int, total: int) -> None:
-        ss[SessionKey.AN_RUNS] = ss[SessionKey.AN_RUNS] + (done == 1)  # analyses really run
-        bar.progress(done / total, text=tr(lang, "analyse_progress", done=done, total=total))
-
     assert entry.hand is not None
-    result, error = cache.analysed_hand(
-        write_hand(entry.hand),
-        entry.number,
-        str(ss[SessionKey.AN_VIEW]),
-        float(ss[SessionKey.AN_BUDGET]),
-        int(ss[SessionKey.AN_FROM]),
-        lang,
-        _progress=progress,
+    view, budget = str(ss[SessionKey.AN_VIEW]), float(ss[SessionKey.AN_BUDGET])
+    first = int(ss[SessionKey.AN_FROM])
+    key = (write_hand(entry.hand), entry.number, view, budget, first, lang)
+    finished: dict[tuple[str, int, str, float, int, str], str] = ss[SessionKey.AN_DONE] or {}
+    if key in finished:
+        _finish(here.lang, entry.number, ss[SessionKey.TEXT], parse_hand(finished[key]))
+        st.rerun()
+    run = analysis_view.AnalysisRun.start(
+        entry.hand, entry.number, view=view, budget=budget, first_trick=first, lang=lang
     )
-    if error is not None:
-        st.error(tr(lang, "analyse_failed", reason=error))
+    if run.error is not None:
+        st.error(tr(lang, "analyse_failed", reason=run.error))
         return
-    new_text = edit.replace_hand(ss[SessionKey.TEXT], entry.number, parse_hand(result))
-    if new_text != ss[SessionKey.TEXT]:
+    ss[SessionKey.AN_RUNS] = ss[SessionKey.AN_RUNS] + 1  # analyses really run
+    ss[SessionKey.AN_SHOWN] = []
+    ss[SessionKey.AN_JOB] = analysis_view.AnalysisJob(run, ss[SessionKey.TEXT], key, _file())
+
+
+def _file() -> tuple[str, int]:
+    """The file shown and the edits made to it: an analysis under way writes into it
+    only while they stay the same."""
+    return str(ss[SessionKey.LOADED]), int(ss[SessionKey.EDITS])
+
+
+def work(here: Moment) -> None:
+    """The analysis under way, if one is: the next trick's plays judged and the page
+    shown again with them (so the first plays show within seconds and the rest fill
+    in). Called last on the page, after everything is drawn; an edit made meanwhile
+    (the file is no longer the one the analysis writes into) ends it where it is."""
+    job: analysis_view.AnalysisJob | None = ss[SessionKey.AN_JOB]
+    if job is None:
+        return
+    if job.file != _file() or ss[SessionKey.AN_EXPLORED] is not None:
+        ss[SessionKey.AN_JOB] = None  # another file, an edit, a line explored: it ends
+        return
+    ss[SessionKey.TEXT] = job.step()
+    if job.run.done:
+        ss[SessionKey.AN_JOB] = None
+        finished = ss[SessionKey.AN_DONE] or {}
+        ss[SessionKey.AN_DONE] = {**finished, job.key: write_hand(job.run.annotated())}
+        _finish(here.lang, job.run.number, job.text, job.run.annotated())
+        st.rerun()
+    ss[SessionKey.AN_ARMED] = False
+    _next_trick()
+
+
+@st.fragment(run_every=TICK)
+def _next_trick() -> None:
+    """Show the page again, soon after it is drawn, for the next trick of the analysis:
+    the page as it stands (its Stop button) is the user's between two tricks. The
+    fragment runs once as the page is drawn (then it only arms itself), and again on
+    its timer (then the whole page runs, :func:`work` judging the next trick)."""
+    if ss[SessionKey.AN_JOB] is None:
+        return
+    if ss[SessionKey.AN_ARMED]:
+        st.rerun()
+    ss[SessionKey.AN_ARMED] = True
+
+
+def _stop() -> None:
+    """Stop the analysis: the plays judged so far stay in the file."""
+    job: analysis_view.AnalysisJob | None = ss[SessionKey.AN_JOB]
+    ss[SessionKey.AN_JOB] = None
+    if job is None or job.file != _file() or ss[SessionKey.AN_EXPLORED] is not None:
+        return
+    lang = job.run.lang
+    done, total = job.run.progress
+    _finish(lang, job.run.number, job.text, job.run.annotated())
+    ss[SessionKey.AN_NOTICE] = tr(lang, "analyse_stopped", done=done, total=total)
+
+
+def _finish(lang: str, number: int, text: str, hand: Hand) -> None:
+    """Write the analysed ``hand`` into the file as it was (``text``): one edit."""
+    ss[SessionKey.TEXT] = text
+    new_text = edit.replace_hand(text, number, hand)
+    if new_text != text:
         edited(new_text)
-    ss[SessionKey.MESSAGE] = ("success", tr(lang, "analyse_done"))
-    st.rerun()
+    ss[SessionKey.AN_NOTICE] = tr(lang, "analyse_done")
 
 
 def graph(here: Moment) -> None:

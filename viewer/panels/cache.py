@@ -12,13 +12,11 @@ import streamlit as st
 from notation.analysis.annotations import read_analysis
 from notation.charts import defenders_series, step_x
 from notation.messages import Message
-from notation.psn import parse_hand, write_hand
 from notation.replay import HandReplay
 from notation.rules.cards import Card
 from viewer import analysis_view, charts, document, view
 
 __all__ = [
-    "analysed_hand",
     "eval_figure",
     "example_list",
     "hand_figures",
@@ -95,30 +93,6 @@ def eval_figure(text: str, name: str, number: int, lang: str, current: int) -> d
         rp, analysis, series, lang, current
     ).to_dict()
     return figure
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def analysed_hand(
-    hand_text: str,
-    number: int,
-    judge: str,
-    budget: float,
-    first_trick: int,
-    lang: str,
-    _progress: Any = None,
-) -> tuple[str, str | None]:
-    """A hand analysed, written as PSN (the engine's words in ``lang``): the hand's text
-    and the settings are the key, so that the same hand is not analysed twice."""
-    done, error = analysis_view.analyse_hand(
-        parse_hand(hand_text),
-        number,
-        view=judge,
-        budget=budget,
-        first_trick=first_trick,
-        progress=_progress,
-        lang=lang,
-    )
-    return write_hand(done), error
 
 
 @st.cache_data(max_entries=128, show_spinner=False)
