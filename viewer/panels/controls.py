@@ -157,6 +157,8 @@ def steps(here: Moment) -> None:
                 shortcut=button.shortcut,
                 disabled=button.to is None,
                 width="stretch",
+                icon=button.icon,
+                icon_position=button.icon_position,
             )
 
 
