@@ -352,7 +352,10 @@ _SOLVER_PARTS = {
     "follows (the core's legal_follows, remembered)": [("game.py", "follows")],
     "leads and throws judged (judge_throw)": [("game.py", "leads")],
     "equivalent plays found (classes)": [("game.py", "distinct")],
-    "plays ordered": [("solver.py", "_follow_order")],
+    "plays ordered (points, value against the lead)": [
+        ("solver.py", "_scored"),
+        ("solver.py", "_follow_order"),
+    ],
     "plays made and taken back (trick winner, points)": [
         ("game.py", "apply"),
         ("game.py", "undo"),

@@ -313,3 +313,17 @@ def test_singles_with_only_the_seats_own_cards_between_them_are_one_class() -> N
     groups = state.distinct(state.unit_leads())
     grouped = sorted(sorted(str(p) for p in g) for g in groups if len(g) > 1)
     assert grouped == [["1: C4", "1: C6", "1: C9"]]
+
+
+def test_a_key_kept_across_a_forgotten_memo_never_comes_to_mean_another_position() -> None:
+    # A search keeps keys in its table while the rules answers behind them are forgotten
+    # (a long search trims its memo): a key made later, of another position, must differ.
+    first = PlayState(position("HA C3 | HJ C4 | H9 C5 | H8 C6", trump="S 2"))
+    kept = first.key()
+    first.trim_memo(limit=0)  # forget everything, the suits' numbers too
+    other = PlayState(position("HJ C3 | HA C4 | H9 C5 | H8 C6", trump="S 2"))
+    other.share_memo(first)
+    assert other.key() != kept
+    # And equal positions still get equal keys, from any state.
+    again = PlayState(position("HQ C3 | HJ C4 | H9 C5 | H8 C6", trump="S 2"))
+    assert again.key() == PlayState(position("HA C3 | HJ C4 | H9 C5 | H8 C6", trump="S 2")).key()

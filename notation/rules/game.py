@@ -52,7 +52,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import product
+from itertools import count, product
 from typing import NamedTuple, Protocol, Self, cast
 
 from mypy_extensions import mypyc_attr
@@ -86,6 +86,13 @@ __all__ = [
 # below for some seat, each card's points and copies held by seats 1..4), or ("block", the
 # seat, its cards' points and copies) for levels one seat holds alone (see PlayState.key).
 _SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
+# The numbers that stand for suit descriptions in keys (PlayState._suit_number), for the
+# process: equal descriptions get equal numbers (so equal positions equal keys, whatever
+# state asks) until the table is forgotten (_Memo.trim); the count goes on, so a number is
+# never given to another description and a key kept by a search never changes meaning.
+_SUIT_NUMBERS: dict[_SuitKey, int] = {}
+_NEXT_SUIT_NUMBER = count(1)
+_MEMO_LIMIT = 300_000  # remembered answers kept before a memo is forgotten
 
 
 class GameError(KeyedError):
@@ -177,6 +184,9 @@ class Position:
         return next_seat(self.leader, len(self.trick))
 
 
+_ScoredFollow = tuple[int, int, tuple[int, int] | None, Play]
+
+
 @dataclass(slots=True)
 class TrickMemo:
     """Answers that hold for the rest of one trick: each seat's classes of equivalent
@@ -187,6 +197,9 @@ class TrickMemo:
 
     classes: dict[Seat, dict[Card, tuple[int, int]]] = field(default_factory=dict)
     plays: dict[Hashable, list[Play]] = field(default_factory=dict)
+    # For a search: a seat's distinct follows to a lead, each with its points, the sum of
+    # its cards' levels and its value against the lead (see PlayState.follow_value).
+    follows: dict[tuple[Seat, Cards], list[_ScoredFollow]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,10 +228,11 @@ class _Memo:
     )
     values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
-    suit_keys: dict[tuple[Cards, Cards, Cards, Cards], _SuitKey] = field(default_factory=dict)
+    suit_keys: dict[tuple[Cards, Cards, Cards, Cards], int] = field(default_factory=dict)
 
-    def trim(self) -> None:
-        """Forget everything once the memo grows large (a long search on a big position)."""
+    def trim(self, limit: int = _MEMO_LIMIT) -> None:
+        """Forget everything once the memo holds more than ``limit`` answers (a long
+        search on a big position); the suits' numbers too, once there are that many."""
         tables = (
             self.follows,
             self.units,
@@ -229,9 +243,11 @@ class _Memo:
             self.split,
             self.suit_keys,
         )
-        if sum(len(t) for t in tables) > 300_000:
+        if sum(len(t) for t in tables) > limit:
             for table in tables:
                 table.clear()
+        if len(_SUIT_NUMBERS) > limit:
+            _SUIT_NUMBERS.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,9 +523,9 @@ class PlayState:
         if other.trump == self.trump and other.rules == self.rules:
             self._memo = other._memo
 
-    def trim_memo(self) -> None:
-        """Forget the remembered rules answers if they grew large."""
-        self._memo.trim()
+    def trim_memo(self, limit: int = _MEMO_LIMIT) -> None:
+        """Forget the remembered rules answers if there are more than ``limit``."""
+        self._memo.trim(limit)
 
     @property
     def made(self) -> int:
@@ -831,13 +847,20 @@ class PlayState:
         trick = self.trick
         if trick is None:
             return True
+        value = self.follow_value(cards)
+        return value is not None and value > trick.best
+
+    def follow_value(self, cards: Cards) -> tuple[int, int] | None:
+        """What ``cards`` would be worth against the trick on the table (see
+        :func:`~notation.rules.trick.play_value`; ``None``: they cannot win it)."""
+        trick = self.trick
+        assert trick is not None
         key = (self.table[0].cards, cards)
         memo = self._memo.values
         if key in memo:
-            value = memo[key]
-        else:
-            value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
-        return value is not None and value > trick.best
+            return memo[key]
+        value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
+        return value
 
     # --- equal positions, equivalent plays (for search) -------------------------------
 
@@ -850,12 +873,14 @@ class PlayState:
         each effective suit is written as its levels in order, each with its cards'
         points and holders, and a mark where a seat holds pairs at two adjacent levels;
         the levels themselves are dropped (after ♠A is played, ♠K is the top spade as ♠A
-        was). The side suits play the same part, so they are sorted. Only for a trick
+        was). The side suits play the same part, so they are sorted. Each suit's
+        description stands in the key as a number (:meth:`_suit_number`): the key is the
+        leader, the trump's number and the side suits' numbers, sorted. Only for a trick
         start (nothing on the table).
         """
         memo = self._memo.suit_keys
-        sides: list[_SuitKey] = []
-        trump_key: _SuitKey = ()
+        sides: list[int] = []
+        trump_key = 0
         splits = [self.suits(s) for s in SEATS]
         for suit in _EFFECTIVE_SUITS:
             raw = (
@@ -864,15 +889,26 @@ class PlayState:
                 splits[2].get(suit, ()),
                 splits[3].get(suit, ()),
             )
-            described = memo.get(raw)
-            if described is None:
-                described = memo[raw] = self._describe(raw)
+            number = memo.get(raw)
+            if number is None:
+                number = memo[raw] = self._suit_number(raw)
             if suit == TRUMP:
-                trump_key = described
+                trump_key = number
             else:
-                sides.append(described)
+                sides.append(number)
         sides.sort()
-        return (self.leader, trump_key, tuple(sides))
+        return (self.leader, trump_key, *sides)
+
+    def _suit_number(self, raw: tuple[Cards, Cards, Cards, Cards]) -> int:
+        """The number that stands for one suit's description (:meth:`_describe`) in a key:
+        equal descriptions, equal numbers (a key of a few numbers is quick to hash and
+        compare). Numbers are never reused, even after the memo is trimmed, so a key kept
+        by a search never comes to mean another position."""
+        described = self._describe(raw)
+        number = _SUIT_NUMBERS.get(described)
+        if number is None:
+            number = _SUIT_NUMBERS[described] = next(_NEXT_SUIT_NUMBER)
+        return number
 
     def _describe(self, raw: tuple[Cards, Cards, Cards, Cards]) -> _SuitKey:
         """One suit's cards still out, their levels replaced by their order (see :meth:`key`).
