@@ -35,9 +35,10 @@ our own, written from these files, none of theirs copied):
   the teammate is safe; else ruff with the lowest trumps that win: always against a
   tractor on a trick of 10 points or more (or when second to play), a single or pair when
   last to play or the next seat has not shown the suit void, but not spending a card
-  above 150 on a trick without points; else dispose the lowest card by the strategic
-  value. Where the code ruffs over a teammate who is winning but not safe, we follow the
-  decision tree (a teammate winning: contribute or play low).
+  above 150 on a trick without points (when the next seat could ruff over, with a trump
+  above 100, or 150 on a trick of 10 points or more); else dispose the lowest card by
+  the strategic value. Where the code ruffs over a teammate who is winning but not safe,
+  we follow the decision tree (a teammate winning: contribute or play low).
 * ``src/ai/leading/multiComboLeadingStrategy.ts`` (4015019): lead every side-suit card
   nothing unseen can beat, as one throw, from the suit with most such cards, when it has
   a pair or more than 3 cards (else now and then, less often as the hand shortens).
@@ -46,7 +47,8 @@ our own, written from these files, none of theirs copied):
   first quarter of the hand, side aces (a pair before a single), else the strongest side
   tractor, pair or single; later, a side single or pair nothing unseen beats (point cards
   first); else by the cards left: more than 20 a safe low side card without points, 8 or
-  fewer the highest-valued combo, else a tractor or pair (control); else the safe lead.
+  fewer the highest-valued combo, else a tractor or pair (control), each by their lead
+  values.
 
 Left out: their void exploitation, their opponent modelling from earlier tricks and the
 "aggressive" lead under point pressure (they need a model of the other players we would
