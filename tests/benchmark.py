@@ -4,6 +4,8 @@
     python tests/benchmark.py --solver-only [--solver-positions 30]
     python tests/benchmark.py --duplicate-only [--duplicate-deals 100]
     python tests/benchmark.py --strength-only [--strength-deals 50] [--strength-budget 0.5]
+                              [--strength-opponent rival]
+    python tests/benchmark.py --rival-only [--rival-deals 400]
 
 Prints, for simulated full hands (every card played): parse + full validation,
 parse only, the canonical writer and ``judge`` per trick, each against
@@ -29,8 +31,15 @@ the seats swapped, the points and levels a deal with their 95% intervals, and th
 The strength section (``--strength-deals N``, 50 by default, 0 skips it;
 ``--strength-only`` runs it alone) plays a duplicate match between a player that picks
 its plays with the evaluator (player's view, ``--strength-budget``, on
-``--strength-jobs`` processes) and the plain bots: the points and levels a deal with
-their 95% intervals, and the time.
+``--strength-jobs`` processes) and the plain bots (``--strength-opponent rival``: the
+rival below instead): the points and levels a deal with their 95% intervals, and the time.
+
+The rival's section (``--rival-deals N``, 100 by default, 0 skips it; ``--rival-only``
+runs it alone) plays the same duplicate match between the bot of notation/bots.py and an
+opponent written from another source, tests/rival_bot.py (ejfn/Tractor's rule-based
+player's priorities), so that the bots' strength is not measured against themselves only.
+
+Each match gives the points and levels a deal with their standard errors and 95% intervals.
 
 The analysis section (``--analysis-hands 0`` skips it; ``--analysis-only`` runs it
 alone) times ``shengji analyze`` on whole simulated hands (every play judged) in
@@ -654,6 +663,8 @@ def match_numbers(
         "b_defending": result.b_defending,
         "points_per_deal": [points.mean, points.low, points.high],
         "levels_per_deal": [levels.mean, levels.low, levels.high],
+        "points_standard_error": points.standard_error,
+        "levels_standard_error": levels.standard_error,
         "confidence": points.confidence,
         "seconds": seconds,
     }
@@ -666,13 +677,39 @@ def duplicate_numbers(deals: int, preset: str = "qq", seed: int = 0) -> dict[str
     return match_numbers(Bot, BaselineBot, ("bot", "first bot"), deals, preset, seed)
 
 
+def rival_numbers(deals: int, preset: str = "qq", seed: int = 0) -> dict[str, object]:
+    """The bot against the rival (tests/rival_bot.py) in a duplicate match of ``deals``
+    deals."""
+    from tests.rival_bot import RivalBot
+
+    return match_numbers(Bot, RivalBot, ("bot", "rival"), deals, preset, seed)
+
+
+def opponent(name: str) -> PlayerMaker:
+    """The strength match's opponent: the plain bots or the rival."""
+    if name == "rival":
+        from tests.rival_bot import RivalBot
+
+        return RivalBot
+    return Bot
+
+
 def strength_numbers(
-    deals: int, budget: float = STRENGTH_BUDGET, jobs: int = 2, seed: int = 0
+    deals: int,
+    budget: float = STRENGTH_BUDGET,
+    jobs: int = 2,
+    seed: int = 0,
+    against: str = "bots",
 ) -> dict[str, object]:
-    """The evaluator's player (player's view, ``budget``) against the plain bots in a
-    duplicate match of ``deals`` deals, on ``jobs`` processes."""
+    """The evaluator's player (player's view, ``budget``) against the plain bots (or the
+    rival) in a duplicate match of ``deals`` deals, on ``jobs`` processes."""
     numbers = match_numbers(
-        evaluator_player(budget), Bot, ("evaluator", "bots"), deals, seed=seed, jobs=jobs
+        evaluator_player(budget),
+        opponent(against),
+        ("evaluator", against),
+        deals,
+        seed=seed,
+        jobs=jobs,
     )
     numbers["budget"] = budget
     return numbers
@@ -691,13 +728,13 @@ def print_match(numbers: dict[str, object], title: str) -> None:
     )
     confidence = numbers["confidence"]
     assert isinstance(confidence, float) and isinstance(deals, int)
-    for name, key in (("points", "points_per_deal"), ("levels", "levels_per_deal")):
-        row = numbers[key]
-        assert isinstance(row, list)
+    for name in ("points", "levels"):
+        row, error = numbers[f"{name}_per_deal"], numbers[f"{name}_standard_error"]
+        assert isinstance(row, list) and isinstance(error, float)
         mean, low, high = row
         print(
             f"  {a} - {b}, {name} a deal: {mean:+.2f}  "
-            f"({confidence:.0%} CI {low:+.2f} to {high:+.2f})"
+            f"(standard error {error:.2f}; {confidence:.0%} CI {low:+.2f} to {high:+.2f})"
         )
     print(
         f"  time: {numbers['seconds']:.1f} s ({2 * deals} hands played, "
@@ -712,10 +749,17 @@ def print_duplicate(numbers: dict[str, object]) -> None:
 
 def print_strength(numbers: dict[str, object]) -> None:
     """The strength section of the report."""
+    against = "the rival" if numbers["b"] == "rival" else "the plain bots"
     print_match(
         numbers,
-        f"the evaluator's player (player's view, budget {numbers['budget']}) "
-        "against the plain bots",
+        f"the evaluator's player (player's view, budget {numbers['budget']}) against {against}",
+    )
+
+
+def print_rival(numbers: dict[str, object]) -> None:
+    """The rival's section of the report."""
+    print_match(
+        numbers, "the bot against the rival (ejfn/Tractor's priorities, tests/rival_bot.py)"
     )
 
 
@@ -925,6 +969,18 @@ def main() -> int:
     )
     parser.add_argument("--strength-jobs", type=int, default=2, help="processes for it")
     parser.add_argument(
+        "--strength-opponent",
+        choices=("bots", "rival"),
+        default="bots",
+        help="the evaluator's opponent: the plain bots or the rival (tests/rival_bot.py)",
+    )
+    parser.add_argument(
+        "--rival-deals", type=int, default=100, help="deals of the bot against the rival; 0: skip"
+    )
+    parser.add_argument(
+        "--rival-only", action="store_true", help="only the bot's duplicate match against the rival"
+    )
+    parser.add_argument(
         "--strength-only", action="store_true", help="only the evaluator's strength match"
     )
     parser.add_argument(
@@ -957,8 +1013,20 @@ def main() -> int:
         else:
             print_duplicate(bots)
         return 0
+    if args.rival_only:
+        rival = rival_numbers(args.rival_deals)
+        if args.json:
+            print(json.dumps(rival, indent=2))
+        else:
+            print_rival(rival)
+        return 0
     if args.strength_only:
-        strength = strength_numbers(args.strength_deals, args.strength_budget, args.strength_jobs)
+        strength = strength_numbers(
+            args.strength_deals,
+            args.strength_budget,
+            args.strength_jobs,
+            against=args.strength_opponent,
+        )
         if args.json:
             print(json.dumps(strength, indent=2))
         else:
@@ -1027,8 +1095,14 @@ def main() -> int:
     if executors and args.analysis_executor_hands:
         executors["analysis"] = analysis_executor_numbers(args.analysis_executor_hands)
     bots = duplicate_numbers(args.duplicate_deals) if args.duplicate_deals else {}
+    rival = rival_numbers(args.rival_deals) if args.rival_deals else {}
     strength = (
-        strength_numbers(args.strength_deals, args.strength_budget, args.strength_jobs)
+        strength_numbers(
+            args.strength_deals,
+            args.strength_budget,
+            args.strength_jobs,
+            against=args.strength_opponent,
+        )
         if args.strength_deals
         else {}
     )
@@ -1066,6 +1140,7 @@ def main() -> int:
         "solver": solver,
         "executors": executors,
         "bots": bots,
+        "rival": rival,
         "strength": strength,
         "analysis": analysis,
     }
@@ -1138,6 +1213,8 @@ def main() -> int:
             print_analysis_executors(executors["analysis"])  # type: ignore[arg-type]
     if bots:
         print_duplicate(bots)
+    if rival:
+        print_rival(rival)
     if strength:
         print_strength(strength)
     if analysis:

@@ -94,6 +94,15 @@ class Interval:
         half = (self.high - self.low) / 2
         return f"{self.mean:+.2f} ± {half:.2f} ({self.confidence:.0%})"
 
+    @property
+    def standard_error(self) -> float:
+        """The standard error of the mean, s/√n: the half-width over z.
+
+        >>> round(interval([10, 20, 30]).standard_error, 2)
+        5.77
+        """
+        return (self.high - self.low) / 2 / NormalDist().inv_cdf((1 + self.confidence) / 2)
+
 
 def interval(values: Sequence[float], confidence: float = 0.95) -> Interval:
     """The mean of ``values`` with its confidence interval (normal approximation).
