@@ -52,7 +52,7 @@ __all__ = [
     "SPOOL_BYTES",
     "STDIN",
     "FileError",
-    "Line",
+    "InputLine",
     "Output",
     "check_input",
     "check_output",
@@ -315,14 +315,14 @@ def _lines(
             return
 
 
-class Line(NamedTuple):
+class InputLine(NamedTuple):
     """One line of JSON lines: its text, or why it cannot be read (then ``text`` is "")."""
 
     text: str
     error: Message | None = None
 
 
-def input_lines(most: int = MAX_LINE_BYTES) -> Iterator[Line]:
+def input_lines(most: int = MAX_LINE_BYTES) -> Iterator[InputLine]:
     """Standard input's lines, each as soon as it is whole (for a program that answers
     line by line): each decoded alone, so a line that is not UTF-8 or longer than
     ``most`` bytes is that line's error (the rest of a long line is skipped unread)."""
@@ -343,13 +343,13 @@ def input_lines(most: int = MAX_LINE_BYTES) -> Iterator[Line]:
         if len(raw) > most and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):  # skipped, a piece at a time
                 raw = readline(_CHUNK)
-            yield Line("", msg("reason.line-too-long", most=f"{most:,}"))
+            yield InputLine("", msg("reason.line-too-long", most=f"{most:,}"))
             continue
         try:
-            yield Line(raw.decode("utf-8"))
+            yield InputLine(raw.decode("utf-8"))
         except UnicodeDecodeError as e:
             byte = f"{raw[e.start]:02x}"
-            yield Line("", msg("reason.not-utf8-at", byte=byte, offset=e.start))
+            yield InputLine("", msg("reason.not-utf8-at", byte=byte, offset=e.start))
 
 
 # ---- writing ---------------------------------------------------------------------------
