@@ -719,6 +719,7 @@ SAFE_ATTRIBUTES = {
     *("cx", "cy", "r", "x", "y", "x1", "x2", "y1", "y2", "width", "height", "points"),
     *("fill", "fill-opacity", "stroke", "stroke-width", "font-family", "font-size"),
     *("text-anchor", "transform", "patterntransform", "patternunits"),
+    *("name", "content"),  # the handout's <meta name="viewport" content="width=device-width">
 }
 
 

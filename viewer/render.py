@@ -114,9 +114,8 @@ CSS = """
   .sj-seat .sj-cards .card{margin-left:-15px;width:26px;height:40px;flex:none}
   .sj-seat.playing .sj-cards{flex-wrap:wrap}
   .sj-seat.playing .sj-cards .card{margin-left:0}
-  /* the chips in one row that scrolls sideways: the table right under the buttons */
-  .sj-info{min-height:0;font-size:12px;flex-wrap:nowrap;overflow-x:auto;padding-bottom:2px}
-  .sj-info .box{height:26px;flex:none}
+  /* the chips wrap, none past the screen's edge (the points chip, penalties and all) */
+  .sj-info{min-height:0;font-size:12px;padding-bottom:2px}
 }
 </style>
 """
