@@ -390,6 +390,15 @@ def _record_text(page) -> str:  # type: ignore[no-untyped-def]
     return str(page.locator(".stCode").last.inner_text())
 
 
+def _idle(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app's script is not running (Streamlit's own mark on the page)."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stApp]')"
+        "?.getAttribute('data-test-script-state') === 'notRunning'",
+        timeout=45000,
+    )
+
+
 def _shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function("t => document.body.innerText.includes(t)", arg=text, timeout=45000)
 
@@ -415,6 +424,9 @@ def test_record_a_short_hand_in_chromium(server: str) -> None:
         page.wait_for_selector('.sj-tray button[data-key="rec_pick_SA"]')
 
         def click(token: str, shown: str) -> None:
+            # the page done with its run first: a click on a tray the run then draws anew
+            # is the old tray's (it flaked under load)
+            _idle(page)
             # the card by its name, as a screen reader says it: ♠A
             name = card_name("en", Card.parse(token))
             page.locator(".sj-tray").get_by_role("button", name=name, exact=True).click()
