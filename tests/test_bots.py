@@ -92,7 +92,7 @@ def test_bots_make_only_legal_plays_on_hands_of_every_preset(preset: str) -> Non
 HEARTS_2 = Trump.parse("H 2")
 
 
-def _state(leader: int, hands: list[str], trick: list[str], kitty: str = "D3 D4") -> PlayState:
+def state_of(leader: int, hands: list[str], trick: list[str], kitty: str = "D3 D4") -> PlayState:
     rules = load_ruleset("qq")
     position = Position(
         rules,
@@ -113,20 +113,20 @@ def _choices(state: PlayState, tries: int = 10) -> set[Play]:
 def test_a_bot_gives_points_to_a_partner_sure_to_win() -> None:
     # Seat 1 leads ♠A: no higher spade is out and nobody left holds a trump, so it wins.
     # Seat 3, its partner, puts the ♠10 on it rather than the ♠4.
-    state = _state(1, ["C3 C4", "C5 C6", "S10 S4 C7", "S6 S7 C8"], ["SA", "S3"])
+    state = state_of(1, ["C3 C4", "C5 C6", "S10 S4 C7", "S6 S7 C8"], ["SA", "S3"])
     assert _choices(state) == {Play(3, tuple(cards("S10")))}
 
 
 def test_a_bot_keeps_points_from_opponents_sure_to_win() -> None:
     # The same ♠A, seen from seat 2, an opponent: the ♠4, not the ♠10.
-    state = _state(1, ["C3 C4", "S10 S4 C7", "C5 C6 C9", "S6 S7 C8"], ["SA"])
+    state = state_of(1, ["C3 C4", "S10 S4 C7", "C5 C6 C9", "S6 S7 C8"], ["SA"])
     assert _choices(state) == {Play(2, tuple(cards("S4")))}
 
 
 def test_a_bot_does_not_overtake_its_partners_sure_winner_with_a_trump() -> None:
     # Seat 3 has no spade: it could ruff its partner's sure ♠A with the big joker or the
     # ♥A, but throws a side card away, the one with points.
-    state = _state(1, ["C3 C4 D5", "C6 C7 D6", "BJ HA C5 C8", "S6 S7 C9 CJ"], ["SA", "S3"])
+    state = state_of(1, ["C3 C4 D5", "C6 C7 D6", "BJ HA C5 C8", "S6 S7 C9 CJ"], ["SA", "S3"])
     (play,) = _choices(state)
     assert not any(HEARTS_2.is_trump(c) for c in play.cards)
     assert play.cards == tuple(cards("C5"))
@@ -135,13 +135,13 @@ def test_a_bot_does_not_overtake_its_partners_sure_winner_with_a_trump() -> None
 def test_a_bot_ruffs_a_trick_with_points() -> None:
     # Seat 1 leads ♠K (10 points); seat 2, an opponent with no spade, ruffs with its
     # lowest trump: nobody left holds a higher one.
-    state = _state(1, ["C3 C4", "H3 H4 C6", "S6 S7 C8", "S5 C9 CJ"], ["SK"])
+    state = state_of(1, ["C3 C4", "H3 H4 C6", "S6 S7 C8", "S5 C9 CJ"], ["SK"])
     assert _choices(state) == {Play(2, tuple(cards("H3")))}
 
 
 def test_a_bot_does_not_waste_a_high_trump_where_a_low_one_wins() -> None:
     # Seat 2 can ruff the ♠K with the big joker or the ♥3; both win for sure.
-    state = _state(1, ["C3 C4", "BJ H3 C6", "S6 S7 C8", "S5 C9 CJ"], ["SK"])
+    state = state_of(1, ["C3 C4", "BJ H3 C6", "S6 S7 C8", "S5 C9 CJ"], ["SK"])
     assert _choices(state) == {Play(2, tuple(cards("H3")))}
 
 

@@ -13,12 +13,12 @@ from notation.bots import Bot, Player
 from notation.presets import load_ruleset, preset_names
 from notation.rules.follow import check_follow, check_lead
 from notation.rules.game import Play, PlayState, Position
-from notation.rules.order import Trump
 from notation.rules.scoring import start_levels
 from notation.simulate import set_up_hand
 from tests.benchmark import rival_numbers
 from tests.conftest import cards
 from tests.rival_bot import RivalBot
+from tests.test_bots import state_of
 
 PRESETS = sorted(preset_names())
 
@@ -68,22 +68,8 @@ def test_the_rival_makes_only_legal_plays_on_hands_of_every_preset(preset: str) 
 
 
 # --- its source's priorities in small positions ------------------------------------------
-# Trump ♥2. The cards in no hand and not in the kitty have been played.
-
-HEARTS_2 = Trump.parse("H 2")
-
-
-def _state(leader: int, hands: list[str], trick: list[str], kitty: str = "D3 D4") -> PlayState:
-    position = Position(
-        load_ruleset("qq"),
-        HEARTS_2,
-        dealer=1,
-        hands=tuple(tuple(cards(h)) for h in hands),  # type: ignore[arg-type]
-        leader=leader,
-        trick=tuple(tuple(cards(p)) for p in trick),
-        kitty=tuple(cards(kitty)),
-    )
-    return PlayState(position)
+# Trump ♥2 (the bots' tests' positions, state_of). The cards in no hand and not in the
+# kitty have been played.
 
 
 def _choice(state: PlayState) -> Play:
@@ -98,33 +84,37 @@ def test_the_rival_feeds_a_partner_sure_to_win_ten_before_king_before_five(
     held: str, given: str
 ) -> None:
     # Seat 1 leads ♠A, which nothing unseen beats; seat 3, its partner, feeds it.
-    state = _state(1, ["C3 C4 C5", "C8 C9 D8", held, "S6 S7 C8 CJ"], ["SA", "S3"])
+    state = state_of(1, ["C3 C4 C5", "C8 C9 D8", held, "S6 S7 C8 CJ"], ["SA", "S3"])
     assert _choice(state) == Play(3, tuple(cards(given)))
 
 
 def test_the_rival_keeps_points_from_an_opponent_it_cannot_beat() -> None:
-    state = _state(1, ["C3 C4", "S10 S4 C7", "C5 C6 C9", "S6 S7 C8"], ["SA"])
+    state = state_of(1, ["C3 C4", "S10 S4 C7", "C5 C6 C9", "S6 S7 C8"], ["SA"])
     assert _choice(state) == Play(2, tuple(cards("S4")))
 
 
 def test_the_rival_ruffs_a_trick_with_points_with_its_lowest_winning_trump() -> None:
-    state = _state(1, ["C3 C4", "BJ H3 C6", "S6 S7 C8", "S5 C9 CJ"], ["SK"])
+    state = state_of(1, ["C3 C4", "BJ H3 C6", "S6 S7 C8", "S5 C9 CJ"], ["SK"])
     assert _choice(state) == Play(2, tuple(cards("H3")))
 
 
 def test_the_rival_keeps_a_joker_rather_than_ruff_a_trick_without_points() -> None:
-    state = _state(1, ["C3 C4", "BJ C6 C9", "S6 S7 C8", "S5 C9 CJ"], ["S8"])
+    state = state_of(1, ["C3 C4", "BJ C6 C9", "S6 S7 C8", "S5 C9 CJ"], ["S8"])
     assert _choice(state) == Play(2, tuple(cards("C6")))
 
 
 def test_the_rival_leads_a_pair_of_side_aces_first() -> None:
-    state = _state(1, ["SA SA S3 C4 C9", "S5 C5 C6 C7 C8", "S6 S7 C10 CJ CQ", "S8 S9 D5 D6 D7"], [])
+    state = state_of(
+        1, ["SA SA S3 C4 C9", "S5 C5 C6 C7 C8", "S6 S7 C10 CJ CQ", "S8 S9 D5 D6 D7"], []
+    )
     assert _choice(state) == Play(1, tuple(cards("SA SA")))
 
 
 def test_the_rival_throws_the_side_cards_nothing_unseen_beats() -> None:
     # ♠A ♠A ♠K: no unseen spade beats the pair or the king, so it leads them as one throw.
-    state = _state(1, ["SA SA SK C4 C9", "S5 C5 C6 C7 C8", "S6 S7 C10 CJ CQ", "SK S9 D5 D6 D7"], [])
+    state = state_of(
+        1, ["SA SA SK C4 C9", "S5 C5 C6 C7 C8", "S6 S7 C10 CJ CQ", "SK S9 D5 D6 D7"], []
+    )
     play = _choice(state)
     assert play == Play(1, tuple(cards("SK SA SA"))) and not play.failed
 

@@ -55,17 +55,22 @@ def jump_to_point(key: str) -> None:
 def buttons(columns: Sequence[DeltaGenerator], row: Sequence[view.StepButton]) -> None:
     """A row of step buttons, one in each column."""
     for column, button in zip(columns, row, strict=True):
-        column.button(
-            button.label,
-            key=button.key,
-            on_click=move if button.by else go,
-            args=(button.by or button.to,),
-            shortcut=button.shortcut,
-            disabled=button.to is None,
-            width="stretch",
-            icon=button.icon,
-            icon_position=button.icon_position,
-        )
+        step_button(column, button)
+
+
+def step_button(where: DeltaGenerator, button: view.StepButton) -> None:
+    """One step button, drawn in ``where``."""
+    where.button(
+        button.label,
+        key=button.key,
+        on_click=move if button.by else go,
+        args=(button.by or button.to,),
+        shortcut=button.shortcut,
+        disabled=button.to is None,
+        width="stretch",
+        icon=button.icon,
+        icon_position=button.icon_position,
+    )
 
 
 def sidebar(here: Moment) -> None:
@@ -147,19 +152,9 @@ def steps(here: Moment) -> None:
         st.info(
             tr(lang, "in_variation", depth=len(here.line), text=view.step_label(lang, branch, rp))
         )
-    with st.container(horizontal=True, key="nav_row", gap="small"):
-        for button in view.step_buttons(lang, rp, step):
-            st.button(
-                button.label,
-                key=button.key,
-                on_click=move if button.by else go,
-                args=(button.by or button.to,),
-                shortcut=button.shortcut,
-                disabled=button.to is None,
-                width="stretch",
-                icon=button.icon,
-                icon_position=button.icon_position,
-            )
+    row = st.container(horizontal=True, key="nav_row", gap="small")
+    for button in view.step_buttons(lang, rp, step):
+        step_button(row, button)
 
 
 def moves(here: Moment) -> None:
