@@ -225,22 +225,28 @@ def _same(node: object, choice: ChoiceReview) -> bool:
     ) == [c.index for c in choice.made.cards]
 
 
+def _judgement(
+    verdict: Verdict, seat: int, best: str, loss: Estimate, nags: tuple[int, ...]
+) -> tuple[list[str], tuple[int, ...]]:
+    """What a class below fine adds to a judged decision's comment (``[%best]``,
+    ``[%loss]``, ``[%class]``) and its nags, its glyph added unless the player's own
+    glyph stands; nothing for a fine one."""
+    if verdict is Verdict.FINE:
+        return [], nags
+    glyph = GLYPHS[verdict]
+    parts = [f"[%best {seat}: {best}]", f"[%loss {_number(loss)}]"]
+    if _GLYPH_NAGS.isdisjoint(nags):  # the player's own glyph stands
+        return [*parts, f"[%class {verdict.value} {glyph}]"], (*nags, NAGS[glyph])
+    return [*parts, f"[%class {verdict.value}]"], nags
+
+
 def _judged_choice(node: _Node, choice: ChoiceReview, trump: Trump, lang: str) -> _Node:
     """A bury or a bid with its comment and, for a class below fine, its glyph."""
     shown = choice.made.trump or trump
     parts = [f"[%eval {_number(choice.made.value)}]"]
-    nags = node.nags
-    if choice.verdict is not Verdict.FINE:
-        glyph = GLYPHS[choice.verdict]
-        best = choice.best.trump or trump
-        parts.append(f"[%best {choice.seat}: {_cards(choice.best.cards, best)}]")
-        parts.append(f"[%loss {_number(choice.loss)}]")
-        if _GLYPH_NAGS.isdisjoint(nags):  # the player's own glyph stands
-            nags = (*nags, NAGS[glyph])
-            parts.append(f"[%class {choice.verdict.value} {glyph}]")
-        else:
-            parts.append(f"[%class {choice.verdict.value}]")
-    parts.append(_MARK)
+    best = _cards(choice.best.cards, choice.best.trump or trump)
+    judged, nags = _judgement(choice.verdict, choice.seat, best, choice.loss, node.nags)
+    parts += [*judged, _MARK]
     if choice.verdict is not Verdict.FINE:
         key = "analysis.better-level" if choice.result_changes else "analysis.better"
         better = msg(
@@ -258,16 +264,9 @@ def _judged_choice(node: _Node, choice: ChoiceReview, trump: Trump, lang: str) -
 def _annotated(play: PlayNode, review: PlayReview, trump: Trump, lang: str) -> PlayNode:
     """A play with its comment and, for a class below fine, its glyph."""
     parts = [f"[%eval {_number(review.value)}]"]
-    nags = play.nags
-    if review.verdict is not Verdict.FINE:
-        glyph = GLYPHS[review.verdict]
-        parts.append(f"[%best {review.seat}: {_cards(review.best, trump)}]")
-        parts.append(f"[%loss {_number(review.loss)}]")
-        if _GLYPH_NAGS.isdisjoint(nags):  # the player's own glyph stands
-            nags = (*nags, NAGS[glyph])
-            parts.append(f"[%class {review.verdict.value} {glyph}]")
-        else:
-            parts.append(f"[%class {review.verdict.value}]")
+    best = _cards(review.best, trump)
+    judged, nags = _judgement(review.verdict, review.seat, best, review.loss, play.nags)
+    parts += judged
     if review.open_value is not None and review.open_value != review.value:
         parts.append(f"[%open {_number(review.open_value)}]")  # the player's view
     if review.line is not None:
