@@ -18,7 +18,7 @@ from notation.replay import StepKind, replay
 from notation.resources import examples_dir
 from tests import table_clicks
 from tests.test_messages import english_in
-from viewer import edit, render, samples, view
+from viewer import document, edit, render, samples, view
 from viewer.edit import annotation, set_annotation, target_of
 from viewer.i18n import PLOTLY_ZH, card_name
 
@@ -1057,3 +1057,29 @@ def test_the_points_graph_marks_the_step_shown_and_follows_it() -> None:
     assert marked() == step_x(rp, defenders_series(rp), 20)
     at.button(key="nav_next_trick").click().run()
     assert marked() == step_x(rp, defenders_series(rp), step(at)) > 3
+
+
+def test_a_coach_s_teaching_link_opens_on_the_question_unanswered() -> None:
+    """Teaching mode, the student's seat and the step are in the link: a coach sends
+    "what would you play here?", and the link opens on that question, not its answer."""
+    example = "teaching/07-ruff-and-over-ruff.psn"
+    rp = replay(parse(document.read_example(example)).hands[0])
+    asked = next(s for s in rp.states if s.kind is StepKind.PLAY and s.step > 20)
+    seat = asked.event.seat  # type: ignore[union-attr]
+    at = start(ex=example)
+    at.toggle(key="teach").set_value(True).run()
+    at.selectbox(key="seat").set_value(seat).run()
+    at.slider(key="step_slider").set_value(asked.step - 1).run()
+    link = query_of(at)
+    assert link["teach"] == "1" and link["seat"] == str(seat)
+    assert link["step"] == str(asked.step - 1)
+    at.button(key="teach_reveal").click().run()  # the coach looks: the link still asks
+    assert query_of(at) == link
+    for lang, question in (("en", "What would you play?"), ("zh", "你会出什么")):
+        student = start(**{**link, "lang": lang})
+        assert student.session_state["teach"] and student.session_state["seat"] == seat
+        assert step(student) == asked.step - 1
+        assert any(question in s.value for s in student.subheader)
+        assert student.session_state["teach_revealed"] is None  # asked, not answered
+        assert 'data-card="' in table(student)  # the student's cards to click
+    assert "teach" not in query_of(start(ex=example))  # an ordinary link stays one

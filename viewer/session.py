@@ -1,6 +1,7 @@
 """The session of both pages: every key of ``st.session_state`` in one place, each with
 what it holds and its first value; and what the URL keeps (the viewer's moment: file,
-hand, step; the recording's key) so that a link or a reload opens the same.
+hand, step; teaching mode and the student's seat, so a coach's link asks the question
+at that step; the recording's key) so that a link or a reload opens the same.
 
 The functions take any mapping with string keys (``st.session_state`` on a page, a
 ``dict`` in tests), so nothing here imports streamlit.
@@ -287,10 +288,15 @@ def _int(value: Any) -> int | None:
 
 
 def from_query(query: Mapping[str, Any]) -> dict[SessionKey, Any]:
-    """The viewer's values from the URL's query (``?ex=teaching.psn&hand=2&step=14&lang=zh``).
+    """The viewer's values from the URL's query (``?ex=teaching.psn&hand=2&step=14&lang=zh``;
+    ``&teach=1&seat=3``: teaching mode, the student at seat 3, asked at step 14).
 
     >>> from_query({"hand": "2", "step": "14", "lang": "zh", "seat": "9"}) == {
     ...     "hand": 2, "step": 14, "lang": "zh"
+    ... }
+    True
+    >>> from_query({"step": "14", "teach": "1", "seat": "3"}) == {
+    ...     "step": 14, "seat": 3, "teach": True, "teach_revealed": None
     ... }
     True
     """
@@ -315,6 +321,8 @@ def from_query(query: Mapping[str, Any]) -> dict[SessionKey, Any]:
         values[SessionKey.LANG] = query[SessionKey.LANG]
     if query.get("view") in ("open", "seat"):
         values[SessionKey.MODE] = query["view"]
+    if query.get(SessionKey.TEACH) == "1":  # the question asked, its answer not yet shown
+        values[SessionKey.TEACH], values[SessionKey.TEACH_REVEALED] = True, None
     return values
 
 
@@ -338,7 +346,10 @@ def to_query(session: Session) -> dict[str, str]:
     query["lang"] = str(session.get(SessionKey.LANG, "en"))
     if session.get(SessionKey.MODE) == "seat":
         query["view"] = "seat"
+    if session.get(SessionKey.MODE) == "seat" or session.get(SessionKey.TEACH):
         query["seat"] = str(session.get(SessionKey.SEAT, 1))
+    if session.get(SessionKey.TEACH):  # a coach's "what would you play here?" link
+        query["teach"] = "1"
     return query
 
 

@@ -66,6 +66,12 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "label.seat": ("Seat", "座位"),
     "label.show_kitty": ("Show the kitty (review)", "显示底牌（复盘）"),
     "label.teaching": ("Teaching mode", "教学模式"),
+    "label.teaching_help": (
+        "The student guesses each play of the seat chosen above. This page's address "
+        'opens on the question shown: send it to ask "what would you play here?".',
+        "学生猜上方所选座位的每一手出牌。本页的网址会打开当前这道题：发给学生，"
+        "问“这里你出什么？”。",
+    ),
     "label.teach_seat": ("Student plays seat", "学生坐"),
     "label.teach_question": (
         "Seat {seat} to play. What would you play?",
