@@ -19,7 +19,8 @@ from notation.replay import HandReplay, replay
 from notation.rules.cards import Card
 from tests import table_clicks
 from viewer import analysis_view as av
-from viewer import charts
+from viewer import charts, document, edit
+from viewer.i18n import card_name
 
 APP = str(Path(__file__).parent.parent / "viewer" / "app.py")
 ENDGAME = "analysis/04-endgame-only-the-solver.psn"
@@ -616,3 +617,33 @@ def test_the_values_on_the_cards_can_be_hidden() -> None:
     at.toggle(key="show_values").set_value(False).run()
     assert '<span class="v">' not in table_clicks.html(at)
     assert 'data-card="D3"' in table_clicks.html(at)  # still cards to click
+
+
+def test_a_card_clicked_at_a_line_s_end_goes_on_with_the_line() -> None:
+    """After an alternative is entered, the next card clicked continues that variation
+    (the reply written after it, the line one play longer), never a new one; its value
+    is said as the first one's was. Back on the main line the file is as it was."""
+    at = start()
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    table_clicks.play(at, [Card.parse("D3")])
+    text = at.session_state["text"]
+    line = document.follow_line(replay(parse(text).hands[0]), [(blunder, 0)])
+    reply = av.table_play(line, blunder, None)
+    assert reply.seat == 3 and reply.legal
+    follow = sorted(reply.legal, key=lambda c: c.index)[0]
+    assert f'data-card="{follow}"' in table_clicks.html(at)  # seat 3's cards are buttons
+    table_clicks.play(at, [follow])
+    assert not at.exception
+    assert at.session_state["line"] == [(blunder, 0)] and at.session_state["step"] == blunder + 1
+    kept = parse(at.session_state["text"]).hands[0]
+    where = edit.target_of(rp.hand, rp.states[blunder])  # type: ignore[attr-defined]
+    assert where is not None
+    [variation] = kept.tricks[where.index].plays[where.play].variations
+    [trick] = variation.events
+    assert [(p.seat, p.cards) for p in trick.plays] == [(2, (Card.parse("D3"),)), (3, (follow,))]
+    assert f"Tried: Seat 3 {card_name('en', follow)}" in table_clicks.html(at)
+    assert at.session_state["edits"] == 0  # explored, not an edit
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and at.session_state["an_explored"] is None

@@ -232,7 +232,7 @@ def test_teaching_mode_asks_then_reveals(annotated_text: str) -> None:
     # the log does not show what follows
     log_keys = [b.key for b in at.button if b.key and b.key.startswith("log_")]
     assert len(log_keys) < len(view.log_entries(rp))
-    assert "Click your cards on the table" in " ".join(c.value for c in at.caption)
+    assert "Click your card on the table" in " ".join(c.value for c in at.caption)
     table_clicks.play(at, list(play_state.event.cards))  # clicked on the table: revealed
     messages = " ".join(s.value for s in at.success)
     assert "Played:" in messages and "Same as the game." in messages
@@ -1083,3 +1083,32 @@ def test_a_coach_s_teaching_link_opens_on_the_question_unanswered() -> None:
         assert student.session_state["teach_revealed"] is None  # asked, not answered
         assert 'data-card="' in table(student)  # the student's cards to click
     assert "teach" not in query_of(start(ex=example))  # an ordinary link stays one
+
+
+def test_a_lead_s_cards_held_twice_are_chosen_the_others_play_on_a_click(
+    annotated_text: str,
+) -> None:
+    """The table's rule, as drawn for its script: on a lead, the cards the seat holds two
+    of are marked (a click chooses them: they may start a pair or a tractor) and the
+    Several cards switch is offered (a throw); every other card plays on its click. A
+    follow has no switch: it is sent once it has its cards."""
+    rp = replay(parse(annotated_text).hands[0])
+    lead = next(
+        s
+        for s in rp.states
+        if s.kind is StepKind.TRICK
+        and (nxt := rp.states[s.step + 1]).kind is StepKind.PLAY
+        and len(set(s.hand(nxt.event.seat))) < len(s.hand(nxt.event.seat))  # type: ignore[union-attr]
+    )
+    leader = rp.states[lead.step + 1].event.seat  # type: ignore[union-attr]
+    held = lead.hand(leader)
+    at = open_text(annotated_text)
+    at.slider(key="step_slider").set_value(lead.step).run()
+    drawn = table(at)
+    marked = re.findall(r'data-card="(\w+)" data-i="\d+" data-pair="1"', drawn)
+    singles = re.findall(r'data-card="(\w+)" data-i="\d+" aria-label', drawn)
+    assert marked and sorted(marked) == sorted(str(c) for c in held if held.count(c) > 1)
+    assert sorted(singles) == sorted(str(c) for c in held if held.count(c) == 1)
+    assert 'class="sj-several"' in drawn and "a card clicked is played" in drawn
+    at.slider(key="step_slider").set_value(lead.step + 1).run()  # the next seat follows
+    assert 'class="sj-several"' not in table(at) and 'data-card="' in table(at)

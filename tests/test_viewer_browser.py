@@ -1026,14 +1026,22 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         assert seat2.get_by_role("button").count() == 3  # ♥3 ♦3 and the big joker
         values = seat2.locator("button.card .v").all_inner_texts()
         assert sorted(values) == ["240", "240", "340"]  # the solver's, on the cards
+        # a lead of a card the seat holds one of: played by its click, no Play needed
         seat2.get_by_role("button", name="♦3", exact=True).click()
-        page.locator(".sj-root .sj-confirm").get_by_role("button", name="Play").click()
         _wait_step(page, before + 1)
         _shows(page, "Tried: Seat 2 ♦3. After it the defenders make 240 in the end")
         assert "Best reply: Seat 3" in page.locator(".sj-root").inner_text()
         assert "In a variation (1 deep)" in page.locator("body").inner_text()
         page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / "table-alternative.png"))
+        # the reply clicked goes on with the line (still one deep), a follow of one card
+        _idle(page)
+        seat3 = _playing(page)
+        assert seat3.get_attribute("data-seat") == "3"
+        seat3.locator("button.card.legal").first.click()
+        _shows(page, f"Step {before + 2} /")  # the link keeps the step the line left
+        _shows(page, "Tried: Seat 3")
+        assert "In a variation (1 deep)" in page.locator("body").inner_text()
 
         # teaching: seat 3 follows; a card of another suit is refused with its rule
         step, seat, refused = next(

@@ -593,15 +593,19 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "label.table_play": ("Play", "出牌"),
     "label.teach_click": (
-        "Click your cards on the table to answer (a pair, a tractor or a throw: click "
-        "each card, then Play).",
-        "在牌桌上点你的牌作答（对子、拖拉机或甩牌：逐张点选，再点“出牌”）。",
+        "Click your card on the table to answer: a single card is played at once (a pair, "
+        "a tractor or a throw: choose each card, then Play).",
+        "在牌桌上点你的牌作答：单张一点即出（对子、拖拉机或甩牌：逐张选好，再点“出牌”）。",
     ),
     "label.table_clear": ("Clear", "清除"),
     "label.table_lead": (
-        "{seat} to lead: click the cards, then Play.",
-        "{seat}首出：点选要出的牌，再点“出牌”。",
+        "{seat} to lead: a card clicked is played. A card you hold two of is only chosen "
+        "(a pair, a tractor): choose the cards, then Play. For a throw, press Several "
+        "cards first.",
+        "{seat}首出：点一张牌即出这张牌。手里有两张的牌点了只是选中（对子、拖拉机）："
+        "选好再点“出牌”。甩牌请先点“选多张”。",
     ),
+    "label.table_several": ("Several cards", "选多张"),
     "label.table_follow": (
         "{seat} to follow: click {n} card(s).",
         "{seat}跟牌：点选 {n} 张牌。",

@@ -19,7 +19,8 @@ from typing import Any
 
 import streamlit as st
 
-from notation.messages import error_words
+from notation.messages import MessageError, error_words, msg
+from notation.psn import Hand, PlayNode
 from notation.replay import StepKind
 from notation.rules.cards import Card
 from viewer import analysis_view, edit, render, view
@@ -80,7 +81,7 @@ def table(here: Moment) -> None:
     html += render.notices_html(_notices(here))
     html += render.table_html(tv, lang, here.trump, best=best, play=play)
     if play is not None and play.buttons:
-        html += render.confirm_html(lang, hint)
+        html += render.confirm_html(lang, hint, lead=need == 0)
     mount(
         SessionKey.TABLE,
         html,
@@ -117,7 +118,7 @@ def _playable(here: Moment, tv: view.TableView) -> tuple[render.Playable | None,
     else:
         seat, legal = at.seat, at.legal
         nxt = step + 1 < len(here.replay.states) and here.replay.states[step + 1]
-        if seat is None or not nxt or nxt.kind is not StepKind.PLAY:
+        if seat is None or not nxt or (nxt.kind is not StepKind.PLAY and not _line_end(here)):
             seat = None  # no recorded play follows: nothing to branch from
     shown = {s.seat for s in tv.seats if s.cards is not None}
     if seat is None or seat not in shown:
@@ -176,22 +177,35 @@ def _played(here: Moment) -> None:
     _enter(here, cards)
 
 
+def _line_end(here: Moment) -> bool:
+    """True at the last play of a variation line entered (the hand's end comes next in
+    it): a play clicked here goes on with the line, it starts no new one."""
+    last = here.replay.states[here.last]
+    return bool(here.line) and here.step + 1 == here.last and last.kind is StepKind.END
+
+
 def _enter(here: Moment, cards: tuple[Card, ...]) -> None:
     """The play clicked, entered as a variation of the play recorded next (or the one
-    the record has already), explored as the engine's best play is: the file as the
-    user had it is kept aside until the line is kept or edited."""
+    the record has already), or, at the end of a line entered, as the line's next play;
+    explored as the engine's best play is: the file as the user had it is kept aside
+    until the line is kept or edited."""
     at = here.step + 1
-    target = edit.target_of(here.hand, here.replay.states[at])
-    if target is None or target.kind != "play":
-        return
-    mover = here.hand.tricks[target.index].plays[target.play].seat
     entry = here.entry
     assert entry.hand is not None
     into = entry.hand if here.line else None
+    line = list(ss[SessionKey.LINE])
     try:
-        new_hand, index = analysis_view.with_alternative(
-            here.hand, target, mover, cards, here.trump, into
-        )
+        if _line_end(here):
+            new_hand = _extended(here, cards)
+        else:
+            target = edit.target_of(here.hand, here.replay.states[at])
+            if target is None or target.kind != "play":
+                return
+            mover = here.hand.tricks[target.index].plays[target.play].seat
+            new_hand, index = analysis_view.with_alternative(
+                here.hand, target, mover, cards, here.trump, into
+            )
+            line.append((at, index))
     except ValueError as e:
         ss[SessionKey.TABLE_NOTICE] = ("error", error_words(e, here.lang))
         return
@@ -200,9 +214,25 @@ def _enter(here: Moment, cards: tuple[Card, ...]) -> None:
         if ss[SessionKey.AN_EXPLORED] is None:
             ss[SessionKey.AN_EXPLORED] = ss[SessionKey.TEXT]
         ss[SessionKey.TEXT] = edit.replace_hand(ss[SessionKey.TEXT], entry.number, new_hand)
-    line = [*ss[SessionKey.LINE], (at, index)]
     ss[SessionKey.LINE], ss[SessionKey.STEP] = line, at
     ss[SessionKey.TABLE_TRIED] = (entry.number, tuple(line), at, here.step, here.line)
+
+
+def _extended(here: Moment, cards: tuple[Card, ...]) -> Hand:
+    """The file's hand with ``cards``, played by the seat to move, written at the end of
+    the variation line entered (the innermost variation)."""
+    entry, text, name = here.entry, ss[SessionKey.TEXT], ss[SessionKey.NAME]
+    assert entry.hand is not None and here.line
+    *before, (branch, index) = here.line
+    parent = cache.line_replay(text, name, entry.number, tuple(before))
+    variation = parent.states[branch].event.variations[index]
+    seat = cache.table_play(text, name, entry.number, here.line, here.step).seat
+    if seat is None:
+        raise MessageError(msg("edit.not-in-file"))
+    state = here.state
+    trick = state.trick_number if state.kind is StepKind.PLAY else state.trick_number + 1
+    shown = here.trump.sorted(cards) if here.trump is not None else cards
+    return edit.extend_variation(entry.hand, variation, trick, PlayNode(seat, tuple(shown)))
 
 
 def _notices(here: Moment) -> list[tuple[str, str]]:
