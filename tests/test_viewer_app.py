@@ -16,6 +16,7 @@ from notation.charts import defenders_series, step_x
 from notation.psn import parse, split_hands
 from notation.replay import StepKind, replay
 from notation.resources import examples_dir
+from notation.rules.cards import Card
 from tests import table_clicks
 from tests.test_messages import english_in
 from viewer import document, edit, render, samples, view
@@ -372,6 +373,7 @@ def test_add_a_variation_then_enter_it_and_see_it_checked(annotated_text: str) -
     assert target is not None
     play = hand.tricks[target.index].plays[target.play]
     at.slider(key="step_slider").set_value(target_state.step).run()
+    at.toggle(key="line_typed").set_value(True).run()  # typed, not clicked on the table
     at.text_input(key="new_line").set_value(f"{play.seat}: SQQ").run()
     at.button(key="line_add").click().run()
     assert any("unknown card 'SQQ'" in e.value for e in at.error)  # said where, not saved
@@ -1112,3 +1114,55 @@ def test_a_lead_s_cards_held_twice_are_chosen_the_others_play_on_a_click(
     assert 'class="sj-several"' in drawn and "a card clicked is played" in drawn
     at.slider(key="step_slider").set_value(lead.step + 1).run()  # the next seat follows
     assert 'class="sj-several"' not in table(at) and 'data-card="' in table(at)
+
+
+def test_a_coach_s_variation_is_clicked_on_the_table_and_kept(annotated_text: str) -> None:
+    """The annotation form's alternative to a play is clicked, not typed: "Click it on
+    the table" goes to the step before the play, the other card clicked there and the
+    reply clicked after it make the line, and "Keep this line" writes it in the file."""
+    hand = parse(annotated_text).hands[0]
+    rp = replay(hand)
+    from viewer import analysis_view
+
+    def others(state_step: int, played: object) -> list[object]:
+        seat = rp.states[state_step + 1].event.seat  # type: ignore[union-attr]
+        return [
+            c
+            for c in rp.states[state_step].hand(seat)
+            if c != played and analysis_view.illegal_play(rp, state_step, [c]) is None  # type: ignore[list-item]
+        ]
+
+    target_state = next(
+        s
+        for s in rp.states
+        if s.kind is StepKind.PLAY
+        and s.trick  # a follow: one card of the seat's, more than one allowed
+        and len(s.event.cards) == 1
+        and len(s.trick) < 4
+        and others(s.step - 1, s.event.cards[0])
+        and s.step + 1 < len(rp.states)
+    )
+    at = open_text(annotated_text)
+    at.slider(key="step_slider").set_value(target_state.step).run()
+    assert any("click it on the table" in c.value for c in at.caption)
+    assert not [t for t in at.text_input if t.key == "new_line"]  # no PSN to type
+    at.button(key="line_on_table").click().run()
+    assert step(at) == target_state.step - 1
+    [alternative, *_] = others(target_state.step - 1, target_state.event.cards[0])
+    table_clicks.play(at, [alternative])  # type: ignore[list-item]
+    assert at.session_state["line"] and step(at) == target_state.step
+    reply = re.search(r'class="card[^"]*legal[^"]*" data-card="(\w+)"', table(at))
+    assert reply is not None
+    table_clicks.play(at, [reply[1]])  # the reply goes on with the line
+    assert step(at) == target_state.step + 1 and len(at.session_state["line"]) == 1
+    at.button(key="an_keep_line").click().run()
+    assert not at.exception and at.session_state["edits"] == 1
+    kept = parse(at.session_state["text"]).hands[0]
+    target = target_of(hand, target_state)
+    assert target is not None
+    variation = kept.tricks[target.index].plays[target.play].variations[-1]
+    plays = [(p.seat, p.cards) for p in variation.events[0].plays]
+    assert plays == [
+        (target_state.event.seat, (alternative,)),
+        (rp.states[target_state.step + 1].event.seat, (Card.parse(reply[1]),)),
+    ]

@@ -105,6 +105,7 @@ class SessionKey(StrEnum):
     NOTE_MORE = "note_more"  # the field of further marks shown (asked for, or some there)
     NOTE_FOR = "note_for"  # the (hand, line, step, text) the note editor was filled for
     NEW_LINE = "new_line"  # the alternative a coach types, as PSN, to add as a variation
+    LINE_TYPED = "line_typed"  # a play's alternative typed in PSN, not clicked on the table
 
     # --- the viewer: the charts (plotly selections: a click jumps to the point's step)
     CHART_DEFENDERS = "chart_defenders"
@@ -229,6 +230,7 @@ DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.SPEED: 1.0,
     SessionKey.AUTOPLAY_AT: None,
     SessionKey.NEW_LINE: "",
+    SessionKey.LINE_TYPED: False,
     SessionKey.AN_SEAT: 0,
     SessionKey.AN_VIEW: View.PLAYER.value,
     SessionKey.AN_BUDGET: DEFAULT_BUDGET,

@@ -168,6 +168,14 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "在此添加变着（PSN 写法，例如 {example}）",
     ),
     "label.add_line": ("Add the variation", "添加变着"),
+    "label.line_click": (
+        "An alternative to this play: click it on the table at the step before, then the "
+        "replies, card by card; keep the line with “Keep this line in the file”.",
+        "为这一手添加变着：回到上一步，在牌桌上点出另一种出法，再逐张点出后续应对；"
+        "点“把这条变着写入牌谱”保存。",
+    ),
+    "label.line_on_table": ("Click it on the table", "在牌桌上点出"),
+    "label.line_typed": ("Type the line in PSN instead", "改为用 PSN 写出变着"),
     # an alternative line typed into the annotation panel (viewer/edit.py)
     "edit.no-line": ("write the alternative, like 2: SK SK", "请写出另一种走法，如 2: SK SK"),
     "edit.nested-line": (
@@ -406,8 +414,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "按模拟对局的打法，到本轮结束",
     ),
     "label.an_explored": (
-        "The engine's line, to explore: not part of the file unless you keep it or write in it.",
-        "引擎给出的变着，仅供查看：保存或在其中批注后才写入牌谱。",
+        "A line to explore (the engine's, or clicked on the table): not part of the file "
+        "unless you keep it or write in it.",
+        "仅供查看的变着（引擎给出或在牌桌上点出）：保存或在其中批注后才写入牌谱。",
     ),
     "label.an_keep_line": ("Keep this line in the file", "把这条变着写入牌谱"),
     "label.an_line_kept": ("The line is kept in the file.", "这条变着已写入牌谱。"),
