@@ -3,6 +3,7 @@ analysing a hand, teaching graded by the engine (viewer.analysis_view and the pa
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from notation.rules.cards import Card
 from tests import table_clicks
 from viewer import analysis_view as av
 from viewer import charts, document, edit
-from viewer.i18n import card_name
+from viewer.i18n import card_name, tr
 
 APP = str(Path(__file__).parent.parent / "viewer" / "app.py")
 ENDGAME = "analysis/04-endgame-only-the-solver.psn"
@@ -647,3 +648,25 @@ def test_a_card_clicked_at_a_line_s_end_goes_on_with_the_line() -> None:
     assert at.session_state["edits"] == 0  # explored, not an edit
     at.button(key="back_main").click().run()
     assert at.session_state["line"] == [] and at.session_state["an_explored"] is None
+
+
+def test_every_card_s_tooltip_on_the_table_is_in_the_page_s_language() -> None:
+    """A card's tooltip (its name; with its value, what the value means) is Chinese on a
+    Chinese page and English on an English one, the buttons' as the faces'."""
+    _rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(_rp, analysis)  # type: ignore[arg-type]
+    for lang, teach in (("en", "0"), ("zh", "0"), ("en", "1"), ("zh", "1")):
+        # teaching: the student's cards are buttons with no value, named all the same
+        at = start(lang=lang, step=str(blunder - 1), teach=teach, seat="2")
+        drawn = table_clicks.html(at)
+        cards = re.findall(
+            r'<button type="button" class="card[^>]*>|<span class="card[^>]*>', drawn
+        )
+        assert any(c.startswith("<button") for c in cards)
+        titles = [re.search(r'title="([^"]*)"', c) for c in cards if "back" not in c]
+        assert len(titles) >= 3 and all(t is not None for t in titles), cards
+        worded = [t[1] for t in titles if t is not None]
+        chinese = [bool(re.search(r"[\u4e00-\u9fff]", t)) for t in worded]
+        assert all(chinese) if lang == "zh" else not any(chinese), worded
+        if teach == "0":  # a value said
+            assert any(tr(lang, "card_value", value="240") in t for t in worded)

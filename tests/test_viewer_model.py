@@ -10,6 +10,7 @@ import pytest
 
 from notation.charts import defenders_series, defenders_svg, level_bands, step_x
 from notation.psn import UNKNOWN, PlayNode, parse, parse_hand, split_hands, write
+from notation.recorder import Recorder
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.order import Trump
@@ -628,3 +629,37 @@ def test_a_student_s_charts_start_at_0_before_any_trick() -> None:
     tricks = charts.tricks_figure(view.trick_points(rp, upto=0), "zh", tricks=19)
     for fig in (defenders, tricks):
         assert fig.layout.xaxis.range[0] == 0 and fig.layout.yaxis.range[0] == 0
+
+
+# A word of Latin letters once the cards (♠10, ♦Q) are taken out: what a Chinese page's
+# step caption, event log, variations and recorder must not write ("declare", "bury",
+# "BJ"); ``english_in`` looks for sentences, these texts are a few words long.
+_CARD = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])")
+
+
+def latin_words(text: str) -> list[str]:
+    """The words of Latin letters in ``text``, cards aside."""
+    return re.findall(r"[A-Za-z]{2,}", _CARD.sub(" ", text))
+
+
+def test_events_and_variations_are_said_in_the_page_s_words_and_nothing_else() -> None:
+    """Every bid, fallback, bury and play of the bundled examples, and every variation,
+    as the step caption, the event log and the variations say them: in Chinese no PSN
+    keyword (declare, bury, fallback) or BJ/LJ; in English no Chinese."""
+    from viewer import record_view
+
+    said: dict[str, list[str]] = {"zh": [], "en": []}
+    for path in sorted(EXAMPLES.rglob("*.psn")):
+        for hand in parse(path.read_text(encoding="utf-8")).hands:
+            nodes = [*hand.auction, *(p for t in hand.tricks for p in t.plays)]
+            for lang, texts in said.items():
+                texts += [view.event_text(e, lang) for e in hand.auction]
+                texts += [view.variation_text(v, lang) for n in nodes for v in n.variations]
+    rec = Recorder.new(levels="2 2", dealer=1)
+    entry = rec.add(parse_hand('[Event "r"]\n\ndeclare 1: BJ D2\n').auction[0])
+    for lang, texts in said.items():
+        texts.append(record_view.entry_text(entry, lang))  # the recorder's entry, as said
+    assert len(said["zh"]) > 50 and any("亮主" in t for t in said["zh"])
+    assert any("扣底" in t for t in said["zh"]) and any("大王" in t for t in said["zh"])
+    assert [t for t in said["zh"] if latin_words(t)] == []
+    assert [t for t in said["en"] if re.search(r"[\u4e00-\u9fff]", t)] == []

@@ -338,10 +338,12 @@ def _button_html(
         classes.append("top")  # a card of the values' best play: its value in green
     name = escape(card_name(lang, card))
     value = play.values.get(card)
-    badge = said = ""
+    badge = ""
+    said = f' title="{name}"'  # the tooltip: the card's name in the page's language
     if value is not None:
         badge = f'<span class="v">{value_text(value)}</span>'
-        said = f' title="{escape(tr(lang, "card_value", value=value_text(value)))}"'
+        worth = escape(tr(lang, "card_value", value=value_text(value)))
+        said = f' title="{name} · {worth}"'
     if not play.buttons:
         return (
             f'<span class="{" ".join(classes)}" role="img" aria-label="{name}"{said}>'
@@ -585,7 +587,8 @@ def tray_html(
             out.append(
                 f'<button type="button" class="{" ".join(classes)}" data-card="{card}" '
                 f'data-key="{escape(item.key)}" data-back="{int(item.takes_back)}" '
-                f'aria-label="{name}" aria-pressed="{pressed}"{off}>{face}{times}</button>'
+                f'aria-label="{name}" title="{name}" aria-pressed="{pressed}"{off}>'
+                f"{face}{times}</button>"
             )
         out.append("</div>")
     out.append("</div>")
