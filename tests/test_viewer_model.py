@@ -663,3 +663,41 @@ def test_events_and_variations_are_said_in_the_page_s_words_and_nothing_else() -
     assert any("扣底" in t for t in said["zh"]) and any("大王" in t for t in said["zh"])
     assert [t for t in said["zh"] if latin_words(t)] == []
     assert [t for t in said["en"] if re.search(r"[\u4e00-\u9fff]", t)] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_symbol_of_every_chart_has_its_legend_entry(lang: str) -> None:
+    """The points graph, the tricks' bars, the match's levels and the analysis's graph:
+    every trace drawn is named in the legend (an invisible edge of a band aside), and no
+    line is drawn as a shape the legend cannot name (the current step's, the current
+    hand's markers are traces)."""
+    from notation.analysis.annotations import read_analysis
+    from viewer import analysis_view
+
+    rp = _match_hand()
+    series = defenders_series(rp)
+    doc = load_document(samples.match_text(hands=3), "m.psn")
+    levels = charts.match_levels([(e.number, e.replay) for e in doc.readable if e.replay])
+    endgame = parse((EXAMPLES / "analysis" / "04-endgame-only-the-solver.psn").read_text())
+    analysed = replay(endgame.hands[0])
+    analysis = read_analysis(endgame.hands[0])
+    assert analysis is not None
+    step = analysis_view.mistake_steps(analysed, analysis)[0]
+    figures = {
+        "points": charts.defenders_figure(rp, series, lang, 19, step_x(rp, series, 30)),
+        "tricks": charts.tricks_figure(view.trick_points(rp), lang, 19),
+        "levels": charts.levels_figure(levels, lang, current=2),
+        "analysis": analysis_view.eval_figure(
+            analysed, analysis, defenders_series(analysed), lang, current=step
+        ),
+    }
+    now = {"points": "chart_now", "levels": "chart_hand_now", "analysis": "chart_now"}
+    for chart, fig in figures.items():
+        assert fig.layout.showlegend is not False, chart
+        for trace in fig.data:
+            hidden = trace.type == "scatter" and trace.line.width == 0 and not trace.fill
+            if not hidden:
+                assert trace.name and trace.showlegend is not False, (chart, trace.name)
+        assert [s for s in fig.layout.shapes if s.type != "rect"] == [], chart
+        if chart in now:
+            assert i18n.tr(lang, now[chart]) in {t.name for t in fig.data}, chart

@@ -225,11 +225,11 @@ def eval_figure(
                 hovertemplate="%{text}<extra></extra>",
             )
         )
+    top = max([*(band(p, 1) for p in traced), float(fig.layout.yaxis.range[1]) - 20])
     if current is not None:
         at = next((p for p in plays if steps[(p.trick, p.play)] == current), None)
         if at is not None:
-            fig.add_vline(x=_x(replay, at), line_dash="dot", line_color="#888")
-    top = max([*(band(p, 1) for p in traced), float(fig.layout.yaxis.range[1]) - 20])
+            charts.mark_now(fig, _x(replay, at), (0, top + 20), tr(lang, "chart_now"))
     fig.update_layout(  # the points chart's frame: its title, axes and legend kept apart
         title_text=tr(lang, "an_chart"),
         showlegend=True,

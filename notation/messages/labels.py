@@ -343,6 +343,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "label.chart_result": ("result", "结果"),
     "label.chart_now": ("this step", "当前这一步"),
+    "label.chart_hand_now": ("this hand", "当前这一局"),
     "label.chart_kitty_at": (
         "Kitty {kitty}×{times}: the result, {total}",
         "底牌 {kitty}×{times}：结果 {total}",
