@@ -4,6 +4,7 @@ analysing a hand, teaching graded by the engine (viewer.analysis_view and the pa
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from notation.analysis.annotate import strip_analysis
 from notation.analysis.annotations import Value, read_analysis
 from notation.analysis.evaluate import EXACT_CARDS
 from notation.charts import defenders_series
+from notation.messages import say_cards_in
 from notation.psn import parse, write_hand
 from notation.replay import HandReplay, replay
 from notation.rules.cards import Card
@@ -670,3 +672,75 @@ def test_every_card_s_tooltip_on_the_table_is_in_the_page_s_language() -> None:
         assert all(chinese) if lang == "zh" else not any(chinese), worded
         if teach == "0":  # a value said
             assert any(tr(lang, "card_value", value="240") in t for t in worded)
+
+
+# ---------------------------------------------------------------------------- the bury and the bids
+
+
+KITTY = "analysis/01-kitty-keep-the-pair.psn"
+
+
+def _choices_run() -> av.AnalysisRun:
+    """A run over a whole hand (its choices wanted) with its plays left out: only the
+    declaration and the bury to judge, at a small budget."""
+    hand = strip_analysis(parse((EXAMPLES / KITTY).read_text(encoding="utf-8")).hands[0])
+    run = av.AnalysisRun.start(hand, view="hindsight", budget=0.01)
+    assert run.wants_choices and run.choices is None
+    return replace(run, judged=())
+
+
+def test_a_whole_hand_s_run_judges_the_bury_and_the_declaration_after_the_plays() -> None:
+    """Analysing from the first trick, the run judges the choices before the play once
+    the plays are judged (one more step of its progress), and writes them in as
+    ``shengji analyze`` does; read back, the bury's class, loss and best bury are there."""
+    run = _choices_run()
+    assert run.progress == (0, 1) and not run.done
+    assert run.step() == 1 and run.done and run.progress == (1, 1)
+    assert {c.kind.value for c in run.review().choices} == {"declaration", "bury"}
+    found = read_analysis(parse(write_hand(run.annotated())).hands[0])
+    assert found is not None
+    [bury] = [c for c in found.choices if c.kind == "bury"]
+    made = next(c for c in run.review().choices if c.kind.value == "bury")
+    assert bury.seat == made.seat and bury.verdict == made.verdict.value
+    assert bury.value.mean == round(made.made.value.mean)
+    if bury.is_mistake:
+        assert bury.best is not None and Counter(bury.best[1]) == Counter(made.best.cards)
+    later = av.AnalysisRun.start(run.hand, view="hindsight", budget=0.01, first_trick=23)
+    assert not later.wants_choices  # a part of the hand: its plays only
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_bury_s_judgement_and_the_key_moments_are_shown(lang: str, tmp_path: Path) -> None:
+    """At the bury's step the panel says the bury's value, class, loss and the best
+    bury found; the analysis lists the judged choices (a button to each) and the key
+    moments of the run, in the page's language."""
+    from notation.analysis.annotate import moment_message
+    from tests.test_messages import english_in
+
+    run = _choices_run()
+    run.step()
+    path = tmp_path / "kitty.psn"
+    path.write_text(write_hand(run.annotated()), encoding="utf-8")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["file"], at.query_params["lang"] = str(path), lang
+    at.run()
+    hand = parse(path.read_text(encoding="utf-8")).hands[0]
+    moments = tuple(moment_message(m) for m in run.review().key_moments)
+    assert moments
+    at.session_state["an_moments"] = {write_hand(hand): moments}
+    rp = replay(hand)
+    bury_step = next(s.step for s in rp.states if s.kind.value == "kitty")
+    at.button(key="an_choice_1").click().run()  # the bury, second in the auction
+    assert not at.exception and at.session_state["step"] == bury_step
+    said = " ".join(m.value for m in at.markdown)
+    found = read_analysis(hand)
+    assert found is not None
+    [bury] = [c for c in found.choices if c.kind == "bury"]
+    words = av.choice_words(rp, bury, lang)
+    assert all(w in said for w in words)
+    assert bury.is_mistake and bury.best is not None  # this bury loses: the best is said
+    assert say_cards_in(bury.best[1], lang) in words[-1]  # the best bury found, said
+    assert all(m.render(lang) in said for m in moments)
+    assert tr(lang, "an_moments") in said
+    if lang == "zh":
+        assert english_in(said.replace(str(path), " ")) is None

@@ -18,11 +18,13 @@ from typing import Final
 import plotly.graph_objects as go
 
 from notation.analysis.annotate import annotate_hand
-from notation.analysis.annotations import HandAnalysis, PlayNote, Value
+from notation.analysis.annotations import ChoiceNote, HandAnalysis, PlayNote, Value
+from notation.analysis.choices import ChoiceReview, review_choices
 from notation.analysis.evaluate import EXACT_CARDS, Evaluator, View
 from notation.analysis.review import (
     Decision,
     HandPlan,
+    HandReview,
     PlayReview,
     Stop,
     hand_review,
@@ -55,6 +57,8 @@ __all__ = [
     "analyse_hand",
     "best_cards_at",
     "card_values",
+    "choice_at",
+    "choice_words",
     "eval_figure",
     "grade",
     "grade_words",
@@ -295,6 +299,37 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
     return [*lines, *line_words(note, lang)]
 
 
+def choice_at(replay: HandReplay, analysis: HandAnalysis, step: int) -> ChoiceNote | None:
+    """The analysis's judgement of the bury or the bid made at ``step``, if it has one."""
+    target = edit.target_of(replay.hand, replay.states[step])
+    if target is None or target.kind != "auction":
+        return None
+    return next((c for c in analysis.choices if c.index == target.index), None)
+
+
+def choice_words(replay: HandReplay, choice: ChoiceNote, lang: str) -> list[str]:
+    """A bury's or a bid's judgement in the page's language, from the commands alone:
+    its value, and below fine its class, its loss and the best option found (the
+    candidate bury, the bid) with its value."""
+    value = _number(choice.value.mean)
+    how = tr(lang, "an_proved") if choice.value.proved else tr(lang, "an_estimated")
+    lines = [tr(lang, "an_choice_value", value=value, how=how)]
+    if not choice.is_mistake or choice.loss is None:
+        return [*lines, tr(lang, "an_choice_fine")]
+    defender = is_defender(replay, choice.seat)
+    side = tr(lang, "an_side_defenders" if defender else "an_side_dealer")
+    verdict = verdict_words(choice.verdict, lang)
+    lines.append(
+        tr(lang, "an_choice_loss", loss=_number(choice.loss.mean), side=side, verdict=verdict)
+    )
+    if choice.best is not None:
+        after = choice.best_value(defender)
+        key = "an_choice_best_bury" if choice.kind == "bury" else "an_choice_best_bid"
+        cards = say_cards_in(choice.best[1], lang)
+        lines.append(tr(lang, key, cards=cards, value=_number(after or choice.value.mean)))
+    return lines
+
+
 def line_words(note: PlayNote, lang: str) -> list[str]:
     """The best line in words, if the analysis wrote one: where it comes from, and its
     plays seat by seat (``Best line (…): 2: ♥3 · 3: ♥6 | 4: ♥A …``, a bar between
@@ -353,9 +388,10 @@ def has_line(note: PlayNote) -> bool:
 @dataclass(slots=True)
 class AnalysisRun:
     """The analysis of one hand made a trick at a time, so that a page can show each
-    trick's judgements as they come and stop between two (:meth:`step`); the hand with
-    the analysis so far written in (:meth:`annotated`) is what ``shengji analyze``
-    writes for the plays judged.
+    trick's judgements as they come and stop between two (:meth:`step`); once the plays
+    are judged, the choices before the play (the bury, the declarations), if the whole
+    hand is analysed; the hand with the analysis so far written in (:meth:`annotated`)
+    is what ``shengji analyze`` writes for the decisions judged.
 
     >>> from notation.simulate import simulate_hand
     >>> run = AnalysisRun.start(simulate_hand("qq", seed=1), view="hindsight", budget=0.01,
@@ -373,6 +409,8 @@ class AnalysisRun:
     seed: int
     lang: str
     results: list[PlayReview | Stop] = field(default_factory=list)
+    wants_choices: bool = False  # the whole hand is analysed: its choices too, last
+    choices: tuple[ChoiceReview, ...] | None = None  # judged (None: not yet)
 
     @classmethod
     def start(
@@ -392,7 +430,8 @@ class AnalysisRun:
         plan = plan_hand(hand, None, number)
         judged = tuple(d for d in plan.decisions if d.trick >= first_trick)
         evaluator = Evaluator(view, budget)
-        return cls(hand, number, plan, evaluator, judged, budget, seed, lang)
+        choices = first_trick <= 1 and plan.error is None
+        return cls(hand, number, plan, evaluator, judged, budget, seed, lang, [], choices)
 
     @property
     def error(self) -> str | None:
@@ -403,21 +442,34 @@ class AnalysisRun:
     def done(self) -> bool:
         """True when every play is judged, or the analysis had to stop."""
         stopped = bool(self.results) and isinstance(self.results[-1], Stop)
-        return self.error is not None or stopped or len(self.results) == len(self.judged)
+        if self.error is not None or stopped:
+            return True
+        judged = len(self.results) == len(self.judged)
+        return judged and (not self.wants_choices or self.choices is not None)
 
     @property
     def progress(self) -> tuple[int, int]:
-        """The plays judged so far and the plays to judge."""
-        return len(self.results), len(self.judged)
+        """The decisions judged so far and the decisions to judge (the choices before
+        the play counted as one)."""
+        extra = int(self.wants_choices)
+        return len(self.results) + int(self.choices is not None), len(self.judged) + extra
 
     def step(self) -> int:
-        """Judge the plays of the next trick (of its plays not judged yet); the number
-        judged."""
+        """Judge the plays of the next trick (of its plays not judged yet), or, the
+        plays judged, the choices before the play; the number judged."""
         if self.done:
             return 0
+        if len(self.results) == len(self.judged):
+            view = self.evaluator.view
+            self.choices = review_choices(self.plan, view, self.budget, self.seed)
+            return 1
         trick = self.judged[len(self.results)].trick
         made = 0
-        while not self.done and self.judged[len(self.results)].trick == trick:
+        while (
+            not self.done
+            and len(self.results) < len(self.judged)
+            and self.judged[len(self.results)].trick == trick
+        ):
             decision = self.judged[len(self.results)]
             self.results.append(review_decision(self.plan, decision, self.evaluator, self.seed))
             made += 1
@@ -428,11 +480,14 @@ class AnalysisRun:
         (the hand as it was, when it cannot be analysed)."""
         if self.error is not None:
             return self.hand
-        review = hand_review(self.plan, self.evaluator.view, self.results)
         view = self.evaluator.view
         return annotate_hand(
-            self.hand, review, view=view, budget=self.budget, seed=self.seed, lang=self.lang
+            self.hand, self.review(), view=view, budget=self.budget, seed=self.seed, lang=self.lang
         )
+
+    def review(self) -> HandReview:
+        """The review so far: the plays judged, and the choices once judged."""
+        return hand_review(self.plan, self.evaluator.view, self.results, self.choices or ())
 
 
 @dataclass(slots=True)

@@ -396,6 +396,27 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "更好的是：{seat} 出 {cards}；闲家预计得 {value} 分。",
     ),
     "label.an_not_judged": ("This play was not analysed.", "这手牌没有分析。"),
+    "label.an_choice_value": (
+        "After this choice the defenders can expect {value} points in the end ({how}).",
+        "这一选择之后，闲家预计最终得 {value} 分（{how}）。",
+    ),
+    "label.an_choice_fine": (
+        "A good choice: no other option tried was clearly better.",
+        "选择得当：试过的其他选择都没有明显更好。",
+    ),
+    "label.an_choice_loss": (
+        "This choice costs {side} {loss} points ({verdict}).",
+        "这一选择让{side}损失 {loss} 分（{verdict}）。",
+    ),
+    "label.an_choice_best_bury": (
+        "Best bury found: {cards}; the defenders then expect {value}.",
+        "找到的最佳扣底：{cards}；闲家预计得 {value} 分。",
+    ),
+    "label.an_choice_best_bid": (
+        "Best bid found: {cards}; the defenders then expect {value}.",
+        "找到的最佳叫主：{cards}；闲家预计得 {value} 分。",
+    ),
+    "label.an_moments": ("Key moments", "关键时刻"),
     "label.an_engine": (
         "Analysed by shengji {version}, {view}, {budget} s a play.",
         "由 shengji {version} 分析，{view}，每手 {budget} 秒。",
