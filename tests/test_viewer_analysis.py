@@ -648,6 +648,19 @@ def test_a_card_clicked_at_a_line_s_end_goes_on_with_the_line() -> None:
     assert [(p.seat, p.cards) for p in trick.plays] == [(2, (Card.parse("D3"),)), (3, (follow,))]
     assert f"Tried: Seat 3 {card_name('en', follow)}" in table_clicks.html(at)
     assert at.session_state["edits"] == 0  # explored, not an edit
+    # the trick finished by clicks, then the next one led: still the same line
+    for _ in range(3):
+        legal = re.search(r'class="card[^"]*legal[^"]*" data-card="(\w+)"', table_clicks.html(at))
+        assert legal is not None
+        table_clicks.play(at, [legal[1]])
+    assert not at.exception and len(at.session_state["line"]) == 1
+    kept = parse(at.session_state["text"]).hands[0]
+    [variation] = kept.tricks[where.index].plays[where.play].variations
+    assert [len(t.plays) for t in variation.events] == [4, 1]  # type: ignore[attr-defined]
+    assert variation.events[1].number == variation.events[0].number + 1  # type: ignore[attr-defined]
+    shown = at.session_state["step"]
+    rp_line = document.follow_line(replay(kept), at.session_state["line"])
+    assert rp_line.states[shown].event is variation.events[1].plays[0]  # type: ignore[attr-defined]
     at.button(key="back_main").click().run()
     assert at.session_state["line"] == [] and at.session_state["an_explored"] is None
 

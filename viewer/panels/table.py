@@ -178,10 +178,12 @@ def _played(here: Moment) -> None:
 
 
 def _line_end(here: Moment) -> bool:
-    """True at the last play of a variation line entered (the hand's end comes next in
-    it): a play clicked here goes on with the line, it starts no new one."""
-    last = here.replay.states[here.last]
-    return bool(here.line) and here.step + 1 == here.last and last.kind is StepKind.END
+    """True at the last play of a variation line entered (only the trick won and the
+    hand's end come after it in the line): a play clicked here goes on with the line, it
+    starts no new one."""
+    after = here.replay.states[here.step + 1 :]
+    ends = bool(after) and after[-1].kind is StepKind.END
+    return bool(here.line) and ends and all(s.kind is StepKind.TRICK for s in after[:-1])
 
 
 def _enter(here: Moment, cards: tuple[Card, ...]) -> None:
@@ -197,6 +199,7 @@ def _enter(here: Moment, cards: tuple[Card, ...]) -> None:
     try:
         if _line_end(here):
             new_hand = _extended(here, cards)
+            at = here.last  # the new play's step: before the hand's end, after a trick won
         else:
             target = edit.target_of(here.hand, here.replay.states[at])
             if target is None or target.kind != "play":
@@ -229,8 +232,9 @@ def _extended(here: Moment, cards: tuple[Card, ...]) -> Hand:
     seat = cache.table_play(text, name, entry.number, here.line, here.step).seat
     if seat is None:
         raise MessageError(msg("edit.not-in-file"))
-    state = here.state
-    trick = state.trick_number if state.kind is StepKind.PLAY else state.trick_number + 1
+    state = here.state  # the trick under way, or won (its four plays made): the next
+    under_way = state.kind is StepKind.PLAY and len(state.trick) < len(state.hands)
+    trick = state.trick_number if under_way else state.trick_number + 1
     shown = here.trump.sorted(cards) if here.trump is not None else cards
     return edit.extend_variation(entry.hand, variation, trick, PlayNode(seat, tuple(shown)))
 
