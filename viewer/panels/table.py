@@ -125,7 +125,8 @@ def _playable(here: Moment, tv: view.TableView) -> tuple[render.Playable | None,
         return _values_only(here, values), 0, ""
     if not ss[SessionKey.SHOW_VALUES] or values is None or values.seat != seat:
         values = None
-    lead = here.state.trick[0][1] if here.state.trick and here.state.kind is StepKind.PLAY else ()
+    trick = here.state.trick if here.state.kind is StepKind.PLAY else ()
+    lead = trick[0][1] if trick and len(trick) < len(here.state.hands) else ()  # else: won
     need = len(lead)
     who = seat_name(lang, seat)
     hint = tr(lang, "table_follow", seat=who, n=need) if need else tr(lang, "table_lead", seat=who)
