@@ -996,6 +996,7 @@ def test_a_viewer_whose_server_stopped_says_so_in_chinese(chinese_record: Path) 
 
 # --- the table you play on --------------------------------------------------------------------
 
+KITTY = "analysis/01-kitty-keep-the-pair.psn"
 ENDGAME = "analysis/04-endgame-only-the-solver.psn"
 
 
@@ -1075,6 +1076,33 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         page.keyboard.press("Enter")  # the keyboard plays too
         _shows(page, "Played:")
         assert page.locator(".sj-root [role=alert]").count() == 0
+
+        # a lead with a card the seat holds two of: chosen, not played, until Play
+        kitty = replay(parse((EXAMPLES / KITTY).read_text(encoding="utf-8")).hands[0])
+        lead, seat, pair = next(
+            (s.step, nxt.event.seat, c)
+            for s, nxt in zip(kitty.states, kitty.states[1:], strict=False)
+            if s.kind.value == "trick" and nxt.kind.value == "play"
+            for c in s.hand(nxt.event.seat)
+            if isinstance(c, Card) and s.hand(nxt.event.seat).count(c) == 2
+        )
+        page.goto(f"{server}/?ex={quote(KITTY)}&step={lead}", wait_until="commit")
+        page.wait_for_selector(".sj-table", timeout=60000)
+        _wait_step(page, lead)
+        _idle(page)
+        twins = _playing(page).get_by_role("button", name=card_name("en", pair), exact=True)
+        assert twins.count() == 2 and _playing(page).get_attribute("data-seat") == str(seat)
+        twins.first.click()
+        assert twins.first.get_attribute("aria-pressed") == "true"
+        twins.last.click()
+        page.wait_for_timeout(500)
+        assert _step(page) == lead  # nothing sent yet: the pair waits for Play
+        page.locator(".sj-root .sj-confirm").get_by_role("button", name="Play").click()
+        _wait_step(page, lead + 1)  # the pair entered as a variation
+        _shows(page, "In a variation (1 deep)")
+        name = card_name("en", pair)
+        played = page.locator(f".sj-root .sj-played .card[aria-label='{name}']")
+        assert played.count() == 2  # both copies on the table
 
 
 _SCREENS = ((1366, 768), (390, 844))
