@@ -1092,6 +1092,18 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         _idle(page)
         twins = _playing(page).get_by_role("button", name=card_name("en", pair), exact=True)
         assert twins.count() == 2 and _playing(page).get_attribute("data-seat") == str(seat)
+        # Several cards on (a throw): a card held once is chosen too, not played
+        bar = page.locator(".sj-root .sj-confirm")
+        several = bar.get_by_role("button", name="Several cards")
+        several.click()
+        assert several.get_attribute("aria-pressed") == "true"
+        single = _playing(page).locator("button.card:not([data-pair])").first
+        single.click()
+        assert single.get_attribute("aria-pressed") == "true"
+        bar.get_by_role("button", name="Clear").click()
+        several.click()  # off again
+        assert single.get_attribute("aria-pressed") == "false"
+        assert several.get_attribute("aria-pressed") == "false"
         twins.first.click()
         assert twins.first.get_attribute("aria-pressed") == "true"
         twins.last.click()
