@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from notation.analysis.annotate import moment_message
-from notation.analysis.annotations import PlayNote
+from notation.analysis.annotations import PlayNote, verdict_words
 from notation.psn import Hand, parse_hand, write_hand
 from viewer import analysis_view, charts, edit, view
 from viewer.i18n import seat_name, tr
@@ -258,13 +258,7 @@ def graph(here: Moment) -> None:
     _choices_and_moments(here)
     engine = analysis.engine
     if engine is not None:
-        how = tr(
-            lang,
-            "an_engine",
-            version=engine.version,
-            view=tr(lang, f"view_{engine.view}"),
-            budget=f"{engine.budget:g}",
-        )
+        how = engine.words(lang)
         st.caption(how + (f" {tr(lang, 'an_stopped')}" if analysis.stopped else ""))
 
 
@@ -277,9 +271,7 @@ def _choices_and_moments(here: Moment) -> None:
     for choice in analysis.choices:
         event = here.hand.auction[choice.index]
         at = next((s.step for s in here.replay.states if s.event is event), None)
-        said = (
-            f"{view.event_text(event, lang)} · {analysis_view.verdict_words(choice.verdict, lang)}"
-        )
+        said = f"{view.event_text(event, lang)} · {verdict_words(choice.verdict, lang)}"
         st.button(said, key=f"an_choice_{choice.index}", on_click=go, args=(at,))
     moments = (ss[SessionKey.AN_MOMENTS] or {}).get(write_hand(here.hand))
     if moments:
