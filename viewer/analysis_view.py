@@ -261,7 +261,8 @@ def _hover(note: PlayNote, lang: str, opened: Value | None) -> str:
 
 
 def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
-    """The per-seat table under the graph: plays, counts per class, average loss."""
+    """The per-seat table under the graph: plays, counts per class, average loss (to
+    one decimal, as the summary says it)."""
     rows: list[dict[str, object]] = []
     for seat, tally in analysis.tally.items():
         rows.append(
@@ -271,7 +272,7 @@ def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
                 f"?! {tr(lang, 'class_inaccuracy')}": tally.inaccuracy,
                 f"? {tr(lang, 'class_mistake')}": tally.mistake,
                 f"?? {tr(lang, 'class_blunder')}": tally.blunder,
-                tr(lang, "an_average_loss"): round(tally.average_loss, 1),
+                tr(lang, "an_average_loss"): f"{tally.average_loss:.1f}",
             }
         )
     return rows

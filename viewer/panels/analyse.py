@@ -5,7 +5,6 @@ record's comments (never run to be shown); a hand is analysed when the user asks
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from notation.analysis.annotate import moment_message
@@ -253,8 +252,7 @@ def graph(here: Moment) -> None:
         config=charts.plotly_config(lang),
     )
     # a table, not a data grid: the grid's toolbar and menus speak only English
-    summary = pd.DataFrame(analysis_view.summary_rows(analysis, lang))
-    st.table(summary.style.format(precision=1), hide_index=True)
+    st.table(analysis_view.summary_rows(analysis, lang), hide_index=True)
     _choices_and_moments(here)
     engine = analysis.engine
     if engine is not None:
