@@ -76,7 +76,7 @@ from notation.bots import RandomPlayer, bot_play
 from notation.rules.cards import Card, Cards
 from notation.rules.game import Play, PlayState, Position
 from notation.rules.holding import Knowledge, unseen
-from notation.rules.order import TRUMP
+from notation.rules.order import TRUMP, Trump
 from notation.rules.ruleset import Ruleset, Side
 from notation.rules.seats import SEATS, Seat
 
@@ -188,6 +188,9 @@ POLICY_SIGMA_PLAYER_SHARE: Final = 0.22
 # hand fine, on no evidence).
 LOSS_SIGMA: Final = {1: 6.7, 2: 5.1, 3: 10.3}
 _Z975: Final = 1.959964  # the normal quantile at 97.5%: a 95% interval is ± z·σ
+
+_LEAVES_KEPT: Final = 200_000  # leaf values remembered before they are forgotten
+_LeafKey = tuple[Trump, int | None, Seat, int, tuple[Cards, Cards, Cards, Cards], Cards]
 
 # Student's t at 97.5% by degrees of freedom (the largest tabled at or below is used).
 _T975: Final = {
@@ -406,6 +409,13 @@ class Evaluator:
         self.exact_cards = exact_cards
         self.solver = solver or Solver()
         self._cost = 0.0  # modelled microseconds spent on the decision under way
+        # What the evaluator remembers between the futures and decisions of a hand, to
+        # spare work, never to change a value: the rules answers of its states (shared
+        # as the solver shares them) and the exact value of each leaf met (a leaf comes
+        # back in other futures and for other candidates; its cost is still charged).
+        self._memo: PlayState | None = None
+        self._leaf_rules: Ruleset | None = None
+        self._leaves: dict[_LeafKey, int] = {}
 
     def evaluate(
         self,
@@ -422,7 +432,7 @@ class Evaluator:
         ``seed`` fixes every random choice.
         """
         self._cost = 0.0
-        root = PlayState(position)
+        root = self._remembering(PlayState(position))
         seat = root.to_move
         maximize = root.is_defender(seat)
         made = tuple(played) if played is not None else None
@@ -436,7 +446,7 @@ class Evaluator:
         else:
             if knowledge is None:
                 raise ValueError("the player's view needs the mover's knowledge")
-            futures = _Deals(position, knowledge, str(seed), self._charge)
+            futures = _Deals(position, knowledge, str(seed), self._charge, root)
             merge = _merge_state(position, knowledge)
         cards = _candidates(merge, made)
         tricks = 0  # the tricks the policy plays in a rollout: its error grows with them
@@ -594,13 +604,46 @@ class Evaluator:
                         return state.outcome().points
                     if size <= leaf:
                         self._cost += COST_SOLVE_US.get(size, COST_SOLVE_US[max(COST_SOLVE_US)])
-                        return self.solver.value(state.position())
+                        return self._leaf_value(state)
                 state.apply(_policy_play(state, rng, explore))
                 plays += 1
         finally:
             self._cost += plays * COST_PLAY_US
             while state.made > made:
                 state.undo()
+
+    def _leaf_value(self, state: PlayState) -> int:
+        """The exact value of a rollout's leaf (a trick start), solved once: the same
+        leaf met again, in another future or after another candidate, is looked up."""
+        if state.rules is not self._leaf_rules:
+            self._leaves.clear()
+            self._leaf_rules = state.rules
+        elif len(self._leaves) >= _LEAVES_KEPT:
+            self._leaves.clear()
+        hands = state.hands
+        key = (
+            state.trump,
+            state.dealer,
+            state.leader,
+            state.points + state.penalties,
+            (hands[0], hands[1], hands[2], hands[3]),
+            state.kitty,
+        )
+        value = self._leaves.get(key)
+        if value is None:
+            value = self._leaves[key] = self.solver.value(state.position())
+        return value
+
+    def _remembering(self, state: PlayState) -> PlayState:
+        """``state``, sharing the rules answers of the evaluator's earlier states (those
+        of the same rules and trump: the answers depend on nothing else)."""
+        memo = self._memo
+        if memo is not None and memo.trump == state.trump and memo.rules == state.rules:
+            state.share_memo(memo)
+            memo.trim_memo()
+        else:
+            self._memo = state
+        return state
 
     def _charge(self, microseconds: float) -> None:
         self._cost += microseconds
@@ -710,8 +753,10 @@ class _Deals(_Futures):
         knowledge: Knowledge,
         seed: str,
         charge: Callable[[float], None],
+        memo: PlayState,
     ) -> None:
         super().__init__(seed)
+        self.memo = memo  # whose rules answers every deal's state shares
         self.position = position
         self.dealer = Dealer(knowledge)
         self.deals = random.Random(f"{seed}/deals")
@@ -722,8 +767,7 @@ class _Deals(_Futures):
         while len(self.states) <= i:
             deal = self.dealer.deal(self.deals)
             state = PlayState(replace(self.position, hands=deal.hands, kitty=deal.kitty))
-            if self.states:
-                state.share_memo(self.states[0])
+            state.share_memo(self.memo)
             self.states.append(state)
             self.charge(COST_DEAL_US)
         return self.states[i]
