@@ -409,11 +409,9 @@ class Evaluator:
         self.exact_cards = exact_cards
         self.solver = solver or Solver()
         self._cost = 0.0  # modelled microseconds spent on the decision under way
-        # What the evaluator remembers between the futures and decisions of a hand, to
-        # spare work, never to change a value: the rules answers of its states (shared
-        # as the solver shares them) and the exact value of each leaf met (a leaf comes
-        # back in other futures and for other candidates; its cost is still charged).
-        self._memo: PlayState | None = None
+        # The exact value of each rollout leaf met in the decisions of a hand, to spare
+        # work, never to change a value: a leaf comes back in other futures and after
+        # other candidates (its modelled cost is still charged).
         self._leaf_rules: Ruleset | None = None
         self._leaves: dict[_LeafKey, int] = {}
 
@@ -432,7 +430,7 @@ class Evaluator:
         ``seed`` fixes every random choice.
         """
         self._cost = 0.0
-        root = self._remembering(PlayState(position))
+        root = PlayState(position)
         seat = root.to_move
         maximize = root.is_defender(seat)
         made = tuple(played) if played is not None else None
@@ -446,7 +444,7 @@ class Evaluator:
         else:
             if knowledge is None:
                 raise ValueError("the player's view needs the mover's knowledge")
-            futures = _Deals(position, knowledge, str(seed), self._charge, root)
+            futures = _Deals(position, knowledge, str(seed), self._charge)
             merge = _merge_state(position, knowledge)
         cards = _candidates(merge, made)
         tricks = 0  # the tricks the policy plays in a rollout: its error grows with them
@@ -634,17 +632,6 @@ class Evaluator:
             value = self._leaves[key] = self.solver.value(state.position())
         return value
 
-    def _remembering(self, state: PlayState) -> PlayState:
-        """``state``, sharing the rules answers of the evaluator's earlier states (those
-        of the same rules and trump: the answers depend on nothing else)."""
-        memo = self._memo
-        if memo is not None and memo.trump == state.trump and memo.rules == state.rules:
-            state.share_memo(memo)
-            memo.trim_memo()
-        else:
-            self._memo = state
-        return state
-
     def _charge(self, microseconds: float) -> None:
         self._cost += microseconds
 
@@ -753,10 +740,8 @@ class _Deals(_Futures):
         knowledge: Knowledge,
         seed: str,
         charge: Callable[[float], None],
-        memo: PlayState,
     ) -> None:
         super().__init__(seed)
-        self.memo = memo  # whose rules answers every deal's state shares
         self.position = position
         self.dealer = Dealer(knowledge)
         self.deals = random.Random(f"{seed}/deals")
@@ -767,7 +752,8 @@ class _Deals(_Futures):
         while len(self.states) <= i:
             deal = self.dealer.deal(self.deals)
             state = PlayState(replace(self.position, hands=deal.hands, kitty=deal.kitty))
-            state.share_memo(self.memo)
+            if self.states:
+                state.share_memo(self.states[0])
             self.states.append(state)
             self.charge(COST_DEAL_US)
         return self.states[i]
