@@ -64,6 +64,28 @@ def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
     return cards
 
 
+def _unseen_by_suit(state: PlayState, seat: Seat) -> dict[EffectiveSuit, list[Card]]:
+    """:func:`unseen` for every suit at once, each suit's cards in the same order."""
+    found: dict[EffectiveSuit, list[Card]] = {}
+    for other in SEATS:
+        if other != seat:
+            for suit, cards in state.suits(other).items():
+                held = found.get(suit)
+                if held is None:
+                    found[suit] = list(cards)
+                else:
+                    held.extend(cards)
+    table = state.trump.table
+    for card in state.kitty:
+        suit = table[card][0]
+        held = found.get(suit)
+        if held is None:
+            found[suit] = [card]
+        else:
+            held.append(card)
+    return found
+
+
 def bot_play(state: PlayState, rng: random.Random) -> Play:
     """The bot's play for the seat to move of ``state``, every random choice from ``rng``.
 
@@ -284,9 +306,27 @@ class Bot:
 
 class _View:
     """What the seat to move sees, worked out as the bot asks: its cards by suit, the
-    cards of each suit it has not seen, the voids shown."""
+    cards of each suit it has not seen, the voids shown. The state does not change while
+    a bot chooses, so every answer is worked out once and kept for the choice."""
 
-    __slots__ = ("_high", "_out", "hand", "opponents", "seat", "state", "suits", "table", "voids")
+    __slots__ = (
+        "_beatable",
+        "_chances",
+        "_counted",
+        "_counts",
+        "_high",
+        "_higher",
+        "_out",
+        "_pool",
+        "_worth",
+        "hand",
+        "opponents",
+        "seat",
+        "state",
+        "suits",
+        "table",
+        "voids",
+    )
 
     def __init__(self, state: PlayState, voids: Voids) -> None:
         self.state = state
@@ -296,19 +336,41 @@ class _View:
         self.table = state.trump.table
         self.voids = voids
         self.opponents = (seat % 4 + 1, (seat + 2) % 4 + 1)
-        self._out: dict[EffectiveSuit, list[Card]] = {}
+        self._out: dict[EffectiveSuit, list[Card]] | None = None
         self._high: dict[EffectiveSuit, int] = {}
+        self._worth: dict[Card, float] = {}
+        self._beatable: dict[tuple[EffectiveSuit, int, int, int], bool] = {}
+        self._higher: dict[tuple[EffectiveSuit, int, int], int] = {}
+        self._chances: dict[tuple[Seat, EffectiveSuit], float] = {}
+        self._counts: dict[Card, int] | None = None
+        self._counted: dict[EffectiveSuit, Counter[Card]] = {}
+        self._pool = -1
 
     def out(self, suit: EffectiveSuit) -> list[Card]:
-        """The cards of ``suit`` this seat has not seen."""
-        found = self._out.get(suit)
+        """The cards of ``suit`` this seat has not seen (as :func:`unseen` lists them)."""
+        found = self._out
         if found is None:
-            found = self._out[suit] = unseen(self.state, self.seat, suit)
+            found = self._out = _unseen_by_suit(self.state, self.seat)
+        cards = found.get(suit)
+        if cards is None:
+            cards = found[suit] = []
+        return cards
+
+    def out_counts(self, suit: EffectiveSuit) -> Counter[Card]:
+        """The cards of ``suit`` this seat has not seen, counted."""
+        found = self._counted.get(suit)
+        if found is None:
+            found = self._counted[suit] = Counter(self.out(suit))
         return found
 
     def beatable(self, unit: Unit) -> bool:
         """True if an unseen unit of the same shape and suit beats ``unit``."""
-        return can_beat(unit, self.out(unit.suit), self.state.trump)
+        key = (unit.suit, unit.copies, unit.length, unit.top)
+        found = self._beatable.get(key)
+        if found is None:
+            counts = self.out_counts(unit.suit)
+            found = self._beatable[key] = can_beat(unit, counts, self.state.trump)
+        return found
 
     def exposed(self, suit: EffectiveSuit) -> bool:
         """True if an opponent may ruff a lead of side suit ``suit``: one has shown it
@@ -376,45 +438,60 @@ class _View:
 
     def pool(self) -> int:
         """How many cards this seat has not seen: the other hands and the kitty."""
-        state = self.state
-        return sum(len(state.hand(s)) for s in SEATS if s != self.seat) + len(state.kitty)
+        pool = self._pool
+        if pool < 0:
+            state = self.state
+            pool = sum(len(state.hand(s)) for s in SEATS if s != self.seat) + len(state.kitty)
+            self._pool = pool
+        return pool
 
     def void_chance(self, seat: Seat, suit: EffectiveSuit) -> float:
         """The chance that ``seat`` holds no card of ``suit``: 1 once it has shown it,
         else the chance that none of its cards is one of the suit's unseen cards."""
+        key = (seat, suit)
+        found = self._chances.get(key)
+        if found is not None:
+            return found
         if self.voids.lacks(seat, suit):
-            return 1.0
-        left = len(self.out(suit))
-        pool = self.pool()
-        chance = 1.0
-        for i in range(len(self.state.hand(seat))):
-            if pool - i <= 0:
-                break
-            chance *= max(0.0, (pool - left - i) / (pool - i))
+            chance = 1.0
+        else:
+            left = len(self.out(suit))
+            pool = self.pool()
+            chance = 1.0
+            for i in range(len(self.state.hand(seat))):
+                if pool - i <= 0:
+                    break
+                chance *= max(0.0, (pool - left - i) / (pool - i))
+        self._chances[key] = chance
         return chance
 
     def higher(self, suit: EffectiveSuit, level: int, copies: int) -> int:
         """How many unseen singles (``copies`` 1) or pairs of ``suit`` are above ``level``."""
+        key = (suit, level, copies)
+        found = self._higher.get(key)
+        if found is not None:
+            return found
         table = self.table
-        counts: dict[int, int] = {}
-        for card in self.out(suit):
-            found = table[card][1]
-            if found > level:
-                counts[found] = counts.get(found, 0) + 1
         if copies == 1:
-            return sum(counts.values())
-        return sum(
-            1 for card, n in Counter(self.out(suit)).items() if n >= 2 and table[card][1] > level
-        )
+            found = sum(1 for card in self.out(suit) if table[card][1] > level)
+        else:
+            found = sum(
+                1 for card, n in self.out_counts(suit).items() if n >= 2 and table[card][1] > level
+            )
+        self._higher[key] = found
+        return found
 
     def worth(self, card: Card) -> float:
         """What a card is worth to the seat later: trumps and high cards more, a top
         card (nothing unseen above it, a sure winner) more still."""
-        suit, level = self.table[card]
-        worth = level + (20.0 if suit == TRUMP else 0.0)
-        if level >= self.highest(suit):
-            worth += 12
-        return worth
+        found = self._worth.get(card)
+        if found is None:
+            suit, level = self.table[card]
+            found = level + (20.0 if suit == TRUMP else 0.0)
+            if level >= self.highest(suit):
+                found += 12
+            self._worth[card] = found
+        return found
 
     def highest(self, suit: EffectiveSuit) -> int:
         """The level of the highest unseen card of ``suit`` (-1: none)."""
@@ -427,14 +504,18 @@ class _View:
     def card_cost(self, cards: Iterable[Card]) -> float:
         """What playing ``cards`` costs the seat later: their worth, and more for a pair
         or tractor split."""
-        hand = self.hand
+        held = self._counts
+        if held is None:
+            held = self._counts = {}
+            for card in self.hand:
+                held[card] = held.get(card, 0) + 1
         cost = 0.0
         played: dict[Card, int] = {}
         for card in cards:
             played[card] = played.get(card, 0) + 1
             cost += self.worth(card)
         for card, n in played.items():
-            if n < hand.count(card):
+            if n < held.get(card, 0):
                 cost += 12
         return cost
 

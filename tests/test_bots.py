@@ -8,13 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from notation.bots import Bot, Player, RandomPlayer, bot_play
+from notation.bots import Bot, Player, RandomPlayer, _unseen_by_suit, bot_play, unseen
 from notation.presets import load_ruleset, preset_names
 from notation.rules.cards import Card
 from notation.rules.follow import check_lead
 from notation.rules.game import Play, PlayState, Position
 from notation.rules.order import Trump
 from notation.rules.scoring import start_levels
+from notation.rules.seats import SEATS
 from notation.simulate import set_up_hand
 from tests.conftest import cards
 
@@ -175,3 +176,20 @@ def test_a_bot_replays_for_a_seed() -> None:
         return made
 
     assert plays(7) == plays(7)
+
+
+@pytest.mark.parametrize("preset", ["qq", "tractor"])
+def test_a_bot_s_unseen_cards_of_every_suit_at_once_are_unseen_suit_by_suit(preset: str) -> None:
+    # The view works out every suit's unseen cards in one pass; each must be what
+    # unseen() lists for that suit, in the same order (a bot's choice may follow it).
+    state = PlayState(_position(preset, 2))
+    rng = random.Random(2)
+    while not state.is_over():
+        for seat in SEATS:
+            found = _unseen_by_suit(state, seat)
+            suits = {state.trump.effective_suit(c) for h in state.hands for c in h}
+            suits |= {state.trump.effective_suit(c) for c in state.kitty}
+            assert set(found) <= suits
+            for suit in suits:
+                assert found.get(suit, []) == unseen(state, seat, suit)
+        state.apply(bot_play(state, rng))

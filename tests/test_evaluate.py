@@ -137,6 +137,22 @@ def test_a_seed_fixes_every_value_and_another_seed_gives_other_futures() -> None
     assert [c.samples for c in one.candidates] != [c.samples for c in other.candidates]
 
 
+def test_what_an_evaluator_remembers_from_earlier_decisions_never_changes_a_value() -> None:
+    # One evaluator serves a whole hand, remembering the rules answers of its states and
+    # the exact value of each rollout leaf (to spare work); a decision valued after
+    # others, or twice, must come out as a fresh evaluator values it, in either view.
+    plan = _plans(range(1))[0]
+    decision = _at(plan, 6)
+    for view in View:
+        knowledge = plan.knowledge(decision) if view is View.PLAYER else None
+        fresh = Evaluator(view, budget=0.02, exact_cards=0)
+        one = fresh.evaluate(decision.position, knowledge, decision.shown, seed=3)
+        warm = Evaluator(view, budget=0.02, exact_cards=0)
+        for earlier in (_at(plan, 8), _at(plan, 7), decision):
+            warm.evaluate(earlier.position, plan.knowledge(earlier), earlier.shown, seed=3)
+        assert warm.evaluate(decision.position, knowledge, decision.shown, seed=3) == one
+
+
 def test_a_larger_budget_values_the_best_and_the_play_made_on_more_futures() -> None:
     decision = _at(_plans(range(2))[1], 10)
     small, large = (

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from operator import attrgetter
 
 from notation.rules.cards import Card, CardCounts, counted
 from notation.rules.order import EffectiveSuit, Trump
@@ -38,6 +39,8 @@ from notation.rules.units import (
     place_tractors,
 )
 from notation.rules.violations import Code, Violation
+
+_INDEX = attrgetter("index")  # a card's fixed order, for sorting (in C, unlike a lambda)
 
 __all__ = [
     "DEFAULT_SHORTER_TRACTOR",
@@ -350,7 +353,7 @@ def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[tuple[Card
 
 
 def _key(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.index))
+    return tuple(sorted(cards, key=_INDEX))
 
 
 def legal_follows(
@@ -365,6 +368,12 @@ def legal_follows(
     one held. The number can be large for a void hand facing a long throw; use
     :func:`sample_follow` to pick one at random.
     """
+    if len(lead) == 1:
+        # A single: any one card of the led suit, or any card at all when void of it.
+        table = trump.table
+        suit = table[lead[0]][0]
+        held = [c for c in hand if table[c][0] == suit] or list(hand)
+        return [(c,) for c in sorted(set(held), key=_INDEX)]
     plan = _plan(lead, hand, trump, shorter_tractor)
     if not plan.suit_cards:
         return sorted(
