@@ -116,7 +116,7 @@ def json_text(value: Any, level: int = 0) -> str:
 def _json_key(key: object) -> str:
     """A key as json writes it: a string, or a number, true, false, null as one."""
     text = key if isinstance(key, str) else json.dumps(key, allow_nan=False)
-    return json.dumps(text, ensure_ascii=False)
+    return json.dumps(text, ensure_ascii=False, allow_nan=False)
 
 
 class NotJSON(MessageError):
