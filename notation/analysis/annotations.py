@@ -42,6 +42,7 @@ __all__ = [
     "Value",
     "comment_words",
     "read_analysis",
+    "read_play",
     "read_value",
 ]
 
@@ -238,7 +239,7 @@ def _note(
         return None
     words = args.get("class", "").split()
     verdict = words[0] if words and words[0] in {v.value for v in Verdict} else "fine"
-    best = _best(args.get("best", ""))
+    best = read_play(args.get("best", ""))
     loss = read_value(args.get("loss", ""))
     shown = tuple(c for c in cards if isinstance(c, Card))
     line = parse_line(args["line"], number) if "line" in args else None
@@ -270,8 +271,12 @@ def _finite(digits: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _best(text: str) -> tuple[Seat, tuple[Card, ...]] | None:
-    """``3: SK SK`` read, or None."""
+def read_play(text: str) -> tuple[Seat, tuple[Card, ...]] | None:
+    """A ``[%best]`` command's ``3: SK SK`` read, or None.
+
+    >>> read_play("3: SK SK") == (3, (Card.parse("SK"), Card.parse("SK"))), read_play("3: X")
+    (True, None)
+    """
     found = _BEST.match(text.strip())
     if found is None:
         return None
