@@ -204,7 +204,9 @@ def themes(
     state.undo()
     trick_of_game = _trick_winner(position, [played, *later])
     found: list[Theme] = []
-    if _kitty(position, [played, *later]) != _kitty(position, _line_plays(answer, line)):
+    game_kitty = _kitty(position, [played, *later])
+    line_kitty = _kitty(position, _line_plays(answer, line))
+    if game_kitty is not None and line_kitty is not None and game_kitty != line_kitty:
         found.append(Theme.KITTY)
     lead = not position.trick
     if lead and (played.failed or len(state.units(_sorted(played.shown))) > 1):
