@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 from notation.analysis.annotate import annotate_hand
 from notation.analysis.annotations import HandAnalysis, PlayNote, Value
 from notation.analysis.evaluate import EXACT_CARDS, Evaluator, View
+from notation.analysis.line import Line
 from notation.analysis.review import (
     Decision,
     HandPlan,
@@ -61,6 +62,7 @@ __all__ = [
     "has_line",
     "illegal_play",
     "is_defender",
+    "line_sentence",
     "line_words",
     "mistake_buttons",
     "mistake_steps",
@@ -299,9 +301,12 @@ def line_words(note: PlayNote, lang: str) -> list[str]:
     """The best line in words, if the analysis wrote one: where it comes from, and its
     plays seat by seat (``Best line (…): 2: ♥3 · 3: ♥6 | 4: ♥A …``, a bar between
     tricks)."""
-    line = note.line
-    if line is None:
-        return []
+    return [] if note.line is None else [line_sentence(note.line, lang)]
+
+
+def line_sentence(line: Line, lang: str) -> str:
+    """A line in words: where it comes from, and its plays seat by seat (``Best line
+    (…): 2: ♥3 · 3: ♥6 | 4: ♥A …``, a bar between tricks)."""
     words: list[str] = []
     trick = line.plays[0].trick
     for play in line.plays:
@@ -310,7 +315,7 @@ def line_words(note: PlayNote, lang: str) -> list[str]:
             trick = play.trick
         words.append(f"{play.seat}: {say_cards_in(play.cards, lang)}")
     source = tr(lang, f"an_line_{line.source.value}")
-    return [tr(lang, "an_line", source=source, moves=" ".join(words))]
+    return tr(lang, "an_line", source=source, moves=" ".join(words))
 
 
 def verdict_words(verdict: str, lang: str) -> str:

@@ -106,8 +106,6 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "The game played {cards} ({verdict}, {loss} points lost).",
         "实战出了 {cards}（{verdict}，损失 {loss} 分）。",
     ),
-    "label.puzzle_line": ("The engine's line: {line}", "引擎的变化：{line}"),
-    "label.puzzle_line_trick": ("trick {n}: {plays}", "第 {n} 轮：{plays}"),
     "label.puzzle_theme": ("Theme: {themes}", "主题：{themes}"),
     "label.puzzle_prev": ("Previous puzzle", "上一题"),
     "label.puzzle_next": ("Next puzzle", "下一题"),
