@@ -254,3 +254,13 @@ def test_a_chinese_user_reads_no_english(
     assert status == 2 and "没有分析" in err
     for line in err.splitlines():
         assert english_in(line.replace(str(plain), "").replace(str(out), "")) is None, line
+
+
+def test_a_hand_is_named_by_its_place_in_the_file_after_a_broken_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mixed = tmp_path / "mixed.psn"
+    mixed.write_text('[Hand "1"]\n\n1. 1: SA 2: XX9\n\n[Hand "2"]\n\n1. 1: SA\n', encoding="utf-8")
+    assert main(["puzzles", str(mixed)]) == 2
+    err = capsys.readouterr().err
+    assert "mixed.psn:3:" in err and "hand 2 has no analysis" in err

@@ -97,3 +97,11 @@ def test_a_chinese_puzzle_page_has_no_english() -> None:
     assert words[0] == "第 1 题，共 3 题" and "正确：大王 是最佳出法。" in words
     for text in words:
         assert english_in(text) is None, text
+
+
+def test_a_puzzle_whose_answer_is_another_seats_asks_nothing() -> None:
+    # the record's answer names seat 3, but seat 2 is to move: no card to click
+    forged = SET.read_text(encoding="utf-8").replace("[%best 2: BJ]", "[%best 3: S3]", 1)
+    at = open_text(forged, "forged.psn")
+    assert at.subheader[0].value == "Puzzle 1 of 3" and not at.exception
+    assert _cards_to_click(at) == []

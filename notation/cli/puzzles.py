@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             with open_input(str(path)) as lines:
                 readable = ReadableHands(lines, name, lang)
-                for number, hand in enumerate(readable, start=1):
+                for number, hand in readable.numbered():
                     hands += 1
                     try:
                         found += hand_puzzles(

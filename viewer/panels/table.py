@@ -114,6 +114,8 @@ def _playable(here: Moment, tv: view.TableView) -> tuple[render.Playable | None,
         assert here.puzzle is not None
         if ss[SessionKey.PUZZLE_SHOWN] == _puzzle_key(here) or _solved(here):
             return None, 0, ""
+        if at.seat != here.puzzle.seat:
+            return None, 0, ""  # the record's answer is not the seat to move's: no question
         seat, legal, values = here.puzzle.seat, None, None  # the student is told nothing
     elif here.teaching:
         asked = view.question_at(here.replay, step, here.seat)
