@@ -190,6 +190,8 @@ def test_a_hand_without_the_puzzle_header_is_no_puzzle() -> None:
     assert read_puzzle(parse_hand("{[%best 2: BJ]}\n1. 1: SA")) is None
     found = read_puzzle(parse_hand('[Puzzle "1"]\n\n{[%best 2: BJ] [%class mistake]}\n1. 1: SA'))
     assert found is not None and found.best == (Card.parse("BJ"),) and found.verdict == "mistake"
+    odd = read_puzzle(parse_hand('[Puzzle "1"]\n\n{[%best 2: BJ] [%class wrong]}\n1. 1: SA'))
+    assert odd is not None and odd.verdict == ""  # no class the catalogue does not name
 
 
 # --- the command: bad input, exit codes ------------------------------------------------

@@ -333,14 +333,15 @@ def read_puzzle(hand: Hand) -> PuzzleNote | None:
         line = parse_line(args["line"], number) if "line" in args else None
         words = (hand.header("Theme") or "").split()
         known = tuple(Theme(w) for w in words if w in {t.value for t in Theme})
-        verdict = args.get("class", "").split()[:1]
+        said = args.get("class", "").split()[:1]
+        verdict = said[0] if said and said[0] in PUZZLE_CLASSES else ""
         return PuzzleNote(
             best[0],
             best[1],
             played[1] if played is not None and played[0] == best[0] else (),
             line,
             read_value(args.get("loss", "")),
-            verdict[0] if verdict else "",
+            verdict,
             known,
         )
     return None
