@@ -21,7 +21,14 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from notation.analysis.annotations import comment_words, read_analysis
+from notation.analysis.annotate import is_engine_comment
+from notation.analysis.annotations import (
+    PlayNote,
+    comment_words,
+    line_moves,
+    read_analysis,
+    verdict_words,
+)
 from notation.charts import TrickRow, defenders_svg, trick_rows, tricks_svg
 from notation.findings import Finding
 from notation.labels import glyph_name, label
@@ -45,12 +52,9 @@ from notation.report import CARDS_CSS, build_report, card_html, levels_sentence
 from notation.rules.cards import Card, parse_card
 from notation.rules.order import TRUMP, Trump
 from notation.rules.ruleset import Outcome
-from notation.rules.seats import SEATS, Seat
+from notation.rules.seats import SEATS, Seat, same_team
 
 __all__ = ["Note", "handout_html", "notes", "trump_words"]
-
-# The commands an analysis engine writes, in the order the analysis table shows them.
-ANALYSIS_COMMANDS = ("eval", "best", "loss")
 
 _CSS = """
 @page{size:A4;margin:14mm 13mm 15mm}
@@ -135,6 +139,11 @@ def _names(hand: Hand) -> dict[Seat, str]:
 
 
 # --- annotations ------------------------------------------------------------------------
+
+
+# Commands of the other comments shown in columns of their own (another program's, or a
+# person's, evaluation); the rest are shown as read.
+ANALYSIS_COMMANDS = ("eval", "best", "loss")
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,25 +234,23 @@ def _annotated(
 
 def notes(hand: Hand, lang: str = "en") -> list[Note]:
     """The record's annotations, numbered in the order of the record; each comment in
-    ``lang`` (the analysis's summary said again in it, its words on a play left to the
-    analysis table)."""
+    ``lang`` (the analysis's summary said again in it, its words and commands on a play
+    left to the analysis table)."""
     found: list[Note] = []
     analysis = read_analysis(hand)
     for where, what, node, nags, comments, variations in _annotated(hand, lang):
-        if not (nags or comments or variations):
-            continue
-        found.append(
-            Note(
-                len(found) + 1,
-                where,
-                what,
-                _glyphs(nags),
-                tuple(w for c in comments if (w := comment_words(c, lang, analysis))),
-                tuple(cmd for c in comments for cmd in c.commands if cmd.name != LANG_COMMAND),
-                tuple(line_words(v, lang) for v in variations),
-                node,
-            )
+        said = tuple(w for c in comments if (w := comment_words(c, lang, analysis)))
+        commands = tuple(
+            cmd
+            for c in comments
+            if not is_engine_comment(c)  # the engine's are the analysis table's
+            for cmd in c.commands
+            if cmd.name != LANG_COMMAND
         )
+        lines = tuple(line_words(v, lang) for v in variations)
+        if not (nags or said or commands or lines):
+            continue  # nothing to read (an engine's judgement of a fine play, say)
+        found.append(Note(len(found) + 1, where, what, _glyphs(nags), said, commands, lines, node))
     return found
 
 
@@ -483,19 +490,28 @@ def _notes(found: list[Note], lang: str) -> list[str]:
             ]
             out.append(f'<li value="{note.number}">{head}{"".join(body)}</li>')
         out.append("</ol>")
-    out += _analysis(found, lang)
-    out.append("</section>")
-    return out
+    return out  # the analysis follows in the section
 
 
-def _analysis(found: list[Note], lang: str) -> list[str]:
-    """One row per annotated moment whose comments hold ``[%...]`` commands: the glyph,
-    the engine's evaluation, its best alternative and the loss; other commands as read."""
+def _analysis(replay: HandReplay, found: list[Note], lang: str) -> list[str]:
+    """The engine's judgement (how it ran; one row per play below fine: its class, value,
+    the better play, the loss, the best line), then the ``[%...]`` commands of the other
+    comments (a clock, another engine's values) as read."""
+    out: list[str] = []
+    analysis = read_analysis(replay.hand)
+    if analysis is not None:
+        out.append(f"<h3>{_e(label(lang, 'analysis_heading'))}</h3>")
+        said = [analysis.engine.words(lang)] if analysis.engine is not None else []
+        said += [label(lang, "an_stopped")] if analysis.stopped else []
+        if said:
+            out.append(f'<p class="sub">{_e(" ".join(said))}</p>')
+        out += _judged(replay, analysis.mistakes(), found, lang)
     rows = [n for n in found if n.commands]
     if not rows:
-        return []
+        return out
+    heading = "commands_heading" if analysis is not None else "analysis_heading"
     keys = ("where", "play", "mark", *ANALYSIS_COMMANDS, "other")
-    out = [f"<h3>{_e(label(lang, 'analysis_heading'))}</h3><table><thead><tr>"]
+    out.append(f"<h3>{_e(label(lang, heading))}</h3><table><thead><tr>")
     out += [f"<th>{_e(label(lang, k))}</th>" for k in keys]
     out.append("</tr></thead>")
     for note in rows:
@@ -505,6 +521,43 @@ def _analysis(found: list[Note], lang: str) -> list[str]:
         cells = [f"[{note.number}] {note.where}", note.event, " ".join(note.glyphs)]
         cells += [note.command(name, lang) for name in ANALYSIS_COMMANDS]
         cells.append(other)
+        out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
+    out.append("</table>")
+    return out
+
+
+def _judged(
+    replay: HandReplay, judged: Sequence[PlayNote], found: list[Note], lang: str
+) -> list[str]:
+    """The plays the engine classed below fine, one row each, in ``lang``."""
+    if not judged:
+        return [f"<p>{_e(label(lang, 'an_no_mistakes'))}</p>"]
+    hand, dealer = replay.hand, replay.computed.dealer
+    number = {id(n.node): n.number for n in found}
+    keys = ("where", "play", "mark", "eval", "an_better", "loss", "an_best_line")
+    out = ["<table><thead><tr>"]
+    out += [f"<th>{_e(label(lang, k))}</th>" for k in keys]
+    out.append("</tr></thead>")
+    for note in judged:
+        trick = hand.tricks[note.trick]
+        where = label(lang, "at_play", n=trick.number, seat=note.seat)
+        ref = number.get(id(trick.plays[note.play]))
+        better = ""
+        if note.best is not None:
+            defender = dealer is not None and not same_team(note.seat, dealer)
+            seat, cards = note.best
+            value = note.best_value(defender)
+            better = f"{seat}: {say_cards_in(cards, lang)}"
+            better += f" → {value:g}" if value is not None else ""
+        cells = [
+            f"[{ref}] {where}" if ref is not None else where,
+            say_cards_in(note.cards, lang),
+            verdict_words(note.verdict, lang),
+            str(note.value),
+            better,
+            str(note.loss) if note.loss is not None else "",
+            line_moves(note.line, lang) if note.line is not None else "",
+        ]
         out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
     out.append("</table>")
     return out
@@ -593,6 +646,8 @@ def handout_html(
     out += _tricks(replay, rows, lang, by_node)
     out += _graphs(replay, lang)
     out += _notes(found, lang)
+    out += _analysis(replay, found, lang)
+    out.append("</section>")
     out += _findings_and_result(replay, findings, lang)
     out.append("</body></html>")
     return "\n".join(out) + "\n"

@@ -201,7 +201,7 @@ class HandReport:
     def __post_init__(self) -> None:
         if self.replay is not None:
             hand = self.replay.hand
-            self.content = bool(hand.headers or hand.deal or hand.events or hand.result)
+            self.content = hand.has_content
             self.headers = {h.tag: h.value for h in hand.headers}
             self.rules = self.replay.rules.name
             self.computed = self.replay.computed.to_dict()
@@ -382,6 +382,8 @@ def check_hands(
                 return
             previous = None
             continue
+        if not read.hand.has_content:
+            continue  # comments only, before the first hand: nothing to judge or count
         follows = previous is not None and continues(previous.hand, read.hand)
         expected = levels_after(previous) if follows and previous is not None else None
         try:

@@ -13,6 +13,8 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from notation import __version__
 from notation.cli import build_parser, main
@@ -508,3 +510,31 @@ def test_every_command_reads_a_file_hand_by_hand_in_flat_memory(
     finally:
         gc.set_threshold(*threshold)
     assert many - few < 80 * 4_000  # under 4 KB for each hand more
+
+
+_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text()
+)
+_DOCUMENTS = st.recursive(
+    _SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text() | st.integers() | st.booleans() | st.none(), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@given(_DOCUMENTS)
+def test_json_text_is_json_dumps_indented_without_its_garbage(document: object) -> None:
+    # validate --json and analyze --json write each hand with json_text: the json
+    # module's indenting encoder leaves reference cycles for every call.
+    from notation.cli.common import json_text
+
+    assert json_text(document) == json.dumps(
+        document, ensure_ascii=False, indent=2, allow_nan=False
+    )

@@ -307,3 +307,32 @@ def test_the_analysis_summary_is_printed_in_the_handout_s_language() -> None:
     assert "复盘分析（玩家视角）：1 号位：3 手牌" in chinese
     assert "analysis (the player" not in chinese and "average loss" not in chinese
     assert "better 2:" not in chinese  # the engine's words on a play: its table says them
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_engine_s_analysis_is_said_in_words_one_row_a_play_below_fine(lang: str) -> None:
+    # An analysed example: every play carries the engine's commands ([%eval] [%open]
+    # [%line] ...); the handout used to list them raw, a row and an empty note a play.
+    played, _ = checked(EXAMPLES / "analysis" / "01-kitty-keep-the-pair.psn")
+    page = handout_html(played, lang=lang)
+    root = tree(page)
+    assert "[%" not in page and "solver 23." not in page
+    table = next(
+        t for t in root.iter("table") if ("最佳变着" if lang == "zh" else "Best line") in text(t)
+    )
+    rows = [[text(td) for td in r.findall("td")] for r in table.iter("tr") if r.findall("td")]
+    judged = [n for n in notes(played.hand, lang) if n.glyphs]
+    assert len(rows) == 1 == len(judged)  # the one blunder; the fine plays have no row
+    where, play, mark, value, better, loss, line = rows[0]
+    assert where.startswith(f"[{judged[0].number}]")
+    assert (play, mark, value, loss) == (
+        ("小王", "?? 大错", "133 ±1", "67 ±2")
+        if lang == "zh"
+        else ("LJ", "?? blunder", "133 ±1", "67 ±2")
+    )
+    assert better == ("2: 大王 → 200" if lang == "zh" else "2: BJ → 200")
+    assert line.count("|") == 1  # two tricks of the solver's line
+    # no note is left for a play the engine found fine (nothing to read in it)
+    assert all(
+        n.glyphs or n.remarks or n.variations or n.commands for n in notes(played.hand, lang)
+    )

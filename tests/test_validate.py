@@ -43,6 +43,16 @@ def test_a_file_of_comments_only_holds_no_hand() -> None:
     assert missing.to_dict("zh")["unreadable"] == "没有这个文件"
 
 
+def test_opening_remarks_before_the_first_hand_are_not_a_hand_to_judge() -> None:
+    # A comment above the first headers is read as a "hand" of comments only (so that the
+    # file is written back whole); it used to be judged, with a note that it had no
+    # Rules header, and counted: "1 file, 2 hands" for a file of one.
+    alone = validate_text("{ remarks }\n")
+    assert alone.empty and alone.hands == [] and alone.findings == []
+    report = validate_text("{ remarks }\n\n" + write(sims()[0]))
+    assert not report.empty and len(report.hands) == 1 and report.findings == []
+
+
 def test_a_finding_is_printed_with_its_line_found_in_the_hands_text() -> None:
     text = '[Event "x"]\n\n1. 1: SA 2: SXX 3: S4 4: S5\n'
     (finding,) = validate_text(text, "typo.psn").findings

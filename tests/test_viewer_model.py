@@ -193,6 +193,17 @@ def test_replace_hand_keeps_other_hands_and_broken_ones_verbatim() -> None:
     assert record.hands[1] == new
 
 
+def test_opening_remarks_are_kept_but_are_no_hand_of_the_document() -> None:
+    hand_text = samples.broken_text().split("\n\n[")[0] + "\n"
+    text = "{ remarks on the session }\n\n" + hand_text
+    doc = load_document(text, "r.psn")
+    assert [e.number for e in doc.entries] == [2]  # the remarks are chunk 1
+    entry = doc.entry(2)
+    assert entry is not None and entry.hand is not None and entry.text == hand_text
+    new = edit.set_annotation(entry.hand, edit.Target("hand"), ("edited",))
+    assert edit.replace_hand(text, 2, new).startswith("{ remarks on the session }")
+
+
 def test_splice_a_play_variation_and_replay_it(annotated) -> None:  # type: ignore[no-untyped-def]
     hand = annotated.hand
     node = hand.tricks[2].plays[1]

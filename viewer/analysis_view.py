@@ -18,9 +18,9 @@ from typing import Final
 import plotly.graph_objects as go
 
 from notation.analysis.annotate import annotate_hand
-from notation.analysis.annotations import HandAnalysis, PlayNote, Value
+from notation.analysis.annotations import HandAnalysis, PlayNote, Value, verdict_words
+from notation.analysis.annotations import play_words as judgement_words
 from notation.analysis.evaluate import EXACT_CARDS, Evaluator, View
-from notation.analysis.line import Line
 from notation.analysis.review import (
     Decision,
     HandPlan,
@@ -62,8 +62,6 @@ __all__ = [
     "has_line",
     "illegal_play",
     "is_defender",
-    "line_sentence",
-    "line_words",
     "mistake_buttons",
     "mistake_steps",
     "note_at",
@@ -72,7 +70,6 @@ __all__ = [
     "position_at",
     "summary_rows",
     "table_play",
-    "verdict_words",
     "with_alternative",
     "with_best_line",
 ]
@@ -272,60 +269,7 @@ def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
 def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
     """A play's judgement in the page's language, from the commands alone (never the
     engine's English words)."""
-    value = _number(note.value.mean)
-    how = tr(lang, "an_proved") if note.value.proved else tr(lang, "an_estimated")
-    lines = [tr(lang, "an_value", value=value, how=how)]
-    if not note.is_mistake or note.loss is None:
-        lines.append(tr(lang, "an_fine"))
-        return [*lines, *line_words(note, lang)]
-    defender = is_defender(replay, note.seat)
-    side = tr(lang, "an_side_defenders" if defender else "an_side_dealer")
-    verdict = verdict_words(note.verdict, lang)
-    lines.append(tr(lang, "an_loss", loss=_number(note.loss.mean), side=side, verdict=verdict))
-    if note.best is not None:
-        best_value = note.best_value(defender)
-        seat, cards = note.best
-        lines.append(
-            tr(
-                lang,
-                "an_best",
-                seat=seat_name(lang, seat),
-                cards=say_cards_in(cards, lang),
-                value=_number(best_value if best_value is not None else note.value.mean),
-            )
-        )
-    return [*lines, *line_words(note, lang)]
-
-
-def line_words(note: PlayNote, lang: str) -> list[str]:
-    """The best line in words, if the analysis wrote one: where it comes from, and its
-    plays seat by seat (``Best line (…): 2: ♥3 · 3: ♥6 | 4: ♥A …``, a bar between
-    tricks)."""
-    return [] if note.line is None else [line_sentence(note.line, lang)]
-
-
-def line_sentence(line: Line, lang: str) -> str:
-    """A line in words: where it comes from, and its plays seat by seat (``Best line
-    (…): 2: ♥3 · 3: ♥6 | 4: ♥A …``, a bar between tricks)."""
-    words: list[str] = []
-    trick = line.plays[0].trick
-    for play in line.plays:
-        if play.trick != trick:
-            words.append("|")
-            trick = play.trick
-        words.append(f"{play.seat}: {say_cards_in(play.cards, lang)}")
-    source = tr(lang, f"an_line_{line.source.value}")
-    return tr(lang, "an_line", source=source, moves=" ".join(words))
-
-
-def verdict_words(verdict: str, lang: str) -> str:
-    """A class in words with its glyph: ``?? blunder``, ``fine``."""
-    glyph = CLASS_STYLE[verdict][2] if verdict in CLASS_STYLE else ""
-    return f"{glyph} {tr(lang, f'class_{verdict}')}".strip()
-
-
-def _number(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+    return judgement_words(note, is_defender(replay, note.seat), lang)
 
 
 def best_cards_at(note: PlayNote | None) -> dict[int, tuple[Card, ...]]:

@@ -120,7 +120,8 @@ def load_document(text: str, name: str = "<input>") -> Document:
         if f.code == "syntax"
     )
     entries: list[HandEntry] = []
-    for index, hand_report in enumerate(report.hands):
+    for hand_report in report.hands:  # a chunk of comments only is no hand: not reported
+        index = hand_report.number - 1
         line, chunk = chunks[index] if index < len(chunks) else (hand_report.line, "")
         entries.append(
             HandEntry(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from notation.findings import CATALOGUE, meaning
+from notation.labels import label
 from notation.messages import TEMPLATES, has, keys, say, say_cards_in
 from notation.psn.model import GLYPH_OF
 
@@ -79,10 +80,9 @@ PLOTLY_ZH_DATES: Final[dict[str, object]] = {
 
 def tr(lang: str, key: str, **values: object) -> str:
     """The label ``key`` in ``lang`` (the catalogue's ``label.<key>``), with ``{names}``
-    filled in from ``values``."""
-    if not has(f"label.{key}"):
-        return key  # a typo is visible, not fatal
-    return say(f"label.{key}", lang, **values)
+    filled in from ``values``: :func:`notation.labels.label`, the handout's too (a typo
+    is visible, not fatal)."""
+    return label(lang, key, **values)
 
 
 def kind_label(lang: str, kind: str) -> str:

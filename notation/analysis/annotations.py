@@ -29,7 +29,9 @@ from typing import Final
 from notation.analysis.annotate import is_engine_comment, is_stop_comment, summary_message
 from notation.analysis.evaluate import View
 from notation.analysis.line import Line, parse_line
-from notation.analysis.review import Verdict
+from notation.analysis.review import GLYPHS, Verdict
+from notation.labels import label
+from notation.messages import say_cards_in
 from notation.psn.model import Comment, Hand
 from notation.rules.cards import Card
 from notation.rules.seats import SEATS, Seat
@@ -40,10 +42,15 @@ __all__ = [
     "PlayNote",
     "SeatTally",
     "Value",
+    "best_line_words",
     "comment_words",
+    "line_moves",
+    "line_sentence",
+    "play_words",
     "read_analysis",
     "read_play",
     "read_value",
+    "verdict_words",
 ]
 
 _NUMBER: Final = re.compile(r"^(-?\d+(?:\.\d+)?)(?:\s*±\s*(\d+(?:\.\d+)?))?$")
@@ -123,6 +130,12 @@ class Engine:
     view: str  # player or hindsight
     budget: float
     seed: int
+
+    def words(self, lang: str) -> str:
+        """The run in a sentence: ``Analysed by shengji 0.1.0, the player's view, 1 s a
+        play.``"""
+        view = label(lang, f"view_{self.view}")
+        return label(lang, "an_engine", version=self.version, view=view, budget=f"{self.budget:g}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +234,67 @@ def comment_words(comment: Comment, lang: str, analysis: HandAnalysis | None) ->
     if analysis is None or _engine(comment) is None:
         return ""
     return analysis.summary_in(lang)
+
+
+def verdict_words(verdict: str, lang: str) -> str:
+    """A class in words with its glyph: ``?? blunder``, ``fine``."""
+    known = next((v for v in Verdict if v.value == verdict), None)
+    glyph = GLYPHS.get(known, "") if known is not None else ""
+    return f"{glyph} {label(lang, f'class_{verdict}')}".strip()
+
+
+def play_words(note: PlayNote, defender: bool, lang: str) -> list[str]:
+    """A play's judgement in sentences of ``lang``, from the commands alone (never the
+    engine's English words): its value, its loss and the better play for one below
+    fine, the best line. ``defender``: the seat who played is a defender."""
+    how = label(lang, "an_proved" if note.value.proved else "an_estimated")
+    lines = [label(lang, "an_value", value=_number(note.value.mean), how=how)]
+    if not note.is_mistake or note.loss is None:
+        lines.append(label(lang, "an_fine"))
+        return [*lines, *best_line_words(note, lang)]
+    side = label(lang, "an_side_defenders" if defender else "an_side_dealer")
+    verdict = verdict_words(note.verdict, lang)
+    loss = _number(note.loss.mean)
+    lines.append(label(lang, "an_loss", loss=loss, side=side, verdict=verdict))
+    if note.best is not None:
+        best_value = note.best_value(defender)
+        seat, cards = note.best
+        value = _number(best_value if best_value is not None else note.value.mean)
+        seat_words = label(lang, "seat_n", n=seat)
+        cards_words = say_cards_in(cards, lang)
+        lines.append(label(lang, "an_best", seat=seat_words, cards=cards_words, value=value))
+    return [*lines, *best_line_words(note, lang)]
+
+
+def best_line_words(note: PlayNote, lang: str) -> list[str]:
+    """The best line in a sentence, if the analysis wrote one: where it comes from, and
+    its plays seat by seat (``Best line (…): 2: ♥3 3: ♥6 | 4: ♥A …``, a bar between
+    tricks)."""
+    return [] if note.line is None else [line_sentence(note.line, lang)]
+
+
+def line_sentence(line: Line, lang: str) -> str:
+    """A line in a sentence of ``lang``: where it comes from, and its plays seat by seat
+    (``Best line (…): 2: ♥3 3: ♥6 | 4: ♥A …``)."""
+    source = label(lang, f"an_line_{line.source.value}")
+    return label(lang, "an_line", source=source, moves=line_moves(line, lang))
+
+
+def line_moves(line: Line, lang: str) -> str:
+    """A line's plays seat by seat as players write them, a bar between tricks:
+    ``2: ♥3 3: ♥6 | 4: ♥A …`` (the jokers named in ``lang``)."""
+    words: list[str] = []
+    trick = line.plays[0].trick if line.plays else 0
+    for play in line.plays:
+        if play.trick != trick:
+            words.append("|")
+            trick = play.trick
+        words.append(f"{play.seat}: {say_cards_in(play.cards, lang)}")
+    return " ".join(words)
+
+
+def _number(value: float) -> str:
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
 def _note(

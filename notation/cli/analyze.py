@@ -53,7 +53,7 @@ from notation.analysis.review import (
     plan_hand,
     review_decision,
 )
-from notation.cli.common import Progress, seconds, warn
+from notation.cli.common import Progress, json_text, seconds, warn
 from notation.cli.language import said, type_error
 from notation.cli.validate import add_executor_options, open_executor
 from notation.corpus import folder_rulesets, internal_error
@@ -701,9 +701,7 @@ class _JsonReport:
         """One hand of the file ``path``."""
         self._begin(path)
         pad = " " * 8
-        text = json.dumps(entry, ensure_ascii=False, indent=2, allow_nan=False).replace(
-            "\n", "\n" + pad
-        )
+        text = json_text(entry).replace("\n", "\n" + pad)
         sys.stdout.write(("," if self.hands else "") + "\n" + pad + text)
         self.hands += 1
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from notation.cli.common import Progress, find_files
+from notation.cli.common import Progress, find_files, json_text
 from notation.cli.language import said
 from notation.corpus import FileDone, Work, folder_rulesets, internal_error, walk
 from notation.diagnostics import format_finding, unreadable_reason
@@ -173,12 +173,7 @@ class HandPrinter:
     def __call__(self, checked: CheckedHand, path: str) -> HandOut:
         report = checked.report
         if self.json:
-            text = _indent(
-                json.dumps(
-                    report.to_dict(self.lang), ensure_ascii=False, indent=2, allow_nan=False
-                ),
-                8,
-            )
+            text = _indent(json_text(report.to_dict(self.lang)), 8)
         else:
             read = checked.read
             text = "".join(

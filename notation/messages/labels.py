@@ -553,6 +553,13 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "label.best": ("Best", "最佳"),
     "label.loss": ("Loss", "损失"),
     "label.other": ("Other", "其他"),
+    "label.commands_heading": ("Other commands in the comments", "批注中的其他命令"),
+    "label.an_better": ("Better", "更好的出法"),
+    "label.an_best_line": ("Best line", "最佳变着"),
+    "label.an_no_mistakes": (
+        "The analysis found no play below fine.",
+        "分析没有发现欠佳、失误或大错的出牌。",
+    ),
     # the result rows of the adjudication report (notation.report)
     "label.result_points": ("Defenders' points", "闲家得分"),
     "label.result_kitty_points": ("Kitty points", "底牌分"),

@@ -601,6 +601,13 @@ class Hand:
         return self.header(f"{tag}_{lang.split('-')[0]}") or self.header(tag)
 
     @property
+    def has_content(self) -> bool:
+        """False for a "hand" of comments only (a file's opening remarks): no headers, no
+        deal, no events, no result. It is kept, so that the file is written back whole,
+        but there is nothing in it to judge or count."""
+        return bool(self.headers or self.deal or self.events or self.result)
+
+    @property
     def events(self) -> tuple[Event, ...]:
         """The auction then the tricks: every event in the order it happened."""
         return self.auction + self.tricks

@@ -236,11 +236,5 @@ def graph(here: Moment) -> None:
     st.table(summary.style.format(precision=1), hide_index=True)
     engine = analysis.engine
     if engine is not None:
-        how = tr(
-            lang,
-            "an_engine",
-            version=engine.version,
-            view=tr(lang, f"view_{engine.view}"),
-            budget=f"{engine.budget:g}",
-        )
+        how = engine.words(lang)
         st.caption(how + (f" {tr(lang, 'an_stopped')}" if analysis.stopped else ""))

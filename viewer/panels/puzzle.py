@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
+from notation.analysis.annotations import line_sentence
 from notation.messages import say
-from viewer import analysis_view, icons
+from viewer import icons
 from viewer.i18n import tr
 from viewer.panels.hand import Moment, on_hand
 from viewer.panels.table import puzzle_tried
@@ -64,7 +65,7 @@ def question(here: Moment) -> None:
     if not solved:
         st.info(tr(lang, "puzzle_answer", cards=puzzle.best))
     if puzzle.line is not None:
-        st.markdown(analysis_view.line_sentence(puzzle.line, lang))
+        st.markdown(line_sentence(puzzle.line, lang))
     if puzzle.played:
         loss = f"{puzzle.loss.mean:.0f}" if puzzle.loss is not None else "?"
         verdict = tr(lang, f"class_{puzzle.verdict}") if puzzle.verdict else ""
