@@ -3,6 +3,8 @@ analysing a hand, teaching graded by the engine (viewer.analysis_view and the pa
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,12 +16,14 @@ from notation.analysis.annotate import strip_analysis
 from notation.analysis.annotations import Value, read_analysis
 from notation.analysis.evaluate import EXACT_CARDS
 from notation.charts import defenders_series
+from notation.messages import say_cards_in
 from notation.psn import parse, write_hand
 from notation.replay import HandReplay, replay
 from notation.rules.cards import Card
 from tests import table_clicks
 from viewer import analysis_view as av
-from viewer import charts
+from viewer import charts, document, edit
+from viewer.i18n import card_name, tr
 
 APP = str(Path(__file__).parent.parent / "viewer" / "app.py")
 ENDGAME = "analysis/04-endgame-only-the-solver.psn"
@@ -161,7 +165,7 @@ def test_an_analysed_example_shows_the_graph_and_the_summary_table() -> None:
     table = at.table[0].value
     seat2 = table[table["Seat"] == "Seat 2"].iloc[0]
     assert seat2["?? blunder"] == 1 and seat2["Plays judged"] == 3
-    assert seat2["Average loss"] == pytest.approx(33.3)
+    assert seat2["Average loss"] == "33.3"  # to one decimal, as the summary says it
     assert table["?? blunder"].sum() == 1
 
 
@@ -616,3 +620,140 @@ def test_the_values_on_the_cards_can_be_hidden() -> None:
     at.toggle(key="show_values").set_value(False).run()
     assert '<span class="v">' not in table_clicks.html(at)
     assert 'data-card="D3"' in table_clicks.html(at)  # still cards to click
+
+
+def test_a_card_clicked_at_a_line_s_end_goes_on_with_the_line() -> None:
+    """After an alternative is entered, the next card clicked continues that variation
+    (the reply written after it, the line one play longer), never a new one; its value
+    is said as the first one's was. Back on the main line the file is as it was."""
+    at = start()
+    rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(rp, analysis)  # type: ignore[arg-type]
+    at.slider(key="step_slider").set_value(blunder - 1).run()
+    table_clicks.play(at, [Card.parse("D3")])
+    text = at.session_state["text"]
+    line = document.follow_line(replay(parse(text).hands[0]), [(blunder, 0)])
+    reply = av.table_play(line, blunder, None)
+    assert reply.seat == 3 and reply.legal
+    follow = sorted(reply.legal, key=lambda c: c.index)[0]
+    assert f'data-card="{follow}"' in table_clicks.html(at)  # seat 3's cards are buttons
+    table_clicks.play(at, [follow])
+    assert not at.exception
+    assert at.session_state["line"] == [(blunder, 0)] and at.session_state["step"] == blunder + 1
+    kept = parse(at.session_state["text"]).hands[0]
+    where = edit.target_of(rp.hand, rp.states[blunder])  # type: ignore[attr-defined]
+    assert where is not None
+    [variation] = kept.tricks[where.index].plays[where.play].variations
+    [trick] = variation.events
+    assert [(p.seat, p.cards) for p in trick.plays] == [(2, (Card.parse("D3"),)), (3, (follow,))]
+    assert f"Tried: Seat 3 {card_name('en', follow)}" in table_clicks.html(at)
+    assert at.session_state["edits"] == 0  # explored, not an edit
+    # the trick finished by clicks, then the next one led: still the same line
+    for need in (1, 1, 0):  # two follows, then the next trick's lead
+        legal = re.search(r'class="card[^"]*legal[^"]*" data-card="(\w+)"', table_clicks.html(at))
+        assert legal is not None and table_clicks.data(at)["need"] == need
+        table_clicks.play(at, [legal[1]])
+    assert not at.exception and len(at.session_state["line"]) == 1
+    kept = parse(at.session_state["text"]).hands[0]
+    [variation] = kept.tricks[where.index].plays[where.play].variations
+    assert [len(t.plays) for t in variation.events] == [4, 1]  # type: ignore[attr-defined]
+    assert variation.events[1].number == variation.events[0].number + 1  # type: ignore[attr-defined]
+    shown = at.session_state["step"]
+    rp_line = document.follow_line(replay(kept), at.session_state["line"])
+    assert rp_line.states[shown].event is variation.events[1].plays[0]  # type: ignore[attr-defined]
+    at.button(key="back_main").click().run()
+    assert at.session_state["line"] == [] and at.session_state["an_explored"] is None
+
+
+def test_every_card_s_tooltip_on_the_table_is_in_the_page_s_language() -> None:
+    """A card's tooltip (its name; with its value, what the value means) is Chinese on a
+    Chinese page and English on an English one, the buttons' as the faces'."""
+    _rp, analysis = endgame_replay()
+    [blunder] = av.mistake_steps(_rp, analysis)  # type: ignore[arg-type]
+    for lang, teach in (("en", "0"), ("zh", "0"), ("en", "1"), ("zh", "1")):
+        # teaching: the student's cards are buttons with no value, named all the same
+        at = start(lang=lang, step=str(blunder - 1), teach=teach, seat="2")
+        drawn = table_clicks.html(at)
+        cards = re.findall(
+            r'<button type="button" class="card[^>]*>|<span class="card[^>]*>', drawn
+        )
+        assert any(c.startswith("<button") for c in cards)
+        titles = [re.search(r'title="([^"]*)"', c) for c in cards if "back" not in c]
+        assert len(titles) >= 3 and all(t is not None for t in titles), cards
+        worded = [t[1] for t in titles if t is not None]
+        chinese = [bool(re.search(r"[\u4e00-\u9fff]", t)) for t in worded]
+        assert all(chinese) if lang == "zh" else not any(chinese), worded
+        if teach == "0":  # a value said
+            assert any(tr(lang, "card_value", value="240") in t for t in worded)
+
+
+# ---------------------------------------------------------------------------- the bury and the bids
+
+
+KITTY = "analysis/01-kitty-keep-the-pair.psn"
+
+
+def _choices_run() -> av.AnalysisRun:
+    """A run over a whole hand (its choices wanted) with its plays left out: only the
+    declaration and the bury to judge, at a small budget."""
+    hand = strip_analysis(parse((EXAMPLES / KITTY).read_text(encoding="utf-8")).hands[0])
+    run = av.AnalysisRun.start(hand, view="hindsight", budget=0.01)
+    assert run.wants_choices and run.choices is None
+    return replace(run, judged=())
+
+
+def test_a_whole_hand_s_run_judges_the_bury_and_the_declaration_after_the_plays() -> None:
+    """Analysing from the first trick, the run judges the choices before the play once
+    the plays are judged (one more step of its progress), and writes them in as
+    ``shengji analyze`` does; read back, the bury's class, loss and best bury are there."""
+    run = _choices_run()
+    assert run.progress == (0, 1) and not run.done
+    assert run.step() == 1 and run.done and run.progress == (1, 1)
+    assert {c.kind.value for c in run.review().choices} == {"declaration", "bury"}
+    found = read_analysis(parse(write_hand(run.annotated())).hands[0])
+    assert found is not None
+    [bury] = [c for c in found.choices if c.kind == "bury"]
+    made = next(c for c in run.review().choices if c.kind.value == "bury")
+    assert bury.seat == made.seat and bury.verdict == made.verdict.value
+    assert bury.value.mean == round(made.made.value.mean)
+    if bury.is_mistake:
+        assert bury.best is not None and Counter(bury.best[1]) == Counter(made.best.cards)
+    later = av.AnalysisRun.start(run.hand, view="hindsight", budget=0.01, first_trick=23)
+    assert not later.wants_choices  # a part of the hand: its plays only
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_bury_s_judgement_and_the_key_moments_are_shown(lang: str, tmp_path: Path) -> None:
+    """At the bury's step the panel says the bury's value, class, loss and the best
+    bury found; the analysis lists the judged choices (a button to each) and the key
+    moments of the run, in the page's language."""
+    from notation.analysis.annotate import moment_message
+    from tests.test_messages import english_in
+
+    run = _choices_run()
+    run.step()
+    path = tmp_path / "kitty.psn"
+    path.write_text(write_hand(run.annotated()), encoding="utf-8")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["file"], at.query_params["lang"] = str(path), lang
+    at.run()
+    hand = parse(path.read_text(encoding="utf-8")).hands[0]
+    moments = tuple(moment_message(m) for m in run.review().key_moments)
+    assert moments
+    at.session_state["an_moments"] = {write_hand(hand): moments}
+    rp = replay(hand)
+    bury_step = next(s.step for s in rp.states if s.kind.value == "kitty")
+    at.button(key="an_choice_1").click().run()  # the bury, second in the auction
+    assert not at.exception and at.session_state["step"] == bury_step
+    said = " ".join(m.value for m in at.markdown)
+    found = read_analysis(hand)
+    assert found is not None
+    [bury] = [c for c in found.choices if c.kind == "bury"]
+    words = av.choice_words(rp, bury, lang)
+    assert all(w in said for w in words)
+    assert bury.is_mistake and bury.best is not None  # this bury loses: the best is said
+    assert say_cards_in(bury.best[1], lang) in words[-1]  # the best bury found, said
+    assert all(m.render(lang) in said for m in moments)
+    assert tr(lang, "an_moments") in said
+    if lang == "zh":
+        assert english_in(said.replace(str(path), " ")) is None

@@ -16,9 +16,10 @@ from notation.charts import defenders_series, step_x
 from notation.psn import parse, split_hands
 from notation.replay import StepKind, replay
 from notation.resources import examples_dir
+from notation.rules.cards import Card
 from tests import table_clicks
 from tests.test_messages import english_in
-from viewer import edit, render, samples, view
+from viewer import document, edit, render, samples, view
 from viewer.edit import annotation, set_annotation, target_of
 from viewer.i18n import PLOTLY_ZH, card_name
 
@@ -232,7 +233,7 @@ def test_teaching_mode_asks_then_reveals(annotated_text: str) -> None:
     # the log does not show what follows
     log_keys = [b.key for b in at.button if b.key and b.key.startswith("log_")]
     assert len(log_keys) < len(view.log_entries(rp))
-    assert "Click your cards on the table" in " ".join(c.value for c in at.caption)
+    assert "Click your card on the table" in " ".join(c.value for c in at.caption)
     table_clicks.play(at, list(play_state.event.cards))  # clicked on the table: revealed
     messages = " ".join(s.value for s in at.success)
     assert "Played:" in messages and "Same as the game." in messages
@@ -372,6 +373,7 @@ def test_add_a_variation_then_enter_it_and_see_it_checked(annotated_text: str) -
     assert target is not None
     play = hand.tricks[target.index].plays[target.play]
     at.slider(key="step_slider").set_value(target_state.step).run()
+    at.toggle(key="line_typed").set_value(True).run()  # typed, not clicked on the table
     at.text_input(key="new_line").set_value(f"{play.seat}: SQQ").run()
     at.button(key="line_add").click().run()
     assert any("unknown card 'SQQ'" in e.value for e in at.error)  # said where, not saved
@@ -1057,3 +1059,110 @@ def test_the_points_graph_marks_the_step_shown_and_follows_it() -> None:
     assert marked() == step_x(rp, defenders_series(rp), 20)
     at.button(key="nav_next_trick").click().run()
     assert marked() == step_x(rp, defenders_series(rp), step(at)) > 3
+
+
+def test_a_coach_s_teaching_link_opens_on_the_question_unanswered() -> None:
+    """Teaching mode, the student's seat and the step are in the link: a coach sends
+    "what would you play here?", and the link opens on that question, not its answer."""
+    example = "teaching/07-ruff-and-over-ruff.psn"
+    rp = replay(parse(document.read_example(example)).hands[0])
+    asked = next(s for s in rp.states if s.kind is StepKind.PLAY and s.step > 20)
+    seat = asked.event.seat  # type: ignore[union-attr]
+    at = start(ex=example)
+    at.toggle(key="teach").set_value(True).run()
+    at.selectbox(key="seat").set_value(seat).run()
+    at.slider(key="step_slider").set_value(asked.step - 1).run()
+    link = query_of(at)
+    assert link["teach"] == "1" and link["seat"] == str(seat)
+    assert link["step"] == str(asked.step - 1)
+    at.button(key="teach_reveal").click().run()  # the coach looks: the link still asks
+    assert query_of(at) == link
+    for lang, question in (("en", "What would you play?"), ("zh", "你会出什么")):
+        student = start(**{**link, "lang": lang})
+        assert student.session_state["teach"] and student.session_state["seat"] == seat
+        assert step(student) == asked.step - 1
+        assert any(question in s.value for s in student.subheader)
+        assert student.session_state["teach_revealed"] is None  # asked, not answered
+        assert 'data-card="' in table(student)  # the student's cards to click
+    assert "teach" not in query_of(start(ex=example))  # an ordinary link stays one
+
+
+def test_a_lead_s_cards_held_twice_are_chosen_the_others_play_on_a_click(
+    annotated_text: str,
+) -> None:
+    """The table's rule, as drawn for its script: on a lead, the cards the seat holds two
+    of are marked (a click chooses them: they may start a pair or a tractor) and the
+    Several cards switch is offered (a throw); every other card plays on its click. A
+    follow has no switch: it is sent once it has its cards."""
+    rp = replay(parse(annotated_text).hands[0])
+    lead = next(
+        s
+        for s in rp.states
+        if s.kind is StepKind.TRICK
+        and (nxt := rp.states[s.step + 1]).kind is StepKind.PLAY
+        and len(set(s.hand(nxt.event.seat))) < len(s.hand(nxt.event.seat))  # type: ignore[union-attr]
+    )
+    leader = rp.states[lead.step + 1].event.seat  # type: ignore[union-attr]
+    held = lead.hand(leader)
+    at = open_text(annotated_text)
+    at.slider(key="step_slider").set_value(lead.step).run()
+    drawn = table(at)
+    marked = re.findall(r'data-card="(\w+)" data-i="\d+" data-pair="1"', drawn)
+    singles = re.findall(r'data-card="(\w+)" data-i="\d+" aria-label', drawn)
+    assert marked and sorted(marked) == sorted(str(c) for c in held if held.count(c) > 1)
+    assert sorted(singles) == sorted(str(c) for c in held if held.count(c) == 1)
+    assert 'class="sj-several"' in drawn and "a card clicked is played" in drawn
+    at.slider(key="step_slider").set_value(lead.step + 1).run()  # the next seat follows
+    assert 'class="sj-several"' not in table(at) and 'data-card="' in table(at)
+
+
+def test_a_coach_s_variation_is_clicked_on_the_table_and_kept(annotated_text: str) -> None:
+    """The annotation form's alternative to a play is clicked, not typed: "Click it on
+    the table" goes to the step before the play, the other card clicked there and the
+    reply clicked after it make the line, and "Keep this line" writes it in the file."""
+    hand = parse(annotated_text).hands[0]
+    rp = replay(hand)
+    from viewer import analysis_view
+
+    def others(state_step: int, played: object) -> list[object]:
+        seat = rp.states[state_step + 1].event.seat  # type: ignore[union-attr]
+        return [
+            c
+            for c in rp.states[state_step].hand(seat)
+            if c != played and analysis_view.illegal_play(rp, state_step, [c]) is None  # type: ignore[list-item]
+        ]
+
+    target_state = next(
+        s
+        for s in rp.states
+        if s.kind is StepKind.PLAY
+        and s.trick  # a follow: one card of the seat's, more than one allowed
+        and len(s.event.cards) == 1
+        and len(s.trick) < 4
+        and others(s.step - 1, s.event.cards[0])
+        and s.step + 1 < len(rp.states)
+    )
+    at = open_text(annotated_text)
+    at.slider(key="step_slider").set_value(target_state.step).run()
+    assert any("click it on the table" in c.value for c in at.caption)
+    assert not [t for t in at.text_input if t.key == "new_line"]  # no PSN to type
+    at.button(key="line_on_table").click().run()
+    assert step(at) == target_state.step - 1
+    [alternative, *_] = others(target_state.step - 1, target_state.event.cards[0])
+    table_clicks.play(at, [alternative])  # type: ignore[list-item]
+    assert at.session_state["line"] and step(at) == target_state.step
+    reply = re.search(r'class="card[^"]*legal[^"]*" data-card="(\w+)"', table(at))
+    assert reply is not None
+    table_clicks.play(at, [reply[1]])  # the reply goes on with the line
+    assert step(at) == target_state.step + 1 and len(at.session_state["line"]) == 1
+    at.button(key="an_keep_line").click().run()
+    assert not at.exception and at.session_state["edits"] == 1
+    kept = parse(at.session_state["text"]).hands[0]
+    target = target_of(hand, target_state)
+    assert target is not None
+    variation = kept.tricks[target.index].plays[target.play].variations[-1]
+    plays = [(p.seat, p.cards) for p in variation.events[0].plays]
+    assert plays == [
+        (target_state.event.seat, (alternative,)),
+        (rp.states[target_state.step + 1].event.seat, (Card.parse(reply[1]),)),
+    ]

@@ -996,6 +996,7 @@ def test_a_viewer_whose_server_stopped_says_so_in_chinese(chinese_record: Path) 
 
 # --- the table you play on --------------------------------------------------------------------
 
+KITTY = "analysis/01-kitty-keep-the-pair.psn"
 ENDGAME = "analysis/04-endgame-only-the-solver.psn"
 
 
@@ -1026,14 +1027,22 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         assert seat2.get_by_role("button").count() == 3  # ♥3 ♦3 and the big joker
         values = seat2.locator("button.card .v").all_inner_texts()
         assert sorted(values) == ["240", "240", "340"]  # the solver's, on the cards
+        # a lead of a card the seat holds one of: played by its click, no Play needed
         seat2.get_by_role("button", name="♦3", exact=True).click()
-        page.locator(".sj-root .sj-confirm").get_by_role("button", name="Play").click()
         _wait_step(page, before + 1)
         _shows(page, "Tried: Seat 2 ♦3. After it the defenders make 240 in the end")
         assert "Best reply: Seat 3" in page.locator(".sj-root").inner_text()
         assert "In a variation (1 deep)" in page.locator("body").inner_text()
         page.wait_for_timeout(500)
         page.screenshot(path=str(ARTIFACTS / "table-alternative.png"))
+        # the reply clicked goes on with the line (still one deep), a follow of one card
+        _idle(page)
+        seat3 = _playing(page)
+        assert seat3.get_attribute("data-seat") == "3"
+        seat3.locator("button.card.legal").first.click()
+        _shows(page, f"Step {before + 2} /")  # the link keeps the step the line left
+        _shows(page, "Tried: Seat 3")
+        assert "In a variation (1 deep)" in page.locator("body").inner_text()
 
         # teaching: seat 3 follows; a card of another suit is refused with its rule
         step, seat, refused = next(
@@ -1068,11 +1077,49 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         _shows(page, "Played:")
         assert page.locator(".sj-root [role=alert]").count() == 0
 
+        # a lead with a card the seat holds two of: chosen, not played, until Play
+        kitty = replay(parse((EXAMPLES / KITTY).read_text(encoding="utf-8")).hands[0])
+        lead, seat, pair = next(
+            (s.step, nxt.event.seat, c)
+            for s, nxt in zip(kitty.states, kitty.states[1:], strict=False)
+            if s.kind.value == "trick" and nxt.kind.value == "play"
+            for c in s.hand(nxt.event.seat)
+            if isinstance(c, Card) and s.hand(nxt.event.seat).count(c) == 2
+        )
+        page.goto(f"{server}/?ex={quote(KITTY)}&step={lead}", wait_until="commit")
+        page.wait_for_selector(".sj-table", timeout=60000)
+        _wait_step(page, lead)
+        _idle(page)
+        twins = _playing(page).get_by_role("button", name=card_name("en", pair), exact=True)
+        assert twins.count() == 2 and _playing(page).get_attribute("data-seat") == str(seat)
+        # Several cards on (a throw): a card held once is chosen too, not played
+        bar = page.locator(".sj-root .sj-confirm")
+        several = bar.get_by_role("button", name="Several cards")
+        several.click()
+        assert several.get_attribute("aria-pressed") == "true"
+        single = _playing(page).locator("button.card:not([data-pair])").first
+        single.click()
+        assert single.get_attribute("aria-pressed") == "true"
+        bar.get_by_role("button", name="Clear").click()
+        several.click()  # off again
+        assert single.get_attribute("aria-pressed") == "false"
+        assert several.get_attribute("aria-pressed") == "false"
+        twins.first.click()
+        assert twins.first.get_attribute("aria-pressed") == "true"
+        twins.last.click()
+        page.wait_for_timeout(500)
+        assert _step(page) == lead  # nothing sent yet: the pair waits for Play
+        page.locator(".sj-root .sj-confirm").get_by_role("button", name="Play").click()
+        _wait_step(page, lead + 1)  # the pair entered as a variation
+        _shows(page, "In a variation (1 deep)")
+        name = card_name("en", pair)
+        played = page.locator(f".sj-root .sj-played .card[aria-label='{name}']")
+        assert played.count() == 2  # both copies on the table
+
 
 def test_solve_a_puzzle_in_chromium(server: str) -> None:
     """A bundled puzzle set opens in puzzle mode at the link's puzzle; the student plays
-    the answer by clicking its card by name, then Play, and is told right, with the
-    engine's line."""
+    the answer by clicking its card by name and is told right, with the engine's line."""
     puzzles = "puzzles/from-analysis.psn"
     with _recording_page(f"{server}/?ex={quote(puzzles)}&hand=2", height=900) as page:
         _shows(page, "Puzzle 2 of 3")
@@ -1080,8 +1127,8 @@ def test_solve_a_puzzle_in_chromium(server: str) -> None:
         assert seat.get_attribute("data-seat") == "2"
         assert seat.locator(".v").count() == 0  # no values for a student
         _idle(page)
+        # a lead of a card the seat holds one of: played by its click, no Play needed
         seat.get_by_role("button", name=card_name("en", Card.parse("BJ")), exact=True).click()
-        page.locator(".sj-root .sj-confirm").get_by_role("button", name="Play").click()
         _shows(page, "Right: BJ is the best play.")
         assert "Best line (the solver's" in page.locator("body").inner_text()
         assert "hand=2" in page.url

@@ -10,6 +10,7 @@ import pytest
 
 from notation.charts import defenders_series, defenders_svg, level_bands, step_x
 from notation.psn import UNKNOWN, PlayNode, parse, parse_hand, split_hands, write
+from notation.recorder import Recorder
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.cards import Card
 from notation.rules.order import Trump
@@ -639,3 +640,75 @@ def test_a_student_s_charts_start_at_0_before_any_trick() -> None:
     tricks = charts.tricks_figure(view.trick_points(rp, upto=0), "zh", tricks=19)
     for fig in (defenders, tricks):
         assert fig.layout.xaxis.range[0] == 0 and fig.layout.yaxis.range[0] == 0
+
+
+# A word of Latin letters once the cards (♠10, ♦Q) are taken out: what a Chinese page's
+# step caption, event log, variations and recorder must not write ("declare", "bury",
+# "BJ"); ``english_in`` looks for sentences, these texts are a few words long.
+_CARD = re.compile(r"[♠♥♣♦](?:10|[2-9JQKA])")
+
+
+def latin_words(text: str) -> list[str]:
+    """The words of Latin letters in ``text``, cards aside."""
+    return re.findall(r"[A-Za-z]{2,}", _CARD.sub(" ", text))
+
+
+def test_events_and_variations_are_said_in_the_page_s_words_and_nothing_else() -> None:
+    """Every bid, fallback, bury and play of the bundled examples, and every variation,
+    as the step caption, the event log and the variations say them: in Chinese no PSN
+    keyword (declare, bury, fallback) or BJ/LJ; in English no Chinese."""
+    from viewer import record_view
+
+    said: dict[str, list[str]] = {"zh": [], "en": []}
+    for path in sorted(EXAMPLES.rglob("*.psn")):
+        for hand in parse(path.read_text(encoding="utf-8")).hands:
+            nodes = [*hand.auction, *(p for t in hand.tricks for p in t.plays)]
+            for lang, texts in said.items():
+                texts += [view.event_text(e, lang) for e in hand.auction]
+                texts += [view.variation_text(v, lang) for n in nodes for v in n.variations]
+    rec = Recorder.new(levels="2 2", dealer=1)
+    entry = rec.add(parse_hand('[Event "r"]\n\ndeclare 1: BJ D2\n').auction[0])
+    for lang, texts in said.items():
+        texts.append(record_view.entry_text(entry, lang))  # the recorder's entry, as said
+    assert len(said["zh"]) > 50 and any("亮主" in t for t in said["zh"])
+    assert any("扣底" in t for t in said["zh"]) and any("大王" in t for t in said["zh"])
+    assert [t for t in said["zh"] if latin_words(t)] == []
+    assert [t for t in said["en"] if re.search(r"[\u4e00-\u9fff]", t)] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_symbol_of_every_chart_has_its_legend_entry(lang: str) -> None:
+    """The points graph, the tricks' bars, the match's levels and the analysis's graph:
+    every trace drawn is named in the legend (an invisible edge of a band aside), and no
+    line is drawn as a shape the legend cannot name (the current step's, the current
+    hand's markers are traces)."""
+    from notation.analysis.annotations import read_analysis
+    from viewer import analysis_view
+
+    rp = _match_hand()
+    series = defenders_series(rp)
+    doc = load_document(samples.match_text(hands=3), "m.psn")
+    levels = charts.match_levels([(e.number, e.replay) for e in doc.readable if e.replay])
+    endgame = parse((EXAMPLES / "analysis" / "04-endgame-only-the-solver.psn").read_text())
+    analysed = replay(endgame.hands[0])
+    analysis = read_analysis(endgame.hands[0])
+    assert analysis is not None
+    step = analysis_view.mistake_steps(analysed, analysis)[0]
+    figures = {
+        "points": charts.defenders_figure(rp, series, lang, 19, step_x(rp, series, 30)),
+        "tricks": charts.tricks_figure(view.trick_points(rp), lang, 19),
+        "levels": charts.levels_figure(levels, lang, current=2),
+        "analysis": analysis_view.eval_figure(
+            analysed, analysis, defenders_series(analysed), lang, current=step
+        ),
+    }
+    now = {"points": "chart_now", "levels": "chart_hand_now", "analysis": "chart_now"}
+    for chart, fig in figures.items():
+        assert fig.layout.showlegend is not False, chart
+        for trace in fig.data:
+            hidden = trace.type == "scatter" and trace.line.width == 0 and not trace.fill
+            if not hidden:
+                assert trace.name and trace.showlegend is not False, (chart, trace.name)
+        assert [s for s in fig.layout.shapes if s.type != "rect"] == [], chart
+        if chart in now:
+            assert i18n.tr(lang, now[chart]) in {t.name for t in fig.data}, chart

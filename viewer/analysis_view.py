@@ -18,12 +18,21 @@ from typing import Final
 import plotly.graph_objects as go
 
 from notation.analysis.annotate import annotate_hand
-from notation.analysis.annotations import HandAnalysis, PlayNote, Value, verdict_words
+from notation.analysis.annotations import (
+    ChoiceNote,
+    HandAnalysis,
+    PlayNote,
+    Value,
+    verdict_words,
+)
+from notation.analysis.annotations import choice_words as choice_judgement_words
 from notation.analysis.annotations import play_words as judgement_words
+from notation.analysis.choices import ChoiceReview, review_choices
 from notation.analysis.evaluate import EXACT_CARDS, Evaluator, View
 from notation.analysis.review import (
     Decision,
     HandPlan,
+    HandReview,
     PlayReview,
     Stop,
     hand_review,
@@ -56,6 +65,8 @@ __all__ = [
     "analyse_hand",
     "best_cards_at",
     "card_values",
+    "choice_at",
+    "choice_words",
     "eval_figure",
     "grade",
     "grade_words",
@@ -224,11 +235,11 @@ def eval_figure(
                 hovertemplate="%{text}<extra></extra>",
             )
         )
+    top = max([*(band(p, 1) for p in traced), float(fig.layout.yaxis.range[1]) - 20])
     if current is not None:
         at = next((p for p in plays if steps[(p.trick, p.play)] == current), None)
         if at is not None:
-            fig.add_vline(x=_x(replay, at), line_dash="dot", line_color="#888")
-    top = max([*(band(p, 1) for p in traced), float(fig.layout.yaxis.range[1]) - 20])
+            charts.mark_now(fig, _x(replay, at), (0, top + 20), tr(lang, "chart_now"))
     fig.update_layout(  # the points chart's frame: its title, axes and legend kept apart
         title_text=tr(lang, "an_chart"),
         showlegend=True,
@@ -250,7 +261,8 @@ def _hover(note: PlayNote, lang: str, opened: Value | None) -> str:
 
 
 def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
-    """The per-seat table under the graph: plays, counts per class, average loss."""
+    """The per-seat table under the graph: plays, counts per class, average loss (to
+    one decimal, as the summary says it)."""
     rows: list[dict[str, object]] = []
     for seat, tally in analysis.tally.items():
         rows.append(
@@ -260,7 +272,7 @@ def summary_rows(analysis: HandAnalysis, lang: str) -> list[dict[str, object]]:
                 f"?! {tr(lang, 'class_inaccuracy')}": tally.inaccuracy,
                 f"? {tr(lang, 'class_mistake')}": tally.mistake,
                 f"?? {tr(lang, 'class_blunder')}": tally.blunder,
-                tr(lang, "an_average_loss"): round(tally.average_loss, 1),
+                tr(lang, "an_average_loss"): f"{tally.average_loss:.1f}",
             }
         )
     return rows
@@ -270,6 +282,20 @@ def play_words(replay: HandReplay, note: PlayNote, lang: str) -> list[str]:
     """A play's judgement in the page's language, from the commands alone (never the
     engine's English words)."""
     return judgement_words(note, is_defender(replay, note.seat), lang)
+
+
+def choice_at(replay: HandReplay, analysis: HandAnalysis, step: int) -> ChoiceNote | None:
+    """The analysis's judgement of the bury or the bid made at ``step``, if it has one."""
+    target = edit.target_of(replay.hand, replay.states[step])
+    if target is None or target.kind != "auction":
+        return None
+    return next((c for c in analysis.choices if c.index == target.index), None)
+
+
+def choice_words(replay: HandReplay, choice: ChoiceNote, lang: str) -> list[str]:
+    """A bury's or a bid's judgement in the page's language, from the commands alone
+    (:func:`notation.analysis.annotations.choice_words`)."""
+    return choice_judgement_words(choice, is_defender(replay, choice.seat), lang)
 
 
 def best_cards_at(note: PlayNote | None) -> dict[int, tuple[Card, ...]]:
@@ -302,9 +328,10 @@ def has_line(note: PlayNote) -> bool:
 @dataclass(slots=True)
 class AnalysisRun:
     """The analysis of one hand made a trick at a time, so that a page can show each
-    trick's judgements as they come and stop between two (:meth:`step`); the hand with
-    the analysis so far written in (:meth:`annotated`) is what ``shengji analyze``
-    writes for the plays judged.
+    trick's judgements as they come and stop between two (:meth:`step`); once the plays
+    are judged, the choices before the play (the bury, the declarations), if the whole
+    hand is analysed; the hand with the analysis so far written in (:meth:`annotated`)
+    is what ``shengji analyze`` writes for the decisions judged.
 
     >>> from notation.simulate import simulate_hand
     >>> run = AnalysisRun.start(simulate_hand("qq", seed=1), view="hindsight", budget=0.01,
@@ -322,6 +349,8 @@ class AnalysisRun:
     seed: int
     lang: str
     results: list[PlayReview | Stop] = field(default_factory=list)
+    wants_choices: bool = False  # the whole hand is analysed: its choices too, last
+    choices: tuple[ChoiceReview, ...] | None = None  # judged (None: not yet)
 
     @classmethod
     def start(
@@ -341,7 +370,8 @@ class AnalysisRun:
         plan = plan_hand(hand, None, number)
         judged = tuple(d for d in plan.decisions if d.trick >= first_trick)
         evaluator = Evaluator(view, budget)
-        return cls(hand, number, plan, evaluator, judged, budget, seed, lang)
+        choices = first_trick <= 1 and plan.error is None
+        return cls(hand, number, plan, evaluator, judged, budget, seed, lang, [], choices)
 
     @property
     def error(self) -> str | None:
@@ -352,21 +382,34 @@ class AnalysisRun:
     def done(self) -> bool:
         """True when every play is judged, or the analysis had to stop."""
         stopped = bool(self.results) and isinstance(self.results[-1], Stop)
-        return self.error is not None or stopped or len(self.results) == len(self.judged)
+        if self.error is not None or stopped:
+            return True
+        judged = len(self.results) == len(self.judged)
+        return judged and (not self.wants_choices or self.choices is not None)
 
     @property
     def progress(self) -> tuple[int, int]:
-        """The plays judged so far and the plays to judge."""
-        return len(self.results), len(self.judged)
+        """The decisions judged so far and the decisions to judge (the choices before
+        the play counted as one)."""
+        extra = int(self.wants_choices)
+        return len(self.results) + int(self.choices is not None), len(self.judged) + extra
 
     def step(self) -> int:
-        """Judge the plays of the next trick (of its plays not judged yet); the number
-        judged."""
+        """Judge the plays of the next trick (of its plays not judged yet), or, the
+        plays judged, the choices before the play; the number judged."""
         if self.done:
             return 0
+        if len(self.results) == len(self.judged):
+            view = self.evaluator.view
+            self.choices = review_choices(self.plan, view, self.budget, self.seed)
+            return 1
         trick = self.judged[len(self.results)].trick
         made = 0
-        while not self.done and self.judged[len(self.results)].trick == trick:
+        while (
+            not self.done
+            and len(self.results) < len(self.judged)
+            and self.judged[len(self.results)].trick == trick
+        ):
             decision = self.judged[len(self.results)]
             self.results.append(review_decision(self.plan, decision, self.evaluator, self.seed))
             made += 1
@@ -377,11 +420,14 @@ class AnalysisRun:
         (the hand as it was, when it cannot be analysed)."""
         if self.error is not None:
             return self.hand
-        review = hand_review(self.plan, self.evaluator.view, self.results)
         view = self.evaluator.view
         return annotate_hand(
-            self.hand, review, view=view, budget=self.budget, seed=self.seed, lang=self.lang
+            self.hand, self.review(), view=view, budget=self.budget, seed=self.seed, lang=self.lang
         )
+
+    def review(self) -> HandReview:
+        """The review so far: the plays judged, and the choices once judged."""
+        return hand_review(self.plan, self.evaluator.view, self.results, self.choices or ())
 
 
 @dataclass(slots=True)

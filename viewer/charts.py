@@ -20,6 +20,7 @@ __all__ = [
     "TEAM_COLOURS",
     "defenders_figure",
     "levels_figure",
+    "mark_now",
     "plotly_config",
     "tricks_figure",
 ]
@@ -70,6 +71,21 @@ def _frame(
         xaxis={"automargin": True, **xaxis},
         yaxis={"automargin": True, "rangemode": "tozero", **yaxis},
         clickmode="event+select",
+    )
+
+
+def mark_now(fig: go.Figure, x: float, span: tuple[float, float], name: str) -> None:
+    """Where the hand (or the match) is: a dotted line at ``x`` across ``span`` of the y
+    axis, a trace the legend names ``name``, not a shape no legend explains."""
+    fig.add_trace(
+        go.Scatter(
+            x=[x, x],
+            y=list(span),
+            mode="lines",
+            name=name,
+            line={"color": "#2e7d32", "width": 2, "dash": "dot"},
+            hoverinfo="skip",
+        )
     )
 
 
@@ -136,17 +152,8 @@ def defenders_figure(
             )
         )
     last_x = max([float(tricks or 0), *(p.x for p in series), 1.0])
-    if current is not None:  # where the hand is: a line the legend names, not a point
-        fig.add_trace(
-            go.Scatter(
-                x=[current, current],
-                y=[0, top + 20],
-                mode="lines",
-                name=tr(lang, "chart_now"),
-                line={"color": "#2e7d32", "width": 2, "dash": "dot"},
-                hoverinfo="skip",
-            )
-        )
+    if current is not None:
+        mark_now(fig, current, (0, top + 20), tr(lang, "chart_now"))
     _frame(
         fig,
         tr(lang, "chart_defenders"),
@@ -243,8 +250,9 @@ def levels_figure(
                 ),
             )
         )
-    if current is not None:
-        fig.add_vline(x=current, line_dash="dot", line_color="#888")
+    if current is not None and points:
+        shown = [order.index(str(p[i])) for p in points for i in (1, 2)]
+        mark_now(fig, current, (min(shown), max(shown)), tr(lang, "chart_hand_now"))
     _frame(
         fig,
         tr(lang, "chart_levels"),

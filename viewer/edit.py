@@ -52,6 +52,7 @@ __all__ = [
     "annotation",
     "annotation_node",
     "describe_target",
+    "extend_variation",
     "holds",
     "replace_hand",
     "set_annotation",
@@ -314,6 +315,23 @@ def add_variation(
     return _changed(
         hand, target, node, replace(node, variations=(*node.variations, variation)), into
     )
+
+
+def extend_variation(into: Hand, variation: Variation, trick: int, play: PlayNode) -> Hand:
+    """The file's hand ``into`` with ``play`` written at the end of ``variation`` (found
+    by identity, at any depth): in its last trick if that is trick number ``trick``,
+    else as the lead of a new trick ``trick`` (the last one is won, or the variation
+    ends with a bid or the bury). Raises a :class:`~notation.messages.MessageError` (a
+    ``ValueError``) if ``into`` does not hold ``variation``."""
+    last = variation.events[-1]
+    if isinstance(last, Trick) and last.number == trick:
+        events = (*variation.events[:-1], replace(last, plays=(*last.plays, play)))
+    else:
+        events = (*variation.events, Trick(trick, (play,)))
+    changed = _swap(into, variation, replace(variation, events=events))
+    if not isinstance(changed, Hand):
+        raise MessageError(msg("edit.not-in-file"))
+    return changed
 
 
 def _changed(hand: Hand, target: Target, node: Any, new_node: Any, into: Hand | None) -> Hand:

@@ -397,8 +397,8 @@ def status(recorder: Recorder, lang: str = "en", mode: EntryMode = "play") -> st
 
 
 def entry_text(entry: Entry, lang: str = "en") -> str:
-    """What an entry entered, in PSN words with suit symbols and the jokers' names in
-    ``lang`` ("2: ♠3", "declare 1: ♥5", "1: 小王")."""
+    """What an entry entered, in ``lang``'s words with suit symbols and the jokers'
+    names in ``lang`` ("2: ♠3", "Seat 1 declares ♥5", "1 号位 亮主 小王")."""
     node = entry.node
     entered = isinstance(node, PlayNode | BidNode | Fallback | KittyExchange)
     return event_text(node, lang) if entered else ""

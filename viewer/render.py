@@ -318,9 +318,17 @@ class Playable:
 
 
 def _button_html(
-    card: CardSlot, index: int, trump: Trump | None, lang: str, play: Playable, best: bool
+    card: CardSlot,
+    index: int,
+    trump: Trump | None,
+    lang: str,
+    play: Playable,
+    best: bool,
+    pair: bool = False,
 ) -> str:
-    """A card of the seat to move as a button named as a screen reader says it."""
+    """A card of the seat to move as a button named as a screen reader says it;
+    ``pair``: the seat holds two of it (a lead with it is chosen, not played at once:
+    it may start a pair or a tractor)."""
     if not isinstance(card, Card):
         return face_html(card, trump, lang=lang)
     classes = _classes(card, trump, best)
@@ -330,18 +338,21 @@ def _button_html(
         classes.append("top")  # a card of the values' best play: its value in green
     name = escape(card_name(lang, card))
     value = play.values.get(card)
-    badge = said = ""
+    badge = ""
+    said = f' title="{name}"'  # the tooltip: the card's name in the page's language
     if value is not None:
         badge = f'<span class="v">{value_text(value)}</span>'
-        said = f' title="{escape(tr(lang, "card_value", value=value_text(value)))}"'
+        worth = escape(tr(lang, "card_value", value=value_text(value)))
+        said = f' title="{name} · {worth}"'
     if not play.buttons:
         return (
             f'<span class="{" ".join(classes)}" role="img" aria-label="{name}"{said}>'
             f"{_face(card, lang)}{badge}</span>"
         )
+    paired = ' data-pair="1"' if pair else ""
     return (
         f'<button type="button" class="{" ".join(classes)}" data-card="{card}" '
-        f'data-i="{index}" aria-label="{name}" aria-pressed="false"{said}>'
+        f'data-i="{index}"{paired} aria-label="{name}" aria-pressed="false"{said}>'
         f"{_face(card, lang)}{badge}</button>"
     )
 
@@ -356,13 +367,21 @@ def notices_html(notices: Sequence[tuple[str, str]]) -> str:
     return "".join(out)
 
 
-def confirm_html(lang: str, hint: str) -> str:
-    """The Play and Clear buttons under the table, and what to do."""
+def confirm_html(lang: str, hint: str, lead: bool = False) -> str:
+    """The Play and Clear buttons under the table, and what to do; on a ``lead``, the
+    Several cards switch too (a card clicked is then chosen, not played at once: a
+    throw)."""
+    several = (
+        f'<button type="button" class="sj-several" aria-pressed="false">'
+        f"{escape(tr(lang, 'table_several'))}</button>"
+        if lead
+        else ""
+    )
     return (
         f'<div class="sj-confirm"><button type="button" class="sj-play" disabled>'
         f"{escape(tr(lang, 'table_play'))}</button>"
         f'<button type="button" class="sj-clear" disabled>{escape(tr(lang, "table_clear"))}'
-        f"</button><small>{escape(hint)}</small></div>"
+        f"</button>{several}<small>{escape(hint)}</small></div>"
     )
 
 
@@ -381,6 +400,7 @@ def faces_html(
     """A row of card faces (one copy of each card of ``best`` outlined); with ``play``,
     each card a button that plays it."""
     left = Counter(best)
+    held = Counter(c for c in cards if isinstance(c, Card))
     faces = []
     for i, card in enumerate(cards):
         marked = False
@@ -388,7 +408,8 @@ def faces_html(
             left[card] -= 1  # one copy of each card of the best play is outlined
             marked = True
         if play is not None:
-            faces.append(_button_html(card, i, trump, lang, play, marked))
+            pair = isinstance(card, Card) and held[card] > 1
+            faces.append(_button_html(card, i, trump, lang, play, marked, pair))
         else:
             faces.append(face_html(card, trump, best=marked, lang=lang))
     return '<div class="sj-cards">' + "".join(faces) + "</div>"
@@ -566,7 +587,8 @@ def tray_html(
             out.append(
                 f'<button type="button" class="{" ".join(classes)}" data-card="{card}" '
                 f'data-key="{escape(item.key)}" data-back="{int(item.takes_back)}" '
-                f'aria-label="{name}" aria-pressed="{pressed}"{off}>{face}{times}</button>'
+                f'aria-label="{name}" title="{name}" aria-pressed="{pressed}"{off}>'
+                f"{face}{times}</button>"
             )
         out.append("</div>")
     out.append("</div>")

@@ -1,6 +1,7 @@
 """The session of both pages: every key of ``st.session_state`` in one place, each with
 what it holds and its first value; and what the URL keeps (the viewer's moment: file,
-hand, step; the recording's key) so that a link or a reload opens the same.
+hand, step; teaching mode and the student's seat, so a coach's link asks the question
+at that step; the recording's key) so that a link or a reload opens the same.
 
 The functions take any mapping with string keys (``st.session_state`` on a page, a
 ``dict`` in tests), so nothing here imports streamlit.
@@ -108,6 +109,7 @@ class SessionKey(StrEnum):
     NOTE_MORE = "note_more"  # the field of further marks shown (asked for, or some there)
     NOTE_FOR = "note_for"  # the (hand, line, step, text) the note editor was filled for
     NEW_LINE = "new_line"  # the alternative a coach types, as PSN, to add as a variation
+    LINE_TYPED = "line_typed"  # a play's alternative typed in PSN, not clicked on the table
 
     # --- the viewer: the charts (plotly selections: a click jumps to the point's step)
     CHART_DEFENDERS = "chart_defenders"
@@ -125,6 +127,7 @@ class SessionKey(StrEnum):
     AN_DONE = "an_done"  # the analyses finished in this session: settings -> the hand's text
     AN_SHOWN = "an_shown"  # the plays judged each time the page showed the job (read by a test)
     AN_NOTICE = "an_notice"  # how the last analysis ended (done, stopped), said once
+    AN_MOMENTS = "an_moments"  # the key moments of the analyses run: hand's text -> messages
     AN_ARMED = "an_armed"  # the page with the analysis so far is drawn: the next run goes on
     # The file as the user has it while the engine's best play is only explored: entered
     # as a variation to step through, not an edit (None when no line is explored).
@@ -235,6 +238,7 @@ DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.SPEED: 1.0,
     SessionKey.AUTOPLAY_AT: None,
     SessionKey.NEW_LINE: "",
+    SessionKey.LINE_TYPED: False,
     SessionKey.AN_SEAT: 0,
     SessionKey.AN_VIEW: View.PLAYER.value,
     SessionKey.AN_BUDGET: DEFAULT_BUDGET,
@@ -245,6 +249,7 @@ DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.AN_SHOWN: [],
     SessionKey.AN_ARMED: False,
     SessionKey.AN_NOTICE: None,
+    SessionKey.AN_MOMENTS: None,
     SessionKey.AN_EXPLORED: None,
     SessionKey.RUN_SECONDS: None,
     SessionKey.REC_RECORDER: None,
@@ -294,10 +299,15 @@ def _int(value: Any) -> int | None:
 
 
 def from_query(query: Mapping[str, Any]) -> dict[SessionKey, Any]:
-    """The viewer's values from the URL's query (``?ex=teaching.psn&hand=2&step=14&lang=zh``).
+    """The viewer's values from the URL's query (``?ex=teaching.psn&hand=2&step=14&lang=zh``;
+    ``&teach=1&seat=3``: teaching mode, the student at seat 3, asked at step 14).
 
     >>> from_query({"hand": "2", "step": "14", "lang": "zh", "seat": "9"}) == {
     ...     "hand": 2, "step": 14, "lang": "zh"
+    ... }
+    True
+    >>> from_query({"step": "14", "teach": "1", "seat": "3"}) == {
+    ...     "step": 14, "seat": 3, "teach": True, "teach_revealed": None
     ... }
     True
     """
@@ -322,6 +332,8 @@ def from_query(query: Mapping[str, Any]) -> dict[SessionKey, Any]:
         values[SessionKey.LANG] = query[SessionKey.LANG]
     if query.get("view") in ("open", "seat"):
         values[SessionKey.MODE] = query["view"]
+    if query.get(SessionKey.TEACH) == "1":  # the question asked, its answer not yet shown
+        values[SessionKey.TEACH], values[SessionKey.TEACH_REVEALED] = True, None
     return values
 
 
@@ -345,7 +357,10 @@ def to_query(session: Session) -> dict[str, str]:
     query["lang"] = str(session.get(SessionKey.LANG, "en"))
     if session.get(SessionKey.MODE) == "seat":
         query["view"] = "seat"
+    if session.get(SessionKey.MODE) == "seat" or session.get(SessionKey.TEACH):
         query["seat"] = str(session.get(SessionKey.SEAT, 1))
+    if session.get(SessionKey.TEACH):  # a coach's "what would you play here?" link
+        query["teach"] = "1"
     return query
 
 

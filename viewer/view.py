@@ -276,10 +276,9 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
     if state.kind is StepKind.START:
         return kind_label(lang, "start")
     if state.kind is StepKind.BID and isinstance(event, BidNode):
-        who = seat_name(lang, event.seat)
-        return f"{who} {kind_label(lang, event.kind.value)} {say_cards_in(event.cards, lang)}"
+        return event_text(event, lang)
     if state.kind is StepKind.FALLBACK and isinstance(event, Fallback):
-        return f"{kind_label(lang, 'fallback')}: {say_cards_in(event.cards, lang)}"
+        return event_text(event, lang)
     if state.kind is StepKind.KITTY and isinstance(event, KittyExchange):
         return f"{seat_name(lang, event.seat)} {kind_label(lang, 'kitty')}"
     if state.kind is StepKind.PLAY and isinstance(event, PlayNode):
@@ -303,19 +302,27 @@ def step_label(lang: str, state: State, replay: HandReplay | None = None) -> str
 
 
 def event_text(event: object, lang: str = "en") -> str:
-    """A bid, fallback, bury, play or (partial) trick in PSN words, cards with suit
-    symbols and the jokers by their names in ``lang`` ("2: ♠3", "declare 1: ♥5",
-    "1: 大王")."""
+    """A bid, fallback, bury, play or (partial) trick in ``lang``'s words, cards with
+    suit symbols and the jokers by their names in ``lang``; a play as the record numbers
+    its seat ("2: ♠3", "1: 大王").
+
+    >>> from notation.psn import parse_hand
+    >>> bid = parse_hand('[Event "b"]\\n\\ndeclare 1: BJ D2\\n').auction[0]
+    >>> event_text(bid), event_text(bid, "zh")
+    ('Seat 1 declares BJ ♦2', '1 号位 亮主 大王 ♦2')
+    """
     if isinstance(event, PlayNode):
         return _play_text(event, lang)
     if isinstance(event, Trick):
         return f"{event.number}. " + " ".join(_play_text(p, lang) for p in event.plays)
     if isinstance(event, BidNode):
-        return f"{event.kind.value} {event.seat}: {say_cards_in(event.cards, lang)}"
+        who, kind = seat_name(lang, event.seat), kind_label(lang, event.kind.value)
+        return f"{who} {kind} {say_cards_in(event.cards, lang)}"
     if isinstance(event, Fallback):
-        return f"fallback {event.source.value} {say_cards_in(event.cards, lang)}"
+        return f"{kind_label(lang, 'fallback')}: {say_cards_in(event.cards, lang)}"
     if isinstance(event, KittyExchange):
-        return f"bury {event.seat}: {say_cards_in(event.buried, lang)}"
+        who = seat_name(lang, event.seat)
+        return f"{who} {tr(lang, 'bury')} {say_cards_in(event.buried, lang)}"
     return str(event)
 
 

@@ -32,17 +32,19 @@ from notation.analysis.line import Line, parse_line
 from notation.analysis.review import GLYPHS, Verdict
 from notation.labels import label
 from notation.messages import say_cards_in
-from notation.psn.model import Comment, Hand
+from notation.psn.model import BidNode, Comment, Hand, KittyExchange
 from notation.rules.cards import Card
 from notation.rules.seats import SEATS, Seat
 
 __all__ = [
+    "ChoiceNote",
     "Engine",
     "HandAnalysis",
     "PlayNote",
     "SeatTally",
     "Value",
     "best_line_words",
+    "choice_words",
     "comment_words",
     "line_moves",
     "line_sentence",
@@ -102,11 +104,41 @@ class PlayNote:
         return self.verdict != Verdict.FINE.value
 
     def best_value(self, defender: bool) -> float | None:
-        """The defenders' points after the best play: the value plus the loss for a
-        defender (who wants points high), minus it for the dealer's team."""
-        if self.loss is None:
-            return None
-        return self.value.mean + (self.loss.mean if defender else -self.loss.mean)
+        """The defenders' points after the best play (:func:`_best_value`)."""
+        return _best_value(self.value, self.loss, defender)
+
+
+def _best_value(value: Value, loss: Value | None, defender: bool) -> float | None:
+    """The defenders' points after the best option: the value plus the loss for a
+    defender (who wants points high), minus it for the dealer's team."""
+    if loss is None:
+        return None
+    return value.mean + (loss.mean if defender else -loss.mean)
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceNote:
+    """A choice before the play judged (the bury, a bid), as its engine comment holds
+    it: where it is in the auction, its value, class, loss and the best option found
+    (``best``: the seat and the cards, a bury's or a bid's)."""
+
+    index: int  # the event's place in the auction, from 0
+    kind: str  # "bury", or the bid's kind: declare, reinforce, counter
+    seat: Seat
+    cards: tuple[Card, ...]  # as written in the record (the bury's, the bid's)
+    value: Value  # the defenders' final points expected after the choice
+    verdict: str  # a Verdict's value: fine, inaccuracy, mistake, blunder
+    best: tuple[Seat, tuple[Card, ...]] | None = None
+    loss: Value | None = None
+
+    @property
+    def is_mistake(self) -> bool:
+        """True for an inaccuracy, a mistake or a blunder."""
+        return self.verdict != Verdict.FINE.value
+
+    def best_value(self, defender: bool) -> float | None:
+        """The defenders' points after the best option (:func:`_best_value`)."""
+        return _best_value(self.value, self.loss, defender)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +178,7 @@ class HandAnalysis:
     engine: Engine | None
     stopped: str | None  # the engine's words where the analysis had to stop
     averages: tuple[tuple[Seat, int, float], ...] = ()  # the summary's (seat, plays, loss)
+    choices: tuple[ChoiceNote, ...] = ()  # the bury and bids judged, in auction order
 
     @property
     def tally(self) -> dict[Seat, SeatTally]:
@@ -219,9 +252,22 @@ def read_analysis(hand: Hand) -> HandAnalysis | None:
                     plays.append(note)
                 elif "stops here" in comment.remark:
                     stopped = comment.remark
-    if engine is None and not plays:
+    choices: list[ChoiceNote] = []
+    for index, event in enumerate(hand.auction):
+        if isinstance(event, KittyExchange):
+            kind, cards = "bury", event.buried
+        elif isinstance(event, BidNode):
+            kind, cards = event.kind.value, event.cards
+        else:  # a fallback: no seat chose it
+            continue
+        for comment in event.comments:
+            judged = _judged(comment) if is_engine_comment(comment) else None
+            if judged is not None:
+                known = tuple(c for c in cards if isinstance(c, Card))
+                choices.append(ChoiceNote(index, kind, event.seat, known, *judged))
+    if engine is None and not plays and not choices:
         return None
-    return HandAnalysis(tuple(plays), engine, stopped, averages)
+    return HandAnalysis(tuple(plays), engine, stopped, averages, tuple(choices))
 
 
 def comment_words(comment: Comment, lang: str, analysis: HandAnalysis | None) -> str:
@@ -266,6 +312,27 @@ def play_words(note: PlayNote, defender: bool, lang: str) -> list[str]:
     return [*lines, *best_line_words(note, lang)]
 
 
+def choice_words(choice: ChoiceNote, defender: bool, lang: str) -> list[str]:
+    """A bury's or a bid's judgement in sentences of ``lang``, from the commands alone:
+    its value, and below fine its class, its loss and the best option found (the
+    candidate bury, the bid) with its value. ``defender``: the seat who chose is a
+    defender."""
+    how = label(lang, "an_proved" if choice.value.proved else "an_estimated")
+    lines = [label(lang, "an_choice_value", value=_number(choice.value.mean), how=how)]
+    if not choice.is_mistake or choice.loss is None:
+        return [*lines, label(lang, "an_choice_fine")]
+    side = label(lang, "an_side_defenders" if defender else "an_side_dealer")
+    verdict = verdict_words(choice.verdict, lang)
+    loss = _number(choice.loss.mean)
+    lines.append(label(lang, "an_choice_loss", loss=loss, side=side, verdict=verdict))
+    if choice.best is not None:
+        after = choice.best_value(defender)
+        key = "an_choice_best_bury" if choice.kind == "bury" else "an_choice_best_bid"
+        value = _number(after if after is not None else choice.value.mean)
+        lines.append(label(lang, key, cards=say_cards_in(choice.best[1], lang), value=value))
+    return lines
+
+
 def best_line_words(note: PlayNote, lang: str) -> list[str]:
     """The best line in a sentence, if the analysis wrote one: where it comes from, and
     its plays seat by seat (``Best line (…): 2: ♥3 3: ♥6 | 4: ♥A …``, a bar between
@@ -307,18 +374,29 @@ def _note(
 ) -> PlayNote | None:
     """The play's judgement from its comment's commands (``number``: its trick's), or
     None if it has no value."""
+    judged = _judged(comment)
+    if judged is None:
+        return None
+    args = {c.name: c.args for c in comment.commands}
+    shown = tuple(c for c in cards if isinstance(c, Card))
+    line = parse_line(args["line"], number) if "line" in args else None
+    opened = read_value(args.get("open", ""))
+    return PlayNote(trick, play, seat, shown, *judged, line, opened)
+
+
+def _judged(
+    comment: Comment,
+) -> tuple[Value, str, tuple[Seat, tuple[Card, ...]] | None, Value | None] | None:
+    """A judged decision's value, class, best option and loss from its comment's
+    commands (``[%eval]``, ``[%class]``, ``[%best]``, ``[%loss]``), or None if it has no
+    value."""
     args = {c.name: c.args for c in comment.commands}
     value = read_value(args.get("eval", ""))
     if value is None:
         return None
     words = args.get("class", "").split()
     verdict = words[0] if words and words[0] in {v.value for v in Verdict} else "fine"
-    best = read_play(args.get("best", ""))
-    loss = read_value(args.get("loss", ""))
-    shown = tuple(c for c in cards if isinstance(c, Card))
-    line = parse_line(args["line"], number) if "line" in args else None
-    opened = read_value(args.get("open", ""))
-    return PlayNote(trick, play, seat, shown, value, verdict, best, loss, line, opened)
+    return value, verdict, read_play(args.get("best", "")), read_value(args.get("loss", ""))
 
 
 def read_value(text: str) -> Value | None:

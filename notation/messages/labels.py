@@ -66,6 +66,12 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "label.seat": ("Seat", "座位"),
     "label.show_kitty": ("Show the kitty (review)", "显示底牌（复盘）"),
     "label.teaching": ("Teaching mode", "教学模式"),
+    "label.teaching_help": (
+        "The student guesses each play of the seat chosen above. This page's address "
+        'opens on the question shown: send it to ask "what would you play here?".',
+        "学生猜上方所选座位的每一手出牌。本页的网址会打开当前这道题：发给学生，"
+        "问“这里你出什么？”。",
+    ),
     "label.teach_seat": ("Student plays seat", "学生坐"),
     "label.teach_question": (
         "Seat {seat} to play. What would you play?",
@@ -162,6 +168,14 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "在此添加变着（PSN 写法，例如 {example}）",
     ),
     "label.add_line": ("Add the variation", "添加变着"),
+    "label.line_click": (
+        "An alternative to this play: click it on the table at the step before, then the "
+        "replies, card by card; keep the line with “Keep this line in the file”.",
+        "为这一手添加变着：回到上一步，在牌桌上点出另一种出法，再逐张点出后续应对；"
+        "点“把这条变着写入牌谱”保存。",
+    ),
+    "label.line_on_table": ("Click it on the table", "在牌桌上点出"),
+    "label.line_typed": ("Type the line in PSN instead", "改为用 PSN 写出变着"),
     # an alternative line typed into the annotation panel (viewer/edit.py)
     "edit.no-line": ("write the alternative, like 2: SK SK", "请写出另一种走法，如 2: SK SK"),
     "edit.nested-line": (
@@ -329,6 +343,7 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "label.chart_result": ("result", "结果"),
     "label.chart_now": ("this step", "当前这一步"),
+    "label.chart_hand_now": ("this hand", "当前这一局"),
     "label.chart_kitty_at": (
         "Kitty {kitty}×{times}: the result, {total}",
         "底牌 {kitty}×{times}：结果 {total}",
@@ -381,6 +396,27 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "更好的是：{seat} 出 {cards}；闲家预计得 {value} 分。",
     ),
     "label.an_not_judged": ("This play was not analysed.", "这手牌没有分析。"),
+    "label.an_choice_value": (
+        "After this choice the defenders can expect {value} points in the end ({how}).",
+        "这一选择之后，闲家预计最终得 {value} 分（{how}）。",
+    ),
+    "label.an_choice_fine": (
+        "A good choice: no other option tried was clearly better.",
+        "选择得当：试过的其他选择都没有明显更好。",
+    ),
+    "label.an_choice_loss": (
+        "This choice costs {side} {loss} points ({verdict}).",
+        "这一选择让{side}损失 {loss} 分（{verdict}）。",
+    ),
+    "label.an_choice_best_bury": (
+        "Best bury found: {cards}; the defenders then expect {value}.",
+        "找到的最佳扣底：{cards}；闲家预计得 {value} 分。",
+    ),
+    "label.an_choice_best_bid": (
+        "Best bid found: {cards}; the defenders then expect {value}.",
+        "找到的最佳叫主：{cards}；闲家预计得 {value} 分。",
+    ),
+    "label.an_moments": ("Key moments", "关键时刻"),
     "label.an_engine": (
         "Analysed by shengji {version}, {view}, {budget} s a play.",
         "由 shengji {version} 分析，{view}，每手 {budget} 秒。",
@@ -400,8 +436,9 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "按模拟对局的打法，到本轮结束",
     ),
     "label.an_explored": (
-        "The engine's line, to explore: not part of the file unless you keep it or write in it.",
-        "引擎给出的变着，仅供查看：保存或在其中批注后才写入牌谱。",
+        "A line to explore (the engine's, or clicked on the table): not part of the file "
+        "unless you keep it or write in it.",
+        "仅供查看的变着（引擎给出或在牌桌上点出）：保存或在其中批注后才写入牌谱。",
     ),
     "label.an_keep_line": ("Keep this line in the file", "把这条变着写入牌谱"),
     "label.an_line_kept": ("The line is kept in the file.", "这条变着已写入牌谱。"),
@@ -594,15 +631,19 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "label.table_play": ("Play", "出牌"),
     "label.teach_click": (
-        "Click your cards on the table to answer (a pair, a tractor or a throw: click "
-        "each card, then Play).",
-        "在牌桌上点你的牌作答（对子、拖拉机或甩牌：逐张点选，再点“出牌”）。",
+        "Click your card on the table to answer: a single card is played at once (a pair, "
+        "a tractor or a throw: choose each card, then Play).",
+        "在牌桌上点你的牌作答：单张一点即出（对子、拖拉机或甩牌：逐张选好，再点“出牌”）。",
     ),
     "label.table_clear": ("Clear", "清除"),
     "label.table_lead": (
-        "{seat} to lead: click the cards, then Play.",
-        "{seat}首出：点选要出的牌，再点“出牌”。",
+        "{seat} to lead: a card clicked is played. A card you hold two of is only chosen "
+        "(a pair, a tractor): choose the cards, then Play. For a throw, press Several "
+        "cards first.",
+        "{seat}首出：点一张牌即出这张牌。手里有两张的牌点了只是选中（对子、拖拉机）："
+        "选好再点“出牌”。甩牌请先点“选多张”。",
     ),
+    "label.table_several": ("Several cards", "选多张"),
     "label.table_follow": (
         "{seat} to follow: click {n} card(s).",
         "{seat}跟牌：点选 {n} 张牌。",

@@ -5,15 +5,15 @@ record's comments (never run to be shown); a hand is analysed when the user asks
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
-from notation.analysis.annotations import PlayNote
+from notation.analysis.annotate import moment_message
+from notation.analysis.annotations import PlayNote, verdict_words
 from notation.psn import Hand, parse_hand, write_hand
-from viewer import analysis_view, charts, edit
+from viewer import analysis_view, charts, edit, view
 from viewer.i18n import seat_name, tr
 from viewer.panels import cache
-from viewer.panels.controls import buttons, jump_to_point
+from viewer.panels.controls import buttons, go, jump_to_point
 from viewer.panels.hand import Moment
 from viewer.panels.source import download_button, edited
 from viewer.session import SessionKey
@@ -28,9 +28,18 @@ def judgement(here: Moment) -> None:
     """The analysis of the play made at this step, in the page's language; a mistake's
     best play can be stepped into (not to a student)."""
     note = here.note
-    if note is None or here.teaching:
+    if here.teaching:
         return
     lang = here.lang
+    if note is None:  # a bury or a bid the analysis judged
+        choice = None
+        if here.analysis is not None:
+            choice = analysis_view.choice_at(here.replay, here.analysis, here.step)
+        if choice is not None:
+            st.subheader(tr(lang, "analysis"))
+            for words in analysis_view.choice_words(here.replay, choice, lang):
+                st.markdown(words)
+        return
     st.subheader(tr(lang, "analysis"))
     for words in analysis_view.play_words(here.replay, note, lang):
         st.markdown(words)
@@ -174,6 +183,7 @@ def work(here: Moment) -> None:
         ss[SessionKey.AN_JOB] = None
         finished = ss[SessionKey.AN_DONE] or {}
         ss[SessionKey.AN_DONE] = {**finished, job.key: write_hand(job.run.annotated())}
+        _keep_moments(job.run)
         _finish(here.lang, job.run.number, job.text, job.run.annotated())
         st.rerun()
     ss[SessionKey.AN_ARMED] = False
@@ -201,8 +211,18 @@ def _stop() -> None:
         return
     lang = job.run.lang
     done, total = job.run.progress
+    _keep_moments(job.run)
     _finish(lang, job.run.number, job.text, job.run.annotated())
     ss[SessionKey.AN_NOTICE] = tr(lang, "analyse_stopped", done=done, total=total)
+
+
+def _keep_moments(run: analysis_view.AnalysisRun) -> None:
+    """The key moments of a run, kept under the hand it wrote (as messages: said in the
+    page's language whichever it is later); the record keeps them only as the summary's
+    words, in the language of the run."""
+    moments = tuple(moment_message(m) for m in run.review().key_moments)
+    kept = ss[SessionKey.AN_MOMENTS] or {}
+    ss[SessionKey.AN_MOMENTS] = {**kept, write_hand(run.annotated()): moments}
 
 
 def _finish(lang: str, number: int, text: str, hand: Hand) -> None:
@@ -232,9 +252,26 @@ def graph(here: Moment) -> None:
         config=charts.plotly_config(lang),
     )
     # a table, not a data grid: the grid's toolbar and menus speak only English
-    summary = pd.DataFrame(analysis_view.summary_rows(analysis, lang))
-    st.table(summary.style.format(precision=1), hide_index=True)
+    st.table(analysis_view.summary_rows(analysis, lang), hide_index=True)
+    _choices_and_moments(here)
     engine = analysis.engine
     if engine is not None:
         how = engine.words(lang)
         st.caption(how + (f" {tr(lang, 'an_stopped')}" if analysis.stopped else ""))
+
+
+def _choices_and_moments(here: Moment) -> None:
+    """The choices before the play judged (the bury, the declarations), each a button to
+    its step, with its class; and the key moments of the analysis run in this session
+    (the decisions that cost the most level result, then points), in the page's words."""
+    analysis, lang = here.analysis, here.lang
+    assert analysis is not None
+    for choice in analysis.choices:
+        event = here.hand.auction[choice.index]
+        at = next((s.step for s in here.replay.states if s.event is event), None)
+        said = f"{view.event_text(event, lang)} · {verdict_words(choice.verdict, lang)}"
+        st.button(said, key=f"an_choice_{choice.index}", on_click=go, args=(at,))
+    moments = (ss[SessionKey.AN_MOMENTS] or {}).get(write_hand(here.hand))
+    if moments:
+        st.markdown(f"**{tr(lang, 'an_moments')}**")
+        st.markdown("\n".join(f"{i}. {m.render(lang)}" for i, m in enumerate(moments, 1)))

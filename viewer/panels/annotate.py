@@ -1,6 +1,6 @@
 """The coach's editor: the comment and marks of the step's node (a play, a bid, the
-deal, a trick's opening), a new alternative line to add as a variation; and the notice
-each change leaves for the next run."""
+deal, a trick's opening), a new alternative line to add as a variation (a play's clicked
+on the table, or typed); and the notice each change leaves for the next run."""
 
 from __future__ import annotations
 
@@ -96,7 +96,22 @@ def _editor(here: Moment) -> None:
     if not target.takes_marks:
         return
 
-    # An alternative line, as chess players add one: it is replayed and checked like the
+    # An alternative line to a play: clicked on the table, from the step before the
+    # play (each card clicked after it goes on with the line); it is explored until kept
+    # with "Keep this line in the file". A bid's or the bury's (no cards to click for
+    # them), or a line a coach would rather write, is typed in PSN.
+    if target.kind == "play":
+        st.caption(tr(lang, "line_click"))
+
+        def to_table(at: int = step) -> None:
+            ss[SessionKey.STEP] = max(0, at - 1)
+
+        st.button(tr(lang, "line_on_table"), key="line_on_table", on_click=to_table)
+        st.toggle(tr(lang, "line_typed"), key=SessionKey.LINE_TYPED)
+        if not ss[SessionKey.LINE_TYPED]:
+            return
+
+    # The line typed, as chess players add one: it is replayed and checked like the
     # record once entered.
     def add_line(target: edit.Target = target) -> None:
         try:

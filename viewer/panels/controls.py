@@ -101,7 +101,7 @@ def sidebar(here: Moment) -> None:
         help=tr(lang, "show_values_help"),
         disabled=here.teaching,
     )
-    st.toggle(tr(lang, "teaching"), key=SessionKey.TEACH)
+    st.toggle(tr(lang, "teaching"), key=SessionKey.TEACH, help=tr(lang, "teaching_help"))
     st.divider()
     st.toggle(tr(lang, "autoplay"), key=SessionKey.AUTOPLAY)
     st.slider(tr(lang, "speed"), 0.3, 5.0, step=0.1, key=SessionKey.SPEED)

@@ -20,7 +20,8 @@ from typing import Any
 
 import streamlit as st
 
-from notation.messages import error_words
+from notation.messages import MessageError, error_words, msg
+from notation.psn import Hand, PlayNode
 from notation.replay import StepKind
 from notation.rules.cards import Card
 from viewer import analysis_view, edit, render, view
@@ -81,7 +82,7 @@ def table(here: Moment) -> None:
     html += render.notices_html(_notices(here))
     html += render.table_html(tv, lang, here.trump, best=best, play=play)
     if play is not None and play.buttons:
-        html += render.confirm_html(lang, hint)
+        html += render.confirm_html(lang, hint, lead=need == 0)
     mount(
         SessionKey.TABLE,
         html,
@@ -125,14 +126,15 @@ def _playable(here: Moment, tv: view.TableView) -> tuple[render.Playable | None,
     else:
         seat, legal = at.seat, at.legal
         nxt = step + 1 < len(here.replay.states) and here.replay.states[step + 1]
-        if seat is None or not nxt or nxt.kind is not StepKind.PLAY:
+        if seat is None or not nxt or (nxt.kind is not StepKind.PLAY and not _line_end(here)):
             seat = None  # no recorded play follows: nothing to branch from
     shown = {s.seat for s in tv.seats if s.cards is not None}
     if seat is None or seat not in shown:
         return _values_only(here, values), 0, ""
     if not ss[SessionKey.SHOW_VALUES] or values is None or values.seat != seat:
         values = None
-    lead = here.state.trick[0][1] if here.state.trick and here.state.kind is StepKind.PLAY else ()
+    trick = here.state.trick if here.state.kind is StepKind.PLAY else ()
+    lead = trick[0][1] if trick and len(trick) < len(here.state.hands) else ()  # else: won
     need = len(lead)
     who = seat_name(lang, seat)
     hint = tr(lang, "table_follow", seat=who, n=need) if need else tr(lang, "table_lead", seat=who)
@@ -205,22 +207,38 @@ def _solved(here: Moment) -> bool:
     return here.puzzle is not None and tried is not None and here.puzzle.solves(tried)
 
 
+def _line_end(here: Moment) -> bool:
+    """True at the last play of a variation line entered (only the trick won and the
+    hand's end come after it in the line): a play clicked here goes on with the line, it
+    starts no new one."""
+    after = here.replay.states[here.step + 1 :]
+    ends = bool(after) and after[-1].kind is StepKind.END
+    return bool(here.line) and ends and all(s.kind is StepKind.TRICK for s in after[:-1])
+
+
 def _enter(here: Moment, cards: tuple[Card, ...]) -> None:
     """The play clicked, entered as a variation of the play recorded next (or the one
-    the record has already), explored as the engine's best play is: the file as the
-    user had it is kept aside until the line is kept or edited."""
+    the record has already), or, at the end of a line entered, as the line's next play;
+    explored as the engine's best play is: the file as the user had it is kept aside
+    until the line is kept or edited."""
     at = here.step + 1
-    target = edit.target_of(here.hand, here.replay.states[at])
-    if target is None or target.kind != "play":
-        return
-    mover = here.hand.tricks[target.index].plays[target.play].seat
     entry = here.entry
     assert entry.hand is not None
     into = entry.hand if here.line else None
+    line = list(ss[SessionKey.LINE])
     try:
-        new_hand, index = analysis_view.with_alternative(
-            here.hand, target, mover, cards, here.trump, into
-        )
+        if _line_end(here):
+            new_hand = _extended(here, cards)
+            at = here.last  # the new play's step: before the hand's end, after a trick won
+        else:
+            target = edit.target_of(here.hand, here.replay.states[at])
+            if target is None or target.kind != "play":
+                return
+            mover = here.hand.tricks[target.index].plays[target.play].seat
+            new_hand, index = analysis_view.with_alternative(
+                here.hand, target, mover, cards, here.trump, into
+            )
+            line.append((at, index))
     except ValueError as e:
         ss[SessionKey.TABLE_NOTICE] = ("error", error_words(e, here.lang))
         return
@@ -229,9 +247,26 @@ def _enter(here: Moment, cards: tuple[Card, ...]) -> None:
         if ss[SessionKey.AN_EXPLORED] is None:
             ss[SessionKey.AN_EXPLORED] = ss[SessionKey.TEXT]
         ss[SessionKey.TEXT] = edit.replace_hand(ss[SessionKey.TEXT], entry.number, new_hand)
-    line = [*ss[SessionKey.LINE], (at, index)]
     ss[SessionKey.LINE], ss[SessionKey.STEP] = line, at
     ss[SessionKey.TABLE_TRIED] = (entry.number, tuple(line), at, here.step, here.line)
+
+
+def _extended(here: Moment, cards: tuple[Card, ...]) -> Hand:
+    """The file's hand with ``cards``, played by the seat to move, written at the end of
+    the variation line entered (the innermost variation)."""
+    entry, text, name = here.entry, ss[SessionKey.TEXT], ss[SessionKey.NAME]
+    assert entry.hand is not None and here.line
+    *before, (branch, index) = here.line
+    parent = cache.line_replay(text, name, entry.number, tuple(before))
+    variation = parent.states[branch].event.variations[index]
+    seat = cache.table_play(text, name, entry.number, here.line, here.step).seat
+    if seat is None:
+        raise MessageError(msg("edit.not-in-file"))
+    state = here.state  # the trick under way, or won (its four plays made): the next
+    under_way = state.kind is StepKind.PLAY and len(state.trick) < len(state.hands)
+    trick = state.trick_number if under_way else state.trick_number + 1
+    shown = here.trump.sorted(cards) if here.trump is not None else cards
+    return edit.extend_variation(entry.hand, variation, trick, PlayNode(seat, tuple(shown)))
 
 
 def _notices(here: Moment) -> list[tuple[str, str]]:

@@ -1,10 +1,16 @@
 // The table you play on: the viewer's table (drawn by viewer/render.py, passed in as
-// `data.html`) with the cards of the seat to move as buttons. A click chooses a card (a
-// second click takes it back); the play is sent when as many cards are chosen as the
-// trick asks for (`data.need`), or with the Play button (a lead, a throw). In the
-// recorder's tray every click is sent at once: the recorder keeps the cards chosen.
-// Each message names the moment it was clicked on (`data.at`). Keyboard: the cards are
-// buttons (Tab, Enter, Space); Escape clears the choice.
+// `data.html`) with the cards of the seat to move as buttons. A click plays a card
+// where it can only be a play of its own; otherwise it chooses the card (a second click
+// takes it back) and the play is sent when as many cards are chosen as the trick asks
+// for (`data.need`), or with the Play button. The rule (said under the table):
+//   * a follow is sent as soon as it has its `data.need` cards: a single card plays on
+//     its click;
+//   * on a lead a card plays on its click, unless the seat holds two of it (marked
+//     `data-pair`: it may start a pair or a tractor), a choice is already under way, or
+//     the Several cards switch is on (a throw): then it is chosen, and Play sends.
+// In the recorder's tray every click is sent at once: the recorder keeps the cards
+// chosen. Each message names the moment it was clicked on (`data.at`). Keyboard: the
+// cards are buttons (Tab, Enter, Space); Escape clears the choice.
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   let root = parentElement.querySelector(":scope > .sj-root");
@@ -17,6 +23,7 @@ export default function (component) {
   const bar = root.querySelector(".sj-confirm");
   const confirm = bar ? bar.querySelector("button.sj-play") : null;
   const clear = bar ? bar.querySelector("button.sj-clear") : null;
+  const several = bar ? bar.querySelector("button.sj-several") : null;
   const chosen = new Set();
   const cards = [...root.querySelectorAll(".sj-seat.playing button.card[data-card]")];
 
@@ -34,8 +41,14 @@ export default function (component) {
     if (confirm) confirm.disabled = chosen.size === 0;
     if (clear) clear.disabled = chosen.size === 0;
   };
+  const choosing = () => several !== null && several.getAttribute("aria-pressed") === "true";
   cards.forEach((b) => {
     b.addEventListener("click", () => {
+      if (data.need === 0 && chosen.size === 0 && !b.dataset.pair && !choosing()) {
+        chosen.add(b); // a lead of this one card: nothing else it could start
+        send();
+        return;
+      }
       if (chosen.has(b)) chosen.delete(b); else chosen.add(b);
       update();
       if (data.need > 0 && chosen.size === data.need) send();
@@ -43,6 +56,9 @@ export default function (component) {
   });
   if (confirm) confirm.addEventListener("click", send);
   if (clear) clear.addEventListener("click", () => { chosen.clear(); update(); });
+  if (several) several.addEventListener("click", () => {
+    several.setAttribute("aria-pressed", choosing() ? "false" : "true");
+  });
   root.onkeydown = (e) => {
     if (e.key === "Escape" && chosen.size) { chosen.clear(); update(); }
   };
