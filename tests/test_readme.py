@@ -159,6 +159,7 @@ def test_the_tour_writes_only_under_an_ignored_folder(
         "table.png",
         "sims",
         "match.psn",
+        "puzzles.psn",
     }
     ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert "out/" in ignored

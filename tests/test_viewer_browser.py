@@ -1117,6 +1117,24 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         assert played.count() == 2  # both copies on the table
 
 
+def test_solve_a_puzzle_in_chromium(server: str) -> None:
+    """A bundled puzzle set opens in puzzle mode at the link's puzzle; the student plays
+    the answer by clicking its card by name and is told right, with the engine's line."""
+    puzzles = "puzzles/from-analysis.psn"
+    with _recording_page(f"{server}/?ex={quote(puzzles)}&hand=2", height=900) as page:
+        _shows(page, "Puzzle 2 of 3")
+        seat = _playing(page)
+        assert seat.get_attribute("data-seat") == "2"
+        assert seat.locator(".v").count() == 0  # no values for a student
+        _idle(page)
+        # a lead of a card the seat holds one of: played by its click, no Play needed
+        seat.get_by_role("button", name=card_name("en", Card.parse("BJ")), exact=True).click()
+        _shows(page, "Right: BJ is the best play.")
+        assert "Best line (the solver's" in page.locator("body").inner_text()
+        assert "hand=2" in page.url
+        page.screenshot(path=str(ARTIFACTS / "puzzle-solved.png"))
+
+
 _SCREENS = ((1366, 768), (390, 844))
 # The cards in the hands whose rank corner (the left edge, where a neighbour overlaps
 # them) shows another element: a card hidden by the one beside it.

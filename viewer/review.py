@@ -15,6 +15,7 @@ from viewer.panels import (
     figures,
     hand,
     notes,
+    puzzle,
     source,
     table,
     teach,
@@ -38,7 +39,9 @@ controls.autoplay(here)
 left, right = st.columns([2.2, 1])
 with left:
     table.table(here)  # the table you play on
-    if here.teaching:
+    if here.puzzle is not None:
+        puzzle.question(here)  # a puzzle set: find the play at the end
+    elif here.teaching:
         teach.question(here)
     controls.caption(here)
     controls.moves(here)  # the slider, the jumps to findings and annotations

@@ -92,6 +92,10 @@ class SessionKey(StrEnum):
     # "teach_guess_2_14": the tokens of the cards the student clicked on the table
     TEACH_GUESS = "teach_guess"
     TEACH_REVEALED = "teach_revealed"  # the step whose answer is shown
+    # puzzle mode (a hand with a [Puzzle] header): the student finds the play at the end
+    PUZZLE_AT = "puzzle_at"  # the puzzle landed on: (file, hand); another is opened at its end
+    PUZZLE_TRIED = "puzzle_tried"  # the student's last legal play: (file, hand, card tokens)
+    PUZZLE_SHOWN = "puzzle_shown"  # the puzzle whose answer is shown: (file, hand)
     AUTOPLAY = "autoplay"  # stepping on by itself
     SPEED = "speed"  # seconds between two steps of auto-play
     AUTOPLAY_AT = "autoplay_at"  # when auto-play last stepped (time.monotonic)
@@ -227,6 +231,9 @@ DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.TABLE_TRIED: None,
     SessionKey.TEACH: False,
     SessionKey.TEACH_REVEALED: None,
+    SessionKey.PUZZLE_AT: None,
+    SessionKey.PUZZLE_TRIED: None,
+    SessionKey.PUZZLE_SHOWN: None,
     SessionKey.AUTOPLAY: False,
     SessionKey.SPEED: 1.0,
     SessionKey.AUTOPLAY_AT: None,

@@ -47,8 +47,10 @@ __all__ = [
     "choice_words",
     "comment_words",
     "line_moves",
+    "line_sentence",
     "play_words",
     "read_analysis",
+    "read_play",
     "read_value",
     "verdict_words",
 ]
@@ -335,11 +337,14 @@ def best_line_words(note: PlayNote, lang: str) -> list[str]:
     """The best line in a sentence, if the analysis wrote one: where it comes from, and
     its plays seat by seat (``Best line (…): 2: ♥3 3: ♥6 | 4: ♥A …``, a bar between
     tricks)."""
-    line = note.line
-    if line is None:
-        return []
+    return [] if note.line is None else [line_sentence(note.line, lang)]
+
+
+def line_sentence(line: Line, lang: str) -> str:
+    """A line in a sentence of ``lang``: where it comes from, and its plays seat by seat
+    (``Best line (…): 2: ♥3 3: ♥6 | 4: ♥A …``)."""
     source = label(lang, f"an_line_{line.source.value}")
-    return [label(lang, "an_line", source=source, moves=line_moves(line, lang))]
+    return label(lang, "an_line", source=source, moves=line_moves(line, lang))
 
 
 def line_moves(line: Line, lang: str) -> str:
@@ -391,7 +396,7 @@ def _judged(
         return None
     words = args.get("class", "").split()
     verdict = words[0] if words and words[0] in {v.value for v in Verdict} else "fine"
-    return value, verdict, _best(args.get("best", "")), read_value(args.get("loss", ""))
+    return value, verdict, read_play(args.get("best", "")), read_value(args.get("loss", ""))
 
 
 def read_value(text: str) -> Value | None:
@@ -418,8 +423,12 @@ def _finite(digits: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _best(text: str) -> tuple[Seat, tuple[Card, ...]] | None:
-    """``3: SK SK`` read, or None."""
+def read_play(text: str) -> tuple[Seat, tuple[Card, ...]] | None:
+    """A ``[%best]`` command's ``3: SK SK`` read, or None.
+
+    >>> read_play("3: SK SK") == (3, (Card.parse("SK"), Card.parse("SK"))), read_play("3: X")
+    (True, None)
+    """
     found = _BEST.match(text.strip())
     if found is None:
         return None

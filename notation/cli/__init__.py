@@ -43,6 +43,7 @@ COMMANDS: tuple[str, ...] = (
     "judge",
     "solve",
     "analyze",
+    "puzzles",
     "rules",
     "view",
 )

@@ -80,12 +80,16 @@ class ReadableHands:
         self.broken = False
 
     def __iter__(self) -> Iterator[Hand]:
+        return (hand for _, hand in self.numbered())
+
+    def numbered(self) -> Iterator[tuple[int, Hand]]:
+        """Each readable hand with its place in the file, from 1 (a broken hand counts)."""
         for read in iter_hands(self.lines, self.name):
             for error in read.errors:
                 warn(msg("syntax", text=error_words(error, self.lang)), lang=self.lang)
                 self.broken = True
             if read.hand is not None:
-                yield read.hand
+                yield read.number, read.hand
 
 
 def json_text(value: Any, level: int = 0) -> str:

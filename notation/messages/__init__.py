@@ -25,7 +25,8 @@ words, the reports), :mod:`~notation.messages.reader` (the PSN reader's errors),
 corpus report's page), :mod:`~notation.messages.rulesets` (a rule-set file's errors, a
 JSON record's), :mod:`~notation.messages.help` (the commands' help, argparse's words),
 :mod:`~notation.messages.labels` (the viewer's, the handout's and the table picture's
-labels), :mod:`~notation.messages.rulecard` (the rules' names, ``shengji rules``'s card);
+labels), :mod:`~notation.messages.rulecard` (the rules' names, ``shengji rules``'s card),
+:mod:`~notation.messages.puzzles` (puzzles, ``shengji puzzles``, the puzzle mode);
 :mod:`~notation.messages.core` is the machinery.
 
 >>> m = msg("deal.kitty-count", n=7, size=8)
@@ -46,6 +47,7 @@ from notation.messages import (
     commands,
     help,
     labels,
+    puzzles,
     reader,
     reasons,
     recorder,
@@ -154,6 +156,7 @@ for _catalogue in (
     help.CATALOGUE,
     labels.CATALOGUE,
     rulecard.CATALOGUE,
+    puzzles.CATALOGUE,
 ):
     register(_catalogue)
 

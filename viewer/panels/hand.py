@@ -8,17 +8,18 @@ from dataclasses import dataclass
 import streamlit as st
 
 from notation.analysis.annotations import HandAnalysis, PlayNote, read_analysis
+from notation.analysis.puzzles import PuzzleNote, read_puzzle
 from notation.findings import Finding
 from notation.messages import error_words
 from notation.psn import Hand
-from notation.replay import HandReplay, State
+from notation.replay import HandReplay, State, StepKind
 from notation.rules.order import Trump
 from viewer import analysis_view, document, render, view
 from viewer.i18n import tr
 from viewer.panels import cache
 from viewer.session import SessionKey
 
-__all__ = ["Moment", "moment", "on_hand"]
+__all__ = ["Moment", "moment", "on_hand", "puzzle_step"]
 
 ss = st.session_state
 
@@ -39,6 +40,7 @@ class Moment:
     mode: view.ViewMode
     seat: int  # the seat at the bottom: the one seat's view, the student's
     findings: tuple[Finding, ...]  # of the line or the hand; a student's: only so far
+    puzzle: PuzzleNote | None = None  # the puzzle the hand is (its play to find at its end)
 
     @property
     def last(self) -> int:
@@ -61,9 +63,26 @@ class Moment:
         return self.state.trump
 
     @property
+    def puzzle_step(self) -> int | None:
+        """A puzzle's position: the step after its last play (the end of the record is
+        the step after that), where the student finds the play."""
+        return None if self.puzzle is None else puzzle_step(self.replay)
+
+    @property
+    def asks_puzzle(self) -> bool:
+        """True at a puzzle's position."""
+        return self.puzzle is not None and self.step == self.puzzle_step
+
+    @property
     def upto(self) -> int | None:
         """In teaching mode, this step: nothing after it is shown."""
         return self.step if self.teaching else None
+
+
+def puzzle_step(replay: HandReplay) -> int:
+    """The step where a puzzle's play is to be found: its last before the end."""
+    states = replay.states
+    return next(i for i in reversed(range(len(states))) if states[i].kind is not StepKind.END)
 
 
 def on_hand() -> None:
@@ -125,11 +144,15 @@ def moment(doc: document.Document) -> Moment:
         st.error(view.literal(error_words(e, lang)))
         ss[SessionKey.LINE], line = [], ()
         rp = cache.line_replay(text, name, entry.number, line)
+    puzzle = read_puzzle(entry.hand) if not line and entry.hand is not None else None
+    if puzzle is not None and ss[SessionKey.PUZZLE_AT] != (name, entry.number):
+        ss[SessionKey.PUZZLE_AT] = (name, entry.number)  # a puzzle opened: at its position
+        ss[SessionKey.STEP] = puzzle_step(rp)
     ss[SessionKey.STEP] = max(0, min(int(ss[SessionKey.STEP]), len(rp.states) - 1))
     step: int = ss[SessionKey.STEP]
     # the analysis: read from the record's comments (never run to be shown)
     analysis = read_analysis(entry.hand) if not line and entry.hand is not None else None
-    teaching = bool(ss[SessionKey.TEACH])
+    teaching = bool(ss[SessionKey.TEACH]) and puzzle is None
     findings = rp.findings if line else entry.findings
     if teaching:
         findings = tuple(f for f in findings if (f.step or 0) <= step)
@@ -144,6 +167,7 @@ def moment(doc: document.Document) -> Moment:
         note=None if analysis is None else analysis_view.note_at(rp, analysis, step),
         teaching=teaching,
         mode="teach" if teaching else ss[SessionKey.MODE],
-        seat=int(ss[SessionKey.SEAT]),
+        seat=puzzle.seat if puzzle is not None else int(ss[SessionKey.SEAT]),
         findings=tuple(findings),
+        puzzle=puzzle,
     )

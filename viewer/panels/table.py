@@ -5,7 +5,8 @@ has them); the result at the end, and the findings made at this step.
 
 A play clicked (one card, or the cards of a pair, a tractor, a throw, then Play) is, in
 review, an alternative entered as a variation from here, valued by the engine where it
-can; in teaching mode the student's answer, refused with the rule it breaks if illegal.
+can; in teaching mode the student's answer, refused with the rule it breaks if illegal;
+at a puzzle's position the student's answer too, refused so, then told right or wrong.
 The recording page's table (:func:`recorder_table`) sends each card clicked to the
 recorder. The component's HTML is drawn by :mod:`viewer.render`; its CSS and JavaScript
 live in ``viewer/table/``.
@@ -29,7 +30,7 @@ from viewer.panels import cache
 from viewer.panels.hand import Moment
 from viewer.session import SessionKey
 
-__all__ = ["component_value", "mount", "table"]
+__all__ = ["component_value", "mount", "puzzle_tried", "table"]
 
 ss = st.session_state
 
@@ -110,7 +111,14 @@ def _playable(here: Moment, tv: view.TableView) -> tuple[render.Playable | None,
     )
     values = at.values
     seat: int | None
-    if here.teaching:
+    if here.asks_puzzle:
+        assert here.puzzle is not None
+        if ss[SessionKey.PUZZLE_SHOWN] == _puzzle_key(here) or _solved(here):
+            return None, 0, ""
+        if at.seat != here.puzzle.seat:
+            return None, 0, ""  # the record's answer is not the seat to move's: no question
+        seat, legal, values = here.puzzle.seat, None, None  # the student is told nothing
+    elif here.teaching:
         asked = view.question_at(here.replay, step, here.seat)
         if asked is None or ss[SessionKey.TEACH_REVEALED] == step:
             return None, 0, ""
@@ -145,7 +153,7 @@ def _playable(here: Moment, tv: view.TableView) -> tuple[render.Playable | None,
 def _values_only(here: Moment, values: analysis_view.CardValues | None) -> render.Playable | None:
     """Where no card can be clicked (a line's end, a seat's view): the values still on
     the cards of the seat to move, as faces."""
-    if here.teaching or values is None or not ss[SessionKey.SHOW_VALUES]:
+    if here.teaching or here.asks_puzzle or values is None or not ss[SessionKey.SHOW_VALUES]:
         return None
     return render.Playable(values.seat, None, values.values, values.best, buttons=False)
 
@@ -171,11 +179,32 @@ def _played(here: Moment) -> None:
         ss[SessionKey.TABLE_NOTICE] = ("error", refused)
         return
     ss[SessionKey.TABLE_NOTICE] = None
+    if here.asks_puzzle:
+        ss[SessionKey.PUZZLE_TRIED] = (*_puzzle_key(here), tokens)
+        return
     if here.teaching:
         ss[f"{SessionKey.TEACH_GUESS}_{number}_{here.step}"] = list(tokens)
         ss[SessionKey.TEACH_REVEALED] = here.step
         return
     _enter(here, cards)
+
+
+def _puzzle_key(here: Moment) -> tuple[str, int]:
+    """The puzzle shown, as the session keeps what was tried and shown: (file, hand)."""
+    return (ss[SessionKey.NAME], here.entry.number)
+
+
+def puzzle_tried(here: Moment) -> tuple[Card, ...] | None:
+    """The student's last legal play at this puzzle, if any."""
+    tried = ss[SessionKey.PUZZLE_TRIED]
+    if tried is None or tuple(tried[:2]) != _puzzle_key(here):
+        return None
+    return tuple(Card.parse(token) for token in tried[2])
+
+
+def _solved(here: Moment) -> bool:
+    tried = puzzle_tried(here)
+    return here.puzzle is not None and tried is not None and here.puzzle.solves(tried)
 
 
 def _line_end(here: Moment) -> bool:
