@@ -39,6 +39,8 @@ def test_a_puzzle_set_opens_at_the_position_with_the_seat_to_move_to_click() -> 
     assert puzzle is not None
     assert step(at) == puzzle_step(replay(HANDS[1]))
     assert at.subheader[0].value == "Puzzle 2 of 3"
+    # the hand picker names the puzzles, not the games' titles (they tell the lesson)
+    assert at.selectbox(key="hand").options == ["Puzzle 1 of 3", "Puzzle 2 of 3", "Puzzle 3 of 3"]
     assert "find a better play" in at.markdown[0].value
     assert "BJ" in _cards_to_click(at)
     assert 'class="v"' not in table_clicks.html(at)  # no values on a student's cards

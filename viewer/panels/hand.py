@@ -117,6 +117,9 @@ def moment(doc: document.Document) -> Moment:
             said = tr(lang, "hand_n", n=number)
             if item.hand is None:
                 return f"{said} ✗ {tr(lang, 'hand_unreadable')}"
+            puzzle = item.hand.header("Puzzle")
+            if puzzle is not None:  # the game's title could give the lesson away
+                return tr(lang, "puzzle_n", n=puzzle, total=len(numbers))
             extra = [v for v in (item.hand.header_in("Event", lang), item.hand.header("Hand")) if v]
             return f"{said} · {' · '.join(extra)}" if extra else said
 
