@@ -229,6 +229,7 @@ class _Memo:
     values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
     suit_keys: dict[tuple[Cards, Cards, Cards, Cards], int] = field(default_factory=dict)
+    keys: dict[tuple[Seat, Cards, Cards, Cards, Cards], Hashable] = field(default_factory=dict)
 
     def trim(self, limit: int = _MEMO_LIMIT) -> None:
         """Forget everything once the memo holds more than ``limit`` answers (a long
@@ -242,6 +243,7 @@ class _Memo:
             self.values,
             self.split,
             self.suit_keys,
+            self.keys,
         )
         if sum(len(t) for t in tables) > limit:
             for table in tables:
@@ -878,6 +880,11 @@ class PlayState:
         leader, the trump's number and the side suits' numbers, sorted. Only for a trick
         start (nothing on the table).
         """
+        hands = self.hands
+        exact = (self.leader, hands[0], hands[1], hands[2], hands[3])
+        known = self._memo.keys.get(exact)
+        if known is not None:  # a search comes back to the same trick start often
+            return known
         memo = self._memo.suit_keys
         sides: list[int] = []
         trump_key = 0
@@ -897,7 +904,14 @@ class PlayState:
             else:
                 sides.append(number)
         sides.sort()
-        return (self.leader, trump_key, *sides)
+        key = self._memo.keys[exact] = (self.leader, trump_key, *sides)
+        return key
+
+    def known_key(self) -> Hashable | None:
+        """:meth:`key` if it was asked before at this trick start (cheap: a look-up),
+        else ``None``."""
+        hands = self.hands
+        return self._memo.keys.get((self.leader, hands[0], hands[1], hands[2], hands[3]))
 
     def _suit_number(self, raw: tuple[Cards, Cards, Cards, Cards]) -> int:
         """The number that stands for one suit's description (:meth:`_describe`) in a key:
