@@ -73,6 +73,9 @@ __all__ = ["PlayValue", "Solution", "Solver", "solve"]
 _INF = 10**9
 _TABLE_LIMIT = 1_000_000  # transposition-table entries kept before the table is cleared
 _CONTEXTS_KEPT = 4  # hands whose tables a solver keeps
+# The fewest cards a hand holds before the last play of a trick for its follows to be
+# looked up in the table first (with fewer, the next trick is the last: it has no entry).
+_PROBED = 3
 
 
 def _first(item: tuple[tuple[int, int, int], Play]) -> tuple[int, int, int]:
@@ -444,8 +447,8 @@ class _Search:
         state = self.state
         seat = state.to_move
         maximize = state.is_defender(seat)
-        if len(state.table) == 3 and len(moves) > 1:
-            cut = self.transposed(alpha, beta, moves, maximize)
+        if len(state.table) == 3 and len(moves) > 1 and len(state.hands[seat - 1]) >= _PROBED:
+            cut = self.transposed(alpha, beta, moves)
             if cut is not None:
                 return cut
         best = -_INF if maximize else _INF
@@ -475,14 +478,13 @@ class _Search:
                 break
         return best, best_play
 
-    def transposed(
-        self, alpha: int, beta: int, moves: list[Play], maximize: bool
-    ) -> tuple[int, Play] | None:
+    def transposed(self, alpha: int, beta: int, moves: list[Play]) -> tuple[int, Play] | None:
         """The last play of a trick: a play whose next trick start the table already
         bounds enough to cut the search off, if there is one (an enhanced transposition
         cutoff: found before a play earlier in the order is searched in full)."""
         state = self.state
         table = self.table
+        maximize = state.is_defender(state.to_move)
         for play in moves:
             gained = state.apply(play)
             key = state.known_key()  # a trick start with a table entry was keyed before

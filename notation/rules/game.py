@@ -243,11 +243,12 @@ class _Memo:
             self.values,
             self.split,
             self.suit_keys,
-            self.keys,
         )
         if sum(len(t) for t in tables) > limit:
             for table in tables:
                 table.clear()
+        if len(self.keys) > limit:  # one a trick start: kept apart, not to clear the rest
+            self.keys.clear()
         if len(_SUIT_NUMBERS) > limit:
             _SUIT_NUMBERS.clear()
 
