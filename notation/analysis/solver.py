@@ -19,12 +19,11 @@ How it searches (the ideas of Bo Haglund's DDS for bridge, fitted to Shengji; se
   cards still out, side suits sorted; each suit's description a number, quick to hash),
   holding the bounds proved so far and the best lead, kept by a :class:`Solver` across
   the positions of a hand. None inside a trick: that gave 4% fewer nodes for a third
-  more time. Before the last play of a trick is searched, each of its follows is looked
-  up in the table at the trick start it leads to (an enhanced transposition cutoff: one
-  already bounded enough ends the search before an earlier follow is searched in full;
-  15.6% fewer nodes over the benchmark's first 8 positions at 8 cards, 12.6% over its 30
-  at 6), as far as that start's key is remembered (computing new keys for it cost more
-  than it saved);
+  more time. Tried and dropped: before the last play of a trick, looking each of its
+  follows up in the table at the trick start it leads to (an enhanced transposition
+  cutoff): 12.6% fewer nodes at 6 cards, 17.3% at 8, but each look-up makes and takes
+  back a play, and the time did not go down (back to back: 8% more CPU pure, 31% more
+  compiled, at 8 cards);
 * **equivalent plays** searched once (:meth:`~notation.rules.game.PlayState.distinct`):
   cards held by one seat, with the same points, with no other seat's card between or
   level with them, are interchangeable (pairs only whole, and not next to another pair
@@ -73,9 +72,6 @@ __all__ = ["PlayValue", "Solution", "Solver", "solve"]
 _INF = 10**9
 _TABLE_LIMIT = 1_000_000  # transposition-table entries kept before the table is cleared
 _CONTEXTS_KEPT = 4  # hands whose tables a solver keeps
-# The fewest cards a hand holds before the last play of a trick for its follows to be
-# looked up in the table first (with fewer, the next trick is the last: it has no entry).
-_PROBED = 3
 
 
 def _first(item: tuple[tuple[int, int, int], Play]) -> tuple[int, int, int]:
@@ -447,10 +443,6 @@ class _Search:
         state = self.state
         seat = state.to_move
         maximize = state.is_defender(seat)
-        if len(state.table) == 3 and len(moves) > 1 and len(state.hands[seat - 1]) >= _PROBED:
-            cut = self.transposed(alpha, beta, moves)
-            if cut is not None:
-                return cut
         best = -_INF if maximize else _INF
         best_play: Play | None = None
         for play in moves:
@@ -477,34 +469,6 @@ class _Search:
                     moves.insert(0, play)
                 break
         return best, best_play
-
-    def transposed(self, alpha: int, beta: int, moves: list[Play]) -> tuple[int, Play] | None:
-        """The last play of a trick: a play whose next trick start the table already
-        bounds enough to cut the search off, if there is one (an enhanced transposition
-        cutoff: found before a play earlier in the order is searched in full)."""
-        state = self.state
-        table = self.table
-        maximize = state.is_defender(state.to_move)
-        for play in moves:
-            gained = state.apply(play)
-            key = state.known_key()  # a trick start with a table entry was keyed before
-            state.undo()
-            if key is None:
-                continue
-            entry = table.get(key)
-            if entry is None:
-                continue
-            if maximize and gained + entry[0] >= beta:
-                value = gained + entry[0]
-            elif not maximize and gained + entry[1] <= alpha:
-                value = gained + entry[1]
-            else:
-                continue
-            if moves[0] is not play:  # a killer move, as in expand
-                moves.remove(play)
-                moves.insert(0, play)
-            return value, play
-        return None
 
     def moves(self, first: Cards | None) -> list[Play]:
         """The distinct plays worth searching, the most promising first (for a lead,

@@ -229,7 +229,6 @@ class _Memo:
     values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
     suit_keys: dict[tuple[Cards, Cards, Cards, Cards], int] = field(default_factory=dict)
-    keys: dict[tuple[Seat, Cards, Cards, Cards, Cards], Hashable] = field(default_factory=dict)
 
     def trim(self, limit: int = _MEMO_LIMIT) -> None:
         """Forget everything once the memo holds more than ``limit`` answers (a long
@@ -247,8 +246,6 @@ class _Memo:
         if sum(len(t) for t in tables) > limit:
             for table in tables:
                 table.clear()
-        if len(self.keys) > limit:  # one a trick start: kept apart, not to clear the rest
-            self.keys.clear()
         if len(_SUIT_NUMBERS) > limit:
             _SUIT_NUMBERS.clear()
 
@@ -881,11 +878,6 @@ class PlayState:
         leader, the trump's number and the side suits' numbers, sorted. Only for a trick
         start (nothing on the table).
         """
-        hands = self.hands
-        exact = (self.leader, hands[0], hands[1], hands[2], hands[3])
-        known = self._memo.keys.get(exact)
-        if known is not None:  # a search comes back to the same trick start often
-            return known
         memo = self._memo.suit_keys
         sides: list[int] = []
         trump_key = 0
@@ -905,14 +897,7 @@ class PlayState:
             else:
                 sides.append(number)
         sides.sort()
-        key = self._memo.keys[exact] = (self.leader, trump_key, *sides)
-        return key
-
-    def known_key(self) -> Hashable | None:
-        """:meth:`key` if it was asked before at this trick start (cheap: a look-up),
-        else ``None``."""
-        hands = self.hands
-        return self._memo.keys.get((self.leader, hands[0], hands[1], hands[2], hands[3]))
+        return (self.leader, trump_key, *sides)
 
     def _suit_number(self, raw: tuple[Cards, Cards, Cards, Cards]) -> int:
         """The number that stands for one suit's description (:meth:`_describe`) in a key:
