@@ -387,3 +387,24 @@ def test_the_value_alone_is_the_best_plays_value() -> None:
         expected = Solver().solve(position).value
         assert shared.value(position) == expected, _describe(position)
         assert Solver().value(position) == expected, _describe(position)
+
+
+def test_the_budget_is_counted_on_the_clock_given() -> None:
+    # The benchmark caps a solve in CPU time (time.process_time), which a loaded machine
+    # does not eat into; the budget must be read on the clock given, not on wall time.
+    # A clock that jumps an hour at each reading runs any budget out at the first check.
+    ticks = iter(range(0, 10**9, 3600))
+    position = _a_position_of_many_nodes()
+    rushed = Solver().solve(position, budget=60.0, clock=lambda: float(next(ticks)))
+    assert not rushed.exact
+    assert Solver().solve(position, budget=60.0, clock=lambda: 0.0).exact
+
+
+def _a_position_of_many_nodes() -> Position:
+    """A random endgame whose solve searches more nodes than the 256 between two readings
+    of the clock."""
+    rng = random.Random(77)
+    while True:
+        candidate = random_endgame(rng, size=4)
+        if solve(candidate).nodes > 600:
+            return candidate
