@@ -55,6 +55,7 @@ import argparse
 import cProfile
 import io
 import json
+import math
 import os
 import platform
 import pstats
@@ -661,13 +662,20 @@ def match_numbers(
         "jobs": jobs,
         "a_defending": result.a_defending,
         "b_defending": result.b_defending,
-        "points_per_deal": [points.mean, points.low, points.high],
-        "levels_per_deal": [levels.mean, levels.low, levels.high],
-        "points_standard_error": points.standard_error,
-        "levels_standard_error": levels.standard_error,
+        # one deal has no spread: its interval is unbounded, written null (JSON has no
+        # Infinity)
+        "points_per_deal": [_finite(points.mean), _finite(points.low), _finite(points.high)],
+        "levels_per_deal": [_finite(levels.mean), _finite(levels.low), _finite(levels.high)],
+        "points_standard_error": _finite(points.standard_error),
+        "levels_standard_error": _finite(levels.standard_error),
         "confidence": points.confidence,
         "seconds": seconds,
     }
+
+
+def _finite(value: float) -> float | None:
+    """``value``, or None where it is not a finite number."""
+    return value if math.isfinite(value) else None
 
 
 def duplicate_numbers(deals: int, preset: str = "qq", seed: int = 0) -> dict[str, object]:
@@ -730,8 +738,12 @@ def print_match(numbers: dict[str, object], title: str) -> None:
     assert isinstance(confidence, float) and isinstance(deals, int)
     for name in ("points", "levels"):
         row, error = numbers[f"{name}_per_deal"], numbers[f"{name}_standard_error"]
-        assert isinstance(row, list) and isinstance(error, float)
+        assert isinstance(row, list)
         mean, low, high = row
+        if error is None:  # one deal: no spread to measure
+            print(f"  {a} - {b}, {name} a deal: {mean:+.2f}  (one deal: no standard error)")
+            continue
+        assert isinstance(error, float)
         print(
             f"  {a} - {b}, {name} a deal: {mean:+.2f}  "
             f"(standard error {error:.2f}; {confidence:.0%} CI {low:+.2f} to {high:+.2f})"
