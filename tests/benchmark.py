@@ -558,41 +558,29 @@ ANALYSIS_TRICKS = (12, 10**9)  # from trick 12: a qq hand's last two (of 13), 8 
 
 
 def analysis_executor_numbers(hands: int) -> dict[str, object]:
-    """Analysis hands per second on each executor (small budget, last two tricks only),
-    as ``shengji analyze`` sends them: chunks of a hand's plays, in order."""
-    from functools import partial
-
-    from notation.analysis.evaluate import View
-    from notation.cli.analyze import _batch, _chunks, _Options, _read
-    from notation.executor import DaskExecutor, Executor, InlineExecutor, Lost, PoolExecutor
-
-    options = _Options(View.PLAYER, ANALYSIS_BUDGET, 0, None, ANALYSIS_TRICKS)
+    """Analysis hands per second on each executor (small budget, last two tricks only):
+    ``shengji analyze FOLDER --json`` as a user runs it, with ``-j 1``, ``-j 2`` and
+    ``--executor dask -j 2``, each the better of two runs, start-up included."""
     numbers: dict[str, object] = {
         "hands": hands, "budget_s": ANALYSIS_BUDGET, "tricks": "12 to the end",
     }  # fmt: skip
     with tempfile.TemporaryDirectory() as tmp:
-        files = executor_corpus(Path(tmp), hands, per_file=10)
-        read = [_read(i, path, None, options, False) for i, path in enumerate(files)]
-        chunks = [c for file in read for c in _chunks(file, options)]
-
-        def rate(executor: Executor, key: str) -> None:
-            """Hands a second, the better of two runs (the first warms the workers up)."""
-            best, plays = float("inf"), 0
-            for _ in range(2):
-                start = time.perf_counter()
-                done = executor.ordered(partial(_batch, options), ((c,) for c in chunks))
-                plays = sum(len(r[0]) for r in done if not isinstance(r, Lost))
-                best = min(best, time.perf_counter() - start)
+        executor_corpus(Path(tmp), hands, per_file=10)
+        command = [*shengji_command(), "analyze", tmp, "--json", "--budget"]
+        command += [str(ANALYSIS_BUDGET), "--tricks", str(ANALYSIS_TRICKS[0])]
+        report = subprocess.run([*command, "-j", "1"], capture_output=True, text=True)
+        done = json.loads(report.stdout)
+        plays = sum(len(h.get("plays") or ()) for f in done["files"] for h in f["hands"])
+        numbers["plays"] = plays
+        numbers["load_average"] = os.getloadavg()[0]
+        for key, options in (
+            ("j1", ["-j", "1"]),
+            ("j2", ["-j", "2"]),
+            ("dask2", ["--executor", "dask", "-j", "2"]),
+        ):
+            best = best_wall(2, [*command, *options])
             numbers[f"{key}_hands_per_s"] = hands / best
             numbers[f"{key}_plays_per_s"] = plays / best
-            numbers["plays"] = plays
-
-        numbers["load_average"] = os.getloadavg()[0]
-        rate(InlineExecutor(), "j1")
-        with PoolExecutor(2) as pool:
-            rate(pool, "j2")
-        with DaskExecutor(None, jobs=2) as dask:
-            rate(dask, "dask2")
     pool_s = 1 / float(numbers["j2_hands_per_s"])  # type: ignore[arg-type]
     dask_s = 1 / float(numbers["dask2_hands_per_s"])  # type: ignore[arg-type]
     numbers["dask_overhead_ms_per_hand"] = (dask_s - pool_s) * 1000  # wall, vs the pool
