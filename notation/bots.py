@@ -35,7 +35,7 @@ from notation.rules.units import Unit
 LEAD_BONUS = 3.0  # what taking the lead is worth, in points
 COST_WEIGHT = 0.25  # points per unit of a card's worth spent
 
-__all__ = ["Bot", "Player", "RandomPlayer", "bot_play", "unseen"]
+__all__ = ["Bot", "Player", "RandomPlayer", "bot_play", "unseen", "unseen_by_suit"]
 
 
 class Player(Protocol):
@@ -64,7 +64,7 @@ def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
     return cards
 
 
-def _unseen_by_suit(state: PlayState, seat: Seat) -> dict[EffectiveSuit, list[Card]]:
+def unseen_by_suit(state: PlayState, seat: Seat) -> dict[EffectiveSuit, list[Card]]:
     """:func:`unseen` for every suit at once, each suit's cards in the same order."""
     found: dict[EffectiveSuit, list[Card]] = {}
     for other in SEATS:
@@ -350,7 +350,7 @@ class _View:
         """The cards of ``suit`` this seat has not seen (as :func:`unseen` lists them)."""
         found = self._out
         if found is None:
-            found = self._out = _unseen_by_suit(self.state, self.seat)
+            found = self._out = unseen_by_suit(self.state, self.seat)
         cards = found.get(suit)
         if cards is None:
             cards = found[suit] = []

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from notation.bots import Bot, Player, RandomPlayer, _unseen_by_suit, bot_play, unseen
+from notation.bots import Bot, Player, RandomPlayer, bot_play, unseen, unseen_by_suit
 from notation.presets import load_ruleset, preset_names
 from notation.rules.cards import Card
 from notation.rules.follow import check_lead
@@ -186,7 +186,7 @@ def test_a_bot_s_unseen_cards_of_every_suit_at_once_are_unseen_suit_by_suit(pres
     rng = random.Random(2)
     while not state.is_over():
         for seat in SEATS:
-            found = _unseen_by_suit(state, seat)
+            found = unseen_by_suit(state, seat)
             suits = {state.trump.effective_suit(c) for h in state.hands for c in h}
             suits |= {state.trump.effective_suit(c) for c in state.kitty}
             assert set(found) <= suits
