@@ -5,6 +5,7 @@ said with its place and exit 2, the other files still read."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from notation.analysis.puzzles import (
     themes,
 )
 from notation.cli import main
+from notation.errors import ShengjiError
 from notation.presets import load_ruleset
 from notation.psn import parse, parse_hand, write
 from notation.rules.cards import Card
@@ -170,6 +172,19 @@ def test_seat_and_least_loss_choose_the_puzzles() -> None:
     assert hand_puzzles(hand, seat=3) == []
     assert len(hand_puzzles(hand, min_loss=67)) == 1
     assert hand_puzzles(hand, min_loss=67.5) == []
+
+
+def test_the_rule_set_the_analysis_imposed_replays_the_hand() -> None:
+    # `shengji analyze --rules NAME` writes rules=NAME: the puzzles are made under it too
+    # (a name only, as a record's Rules header: never a path read)
+    text = ANALYSED[0].read_text(encoding="utf-8")
+    imposed = re.sub(r"(\[%engine shengji \S+ \S+ \S+ \S+)\]", r"\1 rules=nosuch]", text, count=1)
+    hand = parse(imposed).hands[0]
+    found = read_analysis(hand)
+    assert found is not None and found.engine is not None and found.engine.rules == "nosuch"
+    with pytest.raises(ShengjiError, match="nosuch"):
+        hand_puzzles(hand)
+    assert len(hand_puzzles(hand, rules="qq")) == 1  # the --rules given comes first
 
 
 def test_a_hand_with_no_analysis_has_no_puzzles_to_make() -> None:

@@ -156,12 +156,14 @@ class SeatTally:
 
 @dataclass(frozen=True, slots=True)
 class Engine:
-    """The settings of the run, from ``[%engine shengji VERSION VIEW BUDGET SEED]``."""
+    """The settings of the run, from ``[%engine shengji VERSION VIEW BUDGET SEED]`` (and
+    ``rules=NAME`` when the run imposed a rule set)."""
 
     version: str
     view: str  # player or hindsight
     budget: float
     seed: int
+    rules: str | None = None  # the rule set's name the run imposed (``--rules``), if any
 
     def words(self, lang: str) -> str:
         """The run in a sentence: ``Analysed by shengji 0.1.0, the player's view, 1 s a
@@ -449,5 +451,8 @@ def _engine(comment: Comment) -> Engine | None:
                 seed = int(words[4])
             except ValueError:
                 return None
-            return Engine(words[1], words[2], budget, seed) if math.isfinite(budget) else None
+            if not math.isfinite(budget):
+                return None
+            imposed = [w.removeprefix("rules=") for w in words[5:] if w.startswith("rules=")]
+            return Engine(words[1], words[2], budget, seed, imposed[0] if imposed else None)
     return None

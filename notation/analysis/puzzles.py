@@ -34,6 +34,7 @@ from notation.analysis.annotations import PlayNote, Value, read_analysis, read_p
 from notation.analysis.line import Line, parse_line
 from notation.analysis.review import Verdict, plan_hand
 from notation.messages import LANGS, Message, MessageError, Seq, msg
+from notation.presets import load_ruleset
 from notation.psn.model import Comment, Hand, Header, Trick
 from notation.rules.cards import Card, Cards
 from notation.rules.game import Play, PlayState, Position
@@ -115,10 +116,16 @@ def hand_puzzles(
 ) -> list[Puzzle]:
     """The puzzles of an analysed ``hand`` (the ``number``-th of its file): one for each
     play classed mistake or blunder that lost at least ``min_loss`` points, ``seat``'s
-    only if given. Raises :class:`NoAnalysis` if the hand has no analysis."""
+    only if given. Raises :class:`NoAnalysis` if the hand has no analysis.
+
+    The hand is replayed under ``rules`` if given, else under the rule set the analysis
+    imposed (``rules=NAME``: a name, looked up among the presets and the club's folders,
+    never read as a path), else under its own."""
     analysis = read_analysis(hand)
     if analysis is None:
         raise NoAnalysis(msg("puzzle.no-analysis"))
+    if rules is None and analysis.engine is not None and analysis.engine.rules is not None:
+        rules = load_ruleset(analysis.engine.rules)
     wanted = [
         note
         for note in analysis.plays

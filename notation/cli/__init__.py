@@ -57,6 +57,7 @@ RULES_COMMANDS: tuple[str, ...] = (
     "simulate",
     "judge",
     "analyze",
+    "puzzles",
     "rules",
     "view",
 )

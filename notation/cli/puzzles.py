@@ -20,6 +20,7 @@ from notation.cli.language import said, type_error
 from notation.errors import ShengjiError
 from notation.files import FileError, open_input, shown_path, write_output
 from notation.messages import count, error_words, msg
+from notation.presets import ruleset_argument
 from notation.psn import write
 from notation.rules.game import GameError
 
@@ -43,6 +44,7 @@ def add_parser(sub: Any) -> None:
         metavar="N",
         help=said("help.puzzles.min-loss"),
     )
+    parser.add_argument("--rules", help=said("help.puzzles.rules"))
     parser.add_argument("-o", "--output", metavar="OUT", help=said("help.puzzles.output"))
     parser.set_defaults(run=run)
 
@@ -65,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if not files:
         warn(msg("puzzles.no-files"), lang=lang)
         return 2
+    rules = ruleset_argument(args.rules) if args.rules else None
     found: list[Puzzle] = []
     hands = 0
     bad = False
@@ -77,7 +80,11 @@ def run(args: argparse.Namespace) -> int:
                     hands += 1
                     try:
                         found += hand_puzzles(
-                            hand, seat=args.seat, min_loss=args.min_loss, number=number
+                            hand,
+                            seat=args.seat,
+                            min_loss=args.min_loss,
+                            rules=rules,
+                            number=number,
                         )
                     except NoAnalysis:
                         warn(msg("puzzles.not-analysed", file=name, n=number), lang=lang)

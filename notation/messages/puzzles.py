@@ -82,6 +82,12 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "only plays that lost at least this many points (default 0)",
         "只要损失至少这么多分的出牌（默认 0）",
     ),
+    "help.puzzles.rules": (
+        "preset or YAML file to replay the hands under, as given to shengji analyze "
+        "(default: the rule set the analysis imposed, else each hand's Rules header)",
+        "重放各局所用的预设规则或 YAML 文件，与 shengji analyze 所给的相同"
+        "（默认：分析时指定的规则，否则每局的 Rules 标头）",
+    ),
     "help.puzzles.output": (
         "the puzzle set to write (PSN)",
         "要写出的题集（PSN）",
