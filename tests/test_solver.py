@@ -324,6 +324,21 @@ def test_the_kitty_multiplier_counts_when_the_defenders_take_the_last_trick() ->
     assert [p.cards for p in solution.best] == [tuple(parse_cards("HA HA"))]
 
 
+@pytest.mark.parametrize(("dealer", "value"), [(1, 0), (2, 40 + 15 * 2)])
+def test_a_leader_sure_to_take_every_trick_is_not_searched_past_the_first(
+    dealer: int, value: int
+) -> None:
+    # Seat 1 leads; after any first lead it holds only cards nobody can beat (quick
+    # tricks): its side takes every trick, the kitty too (qq: a single's ×2). The later
+    # tricks are decided by the bound, not searched (they took 112 nodes before it).
+    hands = "BJ LJ S10 HA | S3 S4 S5 H3 | H5 HK H9 H4 | S6 S7 SK H8"
+    given = position(hands, trump="S 10", dealer=dealer, leader=1, kitty="D5 DK")
+    solution = solve(given)
+    assert solution.value == value
+    assert solution.nodes < 60
+    assert _solver_values(given) == brute_values(given)
+
+
 @pytest.mark.parametrize("block", range(2))
 def test_four_cards_a_hand_with_tractors_match_the_brute_force(block: int) -> None:
     rng = random.Random(2000 + block)

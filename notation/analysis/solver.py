@@ -45,7 +45,12 @@ How it searches (the ideas of Bo Haglund's DDS for bridge, fitted to Shengji; se
   bound the rest from above, at trick starts (inside a trick it never cut a search
   off on the benchmark's positions: the points only move to the table); the last card
   of each hand is played out without search, and its result remembered by the four
-  cards and the leader.
+  cards and the leader; and quick tricks, as bridge's DDS has them: at a trick start,
+  the points the leader's side is sure to take by cashing single cards no other hand
+  can beat (and, when all the leader's cards are such, every trick and the kitty) bound
+  the value from below for the defenders, from above for the dealer's team (measured
+  on the benchmark's 23 positions of 4, 6 and 8 cards: 3.4% fewer nodes, 4.9% at 4
+  cards; the CPU time 2% to 5% less pure, 4% to 5% compiled, runs back to back).
 
 Not used, and why: "in a trick already won, only the points given matter" is not exact
 (the cards kept decide later tricks), so it is not applied; a void follower's discards
@@ -65,6 +70,7 @@ from dataclasses import dataclass, field
 
 from notation.rules.cards import Cards
 from notation.rules.game import Play, PlayState, Position
+from notation.rules.order import TRUMP
 from notation.rules.seats import Seat
 
 __all__ = ["PlayValue", "Solution", "Solver", "solve"]
@@ -252,6 +258,10 @@ class _Search:
                 rules.kitty_multiplier(c, k, trump=t) for c, k in shapes for t in (True, False)
             )
             self.kitty_max.append(best * state.kitty_points)
+        # The kitty taken with the last trick led by a single card, trump or not.
+        self.kitty_single = state.kitty_points * min(
+            rules.kitty_multiplier(1, 1, trump=t) for t in (True, False)
+        )
         self.longest: dict[Cards, int] = {}  # a hand → its longest pair run (0: no pair)
 
     # --- the root ---------------------------------------------------------------------
@@ -399,6 +409,17 @@ class _Search:
             return hi
         if lo == hi:
             return lo
+        sure, all_won = self.quick_tricks()
+        if sure or all_won:
+            # The leader's side takes ``sure`` points, or every trick and so the kitty
+            # after a single lead (see :meth:`quick_tricks`).
+            if state.is_defender(state.leader):
+                lo = max(lo, state.hand_points + self.kitty_single if all_won else sure)
+            else:
+                hi = min(hi, 0 if all_won else self.bound() - sure)
+            if lo >= beta or hi <= alpha or lo >= hi:
+                self.table[key] = (lo, hi, first)
+                return lo if lo >= beta or lo >= hi else hi
         a = max(alpha, lo)
         b = min(beta, hi)
         value, best = self.expand(a, b, self.moves(first))
@@ -418,6 +439,54 @@ class _Search:
             first = best.cards
         self.table[key] = (lo, hi, first)
         return value
+
+    def quick_tricks(self) -> tuple[int, bool]:
+        """At a trick start, the points the leader's side is sure to take, and whether it
+        is sure to take every trick left (then the kitty too), as bridge's quick tricks.
+
+        The leader cashes single cards no other hand can beat: in each side suit, its
+        cards of a level no other hand's card of the suit passes (ties go to the card
+        led first), while every other hand that holds a trump must still follow the suit
+        (at most as many tricks as it holds cards of the suit); then its trumps of a
+        level no other hand's trump passes. Side suits first: followers follow suit, so
+        nobody's trumps or other suits change (a hand with no trump may discard, which
+        only lowers what the others hold); the trumps last, unbeatable whatever was
+        discarded. The points counted: the leader's cards', and the fewest each other hand
+        holding a trump must give as it follows (what is discarded is not counted).
+        """
+        state = self.state
+        leader = state.leader
+        mine = state.suits(leader)
+        others = [state.suits(seat) for seat in (1, 2, 3, 4) if seat != leader]
+        table = state.trump.table
+        sure = 0
+        won = 0
+        for suit, cards in mine.items():
+            top = -1  # the highest level any other hand holds in this suit
+            cap = len(cards)
+            for split in others:
+                theirs = split.get(suit)
+                if theirs:
+                    for card in theirs:
+                        level = table[card][1]
+                        if level > top:
+                            top = level
+                if suit != TRUMP and TRUMP in split:
+                    held = len(theirs) if theirs else 0
+                    if held < cap:
+                        cap = held
+            winners = sorted((c.points for c in cards if table[c][1] >= top), reverse=True)[:cap]
+            if not winners:
+                continue
+            sure += sum(winners)
+            won += len(winners)
+            # Each other hand that holds a trump follows with as many of its cards of the
+            # suit, the fewest points first (one with no trump may have discarded them).
+            for split in others:
+                theirs = split.get(suit)
+                if theirs and TRUMP in split:
+                    sure += sum(sorted(c.points for c in theirs)[: len(winners)])
+        return sure, won == len(state.hands[leader - 1])
 
     def last_cards(self) -> int:
         """One card a hand: the trick plays itself (remembered: the same last tricks come
