@@ -41,6 +41,31 @@ def test_version() -> None:
     assert result.stdout.strip() == f"shengji {__version__}"
 
 
+def test_the_command_sets_its_start_up_aside_from_the_collector() -> None:
+    # Run as the command (no argv given), what start-up made is frozen: the garbage
+    # collector does not walk it again in every full collection of a long run. Called
+    # with argv (as the tests do), main leaves the collector as it is.
+    script = (
+        "import gc, sys\n"
+        "from notation.cli import main\n"
+        "def run(argv):\n"
+        "    try:\n"
+        "        main(argv)\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "run(['--version'])\n"
+        "before = gc.get_freeze_count()\n"
+        "sys.argv = ['shengji', '--version']\n"
+        "run(None)\n"
+        "print(before, gc.get_freeze_count() > 0)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-2:] == ["0", "True"]
+
+
 def test_unknown_subcommand_is_a_clean_error() -> None:
     result = run("frobnicate")
     assert result.returncode == 2

@@ -634,3 +634,18 @@ def test_the_club_example_cites_its_own_penalty() -> None:
     club = load_ruleset_file(Path(__file__).parent.parent / "examples" / "rules" / "club.yaml")
     assert club.clause(Rule.THROW_PENALTY).quote == "有N张甩不出去应扣N*10分"
     assert club.throw.penalty_per_card == 10
+
+
+def test_a_preset_named_again_is_not_looked_up_on_disk_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A file's hands name their rule set one by one (the Rules header): the shipped
+    # presets are read once, not looked up on disk again for every hand.
+    first = load_ruleset("qq")
+
+    def no_disk() -> Path:
+        raise AssertionError("the presets folder was read again")
+
+    monkeypatch.setattr("notation.presets.presets_dir", no_disk)
+    assert load_ruleset("QQ") is first
+    assert load_ruleset("qq") is first

@@ -463,7 +463,14 @@ _files: dict[str, tuple[tuple[int, int, int], Ruleset]] = {}  # path → (stamp,
 
 def preset_names() -> list[str]:
     """The names of the shipped presets, sorted."""
-    return sorted(p.stem for p in presets_dir().glob("*.yaml"))
+    return sorted(_shipped())
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> frozenset[str]:
+    """The shipped presets' names, read once: they come with the package, and
+    :func:`load_ruleset` looks its name up among them for every hand of a file."""
+    return frozenset(p.stem for p in presets_dir().glob("*.yaml"))
 
 
 def rules_dirs() -> tuple[Path, ...]:
@@ -500,7 +507,7 @@ def load_ruleset(name: str) -> Ruleset:
         hint = _did_you_mean(name, folders)
         raise _error(msg("ruleset.not-a-name", name=repr(shown), hint=hint, presets=_presets()))
     preset = name.lower()
-    if (presets_dir() / f"{preset}.yaml").is_file():
+    if preset in _shipped():
         return _load_preset(preset)
     for folder in folders:
         path = _in_folder(folder, name)
