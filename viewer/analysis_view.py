@@ -48,6 +48,7 @@ from notation.replay import HandReplay, StepKind
 from notation.rules.cards import Card, format_cards
 from notation.rules.game import GameError, PlayState, Position
 from notation.rules.order import Trump
+from notation.rules.seats import same_team
 from viewer import charts, edit
 from viewer.i18n import seat_name, tr
 from viewer.view import StepButton, next_step
@@ -141,7 +142,7 @@ def note_at(replay: HandReplay, analysis: HandAnalysis, step: int) -> PlayNote |
 def is_defender(replay: HandReplay, seat: int) -> bool:
     """True if ``seat`` is on the defenders' team (the dealer's team is not)."""
     dealer = replay.computed.dealer
-    return dealer is not None and (seat - dealer) % 2 == 1
+    return dealer is not None and not same_team(seat, dealer)
 
 
 def _x(replay: HandReplay, note: PlayNote) -> float:

@@ -295,15 +295,10 @@ def play_words(note: PlayNote, defender: bool, lang: str) -> list[str]:
     """A play's judgement in sentences of ``lang``, from the commands alone (never the
     engine's English words): its value, its loss and the better play for one below
     fine, the best line. ``defender``: the seat who played is a defender."""
-    how = label(lang, "an_proved" if note.value.proved else "an_estimated")
-    lines = [label(lang, "an_value", value=_number(note.value.mean), how=how)]
+    lines = _value_and_loss(note.value, note.verdict, note.loss, defender, lang, "an")
     if not note.is_mistake or note.loss is None:
         lines.append(label(lang, "an_fine"))
         return [*lines, *best_line_words(note, lang)]
-    side = label(lang, "an_side_defenders" if defender else "an_side_dealer")
-    verdict = verdict_words(note.verdict, lang)
-    loss = _number(note.loss.mean)
-    lines.append(label(lang, "an_loss", loss=loss, side=side, verdict=verdict))
     if note.best is not None:
         best_value = note.best_value(defender)
         seat, cards = note.best
@@ -314,19 +309,29 @@ def play_words(note: PlayNote, defender: bool, lang: str) -> list[str]:
     return [*lines, *best_line_words(note, lang)]
 
 
+def _value_and_loss(
+    value: Value, verdict: str, loss: Value | None, defender: bool, lang: str, prefix: str
+) -> list[str]:
+    """A decision's value in a sentence and, below fine, what it cost whom (the
+    catalogue's ``{prefix}_value`` and ``{prefix}_loss``)."""
+    how = label(lang, "an_proved" if value.proved else "an_estimated")
+    lines = [label(lang, f"{prefix}_value", value=_number(value.mean), how=how)]
+    if verdict != Verdict.FINE.value and loss is not None:
+        side = label(lang, "an_side_defenders" if defender else "an_side_dealer")
+        words = verdict_words(verdict, lang)
+        cost = _number(loss.mean)
+        lines.append(label(lang, f"{prefix}_loss", loss=cost, side=side, verdict=words))
+    return lines
+
+
 def choice_words(choice: ChoiceNote, defender: bool, lang: str) -> list[str]:
     """A bury's or a bid's judgement in sentences of ``lang``, from the commands alone:
     its value, and below fine its class, its loss and the best option found (the
     candidate bury, the bid) with its value. ``defender``: the seat who chose is a
     defender."""
-    how = label(lang, "an_proved" if choice.value.proved else "an_estimated")
-    lines = [label(lang, "an_choice_value", value=_number(choice.value.mean), how=how)]
+    lines = _value_and_loss(choice.value, choice.verdict, choice.loss, defender, lang, "an_choice")
     if not choice.is_mistake or choice.loss is None:
         return [*lines, label(lang, "an_choice_fine")]
-    side = label(lang, "an_side_defenders" if defender else "an_side_dealer")
-    verdict = verdict_words(choice.verdict, lang)
-    loss = _number(choice.loss.mean)
-    lines.append(label(lang, "an_choice_loss", loss=loss, side=side, verdict=verdict))
     if choice.best is not None:
         after = choice.best_value(defender)
         key = "an_choice_best_bury" if choice.kind == "bury" else "an_choice_best_bid"
