@@ -242,7 +242,9 @@ class DaskExecutor(Executor):
                 )
                 self.client: Any = distributed.Client(self._cluster)
             else:
-                self.client = distributed.Client(address, timeout="20s")
+                # how long a scheduler may take to answer: Dask's own setting
+                # (distributed.comm.timeouts.connect, 30 s unless configured)
+                self.client = distributed.Client(address)
                 self.client.wait_for_workers(1, timeout=_WAIT_FOR_WORKERS)
         except (OSError, TimeoutError) as e:
             self.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -20,13 +21,16 @@ from notation.validate import JSON_SCHEMA, validate_text
 from tests.test_replay import _revoke, sims
 
 
-def shengji(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def shengji(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "notation", *args],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=cwd,
+        env=None if env is None else {**os.environ, **env},
     )
 
 
@@ -408,8 +412,15 @@ def test_dask_not_installed_names_the_extra(
 
 
 def test_a_scheduler_that_is_not_there_is_exit_2(files: Path) -> None:
+    # Dask's own setting says how long to wait for a scheduler (30 s unless set)
     result = shengji(
-        "validate", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9", str(files)
+        "validate",
+        "--executor",
+        "dask",
+        "--scheduler",
+        "tcp://127.0.0.1:9",
+        str(files),
+        env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"},
     )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith(
