@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from notation.analysis.annotate import annotate_hand, is_engine_comment
+import pytest
+
+from notation.analysis.annotate import KeyMoment, annotate_hand, is_engine_comment
 from notation.analysis.annotations import comment_words, read_analysis
 from notation.analysis.evaluate import Evaluator
 from notation.analysis.review import hand_review, plan_hand, review_decision
@@ -105,7 +107,8 @@ def test_the_summary_is_said_again_in_the_reader_s_language() -> None:
     assert comment_words(summary, "zh", found) == (
         "复盘分析（玩家视角）：1 号位：3 手牌，没有失误，平均损失 0.0 分；"
         "2 号位：3 手牌，1 手大错，平均损失 22.2 分；3 号位：3 手牌，没有失误，平均损失 0.0 分；"
-        "4 号位：3 手牌，没有失误，平均损失 0.0 分"
+        "4 号位：3 手牌，没有失误，平均损失 0.0 分 — "
+        "关键时刻：第 23 轮 2 号位出牌（大错，1.62 级，67 分）"
     )
     # The engine's words on a play are left to its commands; a person's stay.
     blunder = next(
@@ -138,3 +141,44 @@ def test_a_summary_written_in_chinese_gives_its_averages_too() -> None:
     assert found is not None
     assert found.averages == ((2, 1, 22.5),)
     assert found.tally[2].average_loss == 22.5  # the summary's, not the rounded 20
+
+
+def test_the_key_moments_are_written_as_commands_and_read_back() -> None:
+    """The summary holds each key moment as ``[%moment]`` (the costliest first), so a
+    reader lists them in its own language: the blunder of the endgame example."""
+    hand = parse(example("04")).hands[0]
+    plan = plan_hand(hand)
+    evaluator = Evaluator("hindsight")
+    results = [review_decision(plan, d, evaluator, 0) for d in plan.decisions if d.trick >= 23]
+    review = hand_review(plan, evaluator.view, results)
+    assert review.key_moments
+    text = write_hand(annotate_hand(hand, review, view="hindsight", budget=1, seed=0, lang="zh"))
+    found = read_analysis(parse_hand(text))
+    assert found is not None
+    assert found.moments == tuple(KeyMoment.of(m) for m in review.key_moments)
+    first = found.moments[0]
+    assert (first.kind, first.trick, first.seat, first.verdict) == ("play", 23, 2, "blunder")
+    assert f"[%moment 23 2 blunder {first.levels:.2f} 100]" in text
+    assert "trick 23, seat 2's play (blunder" in first.message().render("en")
+
+
+@pytest.mark.parametrize(
+    "args",
+    ["", "23 2 blunder 1.00", "23 5 blunder 1 1", "23 2 awful 1 1", "kitty 2 mistake 1 1",
+     "23 2 mistake nan 1", "23 2 mistake 1 inf", "99999 2 mistake 1 1", "-3 2 mistake 1 1",
+     "bury 1 mistake x 1", "23 2 mistake 1 1 extra"],
+)  # fmt: skip
+def test_a_moment_that_does_not_read_is_left_out(args: str) -> None:
+    assert KeyMoment.read(args) is None
+    hand = parse_hand(
+        f"{{[%engine shengji 0.1 player 1 0] [%moment {args}]}} 1. 1: SA 2: S3 3: S4 4: S5"
+    )
+    found = read_analysis(hand)
+    assert found is not None and found.moments == ()
+
+
+def test_a_choice_s_moment_reads() -> None:
+    moment = KeyMoment.read("bury 1 mistake 0.25 22")
+    assert moment == KeyMoment("bury", 1, "mistake", 0.25, 22.0)
+    assert moment.command() == "[%moment bury 1 mistake 0.25 22]"
+    assert KeyMoment.read("counter 3 inaccuracy 0 12") is not None

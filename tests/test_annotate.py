@@ -65,7 +65,8 @@ def test_a_mistake_gets_its_glyph_and_a_comment_with_the_better_play() -> None:
     )
     assert "the level result changes" in plays[2].comments[-1].text
     summary = annotated.comments[-1].text
-    assert summary.startswith("[%engine shengji ") and " player 1 0] analysis" in summary
+    assert summary.startswith("[%engine shengji ") and " player 1 0] [%moment 1 3 " in summary
+    assert "] analysis (the player's view)" in summary  # the words after the commands
     assert "seat 2: 1 play, 1 mistake" in summary
 
 

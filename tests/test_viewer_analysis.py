@@ -726,8 +726,9 @@ def test_a_whole_hand_s_run_judges_the_bury_and_the_declaration_after_the_plays(
 def test_the_bury_s_judgement_and_the_key_moments_are_shown(lang: str, tmp_path: Path) -> None:
     """At the bury's step the panel says the bury's value, class, loss and the best
     bury found; the analysis lists the judged choices (a button to each) and the key
-    moments of the run, in the page's language."""
-    from notation.analysis.annotate import moment_message
+    moments as the file holds them (``[%moment]``), each a button to its step, in the
+    page's language, whatever the language of the run."""
+    from notation.analysis.annotate import KeyMoment
     from tests.test_messages import english_in
 
     run = _choices_run()
@@ -738,22 +739,24 @@ def test_the_bury_s_judgement_and_the_key_moments_are_shown(lang: str, tmp_path:
     at.query_params["file"], at.query_params["lang"] = str(path), lang
     at.run()
     hand = parse(path.read_text(encoding="utf-8")).hands[0]
-    moments = tuple(moment_message(m) for m in run.review().key_moments)
-    assert moments
-    at.session_state["an_moments"] = {write_hand(hand): moments}
+    moments = tuple(KeyMoment.of(m) for m in run.review().key_moments)
     rp = replay(hand)
     bury_step = next(s.step for s in rp.states if s.kind.value == "kitty")
     at.button(key="an_choice_1").click().run()  # the bury, second in the auction
     assert not at.exception and at.session_state["step"] == bury_step
-    said = " ".join(m.value for m in at.markdown)
+    said = " ".join([*(m.value for m in at.markdown), *(b.label for b in at.button)])
     found = read_analysis(hand)
     assert found is not None
+    assert found.moments == moments and moments  # read back from the file as written
     [bury] = [c for c in found.choices if c.kind == "bury"]
     words = av.choice_words(rp, bury, lang)
     assert all(w in said for w in words)
     assert bury.is_mistake and bury.best is not None  # this bury loses: the best is said
     assert say_cards_in(bury.best[1], lang) in words[-1]  # the best bury found, said
-    assert all(m.render(lang) in said for m in moments)
+    assert all(m.message().render(lang) in said for m in moments)
     assert tr(lang, "an_moments") in said
+    at.button(key="an_moment_0").click().run()  # the costliest: a button to its step
+    assert not at.exception
+    assert at.session_state["step"] == av.moment_step(rp, found, moments[0]) is not None
     if lang == "zh":
         assert english_in(said.replace(str(path), " ")) is None

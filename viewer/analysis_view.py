@@ -17,7 +17,7 @@ from typing import Final
 
 import plotly.graph_objects as go
 
-from notation.analysis.annotate import annotate_hand
+from notation.analysis.annotate import KeyMoment, annotate_hand
 from notation.analysis.annotations import (
     ChoiceNote,
     HandAnalysis,
@@ -291,6 +291,25 @@ def choice_at(replay: HandReplay, analysis: HandAnalysis, step: int) -> ChoiceNo
     if target is None or target.kind != "auction":
         return None
     return next((c for c in analysis.choices if c.index == target.index), None)
+
+
+def moment_step(replay: HandReplay, analysis: HandAnalysis, moment: KeyMoment) -> int | None:
+    """The step of a key moment: its play's, or its judged bury's or bid's; None for a
+    decision no event of the record holds (a counter not made)."""
+    if moment.kind == "play":
+        trick = (moment.trick or 0) - 1  # the replay numbers the tricks from 1, in order
+        if not 0 <= trick < len(replay.hand.tricks):
+            return None
+        plays = replay.hand.tricks[trick].plays
+        place = next((p for p, play in enumerate(plays) if play.seat == moment.seat), None)
+        return None if place is None else play_steps(replay).get((trick, place))
+    choice = next(
+        (c for c in analysis.choices if c.kind == moment.kind and c.seat == moment.seat), None
+    )
+    if choice is None:
+        return None
+    event = replay.hand.auction[choice.index]
+    return next((s.step for s in replay.states if s.event is event), None)
 
 
 def choice_words(replay: HandReplay, choice: ChoiceNote, lang: str) -> list[str]:

@@ -127,7 +127,6 @@ class SessionKey(StrEnum):
     AN_DONE = "an_done"  # the analyses finished in this session: settings -> the hand's text
     AN_SHOWN = "an_shown"  # the plays judged each time the page showed the job (read by a test)
     AN_NOTICE = "an_notice"  # how the last analysis ended (done, stopped), said once
-    AN_MOMENTS = "an_moments"  # the key moments of the analyses run: hand's text -> messages
     AN_ARMED = "an_armed"  # the page with the analysis so far is drawn: the next run goes on
     # The file as the user has it while the engine's best play is only explored: entered
     # as a variation to step through, not an edit (None when no line is explored).
@@ -249,7 +248,6 @@ DEFAULTS: Final[Mapping[SessionKey, object]] = {
     SessionKey.AN_SHOWN: [],
     SessionKey.AN_ARMED: False,
     SessionKey.AN_NOTICE: None,
-    SessionKey.AN_MOMENTS: None,
     SessionKey.AN_EXPLORED: None,
     SessionKey.RUN_SECONDS: None,
     SessionKey.REC_RECORDER: None,

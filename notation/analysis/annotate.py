@@ -22,10 +22,12 @@ view, the value with every hand open as well, ``[%open 55 ±9]``, the scale of t
 graph (:func:`notation.analysis.review.open_hands`).
 
 The hand's opening comments get the summary, with the settings of the run in
-``[%engine shengji VERSION VIEW BUDGET SEED]``; the play where the analysis stopped (a
-play the rules do not allow) gets ``{[%engine shengji] the analysis stops here: ...}``.
-The words after the commands are in the language asked for (``lang``: ``en`` or ``zh``,
-from the catalogue of :mod:`notation.messages`); the commands are the same in both.
+``[%engine shengji VERSION VIEW BUDGET SEED]`` and each key moment in a ``[%moment]``
+(:class:`KeyMoment`), so that a reader lists them in its own language; the play where
+the analysis stopped (a play the rules do not allow) gets ``{[%engine shengji] the
+analysis stops here: ...}``. The words after the commands are in the language asked
+for (``lang``: ``en`` or ``zh``, from the catalogue of :mod:`notation.messages`); the
+commands are the same in both.
 
 A comment is the engine's if it holds an ``[%engine shengji ...]`` command: running the
 analysis again takes every such comment away, with the glyphs they say the engine
@@ -36,8 +38,9 @@ added, and writes the new ones. Every other comment and glyph is kept as it was.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Final, Protocol, TypeVar
@@ -62,13 +65,13 @@ from notation.rules.order import Trump
 
 __all__ = [
     "ENGINE",
+    "KeyMoment",
     "annotate_hand",
     "choice_message",
     "engine_command",
     "engine_version",
     "is_engine_comment",
     "is_stop_comment",
-    "moment_message",
     "strip_analysis",
     "summary_message",
 ]
@@ -188,7 +191,8 @@ def annotate_hand(
             index += 1
         tricks.append(replace(trick, plays=tuple(plays)))
     command = engine_command(view, budget, seed, rules)
-    summary = Comment(f"{command} {_summary(review, lang)}")
+    moments = "".join(f" {KeyMoment.of(m).command()}" for m in review.key_moments)
+    summary = Comment(f"{command}{moments} {_summary(review, lang)}")
     auction = _auction(hand, review, lang) if trump is not None else hand.auction
     return replace(hand, comments=(*hand.comments, summary), tricks=tuple(tricks), auction=auction)
 
@@ -317,7 +321,7 @@ def _summary(review: HandReview, lang: str) -> str:
     words = msg("text", text=Seq((said, *choices), "sep.semicolon")).render(lang)
     moments = review.key_moments
     if moments:
-        listed = Seq(tuple(moment_message(m) for m in moments), "sep.semicolon")
+        listed = Seq(tuple(KeyMoment.of(m).message() for m in moments), "sep.semicolon")
         words += " — " + msg("analysis.key-moments", moments=listed).render(lang)
     if review.stopped is not None:
         words += " — " + review.stopped.words().render(lang)
@@ -347,17 +351,71 @@ def choice_message(choice: ChoiceReview, trump: Trump | None) -> Message:
     return msg(f"analysis.choice.{choice.kind.value}", seat=choice.seat, judged=judged)
 
 
-def moment_message(moment: PlayReview | ChoiceReview) -> Message:
-    """A key moment in words: which decision, its class, the levels and points lost."""
-    facts: dict[str, Param] = {
-        "seat": moment.seat,
-        "verdict": msg(f"label.class_{moment.verdict.value}"),
-        "levels": f"{moment.counted_level_loss:.2f}",
-        "loss": f"{moment.counted_loss:.0f}",
-    }
-    if isinstance(moment, PlayReview):
-        return msg("analysis.moment.play", trick=moment.trick, **facts)
-    return msg(f"analysis.moment.{moment.kind.value}", **facts)
+@dataclass(frozen=True, slots=True)
+class KeyMoment:
+    """One of a hand's key moments (:func:`notation.analysis.review.key_moments`) as the
+    summary's ``[%moment]`` command holds it: which decision (a play's trick number, or
+    a choice's kind), whose, its class, and the levels and points it lost."""
+
+    kind: str  # "play", or a choice's kind: bury, declaration, counter
+    seat: int
+    verdict: str  # a Verdict's value
+    levels: float  # the level result lost
+    points: float  # the points lost
+    trick: int | None = None  # a play's trick number, as the record numbers it
+
+    @classmethod
+    def of(cls, moment: PlayReview | ChoiceReview) -> KeyMoment:
+        """A key moment of a review, its losses rounded as the command writes them."""
+        if isinstance(moment, PlayReview):
+            kind, trick = "play", moment.trick
+        else:
+            kind, trick = moment.kind.value, None
+        levels, points = round(moment.counted_level_loss, 2), float(round(moment.counted_loss))
+        return cls(kind, moment.seat, moment.verdict.value, levels, points, trick)
+
+    def command(self) -> str:
+        """``[%moment 9 2 blunder 1.00 35]`` (a play: its trick first) or ``[%moment bury 1
+        mistake 0.00 22]``."""
+        where = str(self.trick) if self.kind == "play" else self.kind
+        return f"[%moment {where} {self.seat} {self.verdict} {self.levels:.2f} {self.points:.0f}]"
+
+    @classmethod
+    def read(cls, args: str) -> KeyMoment | None:
+        """The key moment a ``[%moment]`` command's arguments say, or None if they do not
+        read (a hand-edited command is left out, never an error)."""
+        words = args.split()
+        if len(words) != 5 or words[2] not in _VERDICTS or words[1] not in _SEAT_WORDS:
+            return None
+        where, seat, verdict = words[0], int(words[1]), words[2]
+        try:
+            levels, points = float(words[3]), float(words[4])
+        except ValueError:
+            return None
+        if not (math.isfinite(levels) and math.isfinite(points)):
+            return None
+        if where.isdecimal() and len(where) <= 4:
+            return cls("play", seat, verdict, levels, points, int(where))
+        if where in _CHOICE_KINDS:
+            return cls(where, seat, verdict, levels, points)
+        return None
+
+    def message(self) -> Message:
+        """The moment in words: which decision, its class, the levels and points lost."""
+        facts: dict[str, Param] = {
+            "seat": self.seat,
+            "verdict": msg(f"label.class_{self.verdict}"),
+            "levels": f"{self.levels:.2f}",
+            "loss": f"{self.points:.0f}",
+        }
+        if self.kind == "play":
+            return msg("analysis.moment.play", trick=self.trick or 0, **facts)
+        return msg(f"analysis.moment.{self.kind}", **facts)
+
+
+_VERDICTS: Final = frozenset(v.value for v in Verdict)
+_SEAT_WORDS: Final = frozenset("1234")
+_CHOICE_KINDS: Final = frozenset(k.value for k in ChoiceKind)
 
 
 def summary_message(view: str, seats: Iterable[tuple[int, SeatCounts]]) -> Message:

@@ -26,12 +26,17 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from notation.analysis.annotate import is_engine_comment, is_stop_comment, summary_message
+from notation.analysis.annotate import (
+    KeyMoment,
+    is_engine_comment,
+    is_stop_comment,
+    summary_message,
+)
 from notation.analysis.evaluate import View
 from notation.analysis.line import Line, parse_line
 from notation.analysis.review import GLYPHS, Verdict
 from notation.labels import label
-from notation.messages import say_cards_in
+from notation.messages import Seq, msg, say_cards_in
 from notation.psn.model import BidNode, Comment, Hand, KittyExchange
 from notation.rules.cards import Card
 from notation.rules.seats import SEATS, Seat
@@ -181,6 +186,7 @@ class HandAnalysis:
     stopped: str | None  # the engine's words where the analysis had to stop
     averages: tuple[tuple[Seat, int, float], ...] = ()  # the summary's (seat, plays, loss)
     choices: tuple[ChoiceNote, ...] = ()  # the bury and bids judged, in auction order
+    moments: tuple[KeyMoment, ...] = ()  # the key moments, the costliest first
 
     @property
     def tally(self) -> dict[Seat, SeatTally]:
@@ -207,11 +213,15 @@ class HandAnalysis:
         return out
 
     def summary_in(self, lang: str) -> str:
-        """The hand's summary (per seat: plays, classes, average loss) in ``lang``,
-        whatever language the engine wrote it in."""
+        """The hand's summary (per seat: plays, classes, average loss; the key moments)
+        in ``lang``, whatever language the engine wrote it in."""
         view = self.engine.view if self.engine is not None else ""
         known = view if view in {v.value for v in View} else View.PLAYER.value
-        return summary_message(known, self.tally.items()).render(lang)
+        said = summary_message(known, self.tally.items()).render(lang)
+        if not self.moments:
+            return said
+        listed = Seq(tuple(m.message() for m in self.moments), "sep.semicolon")
+        return f"{said} — {msg('analysis.key-moments', moments=listed).render(lang)}"
 
     def open_value(self, note: PlayNote) -> Value | None:
         """The value after ``note``'s play with every hand open: its ``[%open]``, or its
@@ -236,9 +246,12 @@ def read_analysis(hand: Hand) -> HandAnalysis | None:
     engine: Engine | None = None
     stopped: str | None = None
     averages: tuple[tuple[Seat, int, float], ...] = ()
+    moments: tuple[KeyMoment, ...] = ()
     for comment in hand.comments:
         if is_engine_comment(comment):
             engine = _engine(comment) or engine
+            found_moments = (KeyMoment.read(c.args) for c in comment.commands if c.name == "moment")
+            moments = tuple(m for m in found_moments if m is not None) or moments
             found = [[g for g in m if g] for m in _SEAT_LINE.findall(comment.remark)]
             said = tuple((int(s), int(n), _finite(a)) for s, n, a in found)
             averages = tuple((s, n, a) for s, n, a in said if a is not None) or averages
@@ -269,7 +282,7 @@ def read_analysis(hand: Hand) -> HandAnalysis | None:
                 choices.append(ChoiceNote(index, kind, event.seat, known, *judged))
     if engine is None and not plays and not choices:
         return None
-    return HandAnalysis(tuple(plays), engine, stopped, averages, tuple(choices))
+    return HandAnalysis(tuple(plays), engine, stopped, averages, tuple(choices), moments)
 
 
 def comment_words(comment: Comment, lang: str, analysis: HandAnalysis | None) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from notation.analysis.annotate import moment_message
 from notation.analysis.annotations import PlayNote, verdict_words
 from notation.psn import Hand, parse_hand, write_hand
 from viewer import analysis_view, charts, edit, view
@@ -183,7 +182,6 @@ def work(here: Moment) -> None:
         ss[SessionKey.AN_JOB] = None
         finished = ss[SessionKey.AN_DONE] or {}
         ss[SessionKey.AN_DONE] = {**finished, job.key: write_hand(job.run.annotated())}
-        _keep_moments(job.run)
         _finish(here.lang, job.run.number, job.text, job.run.annotated())
         st.rerun()
     ss[SessionKey.AN_ARMED] = False
@@ -211,18 +209,8 @@ def _stop() -> None:
         return
     lang = job.run.lang
     done, total = job.run.progress
-    _keep_moments(job.run)
     _finish(lang, job.run.number, job.text, job.run.annotated())
     ss[SessionKey.AN_NOTICE] = tr(lang, "analyse_stopped", done=done, total=total)
-
-
-def _keep_moments(run: analysis_view.AnalysisRun) -> None:
-    """The key moments of a run, kept under the hand it wrote (as messages: said in the
-    page's language whichever it is later); the record keeps them only as the summary's
-    words, in the language of the run."""
-    moments = tuple(moment_message(m) for m in run.review().key_moments)
-    kept = ss[SessionKey.AN_MOMENTS] or {}
-    ss[SessionKey.AN_MOMENTS] = {**kept, write_hand(run.annotated()): moments}
 
 
 def _finish(lang: str, number: int, text: str, hand: Hand) -> None:
@@ -262,8 +250,9 @@ def graph(here: Moment) -> None:
 
 def _choices_and_moments(here: Moment) -> None:
     """The choices before the play judged (the bury, the declarations), each a button to
-    its step, with its class; and the key moments of the analysis run in this session
-    (the decisions that cost the most level result, then points), in the page's words."""
+    its step, with its class; and the key moments as the record holds them (the
+    decisions that cost the most level result, then points), in the page's words, each a
+    button to its step."""
     analysis, lang = here.analysis, here.lang
     assert analysis is not None
     for choice in analysis.choices:
@@ -271,7 +260,12 @@ def _choices_and_moments(here: Moment) -> None:
         at = next((s.step for s in here.replay.states if s.event is event), None)
         said = f"{view.event_text(event, lang)} · {verdict_words(choice.verdict, lang)}"
         st.button(said, key=f"an_choice_{choice.index}", on_click=go, args=(at,))
-    moments = (ss[SessionKey.AN_MOMENTS] or {}).get(write_hand(here.hand))
-    if moments:
+    if analysis.moments:
         st.markdown(f"**{tr(lang, 'an_moments')}**")
-        st.markdown("\n".join(f"{i}. {m.render(lang)}" for i, m in enumerate(moments, 1)))
+    for i, moment in enumerate(analysis.moments):  # the costliest first
+        said = moment.message().render(lang)
+        at = analysis_view.moment_step(here.replay, analysis, moment)
+        if at is None:  # a counter not made: no step holds it
+            st.markdown(said)
+        else:
+            st.button(said, key=f"an_moment_{i}", on_click=go, args=(at,))
