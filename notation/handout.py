@@ -23,7 +23,9 @@ from dataclasses import dataclass
 
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import (
+    HandAnalysis,
     PlayNote,
+    choice_words,
     comment_words,
     line_moves,
     read_analysis,
@@ -505,7 +507,9 @@ def _analysis(replay: HandReplay, found: list[Note], lang: str) -> list[str]:
         said += [label(lang, "an_stopped")] if analysis.stopped else []
         if said:
             out.append(f'<p class="sub">{_e(" ".join(said))}</p>')
-        out += _judged(replay, analysis.mistakes(), found, lang)
+        out += _choices(replay, analysis, lang)
+        if analysis.plays:  # no play judged: nothing to say of the plays
+            out += _judged(replay, analysis.mistakes(), found, lang)
     rows = [n for n in found if n.commands]
     if not rows:
         return out
@@ -523,6 +527,32 @@ def _analysis(replay: HandReplay, found: list[Note], lang: str) -> list[str]:
         cells.append(other)
         out.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
     out.append("</table>")
+    return out
+
+
+def _choices(replay: HandReplay, analysis: HandAnalysis, lang: str) -> list[str]:
+    """The choices before the play the engine judged (the declaration, the bury), each
+    named and said in sentences; then the hand's key moments, the costliest first."""
+    out: list[str] = []
+    dealer = replay.computed.dealer
+    if analysis.choices:
+        out.append("<ul>")
+    for choice in analysis.choices:
+        event = replay.hand.auction[choice.index]
+        if isinstance(event, BidNode):
+            where = label(lang, "at_bid", seat=event.seat, what=label(lang, event.kind.value))
+        else:
+            where = label(lang, "at_bury", seat=choice.seat)
+        defender = dealer is not None and not same_team(choice.seat, dealer)
+        said = " ".join(choice_words(choice, defender, lang))
+        head = f"{where} {say_cards_in(choice.cards, lang)} · {verdict_words(choice.verdict, lang)}"
+        out.append(f"<li><b>{_e(head)}</b> {_e(said)}</li>")
+    if analysis.choices:
+        out.append("</ul>")
+    if analysis.moments:
+        out.append(f"<p><b>{_e(label(lang, 'an_moments'))}</b></p><ol>")
+        out += [f"<li>{_e(m.message().render(lang))}</li>" for m in analysis.moments]
+        out.append("</ol>")
     return out
 
 

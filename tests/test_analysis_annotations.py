@@ -107,8 +107,7 @@ def test_the_summary_is_said_again_in_the_reader_s_language() -> None:
     assert comment_words(summary, "zh", found) == (
         "复盘分析（玩家视角）：1 号位：3 手牌，没有失误，平均损失 0.0 分；"
         "2 号位：3 手牌，1 手大错，平均损失 22.2 分；3 号位：3 手牌，没有失误，平均损失 0.0 分；"
-        "4 号位：3 手牌，没有失误，平均损失 0.0 分 — "
-        "关键时刻：第 23 轮 2 号位出牌（大错，1.62 级，67 分）"
+        "4 号位：3 手牌，没有失误，平均损失 0.0 分"
     )
     # The engine's words on a play are left to its commands; a person's stay.
     blunder = next(

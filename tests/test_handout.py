@@ -3,6 +3,7 @@ the annotations and the analysis, the graphs, on A4, in English and Chinese."""
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -336,3 +337,44 @@ def test_the_engine_s_analysis_is_said_in_words_one_row_a_play_below_fine(lang: 
     assert all(
         n.glyphs or n.remarks or n.variations or n.commands for n in notes(played.hand, lang)
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_bury_and_the_declaration_judged_and_the_key_moments_are_said(lang: str) -> None:
+    """A hand whose declaration and bury the engine judged: the handout names each with
+    its class and says its judgement in sentences, then lists the key moments."""
+    from notation.analysis.annotate import annotate_hand, strip_analysis
+    from notation.analysis.annotations import choice_words, read_analysis
+    from notation.analysis.choices import review_choices
+    from notation.analysis.evaluate import View
+    from notation.analysis.review import hand_review, plan_hand
+    from notation.labels import label
+    from notation.psn import parse, write_hand
+    from tests.test_messages import english_in
+
+    path = EXAMPLES / "analysis" / "01-kitty-keep-the-pair.psn"
+    hand = strip_analysis(parse(path.read_text(encoding="utf-8")).hands[0])
+    plan = plan_hand(hand)
+    review = hand_review(plan, View.HINDSIGHT, (), review_choices(plan, "hindsight", 0.01))
+    annotated = write_hand(annotate_hand(hand, review, view="hindsight", budget=0.01, seed=0))
+    played = replay(parse_hand(annotated))
+    found = read_analysis(played.hand)
+    assert found is not None and {c.kind for c in found.choices} == {"declare", "bury"}
+    page = handout_html(played, lang=lang)
+    tree(page)  # well formed
+    body = re.sub(r"<(style|svg)\b.*?</\1>", " ", page, flags=re.S)  # the words read
+    said = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
+    dealer = played.computed.dealer
+    for choice in found.choices:
+        defender = dealer is not None and choice.seat % 2 != dealer % 2
+        assert " ".join(choice_words(choice, defender, lang)) in said
+    assert found.moments  # the bury of this hand loses: it is a key moment
+    assert all(m.message().render(lang) in said for m in found.moments)
+    assert label(lang, "an_no_mistakes") not in said  # no play was judged: none is said fine
+    if lang == "zh":  # the judgements' list items: no English word
+        items = [text(li) for li in tree(page).iter("li")]
+        judged = [i for i in items if any(m.message().render(lang) in i for m in found.moments)]
+        judged += [
+            i for i in items if any(choice_words(c, True, lang)[0] in i for c in found.choices)
+        ]
+        assert judged and all(english_in(i) is None for i in judged), judged

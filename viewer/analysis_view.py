@@ -303,8 +303,12 @@ def moment_step(replay: HandReplay, analysis: HandAnalysis, moment: KeyMoment) -
         plays = replay.hand.tricks[trick].plays
         place = next((p for p, play in enumerate(plays) if play.seat == moment.seat), None)
         return None if place is None else play_steps(replay).get((trick, place))
+    if moment.kind == "counter":  # a counter not made: no bid holds it
+        return None
+    bury = moment.kind == "bury"  # else the declaration: the bid that set the trump
     choice = next(
-        (c for c in analysis.choices if c.kind == moment.kind and c.seat == moment.seat), None
+        (c for c in analysis.choices if (c.kind == "bury") == bury and c.seat == moment.seat),
+        None,
     )
     if choice is None:
         return None

@@ -36,7 +36,7 @@ from notation.analysis.evaluate import View
 from notation.analysis.line import Line, parse_line
 from notation.analysis.review import GLYPHS, Verdict
 from notation.labels import label
-from notation.messages import Seq, msg, say_cards_in
+from notation.messages import say_cards_in
 from notation.psn.model import BidNode, Comment, Hand, KittyExchange
 from notation.rules.cards import Card
 from notation.rules.seats import SEATS, Seat
@@ -213,15 +213,11 @@ class HandAnalysis:
         return out
 
     def summary_in(self, lang: str) -> str:
-        """The hand's summary (per seat: plays, classes, average loss; the key moments)
-        in ``lang``, whatever language the engine wrote it in."""
+        """The hand's summary (per seat: plays, classes, average loss) in ``lang``,
+        whatever language the engine wrote it in (the key moments are :attr:`moments`)."""
         view = self.engine.view if self.engine is not None else ""
         known = view if view in {v.value for v in View} else View.PLAYER.value
-        said = summary_message(known, self.tally.items()).render(lang)
-        if not self.moments:
-            return said
-        listed = Seq(tuple(m.message() for m in self.moments), "sep.semicolon")
-        return f"{said} — {msg('analysis.key-moments', moments=listed).render(lang)}"
+        return summary_message(known, self.tally.items()).render(lang)
 
     def open_value(self, note: PlayNote) -> Value | None:
         """The value after ``note``'s play with every hand open: its ``[%open]``, or its
