@@ -760,3 +760,28 @@ def test_the_bury_s_judgement_and_the_key_moments_are_shown(lang: str, tmp_path:
     assert at.session_state["step"] == av.moment_step(rp, found, moments[0]) is not None
     if lang == "zh":
         assert english_in(said.replace(str(path), " ")) is None
+
+
+def test_each_key_moment_steps_to_its_decision() -> None:
+    """A key moment's button goes to the step of its decision: the bury's, the bid that
+    set the trump for the declaration, the play's in its trick; a counter not made has
+    no step."""
+    from notation.analysis.annotate import KeyMoment
+
+    run = _choices_run()
+    run.step()
+    hand = parse(write_hand(run.annotated())).hands[0]
+    rp, found = replay(hand), read_analysis(hand)
+    assert found is not None and {m.kind for m in found.moments} >= {"bury", "declaration"}
+    for moment in found.moments:
+        at = av.moment_step(rp, found, moment)
+        assert at is not None
+        event = rp.states[at].event
+        assert event.seat == moment.seat
+        assert rp.states[at].kind.value == ("kitty" if moment.kind == "bury" else "bid")
+    play = KeyMoment("play", 2, "blunder", 1.0, 40.0, trick=23)
+    at = av.moment_step(rp, found, play)
+    assert at is not None and rp.states[at].trick_number == 23
+    assert rp.states[at].event.seat == 2 and rp.states[at].kind.value == "play"
+    assert av.moment_step(rp, found, KeyMoment("counter", 3, "mistake", 0.5, 20.0)) is None
+    assert av.moment_step(rp, found, replace(play, trick=99)) is None
