@@ -409,6 +409,25 @@ def test_url_keeps_the_moment_and_opens_it() -> None:
     assert step(again) == 2 and again.session_state["loaded"] == at.session_state["loaded"]
 
 
+def test_a_link_made_in_a_variation_reopens_in_it_at_its_step() -> None:
+    name = "teaching/20-alternative-lines.psn"
+    hand = parse((examples_dir() / name).read_text(encoding="utf-8")).hands[0]
+    rp = replay(hand)
+    branch = next(
+        s.step for s in rp.states if s.kind is StepKind.PLAY and getattr(s.event, "variations", ())
+    )
+    at = start(ex=name)
+    at.slider(key="step_slider").set_value(branch).run()
+    next(b for b in at.button if b.key and b.key.startswith("var_")).click().run()
+    at.button(key="nav_next").click().run()
+    assert at.session_state["line"] == [(branch, 0)] and step(at) == branch + 1
+    query = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    assert query["line"] == f"{branch}.0" and query["step"] == str(branch + 1)
+    again = start(**query)
+    assert again.session_state["line"] == [(branch, 0)] and step(again) == branch + 1
+    assert any("In a variation" in i.value for i in again.info)
+
+
 def test_an_upload_and_its_edits_reopen_from_the_url(annotated_text: str) -> None:
     # A reload (or the link) opens the uploaded file again, with the edits made since.
     at = open_text(annotated_text, "lesson.psn")

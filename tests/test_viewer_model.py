@@ -283,9 +283,29 @@ def test_query_round_trip() -> None:
     assert session.from_query({"step": "-3", "hand": "x"}) == {}
 
 
-def test_a_link_made_in_a_variation_opens_where_it_branches_off() -> None:
+def test_a_link_made_in_a_variation_keeps_the_line_and_the_step_in_it() -> None:
     values = {SessionKey.LOADED: "example:a.psn", SessionKey.STEP: 3, SessionKey.LINE: [(9, 0)]}
-    assert session.to_query(values)["step"] == "9"
+    query = session.to_query(values)
+    assert (query["step"], query["line"]) == ("3", "9.0")
+    back = session.from_query(query)
+    assert back[SessionKey.LINE] == [(9, 0)] and back[SessionKey.STEP] == 3
+    nested = {**values, SessionKey.LINE: [(9, 0), (12, 2)], SessionKey.STEP: 14}
+    assert session.from_query(session.to_query(nested))[SessionKey.LINE] == [(9, 0), (12, 2)]
+
+
+def test_a_line_explored_on_the_table_links_to_where_it_branches_off() -> None:
+    # the explored line is not in the file the link opens: the link names the branch point
+    values = {SessionKey.LOADED: "example:a.psn", SessionKey.STEP: 3, SessionKey.LINE: [(9, 0)]}
+    query = session.to_query({**values, SessionKey.AN_EXPLORED: "the file as it was"})
+    assert query["step"] == "9" and "line" not in query
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["x", "9", "9.", ".0", "9.0,", "9.-1", "9.0;1.1", ",".join(["1.0"] * 40), "9" * 9 + ".0"],
+)
+def test_a_line_in_a_link_that_does_not_read_is_left_out(line: str) -> None:
+    assert SessionKey.LINE not in session.from_query({"line": line, "step": "3"})
 
 
 def test_every_label_and_finding_code_exists_in_both_languages() -> None:

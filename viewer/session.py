@@ -326,6 +326,9 @@ def from_query(query: Mapping[str, Any]) -> dict[SessionKey, Any]:
                 if key == SessionKey.SEAT and number > 4:
                     continue
                 values[key] = number
+    line = _line(query.get(SessionKey.LINE))
+    if line:
+        values[SessionKey.LINE] = line
     if query.get(SessionKey.LANG) in ("en", "zh"):
         values[SessionKey.LANG] = query[SessionKey.LANG]
     if query.get("view") in ("open", "seat"):
@@ -333,6 +336,27 @@ def from_query(query: Mapping[str, Any]) -> dict[SessionKey, Any]:
     if query.get(SessionKey.TEACH) == "1":  # the question asked, its answer not yet shown
         values[SessionKey.TEACH], values[SessionKey.TEACH_REVEALED] = True, None
     return values
+
+
+_LINE_DEPTH: Final = 32  # variations within variations a link may name
+
+
+def _line(value: object) -> list[tuple[int, int]]:
+    """The variations a link entered (``line=12.0,15.1``: at step 12 the hand's first
+    variation, in it at step 15 the second), or none where the value does not read.
+
+    >>> _line("12.0,15.1"), _line("12.0,x"), _line(None), _line("3.-1")
+    ([(12, 0), (15, 1)], [], [], [])
+    """
+    if not isinstance(value, str) or not value or value.count(",") >= _LINE_DEPTH:
+        return []
+    found: list[tuple[int, int]] = []
+    for pair in value.split(","):
+        at, _, index = pair.partition(".")
+        if not (at.isdecimal() and index.isdecimal() and len(at) <= 6 and len(index) <= 4):
+            return []
+        found.append((int(at), int(index)))
+    return found
 
 
 def to_query(session: Session) -> dict[str, str]:
@@ -347,11 +371,13 @@ def to_query(session: Session) -> dict[str, str]:
     elif loaded.startswith("path:"):
         query["file"] = loaded.removeprefix("path:")
     query["hand"] = str(session.get(SessionKey.HAND, 1))
+    query["step"] = str(session.get(SessionKey.STEP, 0))
     line = session.get(SessionKey.LINE)
-    if not line:
-        query["step"] = str(session.get(SessionKey.STEP, 0))
-    else:  # in a variation: the step where it branches off the hand's own line
+    if line and session.get(SessionKey.AN_EXPLORED) is not None:
+        # a line explored on the table, not in the file the link opens: where it branches
         query["step"] = str(line[0][0])
+    elif line:  # in a variation of the file: where each one entered branches, the step in it
+        query["line"] = ",".join(f"{at}.{index}" for at, index in line)
     query["lang"] = str(session.get(SessionKey.LANG, "en"))
     if session.get(SessionKey.MODE) == "seat":
         query["view"] = "seat"

@@ -44,7 +44,8 @@ def read_url_once() -> None:
     wanted = from_query(st.query_params.to_dict())
     for key, value in wanted.items():
         ss[key] = value
-    ss[SessionKey.KEEP_MOMENT] = SessionKey.HAND in wanted or SessionKey.STEP in wanted
+    moment = (SessionKey.HAND, SessionKey.STEP, SessionKey.LINE)
+    ss[SessionKey.KEEP_MOMENT] = any(key in wanted for key in moment)
 
 
 def keep(text: str) -> None:
@@ -73,9 +74,9 @@ def _open(loaded: str, name: str, text: str, draft: str | None = None) -> None:
     ss[SessionKey.LOADED], ss[SessionKey.NAME] = loaded, name
     ss[SessionKey.TEXT], ss[SessionKey.DRAFT] = text, draft
     ss[SessionKey.FAILED] = None
-    ss[SessionKey.EDITS], ss[SessionKey.LINE], ss[SessionKey.AN_EXPLORED] = 0, [], None
+    ss[SessionKey.EDITS], ss[SessionKey.AN_EXPLORED] = 0, None
     if not ss[SessionKey.KEEP_MOMENT]:
-        ss[SessionKey.HAND], ss[SessionKey.STEP] = 1, 0
+        ss[SessionKey.HAND], ss[SessionKey.STEP], ss[SessionKey.LINE] = 1, 0, []
     ss[SessionKey.KEEP_MOMENT] = False
 
 
