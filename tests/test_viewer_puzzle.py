@@ -107,3 +107,22 @@ def test_a_puzzle_whose_answer_is_another_seats_asks_nothing() -> None:
     at = open_text(forged, "forged.psn")
     assert at.subheader[0].value == "Puzzle 1 of 3" and not at.exception
     assert _cards_to_click(at) == []
+
+
+def test_a_variation_entered_keeps_the_puzzle_and_a_way_back_to_its_position() -> None:
+    # a puzzle cut from an annotated game keeps the game's variations: entering one
+    # leaves the puzzle on screen (no question asked there) with a button back to it
+    text = SET.read_text(encoding="utf-8").replace(
+        "1. 1: H10 2: H9 3: HK 4: HJ", "1. 1: H10 2: H9 (1. 2: H2) 3: HK 4: HJ", 1
+    )
+    varied = replay(parse(text).hands[0])
+    h9 = next(s.step for s in varied.states if getattr(s.event, "variations", ()))
+    at = open_text(text, "varied.psn")
+    at.slider(key="step_slider").set_value(h9).run()  # seat 2's H9, which has the variation
+    next(b for b in at.button if (b.key or "").startswith("var_")).click().run()
+    assert at.session_state["line"] and not at.exception
+    assert at.subheader[0].value == "Puzzle 1 of 3"  # the puzzle stays
+    assert _cards_to_click(at) == []  # nothing is asked inside a variation
+    at.button(key="puzzle_position").click().run()
+    assert at.session_state["line"] == [] and step(at) == puzzle_step(replay(HANDS[0]))
+    assert "BJ" in _cards_to_click(at)  # back at the question

@@ -41,6 +41,7 @@ class Moment:
     seat: int  # the seat at the bottom: the one seat's view, the student's
     findings: tuple[Finding, ...]  # of the line or the hand; a student's: only so far
     puzzle: PuzzleNote | None = None  # the puzzle the hand is (its play to find at its end)
+    puzzle_at: int | None = None  # the puzzle's position on the hand's own line
 
     @property
     def last(self) -> int:
@@ -64,14 +65,14 @@ class Moment:
 
     @property
     def puzzle_step(self) -> int | None:
-        """A puzzle's position: the step after its last play (the end of the record is
-        the step after that), where the student finds the play."""
-        return None if self.puzzle is None else puzzle_step(self.replay)
+        """A puzzle's position on the hand's own line: the step after its last play (the
+        end of the record is the step after that), where the student finds the play."""
+        return self.puzzle_at
 
     @property
     def asks_puzzle(self) -> bool:
-        """True at a puzzle's position."""
-        return self.puzzle is not None and self.step == self.puzzle_step
+        """True at a puzzle's position (not in a variation the student explores)."""
+        return self.puzzle is not None and not self.line and self.step == self.puzzle_at
 
     @property
     def upto(self) -> int | None:
@@ -147,10 +148,14 @@ def moment(doc: document.Document) -> Moment:
         st.error(view.literal(error_words(e, lang)))
         ss[SessionKey.LINE], line = [], ()
         rp = cache.line_replay(text, name, entry.number, line)
-    puzzle = read_puzzle(entry.hand) if not line and entry.hand is not None else None
-    if puzzle is not None and ss[SessionKey.PUZZLE_AT] != (name, entry.number):
+    # a puzzle stays one while the student explores a variation from it
+    puzzle = read_puzzle(entry.hand) if entry.hand is not None else None
+    puzzle_at = None
+    if puzzle is not None:
+        puzzle_at = puzzle_step(cache.line_replay(text, name, entry.number, ()) if line else rp)
+    if puzzle_at is not None and not line and ss[SessionKey.PUZZLE_AT] != (name, entry.number):
         ss[SessionKey.PUZZLE_AT] = (name, entry.number)  # a puzzle opened: at its position
-        ss[SessionKey.STEP] = puzzle_step(rp)
+        ss[SessionKey.STEP] = puzzle_at
     ss[SessionKey.STEP] = max(0, min(int(ss[SessionKey.STEP]), len(rp.states) - 1))
     step: int = ss[SessionKey.STEP]
     # the analysis: read from the record's comments (never run to be shown)
@@ -173,4 +178,5 @@ def moment(doc: document.Document) -> Moment:
         seat=puzzle.seat if puzzle is not None else int(ss[SessionKey.SEAT]),
         findings=tuple(findings),
         puzzle=puzzle,
+        puzzle_at=puzzle_at,
     )
