@@ -466,10 +466,15 @@ def _analyse(
     progress = _progress(sources, options, resume, args.lang) if sys.stderr.isatty() else None
 
     def finish() -> None:
-        while pending and pending[0].done:
-            _finish_hand(pending.popleft(), options, args, totals, report)
-        while files and files[0].read and not (pending and pending[0].file is files[0]):
-            _finish_file(files.popleft(), args, totals, report)
+        # in the order of the files: a file's hands, then the file, then the next file's
+        # (a later file's hand may be done before an earlier file is finished)
+        while True:
+            if pending and pending[0].done and (not files or pending[0].file is files[0]):
+                _finish_hand(pending.popleft(), options, args, totals, report)
+            elif files and files[0].read and not (pending and pending[0].file is files[0]):
+                _finish_file(files.popleft(), args, totals, report)
+            else:
+                return
 
     def batches() -> Iterator[tuple[_Chunk, ...]]:
         for index, ((path, _), target) in enumerate(zip(sources, targets, strict=True)):
