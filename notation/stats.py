@@ -10,14 +10,15 @@ up in file and hand order, in counts, so memory stays flat whatever the corpus:
 * failed throws (甩牌失败), by seat;
 * the players (by the ``Seat1`` … ``Seat4`` headers): hands played, mistakes a hand and
   their average loss, and the most expensive mistakes, each with a link that opens the
-  viewer at that play. A mistake is a play marked ``?``, ``??`` or ``?!``, or a play
-  whose comment says ``[%loss N]`` or ``[%loss N ±H]`` (the points the play lost for its
-  side against the best play: what ``shengji analyze`` writes, with ``[%eval N ±H]``,
-  ``[%best SEAT: CARDS]`` and ``[%class CLASS GLYPH]``); a marked play without
-  ``[%loss]`` counts as a mistake with no loss known. With the analysis, also each
-  player's hands and plays the engine judged (an ``[%engine shengji ...]`` summary on
-  the hand, ``[%eval]`` on the play), the mistakes per analysed hand and the loss per
-  play judged (a fine play loses 0), as the analysis's own summary counts them.
+  viewer at that play. A mistake is a play, a bid or a bury marked ``?``, ``??`` or
+  ``?!``, or one whose comment says ``[%loss N]`` or ``[%loss N ±H]`` (the points it
+  lost for its side against the best choice: what ``shengji analyze`` writes, with
+  ``[%eval N ±H]``, ``[%best SEAT: CARDS]`` and ``[%class CLASS GLYPH]``, on the plays
+  and on the declaration and the bury it judged); one marked without ``[%loss]`` counts
+  as a mistake with no loss known. With the analysis, also each player's hands and plays the
+  engine judged (an ``[%engine shengji ...]`` summary on the hand, ``[%eval]`` on the
+  play), the mistakes per analysed hand and the loss per play judged (a fine play loses
+  0; the plays only, as the analysis's own summary counts them).
 
 :data:`JSON_SCHEMA` is the document ``shengji stats --format json`` prints; the HTML page
 (``--format html``) is :func:`notation.stats_html.render_html`'s.
@@ -45,7 +46,7 @@ from urllib.parse import urlencode
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import read_value
 from notation.messages import Message
-from notation.psn.model import GLYPHS, Hand, PlayNode
+from notation.psn.model import GLYPHS, BidNode, Hand, KittyExchange, PlayNode
 from notation.replay import HandReplay, StepKind, replay
 from notation.rules.ruleset import Side
 from notation.rules.seats import team
@@ -70,18 +71,19 @@ MISTAKE_NAGS = {GLYPHS["?"]: "?", GLYPHS["??"]: "??", GLYPHS["?!"]: "?!"}
 
 @dataclass(frozen=True, slots=True)
 class Mistake:
-    """A play marked as a mistake, where it is and what it cost."""
+    """A play, a bid or a bury marked as a mistake, where it is and what it cost."""
 
     path: str
     hand: int
     step: int  # the viewer's step of the play (0 is the deal)
-    trick: int
+    trick: int  # 0 for a bid or the bury
     seat: int
     player: str | None
     cards: str
     glyph: str | None  # ?, ?? or ?!, if marked
     loss: float | None  # from [%loss N], if given
     verdict: str | None = None  # from [%class CLASS]: inaccuracy, mistake or blunder
+    kind: str = "play"  # or the bury ("bury") or a bid's kind (declare, reinforce, counter)
 
     def to_dict(self, viewer: str) -> dict[str, Any]:
         """Plain values for JSON, with the link that opens the viewer at the play."""
@@ -96,6 +98,7 @@ class Mistake:
             "glyph": self.glyph,
             "loss": self.loss,
             "class": self.verdict,
+            "kind": self.kind,
             "link": viewer_link(viewer, self.path, self.hand, self.step),
         }
 
@@ -183,14 +186,14 @@ def _players(hand: Hand | None) -> tuple[str | None, str | None, str | None, str
     return (one, two, three, four)
 
 
-def _loss(play: PlayNode) -> float | None:
+def _loss(play: PlayNode | BidNode | KittyExchange) -> float | None:
     """The loss a ``[%loss N]`` (or ``[%loss N ±H]``) command of the play's comments
     gives, if any."""
     value = read_value(" ".join(_command(play, "loss")))
     return None if value is None else value.mean
 
 
-def _command(play: PlayNode, name: str) -> list[str]:
+def _command(play: PlayNode | BidNode | KittyExchange, name: str) -> list[str]:
     """The words of the play's first ``[%name ...]`` command (none: an empty list)."""
     for comment in play.comments:
         for command in comment.commands:
@@ -213,42 +216,57 @@ def _analysed(hand: Hand) -> tuple[int, int, int, int]:
 def _mistakes(
     result: HandReplay, path: str, players: tuple[str | None, ...]
 ) -> tuple[Mistake, ...]:
-    """The plays of the hand marked as mistakes, with their step in the viewer."""
-    marked: list[tuple[int, PlayNode]] = []
+    """The bids, the bury and the plays of the hand marked as mistakes, in the order of
+    the record, with their step in the viewer."""
+    marked: list[tuple[int, str, PlayNode | BidNode | KittyExchange]] = []
+    for event in result.hand.auction:
+        if isinstance(event, BidNode):
+            marked.append((0, event.kind.value, event))
+        elif isinstance(event, KittyExchange):
+            marked.append((0, "bury", event))
     for trick in result.hand.tricks:
-        for play in trick.plays:
-            glyphs = [n for n in play.nags if n in MISTAKE_NAGS]
-            loss = _loss(play)
-            if glyphs or (loss is not None and loss > 0):
-                marked.append((trick.number, play))
+        marked += [(trick.number, "play", play) for play in trick.plays]
+    marked = [m for m in marked if _is_mistake(m[2])]
     if not marked:
         return ()
-    steps = _play_steps(result)
+    steps = _event_steps(result)
     found = []
-    for trick_number, play in marked:
-        glyph = next((MISTAKE_NAGS[n] for n in play.nags if n in MISTAKE_NAGS), None)
-        verdict = _command(play, "class")[:1]
+    for trick_number, kind, node in marked:
+        glyph = next((MISTAKE_NAGS[n] for n in node.nags if n in MISTAKE_NAGS), None)
+        verdict = _command(node, "class")[:1]
+        cards = node.buried if isinstance(node, KittyExchange) else node.cards
         found.append(
             Mistake(
                 path,
                 result.number,
-                steps.get(id(play), 0),
+                steps.get(id(node), 0),
                 trick_number,
-                play.seat,
-                players[play.seat - 1],
-                " ".join(str(c) for c in play.cards),
+                node.seat,
+                players[node.seat - 1],
+                " ".join(str(c) for c in cards),
                 glyph,
-                _loss(play),
+                _loss(node),
                 verdict[0] if verdict else None,
+                kind,
             )
         )
     return tuple(found)
 
 
-def _play_steps(result: HandReplay) -> dict[int, int]:
-    """Each play's step, as the viewer counts them (a replay with its states)."""
+def _is_mistake(node: PlayNode | BidNode | KittyExchange) -> bool:
+    """True for a decision marked ``?``, ``??`` or ``?!``, or whose ``[%loss]`` is above 0."""
+    loss = _loss(node)
+    return any(n in MISTAKE_NAGS for n in node.nags) or (loss is not None and loss > 0)
+
+
+def _event_steps(result: HandReplay) -> dict[int, int]:
+    """Each play's, bid's and bury's step, as the viewer counts them (a replay with its
+    states)."""
     states = result.states or replay(result.hand, result.rules, number=result.number).states
-    return {id(s.event): s.step for s in states if s.kind is StepKind.PLAY}
+    return {id(s.event): s.step for s in states if s.kind in _DECISIONS}
+
+
+_DECISIONS = frozenset({StepKind.PLAY, StepKind.BID, StepKind.KITTY})
 
 
 def viewer_link(viewer: str, path: str, hand: int, step: int) -> str:
@@ -355,7 +373,8 @@ class CorpusStats:
                 player.loss += mistake.loss
             if mistake.verdict is not None:  # judged by the engine
                 player.analysed_mistakes += 1
-                player.analysed_loss += mistake.loss or 0.0
+                if mistake.kind == "play":  # the loss per play judged: the plays'
+                    player.analysed_loss += mistake.loss or 0.0
         if mistake.loss is None:
             return
         # The most expensive first; among equals the first in the corpus.
@@ -555,6 +574,8 @@ JSON_SCHEMA: dict[str, Any] = {
                     "glyph": {"type": ["string", "null"]},
                     "loss": {"type": "number"},
                     "class": {"type": ["string", "null"]},  # from [%class], if given
+                    # a play, the bury, or a bid's kind (trick 0 for a bid or the bury)
+                    "kind": {"enum": ["play", "bury", "declare", "reinforce", "counter"]},
                     "link": {"type": "string"},
                 },
             },

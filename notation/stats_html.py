@@ -18,6 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from notation.labels import label
 from notation.messages import MessageError, Param, msg, outcome_words
 
 __all__ = ["plotly_js", "render_html", "script_json"]
@@ -76,6 +77,17 @@ def _bar(
             "height": 360,
         },
     }
+
+
+def _where(mistake: dict[str, Any], lang: str) -> str:
+    """Where a mistake is: its trick, or the bid or the bury it is."""
+    file, hand, step = Path(mistake["path"]).name, mistake["hand"], mistake["step"]
+    kind = mistake.get("kind", "play")
+    if kind == "play":
+        return _words(lang, "at", file=file, hand=hand, trick=mistake["trick"], step=step)
+    what = label(lang, kind)
+    seat = mistake["seat"]
+    return _words(lang, "at-choice", file=file, hand=hand, seat=seat, what=what, step=step)
 
 
 def _charts(report: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
@@ -238,17 +250,7 @@ def render_html(report: dict[str, Any], script: str | None = None, lang: str = "
                 str(m["seat"]),
                 e(m["cards"]),
                 e(m["glyph"] or ""),
-                f'<a href="{e(m["link"])}">'
-                + e(
-                    say(
-                        "at",
-                        file=Path(m["path"]).name,
-                        hand=m["hand"],
-                        trick=m["trick"],
-                        step=m["step"],
-                    )
-                )
-                + "</a>",
+                f'<a href="{e(m["link"])}">' + e(_where(m, lang)) + "</a>",
             ]
             for m in report["costliest"]
         ],

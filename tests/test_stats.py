@@ -318,3 +318,39 @@ def test_html_draws_every_chart_whatever_the_players_are_called(tmp_path: Path) 
     for name in HOSTILE_NAMES:
         shown = name.strip("\u2028\u2029")
         assert shown in table and shown in players_chart, name
+
+
+def test_a_judged_bury_and_declaration_are_their_player_s_mistakes(tmp_path: Path) -> None:
+    """The engine's judgement of a declaration and a bury (on the bid and the bury) makes
+    them mistakes of the seat's player, with their kind, their step and a link there;
+    the loss per play judged stays the plays' alone."""
+    from notation.analysis.annotate import annotate_hand, strip_analysis
+    from notation.analysis.choices import review_choices
+    from notation.analysis.evaluate import View
+    from notation.analysis.review import hand_review, plan_hand
+
+    hand = strip_analysis(
+        parse((EXAMPLES / "01-kitty-keep-the-pair.psn").read_text("utf-8")).hands[0]
+    )
+    plan = plan_hand(hand)
+    review = hand_review(plan, View.HINDSIGHT, (), review_choices(plan, "hindsight", 0.01))
+    annotated = annotate_hand(hand, review, view="hindsight", budget=0.01, seed=0)
+    path = tmp_path / "kitty.psn"
+    path.write_text(write(annotated), encoding="utf-8")
+    status, report = _stats(str(path))
+    assert status == 0
+    jsonschema.validate(report, JSON_SCHEMA)
+    made = {c.kind.value: c for c in review.choices if c.verdict.value != "fine"}
+    assert set(made) == {"bury", "declaration"}  # both lose in this hand
+    found = {m["kind"]: m for m in report["costliest"]}
+    assert set(found) == {"bury", "declare"}
+    steps = {s.kind: s.step for s in replay(annotated).states if s.kind in (StepKind.KITTY,)}
+    assert found["bury"]["trick"] == 0 and found["bury"]["step"] == steps[StepKind.KITTY]
+    assert found["bury"]["loss"] == round(made["bury"].loss.mean)
+    assert found["bury"]["class"] == made["bury"].verdict.value
+    assert parse_qs(urlsplit(found["bury"]["link"]).query)["step"] == [str(steps[StepKind.KITTY])]
+    dealer = annotated.header("Seat1")
+    assert dealer is not None and report["players"][dealer]["mistakes"] == 2
+    assert report["players"][dealer]["loss_per_play"] is None  # no play was judged
+    page = render_html(report, lang="zh")
+    assert "1 号位扣底（第" in page and "1 号位亮主（第" in page

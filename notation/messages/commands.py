@@ -351,6 +351,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "{file}, hand {hand}, trick {trick} (step {step})",
         "{file}，第 {hand} 局第 {trick} 轮（第 {step} 步）",
     ),
+    "stats.at-choice": (
+        "{file}, hand {hand}: seat {seat} {what} (step {step})",
+        "{file}，第 {hand} 局：{seat} 号位{what}（第 {step} 步）",
+    ),
     "stats.unread": ("Files not read to their end", "没有读完的文件"),
     "stats.by-code": ("Findings by code", "各代码的问题"),
     "stats.code": ("code", "代码"),
