@@ -201,6 +201,16 @@ def _outcome(future: Future[V]) -> V | Lost:
         return Lost(type(e).__name__)
 
 
+def _why(error: OSError | TimeoutError) -> Message | str:
+    """Why a cluster could not be reached, in the catalogue's words where it is one of
+    the usual reasons (no answer, refused); else as the error says it."""
+    if isinstance(error, TimeoutError) or str(error).startswith("Timed out"):
+        return msg("executor.timed-out")
+    if isinstance(error, ConnectionRefusedError):
+        return msg("executor.refused")
+    return str(error)
+
+
 class _Nothing:
     """No batch (the end of the batches)."""
 
@@ -253,7 +263,7 @@ class DaskExecutor(Executor):
                 if address
                 else msg("executor.local-cluster")
             )
-            raise ExecutorError(msg("executor.unreachable", where=where, error=str(e))) from None
+            raise ExecutorError(msg("executor.unreachable", where=where, error=_why(e))) from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         self._killed: type[BaseException] = distributed.KilledWorker
 

@@ -22,6 +22,11 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "本机的进程池无法启动进程",
     ),
     "executor.unreachable": ("cannot reach {where}: {error}", "无法连接 {where}：{error}"),
+    "executor.timed-out": (
+        "no answer within the connect timeout",
+        "在连接超时之内没有应答",
+    ),
+    "executor.refused": ("the connection was refused", "连接被拒绝"),
     "executor.workers-failed": (
         "the Dask workers failed ({error}); is the same shengji installed on every worker?",
         "Dask 工作进程出错（{error}）；每个工作节点上装的是同一个 shengji 吗？",
