@@ -44,7 +44,7 @@ class UnitKind(StrEnum):
     TRACTOR = "tractor"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Unit:
     """A single, a pair, or a tractor of ``length`` pairs, in one effective suit."""
 
@@ -53,6 +53,16 @@ class Unit:
     copies: int  # 1 for a single, 2 for a pair or tractor
     length: int  # 1 for a single or a pair, the number of pairs for a tractor
     top: int  # level of the highest card
+
+    def __init__(
+        self, cards: tuple[Card, ...], suit: EffectiveSuit, copies: int, length: int, top: int
+    ) -> None:
+        # Written out, not generated: compiled, as a dataclass's is not (see game.Play).
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "copies", copies)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "top", top)
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
