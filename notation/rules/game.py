@@ -58,7 +58,7 @@ from typing import NamedTuple, Protocol, Self, cast
 from mypy_extensions import mypyc_attr
 
 from notation.errors import KeyedError
-from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Cards, Slots
+from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Cards, Slots, tally
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
 from notation.rules.holding import Holding, known_cards
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
@@ -1211,7 +1211,7 @@ class PlayState:
         known = holding.known
         suit = trump.effective_suit(lead[0])
         fine = all(trump.effective_suit(c) == suit for c in lead) and (
-            not holding.exact or all(known[c] >= n for c, n in Counter(lead).items())
+            not holding.exact or all(known[c] >= n for c, n in tally(lead).items())
         )
         if not fine:  # say why, in the core's words
             # Cards not surely held are only refused when the whole hand is known.

@@ -14,12 +14,11 @@ is read the way a player reads it: the longest tractors first, then pairs, then 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from notation.rules.cards import Card, CardCounts, counted
+from notation.rules.cards import Card, CardCounts, counted, tally
 from notation.rules.order import EffectiveSuit, Trump
 
 __all__ = [
@@ -179,7 +178,7 @@ def _biggest(unit: Unit) -> tuple[int, int, int]:
 
 
 def _decompose_suit(cards: list[Card], suit: EffectiveSuit, trump: Trump) -> list[Unit]:
-    counts = Counter(cards)
+    counts = tally(cards)
     index = pair_index(counts, trump)
     units: list[Unit] = []
     if index.by_level:
