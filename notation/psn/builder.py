@@ -51,6 +51,8 @@ from notation.psn.model import (
     Strain,
     Trick,
     Variation,
+    plain_bid,
+    plain_bury,
     plain_header,
     plain_play,
     plain_trick,
@@ -475,13 +477,14 @@ class Builder:
                     raise ReadAgain
                 if kind == "bury":
                     after = (_RUNS.get(held) or _plain_run(held)) if held else None
-                    out.append(KittyExchange(seat, cards, after, line=line, column=column))
+                    if after is not None and not after:
+                        raise ReadAgain
+                    out.append(plain_bury(seat, cards, after, line, column))
                 else:
+                    if not cards:
+                        raise ReadAgain
                     count = int(draw) if draw else None
-                    bid = BidNode(
-                        BidKind(kind), seat, cards, target, count, line=line, column=column
-                    )
-                    out.append(bid)
+                    out.append(plain_bid(BidKind(kind), seat, cards, target, count, line, column))
             if "\n" in part:
                 line += part.count("\n")
                 before = start + part.rindex("\n")

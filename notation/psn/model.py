@@ -704,6 +704,39 @@ def _setters(cls: type) -> tuple[_Setter, ...]:
     _trick_column,
 ) = _setters(Trick)
 _header_tag, _header_value, _header_line, _header_column = _setters(Header)
+_bid_setters = _setters(BidNode)
+_bury_setters = _setters(KittyExchange)
+
+
+def plain_bid(
+    kind: BidKind,
+    seat: Seat,
+    cards: Slots,
+    strain: Strain | None,
+    draw: int | None,
+    line: int,
+    column: int,
+) -> BidNode:
+    """``BidNode(kind, seat, cards, strain, draw, line=line, column=column)`` without its
+    checks (for the reader, which has checked the seat and that there are cards; the draw
+    is digits)."""
+    bid: BidNode = _new(BidNode)
+    values = (kind, seat, cards, strain, draw, (), (), (), line, column)
+    for set_slot, value in zip(_bid_setters, values, strict=True):
+        set_slot(bid, value)
+    return bid
+
+
+def plain_bury(
+    seat: Seat, buried: Slots, held: Slots | None, line: int, column: int
+) -> KittyExchange:
+    """``KittyExchange(seat, buried, held, line=line, column=column)`` without its checks
+    (for the reader, which has checked the seat and that ``held`` has cards)."""
+    bury: KittyExchange = _new(KittyExchange)
+    values = (seat, buried, held, (), (), (), line, column)
+    for set_slot, value in zip(_bury_setters, values, strict=True):
+        set_slot(bury, value)
+    return bury
 
 
 def plain_header(tag: str, value: str, line: int, column: int) -> Header:
