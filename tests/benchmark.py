@@ -1,6 +1,7 @@
 """Benchmark: shengji against python-chess's PGN reader, measured in one run.
 
     python tests/benchmark.py [--hands 200] [--games 400] [--memory-hands 10000]
+    python tests/benchmark.py --validator-only [--hands 200] [--games 400]
     python tests/benchmark.py --solver-only [--solver-positions 30]
     python tests/benchmark.py --duplicate-only [--duplicate-deals 100]
     python tests/benchmark.py --strength-only [--strength-deals 50] [--strength-budget 0.5]
@@ -13,6 +14,7 @@ parse only, the canonical writer and ``judge`` per trick, each against
 (ours per record vs chess per game; >= 1.0 means we are at least as fast), then
 where the time of validation goes, and the peak memory of validating a file of
 ``--memory-hands`` hands in a fresh process. Not a test: numbers depend on the machine.
+``--validator-only`` stops there, without the memory, the viewer and the sections below.
 
 The solver's section (``--solver-positions 0`` skips it) solves positions of simulated
 hands exactly at 4, 6 and 8 cards a hand and reports the solve times (median, p90),
@@ -993,7 +995,16 @@ def main() -> int:
         default=4,
         help="hands whose early values' widths are measured (tricks 1-7); 0: skip",
     )
+    parser.add_argument(
+        "--validator-only",
+        action="store_true",
+        help="only the validator's section (in-process and as a command), no memory or viewer",
+    )
     args = parser.parse_args()
+    if args.validator_only:
+        args.memory_hands = args.viewer_hands = args.solver_positions = 0
+        args.executor_hands = args.duplicate_deals = args.rival_deals = 0
+        args.strength_deals = args.analysis_hands = 0
     if args.executors_only:
         executors = executor_numbers(args.executor_hands)
         if args.analysis_executor_hands:
