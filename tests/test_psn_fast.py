@@ -29,19 +29,16 @@ from notation.psn import (
     write,
 )
 from notation.psn import parser as reader
-from notation.psn.builder import Builder
-from notation.psn.grammar import blank_fast_form, exact_parser, fast_parser
-from notation.psn.model import (
-    BidKind,
-    BidNode,
-    Header,
-    Strain,
+from notation.psn.builder import (
+    Builder,
     plain_bid,
     plain_bury,
     plain_header,
     plain_play,
     plain_trick,
 )
+from notation.psn.grammar import blank_fast_form, exact_parser, fast_parser
+from notation.psn.model import BidKind, BidNode, Header, Strain
 from notation.resources import examples_dir, grammar_path
 from notation.rules.cards import parse_cards
 from notation.simulate import simulate_hand
