@@ -165,9 +165,13 @@ def validate_all(text: str) -> int:
 # including what it calls (cProfile's cumulative time).
 _PARTS = {
     "read: split, lex, parse, build the model": [("parser.py", "iter_hands")],
-    "leads: held, one suit, throws judged": [("replayer.py", "_lead")],
-    "follows: suit, pairs, tractors": [("replayer.py", "_follow")],
-    "trick winners and points": [("replayer.py", "_open_trick"), ("trick.py", "add")],
+    "leads: held, one suit, throws judged": [("game.py", "_judge_lead")],
+    "follows: suit, pairs, tractors": [("game.py", "_judge_follow")],
+    "trick winners and points": [
+        ("game.py", "_open_trick"),
+        ("trick.py", "add"),
+        ("game.py", "end_trick"),
+    ],
     "deal and auction: decks, bids, kitty": [("replayer.py", "deal"), ("replayer.py", "auction")],
     "result, levels, match continuity": [("replayer.py", "finish"), ("match.py", "continues")],
 }
