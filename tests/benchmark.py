@@ -258,6 +258,18 @@ def best_wall(repeat: int, command: list[str]) -> float:
     return min(times)
 
 
+def best_child_cpu(repeat: int, command: list[str]) -> float:
+    """The least CPU time (user and system) of ``repeat`` runs of ``command`` in a fresh
+    process, start-up included: on a shared machine steadier than wall time."""
+    times = []
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return min(times)
+
+
 def shengji_command() -> list[str]:
     """``shengji`` as a user runs it: the console script beside this Python, else ``-m``."""
     script = Path(sys.executable).parent / "shengji"
@@ -278,7 +290,8 @@ def command_numbers(
 ) -> dict[str, float]:
     """``shengji validate FILE`` as a user runs it (its default options, then ``-j 1``)
     against a script reading the same number of games with ``chess.pgn.read_game``, each
-    a fresh process, start-up included; and start-up alone: one hand against one game."""
+    a fresh process, start-up included (wall time, and CPU time); and start-up alone: one
+    hand against one game."""
     with tempfile.TemporaryDirectory() as folder:
         psn, pgn = Path(folder) / "hands.psn", Path(folder) / "games.pgn"
         psn.write_text(psn_text, encoding="utf-8")
@@ -295,6 +308,8 @@ def command_numbers(
         start_s = best_wall(repeat, [*shengji, "validate", str(one_psn)])
         chess_start_s = best_wall(repeat, [*read_pgn, str(one_pgn)])
         version_s = best_wall(repeat, [*shengji, "--version"])
+        chess_cpu = best_child_cpu(repeat, [*read_pgn, str(pgn)])
+        default_cpu = best_child_cpu(repeat, [*shengji, "validate", str(psn)])
     return {
         "command_hands": hands,
         "command_games": games,
@@ -303,6 +318,9 @@ def command_numbers(
         "validate_j1_command_seconds": one_job_s,
         "ratio_validate_command": (chess_s / games) / (default_s / hands),
         "ratio_validate_command_j1": (chess_s / games) / (one_job_s / hands),
+        "chess_command_cpu_seconds": chess_cpu,
+        "validate_command_cpu_seconds": default_cpu,
+        "ratio_validate_command_cpu": (chess_cpu / games) / (default_cpu / hands),
         "startup_validate_one_hand_seconds": start_s,
         "startup_chess_one_game_seconds": chess_start_s,
         "startup_version_seconds": version_s,
@@ -1193,6 +1211,12 @@ def main() -> int:
         f"ratio vs chess per record {command['ratio_validate_command_j1']:5.2f}"
     )
     print(f"  python + chess.pgn         {command['chess_command_seconds']:6.2f} s")
+    print(
+        f"  the same in CPU time: shengji validate FILE "
+        f"{command['validate_command_cpu_seconds']:.2f} s, python + chess.pgn "
+        f"{command['chess_command_cpu_seconds']:.2f} s, "
+        f"ratio per record {command['ratio_validate_command_cpu']:5.2f}"
+    )
     print(
         f"  start-up: validate one hand {command['startup_validate_one_hand_seconds']:.3f} s, "
         f"chess.pgn one game {command['startup_chess_one_game_seconds']:.3f} s, "
