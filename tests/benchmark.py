@@ -1,6 +1,7 @@
 """Benchmark: shengji against python-chess's PGN reader, measured in one run.
 
     python tests/benchmark.py [--hands 200] [--games 400] [--memory-hands 10000]
+    python tests/benchmark.py --validator-only [--hands 200] [--games 400]
     python tests/benchmark.py --solver-only [--solver-positions 30]
     python tests/benchmark.py --duplicate-only [--duplicate-deals 100]
     python tests/benchmark.py --strength-only [--strength-deals 50] [--strength-budget 0.5]
@@ -13,6 +14,7 @@ parse only, the canonical writer and ``judge`` per trick, each against
 (ours per record vs chess per game; >= 1.0 means we are at least as fast), then
 where the time of validation goes, and the peak memory of validating a file of
 ``--memory-hands`` hands in a fresh process. Not a test: numbers depend on the machine.
+``--validator-only`` stops there, without the memory, the viewer and the sections below.
 
 The solver's section (``--solver-positions 0`` skips it) solves positions of simulated
 hands exactly at 4, 6 and 8 cards a hand and reports the solve times (median, p90),
@@ -163,9 +165,13 @@ def validate_all(text: str) -> int:
 # including what it calls (cProfile's cumulative time).
 _PARTS = {
     "read: split, lex, parse, build the model": [("parser.py", "iter_hands")],
-    "leads: held, one suit, throws judged": [("replayer.py", "_lead")],
-    "follows: suit, pairs, tractors": [("replayer.py", "_follow")],
-    "trick winners and points": [("replayer.py", "_open_trick"), ("trick.py", "add")],
+    "leads: held, one suit, throws judged": [("game.py", "_judge_lead")],
+    "follows: suit, pairs, tractors": [("game.py", "_judge_follow")],
+    "trick winners and points": [
+        ("game.py", "_open_trick"),
+        ("trick.py", "add"),
+        ("game.py", "end_trick"),
+    ],
     "deal and auction: decks, bids, kitty": [("replayer.py", "deal"), ("replayer.py", "auction")],
     "result, levels, match continuity": [("replayer.py", "finish"), ("match.py", "continues")],
 }
@@ -252,6 +258,18 @@ def best_wall(repeat: int, command: list[str]) -> float:
     return min(times)
 
 
+def best_child_cpu(repeat: int, command: list[str]) -> float:
+    """The least CPU time (user and system) of ``repeat`` runs of ``command`` in a fresh
+    process, start-up included: on a shared machine steadier than wall time."""
+    times = []
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return min(times)
+
+
 def shengji_command() -> list[str]:
     """``shengji`` as a user runs it: the console script beside this Python, else ``-m``."""
     script = Path(sys.executable).parent / "shengji"
@@ -272,7 +290,8 @@ def command_numbers(
 ) -> dict[str, float]:
     """``shengji validate FILE`` as a user runs it (its default options, then ``-j 1``)
     against a script reading the same number of games with ``chess.pgn.read_game``, each
-    a fresh process, start-up included; and start-up alone: one hand against one game."""
+    a fresh process, start-up included (wall time, and CPU time); and start-up alone: one
+    hand against one game."""
     with tempfile.TemporaryDirectory() as folder:
         psn, pgn = Path(folder) / "hands.psn", Path(folder) / "games.pgn"
         psn.write_text(psn_text, encoding="utf-8")
@@ -289,6 +308,8 @@ def command_numbers(
         start_s = best_wall(repeat, [*shengji, "validate", str(one_psn)])
         chess_start_s = best_wall(repeat, [*read_pgn, str(one_pgn)])
         version_s = best_wall(repeat, [*shengji, "--version"])
+        chess_cpu = best_child_cpu(repeat, [*read_pgn, str(pgn)])
+        default_cpu = best_child_cpu(repeat, [*shengji, "validate", str(psn)])
     return {
         "command_hands": hands,
         "command_games": games,
@@ -297,6 +318,9 @@ def command_numbers(
         "validate_j1_command_seconds": one_job_s,
         "ratio_validate_command": (chess_s / games) / (default_s / hands),
         "ratio_validate_command_j1": (chess_s / games) / (one_job_s / hands),
+        "chess_command_cpu_seconds": chess_cpu,
+        "validate_command_cpu_seconds": default_cpu,
+        "ratio_validate_command_cpu": (chess_cpu / games) / (default_cpu / hands),
         "startup_validate_one_hand_seconds": start_s,
         "startup_chess_one_game_seconds": chess_start_s,
         "startup_version_seconds": version_s,
@@ -993,7 +1017,16 @@ def main() -> int:
         default=4,
         help="hands whose early values' widths are measured (tricks 1-7); 0: skip",
     )
+    parser.add_argument(
+        "--validator-only",
+        action="store_true",
+        help="only the validator's section (in-process and as a command), no memory or viewer",
+    )
     args = parser.parse_args()
+    if args.validator_only:
+        args.memory_hands = args.viewer_hands = args.solver_positions = 0
+        args.executor_hands = args.duplicate_deals = args.rival_deals = 0
+        args.strength_deals = args.analysis_hands = 0
     if args.executors_only:
         executors = executor_numbers(args.executor_hands)
         if args.analysis_executor_hands:
@@ -1178,6 +1211,12 @@ def main() -> int:
         f"ratio vs chess per record {command['ratio_validate_command_j1']:5.2f}"
     )
     print(f"  python + chess.pgn         {command['chess_command_seconds']:6.2f} s")
+    print(
+        f"  the same in CPU time: shengji validate FILE "
+        f"{command['validate_command_cpu_seconds']:.2f} s, python + chess.pgn "
+        f"{command['chess_command_cpu_seconds']:.2f} s, "
+        f"ratio per record {command['ratio_validate_command_cpu']:5.2f}"
+    )
     print(
         f"  start-up: validate one hand {command['startup_validate_one_hand_seconds']:.3f} s, "
         f"chess.pgn one game {command['startup_chess_one_game_seconds']:.3f} s, "

@@ -37,3 +37,46 @@ def test_cards_stay_python_so_that_an_interned_card_stays_hashable() -> None:
     from notation.rules.cards import Card, Rank, Suit
 
     assert hash(Card(Suit.SPADES, Rank.ACE)) == hash(Card(Suit.SPADES, Rank.ACE))
+
+
+def _made_per_play() -> list[tuple[type, tuple[object, ...]]]:
+    from notation.rules.cards import Card
+    from notation.rules.game import LastTrick, Play
+    from notation.rules.order import TRUMP
+    from notation.rules.throw import ThrowVerdict
+    from notation.rules.units import Unit
+
+    ace = Card.parse("SA")
+    unit = Unit((ace,), TRUMP, 1, 1, 14)
+    return [
+        (Play, (2, (ace,), None, 0)),
+        (LastTrick, (3, (1, 1), True)),
+        (Unit, ((ace, ace), TRUMP, 2, 1, 14)),
+        (ThrowVerdict, ((unit,), ((unit, 4),), (ace,))),
+    ]
+
+
+def test_the_values_made_at_every_play_have_compiled_constructors() -> None:
+    # A dataclass's generated __init__ runs interpreted even in the compiled build (mypyc
+    # compiles only the methods written in the source): the classes made at every play
+    # write theirs out. Compiled, it is no Python function; either way it makes what the
+    # dataclass would: every field set, by position or keyword, equal, hashable, frozen.
+    import dataclasses
+    import inspect
+    import pickle
+
+    import pytest
+
+    compiled = os.environ.get("SHENGJI_COMPILED", "") == "1"
+    for cls, values in _made_per_play():
+        assert inspect.isfunction(cls.__init__) is not compiled, cls  # type: ignore[misc]
+        names = [f.name for f in dataclasses.fields(cls)]
+        by_position = cls(*values)
+        by_keyword = cls(**dict(zip(names, values, strict=True)))
+        assert by_position == by_keyword and hash(by_position) == hash(by_keyword)
+        assert [getattr(by_position, n) for n in names] == list(values)
+        assert dataclasses.replace(by_position) == by_position
+        if not compiled:  # (compiled, these never pickled: mypyc's __new__ runs __init__)
+            assert pickle.loads(pickle.dumps(by_position)) == by_position
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(by_position, names[0], values[0])

@@ -29,9 +29,16 @@ from notation.psn import (
     write,
 )
 from notation.psn import parser as reader
-from notation.psn.builder import Builder
+from notation.psn.builder import (
+    Builder,
+    plain_bid,
+    plain_bury,
+    plain_header,
+    plain_play,
+    plain_trick,
+)
 from notation.psn.grammar import blank_fast_form, exact_parser, fast_parser
-from notation.psn.model import Header, plain_header, plain_play, plain_trick
+from notation.psn.model import BidKind, BidNode, Header, Strain
 from notation.resources import examples_dir, grammar_path
 from notation.rules.cards import parse_cards
 from notation.simulate import simulate_hand
@@ -330,6 +337,15 @@ def test_unchecked_constructors_make_the_same_nodes() -> None:
     assert thrown == PlayNode(1, cards[:1], cards, 4) and thrown.is_failed_throw
     header = plain_header("Event", 'a "b"', 1, 1)
     assert header == Header("Event", 'a "b"') and str(header) == '[Event "a \\"b\\""]'
+    bid = plain_bid(BidKind.DECLARE, 2, cards[:1], Strain.HEARTS, 21, 5, 9)
+    checked_bid = BidNode(BidKind.DECLARE, 2, cards[:1], Strain.HEARTS, 21, line=5, column=9)
+    assert bid == checked_bid and repr(bid) == repr(checked_bid) and hash(bid) == hash(checked_bid)
+    assert (bid.line, bid.column, bid.nags, bid.comments, bid.variations) == (5, 9, (), (), ())
+    for held in (None, cards):
+        bury = plain_bury(4, cards, held, 6, 1)
+        checked_bury = KittyExchange(4, cards, held, line=6, column=1)
+        assert bury == checked_bury and repr(bury) == repr(checked_bury)
+        assert (bury.line, bury.column, bury.nags, bury.variations) == (6, 1, (), ())
 
 
 def test_the_exact_parser_reads_no_fast_form_and_leaves_the_fast_one_whole() -> None:

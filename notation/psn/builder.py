@@ -22,6 +22,8 @@ half of what this builder takes on an annotated hand (the examples read token by
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import fields
 
 from lark import Token, Tree
 
@@ -51,9 +53,6 @@ from notation.psn.model import (
     Strain,
     Trick,
     Variation,
-    plain_header,
-    plain_play,
-    plain_trick,
 )
 from notation.rules.cards import Slots, parse_card
 from notation.rules.seats import Seat
@@ -74,6 +73,127 @@ _STRAIN_ALIASES = {
     "♢": "D",
     "无主": "NT",
 }
+
+
+# ---- Unchecked constructors for the reader ---------------------------------------------
+# The reader builds about a hundred plays and tricks per hand from values it has already
+# checked (seats 1 to 4, cards from the card cache, one to four plays, a trick number of
+# 1 or more), so it skips ``__init__`` and ``__post_init__`` and sets the slots directly,
+# about three times faster. Programs use the ordinary constructors, which check everything.
+# They are here, in a module the compiled build compiles, and not in the model's (which it
+# cannot: these make its objects with object.__new__): compiled, a call costs less.
+
+_Setter = Callable[[object, object], None]
+_new = object.__new__
+
+
+def _setters(cls: type) -> tuple[_Setter, ...]:
+    """The slot setters of a frozen dataclass, in field order."""
+    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
+
+
+(
+    _play_seat,
+    _play_cards,
+    _play_attempted,
+    _play_blocker,
+    _play_nags,
+    _play_comments,
+    _play_variations,
+    _play_line,
+    _play_column,
+) = _setters(PlayNode)
+(
+    _trick_number,
+    _trick_plays,
+    _trick_comments,
+    _trick_winner,
+    _trick_line,
+    _trick_column,
+) = _setters(Trick)
+_header_tag, _header_value, _header_line, _header_column = _setters(Header)
+_bid_setters = _setters(BidNode)
+_bury_setters = _setters(KittyExchange)
+
+
+def plain_bid(
+    kind: BidKind,
+    seat: Seat,
+    cards: Slots,
+    strain: Strain | None,
+    draw: int | None,
+    line: int,
+    column: int,
+) -> BidNode:
+    """``BidNode(kind, seat, cards, strain, draw, line=line, column=column)`` without its
+    checks (for the reader, which has checked the seat and that there are cards; the draw
+    is digits)."""
+    bid: BidNode = _new(BidNode)
+    values = (kind, seat, cards, strain, draw, (), (), (), line, column)
+    for set_slot, value in zip(_bid_setters, values, strict=True):
+        set_slot(bid, value)
+    return bid
+
+
+def plain_bury(
+    seat: Seat, buried: Slots, held: Slots | None, line: int, column: int
+) -> KittyExchange:
+    """``KittyExchange(seat, buried, held, line=line, column=column)`` without its checks
+    (for the reader, which has checked the seat and that ``held`` has cards)."""
+    bury: KittyExchange = _new(KittyExchange)
+    values = (seat, buried, held, (), (), (), line, column)
+    for set_slot, value in zip(_bury_setters, values, strict=True):
+        set_slot(bury, value)
+    return bury
+
+
+def plain_header(tag: str, value: str, line: int, column: int) -> Header:
+    """``Header(tag, value, line, column)`` without its checks (for the reader, whose
+    grammar admits only a good tag and a one-line value)."""
+    header: Header = _new(Header)
+    _header_tag(header, tag)
+    _header_value(header, value)
+    _header_line(header, line)
+    _header_column(header, column)
+    return header
+
+
+def plain_play(
+    seat: Seat,
+    cards: Slots,
+    line: int,
+    column: int,
+    attempted: Slots | None = None,
+    blocker: Seat | None = None,
+) -> PlayNode:
+    """``PlayNode(seat, cards, attempted, blocker, line=line, column=column)`` without its
+    checks (for the reader)."""
+    play: PlayNode = _new(PlayNode)
+    _play_seat(play, seat)
+    _play_cards(play, cards)
+    _play_attempted(play, attempted)
+    _play_blocker(play, blocker)
+    _play_nags(play, ())
+    _play_comments(play, ())
+    _play_variations(play, ())
+    _play_line(play, line)
+    _play_column(play, column)
+    return play
+
+
+def plain_trick(
+    number: int, plays: tuple[PlayNode, ...], line: int, column: int, winner: Seat | None = None
+) -> Trick:
+    """``Trick(number, plays, winner=winner, line=line, column=column)`` without its
+    checks (for the reader)."""
+    trick: Trick = _new(Trick)
+    _trick_number(trick, number)
+    _trick_plays(trick, plays)
+    _trick_comments(trick, ())
+    _trick_winner(trick, winner)
+    _trick_line(trick, line)
+    _trick_column(trick, column)
+    return trick
 
 
 class ReadAgain(Exception):
@@ -475,13 +595,14 @@ class Builder:
                     raise ReadAgain
                 if kind == "bury":
                     after = (_RUNS.get(held) or _plain_run(held)) if held else None
-                    out.append(KittyExchange(seat, cards, after, line=line, column=column))
+                    if after is not None and not after:
+                        raise ReadAgain
+                    out.append(plain_bury(seat, cards, after, line, column))
                 else:
+                    if not cards:
+                        raise ReadAgain
                     count = int(draw) if draw else None
-                    bid = BidNode(
-                        BidKind(kind), seat, cards, target, count, line=line, column=column
-                    )
-                    out.append(bid)
+                    out.append(plain_bid(BidKind(kind), seat, cards, target, count, line, column))
             if "\n" in part:
                 line += part.count("\n")
                 before = start + part.rindex("\n")

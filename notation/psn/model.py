@@ -24,8 +24,8 @@ The rules' own values (:class:`~notation.rules.game.Play`,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final, cast
 
@@ -667,89 +667,3 @@ class Record:
 
     def __len__(self) -> int:
         return len(self.hands)
-
-
-# ---- Unchecked constructors for the reader ---------------------------------------------
-# The reader builds about a hundred plays and tricks per hand from values it has already
-# checked (seats 1 to 4, cards from the card cache, one to four plays, a trick number of
-# 1 or more), so it skips ``__init__`` and ``__post_init__`` and sets the slots directly,
-# about three times faster. Programs use the ordinary constructors, which check everything.
-
-_Setter = Callable[[object, object], None]
-_new = object.__new__
-
-
-def _setters(cls: type) -> tuple[_Setter, ...]:
-    """The slot setters of a frozen dataclass, in field order."""
-    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
-
-
-(
-    _play_seat,
-    _play_cards,
-    _play_attempted,
-    _play_blocker,
-    _play_nags,
-    _play_comments,
-    _play_variations,
-    _play_line,
-    _play_column,
-) = _setters(PlayNode)
-(
-    _trick_number,
-    _trick_plays,
-    _trick_comments,
-    _trick_winner,
-    _trick_line,
-    _trick_column,
-) = _setters(Trick)
-_header_tag, _header_value, _header_line, _header_column = _setters(Header)
-
-
-def plain_header(tag: str, value: str, line: int, column: int) -> Header:
-    """``Header(tag, value, line, column)`` without its checks (for the reader, whose
-    grammar admits only a good tag and a one-line value)."""
-    header: Header = _new(Header)
-    _header_tag(header, tag)
-    _header_value(header, value)
-    _header_line(header, line)
-    _header_column(header, column)
-    return header
-
-
-def plain_play(
-    seat: Seat,
-    cards: Slots,
-    line: int,
-    column: int,
-    attempted: Slots | None = None,
-    blocker: Seat | None = None,
-) -> PlayNode:
-    """``PlayNode(seat, cards, attempted, blocker, line=line, column=column)`` without its
-    checks (for the reader)."""
-    play: PlayNode = _new(PlayNode)
-    _play_seat(play, seat)
-    _play_cards(play, cards)
-    _play_attempted(play, attempted)
-    _play_blocker(play, blocker)
-    _play_nags(play, ())
-    _play_comments(play, ())
-    _play_variations(play, ())
-    _play_line(play, line)
-    _play_column(play, column)
-    return play
-
-
-def plain_trick(
-    number: int, plays: tuple[PlayNode, ...], line: int, column: int, winner: Seat | None = None
-) -> Trick:
-    """``Trick(number, plays, winner=winner, line=line, column=column)`` without its
-    checks (for the reader)."""
-    trick: Trick = _new(Trick)
-    _trick_number(trick, number)
-    _trick_plays(trick, plays)
-    _trick_comments(trick, ())
-    _trick_winner(trick, winner)
-    _trick_line(trick, line)
-    _trick_column(trick, column)
-    return trick

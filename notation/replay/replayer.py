@@ -406,7 +406,11 @@ class Replayer:
                 self.dealer = legal.dealer
                 self.declarer = legal.showing.seat if legal.showing else self.declarer
                 self.trump = legal.trump(self.rules) or self.trump
-                label = f"{event.seat} {event.kind.value}s {fmt_cards(event.cards)}"
+                label = (  # (said only in a timeline)
+                    f"{event.seat} {event.kind.value}s {fmt_cards(event.cards)}"
+                    if self.timeline
+                    else ""
+                )
                 self.snapshot(StepKind.BID, label, event, None)
             elif isinstance(event, Fallback):
                 legal, played = self._fallback(event, legal, played)

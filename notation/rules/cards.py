@@ -43,6 +43,7 @@ __all__ = [
     "format_symbols",
     "parse_card",
     "parse_cards",
+    "tally",
 ]
 
 
@@ -317,6 +318,20 @@ def counted(cards: Iterable[Card] | CardCounts) -> CardCounts:
     if isinstance(cards, dict | Mapping):  # a dict (a Counter) is the quick check
         return cards
     return Counter(cards)
+
+
+def tally(cards: Iterable[Card]) -> dict[Card, int]:
+    """How many of each card, in the order first met: a plain dict, made faster than a
+    :class:`~collections.Counter` for the few cards of a play (a missing card is not 0).
+
+    >>> [(str(card), n) for card, n in tally(parse_cards("S5 S5 H2")).items()]
+    [('S5', 2), ('H2', 1)]
+    """
+    counts: dict[Card, int] = {}
+    get = counts.get
+    for card in cards:
+        counts[card] = get(card, 0) + 1
+    return counts
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from operator import attrgetter
 
-from notation.rules.cards import Card, CardCounts, counted
+from notation.rules.cards import Card, CardCounts, counted, tally
 from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.ruleset import ShorterTractor
 from notation.rules.units import (
@@ -60,7 +60,7 @@ def missing_cards(play: Sequence[Card], hand: Sequence[Card] | CardCounts) -> li
     counting copies."""
     have = counted(hand)
     missing: list[Card] = []
-    for card, n in Counter(play).items():
+    for card, n in tally(play).items():
         lacking = n - max(have.get(card, 0), 0)
         if lacking > 0:
             missing.extend([card] * lacking)
@@ -129,7 +129,7 @@ def check_follow(
     if not pairs_led:
         return []
     if not tractors and min(pairs_led, sum(1 for k in held.values() if k >= 2)) <= min(
-        pairs_led, sum(1 for k in Counter(played).values() if k >= 2)
+        pairs_led, sum(1 for k in tally(played).values() if k >= 2)
     ):
         return []  # as many pairs as were led, or as they held (counted as below, at once)
     held_pairs = pair_index(held, trump)

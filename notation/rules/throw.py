@@ -56,13 +56,24 @@ class _Holder:
         return any(tops[0] > unit.top for _m, tops, _left in placements)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ThrowVerdict:
     """Whether a throw stands, and if not, what must be played instead."""
 
     units: tuple[Unit, ...]
     failing: tuple[tuple[Unit, Seat], ...]  # each beatable unit, with the first seat that beats it
     forced: tuple[Card, ...]  # the cards to play: the whole throw, or the failing unit
+
+    def __init__(
+        self,
+        units: tuple[Unit, ...],
+        failing: tuple[tuple[Unit, Seat], ...],
+        forced: tuple[Card, ...],
+    ) -> None:
+        # Written out, not generated: compiled, as a dataclass's is not (see game.Play).
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "failing", failing)
+        object.__setattr__(self, "forced", forced)
 
     @property
     def failed(self) -> bool:

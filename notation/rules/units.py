@@ -14,12 +14,11 @@ is read the way a player reads it: the longest tractors first, then pairs, then 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from notation.rules.cards import Card, CardCounts, counted
+from notation.rules.cards import Card, CardCounts, counted, tally
 from notation.rules.order import EffectiveSuit, Trump
 
 __all__ = [
@@ -44,7 +43,7 @@ class UnitKind(StrEnum):
     TRACTOR = "tractor"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Unit:
     """A single, a pair, or a tractor of ``length`` pairs, in one effective suit."""
 
@@ -53,6 +52,16 @@ class Unit:
     copies: int  # 1 for a single, 2 for a pair or tractor
     length: int  # 1 for a single or a pair, the number of pairs for a tractor
     top: int  # level of the highest card
+
+    def __init__(
+        self, cards: tuple[Card, ...], suit: EffectiveSuit, copies: int, length: int, top: int
+    ) -> None:
+        # Written out, not generated: compiled, as a dataclass's is not (see game.Play).
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "copies", copies)
+        object.__setattr__(self, "length", length)
+        object.__setattr__(self, "top", top)
 
     def __str__(self) -> str:
         return " ".join(str(c) for c in self.cards)
@@ -169,7 +178,7 @@ def _biggest(unit: Unit) -> tuple[int, int, int]:
 
 
 def _decompose_suit(cards: list[Card], suit: EffectiveSuit, trump: Trump) -> list[Unit]:
-    counts = Counter(cards)
+    counts = tally(cards)
     index = pair_index(counts, trump)
     units: list[Unit] = []
     if index.by_level:
