@@ -71,6 +71,7 @@ from dataclasses import dataclass, field
 from notation.rules.cards import Cards
 from notation.rules.game import Play, PlayState, Position
 from notation.rules.order import TRUMP
+from notation.rules.ruleset import Ruleset
 from notation.rules.seats import Seat
 
 __all__ = ["PlayValue", "Solution", "Solver", "solve"]
@@ -122,14 +123,35 @@ class Solution:
         return all(p.exact for p in self.plays)
 
 
+# A trick start exactly: the leader and the four hands.
+_Exact = tuple[Seat, Cards, Cards, Cards, Cards]
+
+
 @dataclass(slots=True)
 class _Context:
     """What one transposition table is valid for: the same rules, trump, teams and kitty."""
 
+    # The kitty's largest bonus when the longest tractor held has n pairs (0: no pair),
+    # and its bonus taken with a last trick led by a single card (see _kitty_bounds).
+    kitty_max: list[int]
+    kitty_single: int
     table: dict[Hashable, tuple[int, int, Cards | None]] = field(default_factory=dict)
     # The defenders' gain in the last trick, by its leader and the four cards.
-    last: dict[tuple[Seat, Cards, Cards, Cards, Cards], int] = field(default_factory=dict)
+    last: dict[_Exact, int] = field(default_factory=dict)
     state: PlayState | None = None  # the last state: its remembered rules answers are shared
+
+
+def _kitty_bounds(rules: Ruleset, kitty_points: int) -> tuple[list[int], int]:
+    """The kitty's largest bonus when the longest tractor held has n pairs (n = 0..13; 0:
+    no pair), won with trumps or not; and the kitty's bonus with the last trick led by a
+    single card, trump or not (the smaller). Found once a hand (a solver's context)."""
+    kitty_max: list[int] = []
+    for n in range(14):
+        shapes = [(1, 1)] + [(2, k) for k in range(1, n + 1)]
+        best = max(rules.kitty_multiplier(c, k, trump=t) for c, k in shapes for t in (True, False))
+        kitty_max.append(best * kitty_points)
+    single = kitty_points * min(rules.kitty_multiplier(1, 1, trump=t) for t in (True, False))
+    return kitty_max, single
 
 
 class Solver:
@@ -183,7 +205,7 @@ class Solver:
         )
         context = self._contexts.pop(context_key, None)
         if context is None:
-            context = _Context()
+            context = _Context(*_kitty_bounds(position.rules, context_key[3]))
             while len(self._contexts) >= _CONTEXTS_KEPT:  # forget the oldest hand
                 del self._contexts[next(iter(self._contexts))]
         self._contexts[context_key] = context  # the most recent last
@@ -248,20 +270,8 @@ class _Search:
         self.deadline = deadline
         self.budget = budget
         self.nodes = 0
-        rules = state.rules
-        # The kitty's largest multiplier when the longest tractor held has n pairs (0: no
-        # pair), won with trumps or not.
-        self.kitty_max: list[int] = []
-        for n in range(14):
-            shapes = [(1, 1)] + [(2, k) for k in range(1, n + 1)]
-            best = max(
-                rules.kitty_multiplier(c, k, trump=t) for c, k in shapes for t in (True, False)
-            )
-            self.kitty_max.append(best * state.kitty_points)
-        # The kitty taken with the last trick led by a single card, trump or not.
-        self.kitty_single = state.kitty_points * min(
-            rules.kitty_multiplier(1, 1, trump=t) for t in (True, False)
-        )
+        self.kitty_max = context.kitty_max
+        self.kitty_single = context.kitty_single
         self.longest: dict[Cards, int] = {}  # a hand → its longest pair run (0: no pair)
 
     # --- the root ---------------------------------------------------------------------
@@ -396,8 +406,9 @@ class _Search:
         if size <= 1:
             return self.last_cards() if size else 0
         key = state.key()
+        bound = self.bound()
         entry = self.table.get(key)
-        lo, hi = 0, self.bound()
+        lo, hi = 0, bound
         first: Cards | None = None
         if entry is not None:
             lo = max(lo, entry[0])
@@ -416,7 +427,7 @@ class _Search:
             if state.is_defender(state.leader):
                 lo = max(lo, state.hand_points + self.kitty_single if all_won else sure)
             else:
-                hi = min(hi, 0 if all_won else self.bound() - sure)
+                hi = min(hi, 0 if all_won else bound - sure)
             if lo >= beta or hi <= alpha or lo >= hi:
                 self.table[key] = (lo, hi, first)
                 return lo if lo >= beta or lo >= hi else hi
