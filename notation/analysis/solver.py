@@ -132,9 +132,9 @@ class _Context:
     """What one transposition table is valid for: the same rules, trump, teams and kitty."""
 
     # The kitty's largest bonus when the longest tractor held has n pairs (0: no pair),
-    # and its bonus taken with a last trick led by a single card (see _kitty_bounds).
+    # and its least bonus with a last trick led by a single or a pair (see _kitty_bounds).
     kitty_max: list[int]
-    kitty_single: int
+    kitty_sure: int
     table: dict[Hashable, tuple[int, int, Cards | None]] = field(default_factory=dict)
     # The defenders' gain in the last trick, by its leader and the four cards.
     last: dict[_Exact, int] = field(default_factory=dict)
@@ -143,15 +143,16 @@ class _Context:
 
 def _kitty_bounds(rules: Ruleset, kitty_points: int) -> tuple[list[int], int]:
     """The kitty's largest bonus when the longest tractor held has n pairs (n = 0..13; 0:
-    no pair), won with trumps or not; and the kitty's bonus with the last trick led by a
-    single card, trump or not (the smaller). Found once a hand (a solver's context)."""
+    no pair), won with trumps or not; and its least bonus with the last trick led by a
+    single card or a pair, won with trumps or not (what quick tricks that take every
+    trick are sure of). Found once a hand (a solver's context)."""
     kitty_max: list[int] = []
     for n in range(14):
         shapes = [(1, 1)] + [(2, k) for k in range(1, n + 1)]
         best = max(rules.kitty_multiplier(c, k, trump=t) for c, k in shapes for t in (True, False))
         kitty_max.append(best * kitty_points)
-    single = kitty_points * min(rules.kitty_multiplier(1, 1, trump=t) for t in (True, False))
-    return kitty_max, single
+    sure = min(rules.kitty_multiplier(c, 1, trump=t) for c in (1, 2) for t in (True, False))
+    return kitty_max, sure * kitty_points
 
 
 class Solver:
@@ -271,7 +272,7 @@ class _Search:
         self.budget = budget
         self.nodes = 0
         self.kitty_max = context.kitty_max
-        self.kitty_single = context.kitty_single
+        self.kitty_sure = context.kitty_sure
         self.longest: dict[Cards, int] = {}  # a hand → its longest pair run (0: no pair)
 
     # --- the root ---------------------------------------------------------------------
@@ -425,7 +426,7 @@ class _Search:
             # The leader's side takes ``sure`` points, or every trick and so the kitty
             # after a single lead (see :meth:`quick_tricks`).
             if state.is_defender(state.leader):
-                lo = max(lo, state.hand_points + self.kitty_single if all_won else sure)
+                lo = max(lo, state.hand_points + self.kitty_sure if all_won else sure)
             else:
                 hi = min(hi, 0 if all_won else bound - sure)
             if lo >= beta or hi <= alpha or lo >= hi:
@@ -455,15 +456,20 @@ class _Search:
         """At a trick start, the points the leader's side is sure to take, and whether it
         is sure to take every trick left (then the kitty too), as bridge's quick tricks.
 
-        The leader cashes single cards no other hand can beat: in each side suit, its
-        cards of a level no other hand's card of the suit passes (ties go to the card
-        led first), while every other hand that holds a trump must still follow the suit
-        (at most as many tricks as it holds cards of the suit); then its trumps of a
-        level no other hand's trump passes. Side suits first: followers follow suit, so
+        The leader cashes single cards and pairs no other hand can beat: in each side
+        suit, its cards of a level no other hand's card of the suit passes (ties go to
+        the card led first), and its pairs of a level no other hand's pair of the suit
+        passes (a pair led is beaten in its suit only by a higher pair: a hand must
+        follow with a pair if it holds one, and two cards that are not a pair never
+        win), while every other hand that holds a trump must still follow the suit (at
+        most as many cards led as it holds cards of the suit: it cannot ruff); then its
+        trumps, singles and pairs alike. Side suits first: followers follow suit, so
         nobody's trumps or other suits change (a hand with no trump may discard, which
-        only lowers what the others hold); the trumps last, unbeatable whatever was
-        discarded. The points counted: the leader's cards', and the fewest each other hand
-        holding a trump must give as it follows (what is discarded is not counted).
+        only lowers what the others hold; cards and pairs only leave the hands, so a
+        winner stays one); the trumps last, unbeatable whatever was discarded. The
+        points counted: the leader's cards', and the fewest each other hand holding a
+        trump must give as it follows, a card for each card led (what is discarded is
+        not counted).
         """
         state = self.state
         leader = state.leader
@@ -474,29 +480,51 @@ class _Search:
         won = 0
         for suit, cards in mine.items():
             top = -1  # the highest level any other hand holds in this suit
+            top_pair = -1  # the highest level of a pair any other hand holds in it
             cap = len(cards)
             for split in others:
                 theirs = split.get(suit)
                 if theirs:
-                    for card in theirs:
+                    previous = None
+                    for card in theirs:  # sorted: the copies of a card side by side
                         level = table[card][1]
                         if level > top:
                             top = level
+                        if card is previous and level > top_pair:
+                            top_pair = level
+                        previous = card
                 if suit != TRUMP and TRUMP in split:
                     held = len(theirs) if theirs else 0
                     if held < cap:
                         cap = held
-            winners = sorted((c.points for c in cards if table[c][1] >= top), reverse=True)[:cap]
-            if not winners:
+            # The winners as (points a card, cards): a single that no card passes, a pair
+            # (below that) that no pair passes; the most points a card first.
+            units: list[tuple[int, int]] = []
+            previous = None
+            for card in cards:
+                level = table[card][1]
+                if level >= top:
+                    units.append((card.points, 1))
+                elif card is previous and level >= top_pair:
+                    units.append((card.points, 2))
+                previous = card
+            if not units:
                 continue
-            sure += sum(winners)
-            won += len(winners)
+            units.sort(reverse=True)
+            led = 0
+            for points, n in units:
+                if led + n <= cap:
+                    led += n
+                    sure += points * n
+            if not led:
+                continue
+            won += led
             # Each other hand that holds a trump follows with as many of its cards of the
             # suit, the fewest points first (one with no trump may have discarded them).
             for split in others:
                 theirs = split.get(suit)
                 if theirs and TRUMP in split:
-                    sure += sum(sorted(c.points for c in theirs)[: len(winners)])
+                    sure += sum(sorted(c.points for c in theirs)[:led])
         return sure, won == len(state.hands[leader - 1])
 
     def last_cards(self) -> int:
