@@ -474,7 +474,9 @@ class _Search:
         state = self.state
         leader = state.leader
         mine = state.suits(leader)
-        others = [state.suits(seat) for seat in (1, 2, 3, 4) if seat != leader]
+        # The other hands in the order they play after the leader: the partner is second.
+        others = [state.suits((leader + k - 1) % 4 + 1) for k in (1, 2, 3)]
+        partner = 1
         table = state.trump.table
         sure = 0
         won = 0
@@ -512,19 +514,26 @@ class _Search:
                 continue
             units.sort(reverse=True)
             led = 0
+            singles = True
             for points, n in units:
                 if led + n <= cap:
                     led += n
                     sure += points * n
+                    if n == 2:
+                        singles = False
             if not led:
                 continue
             won += led
             # Each other hand that holds a trump follows with as many of its cards of the
-            # suit, the fewest points first (one with no trump may have discarded them).
-            for split in others:
+            # suit (one with no trump may have discarded them): an opponent the fewest
+            # points first; the partner, its side's choice, any card of the suit on a
+            # single, so its most points (on a pair it must follow with a pair it holds:
+            # the fewest, as an opponent's).
+            for i, split in enumerate(others):
                 theirs = split.get(suit)
                 if theirs and TRUMP in split:
-                    sure += sum(sorted(c.points for c in theirs)[:led])
+                    given = sorted(c.points for c in theirs)
+                    sure += sum(given[-led:] if i == partner and singles else given[:led])
         return sure, won == len(state.hands[leader - 1])
 
     def last_cards(self) -> int:
