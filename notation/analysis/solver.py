@@ -413,8 +413,10 @@ class _Search:
         size = len(state.hands[state.leader - 1])
         if size <= 1:
             return self.last_cards() if size else 0
-        key = state.key()
         bound = self.bound()
+        if bound <= alpha:
+            return bound  # before the key: a tenth of the trick starts end here
+        key = state.key()
         entry = self.table.get(key)
         lo, hi = 0, bound
         first: Cards | None = None
