@@ -42,8 +42,10 @@ How it searches (the ideas of Bo Haglund's DDS for bridge, fitted to Shengji; se
   worth against the lead are found once a trick, and only ordered again;
 * **bounds** that end a search early: no points left anywhere is 0; the points still out
   plus the kitty at the largest multiplier the hands allow (the longest tractor held)
-  bound the rest from above, at trick starts (inside a trick it never cut a search
-  off on the benchmark's positions: the points only move to the table); the last card
+  bound the rest from above, at trick starts, checked before the table's key is made
+  (a tenth of the trick starts end there: 3% less CPU pure, 4% to 8% compiled, at 6
+  cards back to back; inside a trick it never cut a search off on the benchmark's
+  positions: the points only move to the table); the last card
   of each hand is played out without search, and its result remembered by the four
   cards and the leader; and quick tricks, as bridge's DDS has them: at a trick start,
   the points the leader's side is sure to take by cashing single cards no other hand
