@@ -395,7 +395,10 @@ _SOLVER_PARTS = {
         ("game.py", "undo"),
     ],
     "transposition key (relative ranks)": [("game.py", "key")],
-    "bounds (points left, kitty)": [("solver.py", "bound")],
+    "bounds (points left, kitty, quick tricks)": [
+        ("solver.py", "bound"),
+        ("solver.py", "quick_tricks"),
+    ],
 }
 
 
@@ -434,11 +437,13 @@ def solver_numbers(
     seconds = 0.0
     for size, how_many in ((4, count), (6, count), (8, max(1, count // 3))):
         times = []
+        counts = []  # the nodes of each solve (the same on any machine and build)
         unsolved = 0
         for position in solver_positions(size, how_many):
             start = time.process_time()
             solution = Solver().solve(position, budget=cap, clock=time.process_time)
             spent = time.process_time() - start
+            counts.append(solution.nodes)
             if solution.exact:
                 nodes += solution.nodes
                 seconds += spent
@@ -452,6 +457,8 @@ def solver_numbers(
             "median_s": median if median < float("inf") else None,  # None: more than the cap
             "p90_s": p90 if p90 < float("inf") else None,
             "not_solved_within_cap": unsolved,
+            "nodes": sum(counts),
+            "median_nodes": percentile([float(n) for n in counts], 0.5),
         }
     rows["cap_s"] = cap
     rows["nodes_per_s"] = nodes / seconds if seconds else 0.0
@@ -489,7 +496,7 @@ def print_solver(numbers: dict[str, object]) -> None:
         p90 = cap if row["p90_s"] is None else f"{row['p90_s']:.3f}"
         print(
             f"  {size} cards a hand, {row['positions']:3} positions: median {median:>8} s  "
-            f"p90 {p90:>8} s{note}"
+            f"p90 {p90:>8} s{note}  nodes {row['nodes']:,} (median {row['median_nodes']:,.0f})"
         )
     print(f"  nodes searched per second: {numbers['nodes_per_s']:,.0f}")
     reach = numbers["solved_within_budget"]
