@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import replace
 from math import sqrt
 from pathlib import Path
-from statistics import NormalDist
+from statistics import NormalDist, fmean
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -244,6 +244,60 @@ def review_classes(hands: int, seed: int, budget: float) -> dict[str, object]:
     return {"review_hands": hands, "budget": budget, "classes": counts}
 
 
+SCREEN_TRICKS = 7  # the tricks whose decisions the screen's measure takes
+SCREEN_CANDIDATES = 6  # ... with at least this many candidates (where the screen chooses)
+
+
+def screen_regret(shares: list[float], seeds: range, reference: int) -> dict[str, object]:
+    """How good the best play the evaluator finds is, by its screen's share of the
+    budget (``SCREEN_SHARE``): at every decision of tricks 1 to :data:`SCREEN_TRICKS`
+    with :data:`SCREEN_CANDIDATES` candidates or more (the player's view, default
+    budget), every candidate is valued by rollouts over ``reference`` other futures (a
+    screen of that many futures and nothing after it); the regret of the best found is
+    the best candidate's value there less its own (points, for the mover). The mean
+    regret and modelled cost by share, and each share's regret less the first's, paired."""
+    kept = evaluate.SCREEN_SHARE, evaluate.SCREEN_MAX, evaluate.MAX_FUTURES
+    regrets: list[list[float]] = [[] for _ in shares]
+    costs: list[list[float]] = [[] for _ in shares]
+    for seed in seeds:
+        plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+        for decision in plan.decisions:
+            if decision.trick > SCREEN_TRICKS:
+                break
+            knowledge = plan.knowledge(decision)
+            tag = f"{seed}:{decision.index}"
+            evaluate.SCREEN_SHARE, evaluate.SCREEN_MAX, evaluate.MAX_FUTURES = (
+                1.0,
+                reference,
+                reference,
+            )  # type: ignore[misc]
+            every = Evaluator(View.PLAYER, budget=1e9).evaluate(
+                decision.position, knowledge, decision.shown, seed=f"ref:{tag}"
+            )
+            evaluate.SCREEN_SHARE, evaluate.SCREEN_MAX, evaluate.MAX_FUTURES = kept  # type: ignore[misc]
+            if len(every.candidates) < SCREEN_CANDIDATES:
+                continue
+            sign = 1 if every.maximize else -1
+            values = {c.cards: sign * c.points.mean for c in every.candidates}
+            for k, share in enumerate(shares):
+                evaluate.SCREEN_SHARE = share  # type: ignore[misc]
+                evaluation = Evaluator(View.PLAYER).evaluate(
+                    decision.position, knowledge, decision.shown, seed=f"0:{tag}"
+                )
+                regrets[k].append(max(values.values()) - values[evaluation.best.cards])
+                costs[k].append(evaluation.cost)
+            evaluate.SCREEN_SHARE = kept[0]  # type: ignore[misc]
+    rows: dict[str, object] = {"decisions": len(regrets[0]), "reference_futures": reference}
+    for k, share in enumerate(shares):
+        paired = [a - b for a, b in zip(regrets[k], regrets[0], strict=True)]
+        rows[f"share_{share:g}"] = {
+            "mean_regret": round(fmean(regrets[k]), 2),
+            "mean_cost_s": round(fmean(costs[k]), 3),
+            "regret_less_first": str(Estimate.of(paired)) if len(paired) > 1 else None,
+        }
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20)
@@ -261,7 +315,13 @@ def main() -> int:
         help="player: rollouts over deals against the mean exact value of other deals",
     )
     parser.add_argument("--reference", type=int, default=32, help="deals solved (player)")
+    parser.add_argument(
+        "--screen", type=float, nargs="*", default=[], help="screen shares to compare"
+    )
     args = parser.parse_args()
+    if args.screen:
+        seeds = range(args.seed, args.seed + args.hands)
+        print(json.dumps(screen_regret(args.screen, seeds, args.reference)))
     if args.review_hands:
         print(json.dumps(review_classes(args.review_hands, args.seed, args.review_budget)))
     seeds = range(args.seed, args.seed + args.hands)
