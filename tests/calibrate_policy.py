@@ -3,6 +3,8 @@
 
     python tests/calibrate_policy.py [--hands 20] [--seed 100] [--sizes 4 5 6 7]
     python tests/calibrate_policy.py --review-hands 2 --seed 300 --sizes
+    python tests/calibrate_policy.py --budget 1 --sizes 5 6   # where races stop settled
+    python tests/calibrate_policy.py --screen 0.4 0.2 --seed 0 --hands 3 --sizes
 
 For each size (cards in the largest hand at a decision) it takes decisions of simulated
 qq hands, values every candidate by rollouts in hindsight (the evaluator with
@@ -80,7 +82,7 @@ def loss_samples(evaluation: Evaluation, best: Candidate, other: Candidate) -> l
     return [sign * (a - b) for a, b in zip(best.samples, other.samples, strict=False)]
 
 
-def measure(size: int, seeds: range, per_hand: int) -> dict[str, object]:
+def measure(size: int, seeds: range, per_hand: int, budget: float = BUDGET) -> dict[str, object]:
     """Rollouts against the exact values at ``size`` cards (see the module's notes)."""
     solver = Solver()
     needed: list[float] = []
@@ -97,7 +99,7 @@ def measure(size: int, seeds: range, per_hand: int) -> dict[str, object]:
                 continue
             exact = {tuple(sorted(r.play.shown, key=lambda c: c.index)): r.value
                      for r in solution.plays}  # fmt: skip
-            evaluator = Evaluator(View.HINDSIGHT, budget=BUDGET, exact_cards=0, solver=solver)
+            evaluator = Evaluator(View.HINDSIGHT, budget=budget, exact_cards=0, solver=solver)
             evaluation = evaluator.evaluate(decision.position, played=decision.shown, seed=seed)
             sign = 1 if evaluation.maximize else -1
             best = evaluation.best
@@ -142,7 +144,9 @@ def _key(shown: Cards) -> Cards:
     return tuple(sorted(shown, key=lambda c: c.index))
 
 
-def measure_player(size: int, seeds: range, per_hand: int, reference: int) -> dict[str, object]:
+def measure_player(
+    size: int, seeds: range, per_hand: int, reference: int, budget: float = BUDGET
+) -> dict[str, object]:
     """Rollouts in the player's view against the value they estimate, the mean over
     deals of the exact value of each deal played open (PIMC), at ``size`` cards: the
     candidates' rollout means (the evaluator with ``exact_cards=0``; the coverage is of
@@ -177,7 +181,7 @@ def measure_player(size: int, seeds: range, per_hand: int, reference: int) -> di
             if not proved:
                 skipped += 1
                 continue
-            evaluator = Evaluator(View.PLAYER, budget=BUDGET, exact_cards=0, solver=solver)
+            evaluator = Evaluator(View.PLAYER, budget=budget, exact_cards=0, solver=solver)
             evaluation = evaluator.evaluate(
                 decision.position, knowledge, played=decision.shown, seed=seed
             )
@@ -316,6 +320,9 @@ def main() -> int:
     )
     parser.add_argument("--reference", type=int, default=32, help="deals solved (player)")
     parser.add_argument(
+        "--budget", type=float, default=BUDGET, help="the evaluator's budget a decision"
+    )
+    parser.add_argument(
         "--screen", type=float, nargs="*", default=[], help="screen shares to compare"
     )
     args = parser.parse_args()
@@ -328,9 +335,9 @@ def main() -> int:
     for size in args.sizes:
         start = time.perf_counter()
         if args.view == "player":
-            row = measure_player(size, seeds, args.per_hand, args.reference)
+            row = measure_player(size, seeds, args.per_hand, args.reference, args.budget)
         else:
-            row = measure(size, seeds, args.per_hand)
+            row = measure(size, seeds, args.per_hand, args.budget)
         row["seconds"] = round(time.perf_counter() - start, 1)
         print(json.dumps(row), flush=True)
     return 0

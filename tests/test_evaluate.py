@@ -13,6 +13,7 @@ import pytest
 
 from notation.analysis import evaluate
 from notation.analysis.evaluate import (
+    DEFAULT_BUDGET,
     LEAF_CARDS,
     MAX_CANDIDATES,
     MAX_FUTURES,
@@ -170,24 +171,28 @@ def test_a_larger_budget_values_the_best_and_the_play_made_on_more_futures(
     assert large.cost > small.cost
 
 
-@pytest.mark.parametrize("view", list(View))
-def test_a_race_stops_once_more_futures_would_narrow_no_interval_by_much(view: View) -> None:
+@pytest.mark.parametrize(("view", "budget"), [(v, b) for v in View for b in (1.0, 4.0)])
+def test_a_race_stops_once_more_futures_would_narrow_no_interval_by_much(
+    view: View, budget: float
+) -> None:
     # Early in a hand the policy's own error dominates a rollout value's interval; once
     # the sampling error of every value raced (and of its paired loss) is below it
-    # (SETTLED), more futures would narrow no interval by much, and the race stops before
-    # its budget. The intervals are then at most √(1 + SETTLED²) times their floor.
+    # (SETTLED at the default budget, less as 1/√budget), more futures would narrow no
+    # interval by much, and the race stops before its budget. The intervals are then at
+    # most √(1 + share²) times their floor.
     plan = _plans(range(1))[0]
     decision = _at(plan, 20)
     knowledge = plan.knowledge(decision) if view is View.PLAYER else None
-    evaluation = Evaluator(view, budget=5.0).evaluate(
+    evaluation = Evaluator(view, budget=budget).evaluate(
         decision.position, knowledge, decision.shown, seed=2
     )
-    assert evaluation.cost < 5.0
+    assert evaluation.cost < budget
     assert MIN_FUTURES <= evaluation.futures < MAX_FUTURES
+    share = SETTLED * sqrt(DEFAULT_BUDGET / budget)
     floor = 1.959964 * policy_sigma(evaluation.policy_tricks, view=view)
     raced = [c for c in evaluation.candidates if c.points.n == evaluation.futures]
     assert evaluation.played in raced
-    assert all(c.points.half <= sqrt(1 + SETTLED**2) * floor + 1e-9 for c in raced)
+    assert all(c.points.half <= sqrt(1 + share**2) * floor + 1e-9 for c in raced)
 
 
 def test_a_small_decision_adds_deals_until_its_values_are_as_sure_as_a_short_rollout_s() -> None:
