@@ -767,15 +767,6 @@ def _surely_worse(best: Sequence[int], other: Sequence[int], sign: int) -> bool:
     return Estimate.of([sign * (a - b) for a, b in zip(best[:n], other[:n], strict=True)]).lower > 0
 
 
-def _sampling_half(values: Sequence[int]) -> float:
-    """The half-width of the sampling error alone of the mean of ``values`` (Student's t,
-    95%): the part of an interval more futures narrow."""
-    n = len(values)
-    mean = fmean(values)
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return _t(n - 1) * sqrt(variance / n)
-
-
 def _best(samples: Sequence[Sequence[int]], sign: int) -> int:
     """The candidate with the best mean for the mover (the first of equals)."""
     return max(range(len(samples)), key=lambda k: (sign * fmean(samples[k]), -k))
@@ -800,13 +791,13 @@ def _settled(
     loss = share * _Z975 * loss_sigma
     if not value:
         return False  # no error to measure against: the budget decides
-    mine = racing[anchor]
+    mine = racing[anchor]  # (Estimate.of without a sigma: the sampling error alone)
     for k, values in enumerate(racing):
-        if _sampling_half(values) > value:
+        if Estimate.of(values).half > value:
             return False
         if (
             k != anchor
-            and _sampling_half([a - b for a, b in zip(values, mine, strict=True)]) > loss
+            and Estimate.of([a - b for a, b in zip(values, mine, strict=True)]).half > loss
         ):
             return False
     return True
