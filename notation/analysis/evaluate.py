@@ -134,7 +134,7 @@ MAX_CANDIDATES: Final = 24  # more distinct plays are cut to this many (see _sho
 # at a budget b, SETTLED·√(1/b), so that a larger budget still buys narrower intervals.
 # At 1, an interval is at most √2 times its width with endless futures; in a review
 # (simulated qq hands of seeds 0 and 1, the player's view) the median half-width of the
-# plays of tricks 1-7 went from 31.2 to 34.2 points, and the CPU time from 37 to 10 s
+# plays of tricks 1-7 went from 31.2 to 34.2 points, and the CPU time from 38 to 11 s
 # a hand (README, "Speed").
 SETTLED: Final = 1.0
 # The share of a rollout's plays made at random among the legal ones, by view. In
