@@ -273,10 +273,8 @@ class Bot:
             if not fill:
                 return [Play(seat, mine)]
             others = [c for c in view.hand if table[c][0] != suit]
-            plays = {
-                _sorted(mine + tuple(view.discards(others, fill, feed=False))),
-                _sorted(mine + tuple(view.discards(others, fill, feed=True))),
-            }
+            cheap, rich = view.discards(others, fill)
+            plays = {_sorted(mine + tuple(cheap)), _sorted(mine + tuple(rich))}
             if not mine and suit != TRUMP:
                 plays.update(view.ruffs(n))
             return [Play(seat, cards) for cards in sorted(plays, key=_indexes)]
@@ -511,27 +509,36 @@ class _View:
                 held[card] = held.get(card, 0) + 1
         cost = 0.0
         played: dict[Card, int] = {}
+        worths = self._worth
         for card in cards:
             played[card] = played.get(card, 0) + 1
-            cost += self.worth(card)
+            worth = worths.get(card)
+            cost += self.worth(card) if worth is None else worth
         for card, n in played.items():
             if n < held.get(card, 0):
                 cost += 12
         return cost
 
-    def discards(self, cards: list[Card], k: int, *, feed: bool) -> list[Card]:
-        """``k`` of ``cards`` to discard: the cheapest, or with ``feed`` the richest in
-        points; from short side suits first (a void lets the seat ruff), trumps last."""
+    def discards(self, cards: list[Card], k: int) -> tuple[list[Card], list[Card]]:
+        """Two ways to discard ``k`` of ``cards``: the cheapest, and the richest in points
+        (to feed a partner); from short side suits first (a void lets the seat ruff),
+        trumps last. Each card is priced once for both."""
         suits = self.suits
+        table = self.table
         counts = Counter(cards)
-
-        def price(card: Card) -> float:
-            suit = self.table[card][0]
+        prices: dict[Card, float] = {}
+        for card in counts:
+            suit = table[card][0]
             cost = self.worth(card) + (20 if suit == TRUMP else 0) + (8 if counts[card] > 1 else 0)
-            cost -= 6 if len(suits.get(suit, ())) <= 2 else 0
-            return cost - 30 * card.points if feed else cost + 30 * card.points
+            prices[card] = cost - (6 if len(suits.get(suit, ())) <= 2 else 0)
 
-        return sorted(cards, key=price)[:k]
+        def cheap(card: Card) -> float:
+            return prices[card] + 30 * card.points
+
+        def rich(card: Card) -> float:
+            return prices[card] - 30 * card.points
+
+        return sorted(cards, key=cheap)[:k], sorted(cards, key=rich)[:k]
 
     def ruffs(self, n: int) -> list[Cards]:
         """Plays of trumps in the lead's format that win the trick: for a single, every

@@ -3,6 +3,8 @@
 
     python tests/calibrate_policy.py [--hands 20] [--seed 100] [--sizes 4 5 6 7]
     python tests/calibrate_policy.py --review-hands 2 --seed 300 --sizes
+    python tests/calibrate_policy.py --budget 1 --sizes 5 6   # where races stop settled
+    python tests/calibrate_policy.py --screen 0.4 0.2 --seed 0 --hands 3 --sizes
 
 For each size (cards in the largest hand at a decision) it takes decisions of simulated
 qq hands, values every candidate by rollouts in hindsight (the evaluator with
@@ -34,7 +36,7 @@ from collections import Counter
 from dataclasses import replace
 from math import sqrt
 from pathlib import Path
-from statistics import NormalDist
+from statistics import NormalDist, fmean
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -80,7 +82,7 @@ def loss_samples(evaluation: Evaluation, best: Candidate, other: Candidate) -> l
     return [sign * (a - b) for a, b in zip(best.samples, other.samples, strict=False)]
 
 
-def measure(size: int, seeds: range, per_hand: int) -> dict[str, object]:
+def measure(size: int, seeds: range, per_hand: int, budget: float = BUDGET) -> dict[str, object]:
     """Rollouts against the exact values at ``size`` cards (see the module's notes)."""
     solver = Solver()
     needed: list[float] = []
@@ -97,7 +99,7 @@ def measure(size: int, seeds: range, per_hand: int) -> dict[str, object]:
                 continue
             exact = {tuple(sorted(r.play.shown, key=lambda c: c.index)): r.value
                      for r in solution.plays}  # fmt: skip
-            evaluator = Evaluator(View.HINDSIGHT, budget=BUDGET, exact_cards=0, solver=solver)
+            evaluator = Evaluator(View.HINDSIGHT, budget=budget, exact_cards=0, solver=solver)
             evaluation = evaluator.evaluate(decision.position, played=decision.shown, seed=seed)
             sign = 1 if evaluation.maximize else -1
             best = evaluation.best
@@ -142,7 +144,9 @@ def _key(shown: Cards) -> Cards:
     return tuple(sorted(shown, key=lambda c: c.index))
 
 
-def measure_player(size: int, seeds: range, per_hand: int, reference: int) -> dict[str, object]:
+def measure_player(
+    size: int, seeds: range, per_hand: int, reference: int, budget: float = BUDGET
+) -> dict[str, object]:
     """Rollouts in the player's view against the value they estimate, the mean over
     deals of the exact value of each deal played open (PIMC), at ``size`` cards: the
     candidates' rollout means (the evaluator with ``exact_cards=0``; the coverage is of
@@ -177,7 +181,7 @@ def measure_player(size: int, seeds: range, per_hand: int, reference: int) -> di
             if not proved:
                 skipped += 1
                 continue
-            evaluator = Evaluator(View.PLAYER, budget=BUDGET, exact_cards=0, solver=solver)
+            evaluator = Evaluator(View.PLAYER, budget=budget, exact_cards=0, solver=solver)
             evaluation = evaluator.evaluate(
                 decision.position, knowledge, played=decision.shown, seed=seed
             )
@@ -244,6 +248,60 @@ def review_classes(hands: int, seed: int, budget: float) -> dict[str, object]:
     return {"review_hands": hands, "budget": budget, "classes": counts}
 
 
+SCREEN_TRICKS = 7  # the tricks whose decisions the screen's measure takes
+SCREEN_CANDIDATES = 6  # ... with at least this many candidates (where the screen chooses)
+
+
+def screen_regret(shares: list[float], seeds: range, reference: int) -> dict[str, object]:
+    """How good the best play the evaluator finds is, by its screen's share of the
+    budget (``SCREEN_SHARE``): at every decision of tricks 1 to :data:`SCREEN_TRICKS`
+    with :data:`SCREEN_CANDIDATES` candidates or more (the player's view, default
+    budget), every candidate is valued by rollouts over ``reference`` other futures (a
+    screen of that many futures and nothing after it); the regret of the best found is
+    the best candidate's value there less its own (points, for the mover). The mean
+    regret and modelled cost by share, and each share's regret less the first's, paired."""
+    kept = evaluate.SCREEN_SHARE, evaluate.SCREEN_MAX, evaluate.MAX_FUTURES
+    regrets: list[list[float]] = [[] for _ in shares]
+    costs: list[list[float]] = [[] for _ in shares]
+    for seed in seeds:
+        plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
+        for decision in plan.decisions:
+            if decision.trick > SCREEN_TRICKS:
+                break
+            knowledge = plan.knowledge(decision)
+            tag = f"{seed}:{decision.index}"
+            evaluate.SCREEN_SHARE, evaluate.SCREEN_MAX, evaluate.MAX_FUTURES = (
+                1.0,
+                reference,
+                reference,
+            )  # type: ignore[misc]
+            every = Evaluator(View.PLAYER, budget=1e9).evaluate(
+                decision.position, knowledge, decision.shown, seed=f"ref:{tag}"
+            )
+            evaluate.SCREEN_SHARE, evaluate.SCREEN_MAX, evaluate.MAX_FUTURES = kept  # type: ignore[misc]
+            if len(every.candidates) < SCREEN_CANDIDATES:
+                continue
+            sign = 1 if every.maximize else -1
+            values = {c.cards: sign * c.points.mean for c in every.candidates}
+            for k, share in enumerate(shares):
+                evaluate.SCREEN_SHARE = share  # type: ignore[misc]
+                evaluation = Evaluator(View.PLAYER).evaluate(
+                    decision.position, knowledge, decision.shown, seed=f"0:{tag}"
+                )
+                regrets[k].append(max(values.values()) - values[evaluation.best.cards])
+                costs[k].append(evaluation.cost)
+            evaluate.SCREEN_SHARE = kept[0]  # type: ignore[misc]
+    rows: dict[str, object] = {"decisions": len(regrets[0]), "reference_futures": reference}
+    for k, share in enumerate(shares):
+        paired = [a - b for a, b in zip(regrets[k], regrets[0], strict=True)]
+        rows[f"share_{share:g}"] = {
+            "mean_regret": round(fmean(regrets[k]), 2),
+            "mean_cost_s": round(fmean(costs[k]), 3),
+            "regret_less_first": str(Estimate.of(paired)) if len(paired) > 1 else None,
+        }
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20)
@@ -261,16 +319,25 @@ def main() -> int:
         help="player: rollouts over deals against the mean exact value of other deals",
     )
     parser.add_argument("--reference", type=int, default=32, help="deals solved (player)")
+    parser.add_argument(
+        "--budget", type=float, default=BUDGET, help="the evaluator's budget a decision"
+    )
+    parser.add_argument(
+        "--screen", type=float, nargs="*", default=[], help="screen shares to compare"
+    )
     args = parser.parse_args()
+    if args.screen:
+        seeds = range(args.seed, args.seed + args.hands)
+        print(json.dumps(screen_regret(args.screen, seeds, args.reference)))
     if args.review_hands:
         print(json.dumps(review_classes(args.review_hands, args.seed, args.review_budget)))
     seeds = range(args.seed, args.seed + args.hands)
     for size in args.sizes:
         start = time.perf_counter()
         if args.view == "player":
-            row = measure_player(size, seeds, args.per_hand, args.reference)
+            row = measure_player(size, seeds, args.per_hand, args.reference, args.budget)
         else:
-            row = measure(size, seeds, args.per_hand)
+            row = measure(size, seeds, args.per_hand, args.budget)
         row["seconds"] = round(time.perf_counter() - start, 1)
         print(json.dumps(row), flush=True)
     return 0

@@ -11,12 +11,17 @@ from math import sqrt
 
 import pytest
 
+from notation.analysis import evaluate
 from notation.analysis.evaluate import (
+    DEFAULT_BUDGET,
     LEAF_CARDS,
     MAX_CANDIDATES,
+    MAX_FUTURES,
     MIN_FUTURES,
     POLICY_SIGMA_MAX,
     POLICY_SIGMA_PLAYER,
+    SETTLED,
+    SOLVED_SIGMA,
     Estimate,
     Evaluator,
     View,
@@ -153,7 +158,10 @@ def test_what_an_evaluator_remembers_from_earlier_decisions_never_changes_a_valu
         assert warm.evaluate(decision.position, knowledge, decision.shown, seed=3) == one
 
 
-def test_a_larger_budget_values_the_best_and_the_play_made_on_more_futures() -> None:
+def test_a_larger_budget_values_the_best_and_the_play_made_on_more_futures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(evaluate, "SETTLED", 0.0)  # never settled: the budget decides
     decision = _at(_plans(range(2))[1], 10)
     small, large = (
         Evaluator(View.HINDSIGHT, budget=budget).evaluate(decision.position, played=decision.shown)
@@ -161,6 +169,46 @@ def test_a_larger_budget_values_the_best_and_the_play_made_on_more_futures() -> 
     )
     assert large.futures > small.futures >= MIN_FUTURES
     assert large.cost > small.cost
+
+
+@pytest.mark.parametrize(("view", "budget"), [(v, b) for v in View for b in (1.0, 4.0)])
+def test_a_race_stops_once_more_futures_would_narrow_no_interval_by_much(
+    view: View, budget: float
+) -> None:
+    # Early in a hand the policy's own error dominates a rollout value's interval; once
+    # the sampling error of every value raced (and of its paired loss) is below it
+    # (SETTLED at the default budget, less as 1/√budget), more futures would narrow no
+    # interval by much, and the race stops before its budget. The intervals are then at
+    # most √(1 + share²) times their floor.
+    plan = _plans(range(1))[0]
+    decision = _at(plan, 20)
+    knowledge = plan.knowledge(decision) if view is View.PLAYER else None
+    evaluation = Evaluator(view, budget=budget).evaluate(
+        decision.position, knowledge, decision.shown, seed=2
+    )
+    assert evaluation.cost < budget
+    assert MIN_FUTURES <= evaluation.futures < MAX_FUTURES
+    share = SETTLED * sqrt(DEFAULT_BUDGET / budget)
+    floor = 1.959964 * policy_sigma(evaluation.policy_tricks, view=view)
+    raced = [c for c in evaluation.candidates if c.points.n == evaluation.futures]
+    assert evaluation.played in raced
+    assert all(c.points.half <= sqrt(1 + share**2) * floor + 1e-9 for c in raced)
+
+
+def test_a_small_decision_adds_deals_until_its_values_are_as_sure_as_a_short_rollout_s() -> None:
+    # In the player's view a decision of 5 cards a hand or fewer is solved in each deal:
+    # no policy error, only the deals' spread. Deals stop once every value (and paired
+    # loss) is as sure as a one-trick rollout's can be, not at the budget's end.
+    plan = _plans(range(1))[0]
+    decision = _at(plan, 3)
+    evaluation = Evaluator(View.PLAYER, budget=5.0).evaluate(
+        decision.position, plan.knowledge(decision), decision.shown, seed=2
+    )
+    assert evaluation.policy_tricks == 0 and evaluation.cost < 5.0
+    assert MIN_FUTURES <= evaluation.futures < MAX_FUTURES
+    assert all(
+        c.points.half <= SETTLED * 1.959964 * SOLVED_SIGMA + 1e-9 for c in evaluation.candidates
+    )
 
 
 # --- the player's view --------------------------------------------------------------------------

@@ -38,12 +38,13 @@ futures deal the cards the seat had not seen when the deal ended. Later bids, an
 are not replayed under an option: each option is valued as the trump of the play.
 
 **Cost.** Each choice is one evaluation at :data:`CHOICE_BUDGET` times the budget of a
-play, shared by its options (a rollout of the whole play costs 5 to 7 modelled ms, so
-at the default budget each of 3 or 4 options got 45 to 76 futures on simulated hands;
-never fewer than :data:`~notation.analysis.evaluate.MIN_FUTURES`). More buys little:
-the loss's interval is mostly the rollout policy's own error
+play, shared by its options (a rollout of the whole play costs 5 to 7 modelled ms).
+More futures buy little: the loss's interval is mostly the rollout policy's own error
 (:data:`~notation.analysis.evaluate.LOSS_SIGMA`, ± 20 points), which no number of
-futures removes.
+futures removes, so the options stop getting more once every sampling error is below
+it (:data:`~notation.analysis.evaluate.SETTLED`): at the default budget 8 to 21 futures
+on simulated hands, where the whole budget bought 45 to 76; never fewer than
+:data:`~notation.analysis.evaluate.MIN_FUTURES`.
 
 **Key moments** are the three decisions of a hand (plays, the bury, the declarations)
 whose counted loss costs the most level result (then points):

@@ -32,7 +32,10 @@ the player's view.
 **Allocation** (a race, as best-arm identification does it): every candidate gets a few
 futures (the *screen*), then the played play and the :data:`FOCUS` best others get more
 in batches, a candidate being dropped once it is significantly worse than the best,
-until the budget is spent. The budget is counted in *modelled* seconds (a play of the
+until the budget is spent or the race is *settled*: every sampling error left (of a
+value raced, and of its paired loss) at most :data:`SETTLED` times the policy's own
+error, which no number of futures removes, so that more futures would narrow no
+interval by much. The budget is counted in *modelled* seconds (a play of the
 policy, a leaf solve and a dealt deal each cost a fixed, measured number of
 microseconds; see :data:`COST_PLAY_US`), never on the clock, so that a seed gives the
 same analysis on any machine, under any load and in any process.
@@ -114,12 +117,26 @@ LEAF_CARDS: Final = 3  # a rollout ends in an exact solve when every hand holds 
 EXACT_CARDS: Final = 5  # a decision this small is solved: in hindsight, or in every deal
 SCREEN_MIN: Final = 2  # futures every candidate gets, whatever the budget
 SCREEN_MAX: Final = 8  # ... and at most, in the screen
-SCREEN_SHARE: Final = 0.4  # the share of the budget the screen may take
+# The share of the budget the screen may take. 0.4 until the race stopped once settled
+# (SETTLED); the screen was then most of a decision's cost. At 0.2, over 48 decisions of
+# tricks 1-7 with 6 candidates or more (simulated qq hands 0-2, the player's view), the
+# best found was worth 0.3 ± 1.1 points (95%) less, valued on 32 other futures of every
+# candidate (mean regret 4.7 points, 4.4 at 0.4), and cost 18% less (`python
+# tests/calibrate_policy.py --screen 0.4 0.2 --seed 0 --hands 3 --sizes`, 2026-12-02).
+SCREEN_SHARE: Final = 0.2
 FOCUS: Final = 3  # candidates followed after the screen, besides the play made
 BATCH: Final = 4  # futures added at a time to the candidates followed
 MIN_FUTURES: Final = 8  # the play made and the best have at least this many futures
 MAX_FUTURES: Final = 400  # ... and at most this many, whatever the budget
 MAX_CANDIDATES: Final = 24  # more distinct plays are cut to this many (see _shortlist)
+# A race stops before its budget once no interval would narrow by much: every sampling
+# error at most this share of the policy's error (see _settled), at the default budget;
+# at a budget b, SETTLED·√(1/b), so that a larger budget still buys narrower intervals.
+# At 1, an interval is at most √2 times its width with endless futures; in a review
+# (simulated qq hands of seeds 0 and 1, the player's view) the median half-width of the
+# plays of tricks 1-7 went from 31.2 to 34.2 points, and the CPU time from 38 to 11 s
+# a hand (README, "Speed").
+SETTLED: Final = 1.0
 # The share of a rollout's plays made at random among the legal ones, by view. In
 # hindsight (every hand known) the bots choose alike whatever the seed, so rollouts
 # without it would all be the same future, one sample counted many times. In the
@@ -181,6 +198,9 @@ POLICY_SIGMA_MAX: Final = 30.0
 # the deals average out less of the policy's error the longer the bots play.
 POLICY_SIGMA_PLAYER: Final = {1: 1.6, 2: 2.6, 3: 6.0}  # 1.5 and 5.9 measured: rounded up
 POLICY_SIGMA_PLAYER_SHARE: Final = 0.59
+# A small decision in the player's view has no policy error: each deal is solved. Deals
+# are added until its values are as sure as a rollout's of one trick can be (its σ).
+SOLVED_SIGMA: Final = POLICY_SIGMA_PLAYER[1]
 # The same for a loss (the paired difference of the best and another candidate on the
 # futures they share): a policy error common to both plays cancels, but not all of it
 # does. Measured in the same run and in a second one on other hands (`--seed 200
@@ -454,10 +474,11 @@ class Evaluator:
         cards = _candidates(merge, made)
         tricks = 0  # the tricks the policy plays in a rollout: its error grows with them
         if largest <= self.exact_cards:
-            samples = self._solve_deals(futures, cards)
+            mine = cards.index(_sorted(made)) if made is not None else None
+            samples = self._solve_deals(futures, cards, mine, maximize)
         else:
-            samples = self._race(futures, cards, made, maximize)
             tricks = max(0, largest - self.leaf_cards)
+            samples = self._race(futures, cards, made, maximize, tricks)
         sigma = policy_sigma(tricks, view=self.view)
         candidates = [
             Candidate(c, Estimate.of(s, sigma=sigma), tuple(s), False)
@@ -478,9 +499,10 @@ class Evaluator:
         caller makes future ``i`` the same deal for every option), every seat played by
         the rollout policy with the same random choices for every option (common random
         numbers). Every option gets the same futures, as many as the budget buys (at
-        least :data:`MIN_FUTURES`). ``options`` name the options by their cards (what a
-        :class:`Candidate` holds: the cards buried, the cards declared); ``made`` is the
-        index of the option made; ``seat`` the seat that chose."""
+        least :data:`MIN_FUTURES`) until they are settled (:func:`_settled`).
+        ``options`` name the options by their cards (what a :class:`Candidate` holds:
+        the cards buried, the cards declared); ``made`` is the index of the option made;
+        ``seat`` the seat that chose."""
         if not options or not 0 <= made < len(options):
             raise ValueError("the option made must be one of the options")
         self._cost = 0.0
@@ -488,8 +510,15 @@ class Evaluator:
         explore = EXPLORE[self.view]
         samples: list[list[int]] = [[] for _ in options]
         budget = self.budget * 1e6
+        first = root(made, 0)
+        tricks = max(0, max(len(h) for h in first.hands) - self.leaf_cards)
+        sigma = policy_sigma(tricks)
         n = 0
         while n < MAX_FUTURES and (n < MIN_FUTURES or self._cost < budget):
+            if n >= MIN_FUTURES and self._settled(
+                samples, made, sigma, policy_sigma(tricks, loss=True)
+            ):
+                break
             if self.view is View.PLAYER:
                 self._cost += COST_DEAL_US
             for k, sample in enumerate(samples):
@@ -497,9 +526,6 @@ class Evaluator:
                 rng = rngs.rng(n)
                 sample.append(self._rollout(state, _policy_play(state, rng, explore), rng))
             n += 1
-        first = root(made, 0)
-        tricks = max(0, max(len(h) for h in first.hands) - self.leaf_cards)
-        sigma = policy_sigma(tricks)
         candidates = [
             Candidate(_sorted(c), Estimate.of(s, sigma=sigma), tuple(s), False)
             for c, s in zip(options, samples, strict=True)
@@ -527,15 +553,24 @@ class Evaluator:
             raise ValueError(f"the play made is not legal here: {' '.join(map(str, made))}")
         return list(found.values())
 
-    def _solve_deals(self, futures: _Futures, cards: list[Cards]) -> list[list[int]]:
+    def _solve_deals(
+        self, futures: _Futures, cards: list[Cards], mine: int | None, maximize: bool
+    ) -> list[list[int]]:
         """Every candidate's value proved in each future's deal (the player's view when
-        the decision is small), deals added until the budget is spent."""
+        the decision is small), deals added until the budget is spent or the values are
+        as sure as a rollout's of one trick can be (:data:`SOLVED_SIGMA`; ``mine``: the
+        play made, the anchor of the paired losses, else the best)."""
+        sign = 1 if maximize else -1
         samples: list[list[int]] = [[] for _ in cards]
         budget = self.budget * 1e6
         size = max(len(h) for h in futures.state(0).hands)
         cost = _ALL_PLAYS_FACTOR * COST_SOLVE_US.get(size, COST_SOLVE_US[max(COST_SOLVE_US)])
         i = 0
         while i < MAX_FUTURES and (i < MIN_FUTURES or self._cost < budget):
+            if i >= MIN_FUTURES:
+                anchor = mine if mine is not None else _best(samples, sign)
+                if self._settled(samples, anchor, SOLVED_SIGMA, SOLVED_SIGMA):
+                    break
             solution = self.solver.solve(futures.state(i).position())
             values = {_sorted(row.play.shown): row.value for row in solution.plays}
             for sample, key in zip(samples, cards, strict=True):
@@ -545,10 +580,17 @@ class Evaluator:
         return samples
 
     def _race(
-        self, futures: _Futures, cards: list[Cards], made: Cards | None, maximize: bool
+        self,
+        futures: _Futures,
+        cards: list[Cards],
+        made: Cards | None,
+        maximize: bool,
+        tricks: int,
     ) -> list[list[int]]:
         """Rollouts: a screen of every candidate, then the play made and the best few
-        raced on more futures until the budget is spent."""
+        raced on more futures until the budget is spent or the race is settled
+        (:func:`_settled`: more futures would narrow no interval by much; ``tricks``: the
+        tricks the policy plays, whose error no future removes)."""
         samples: list[list[int]] = [[] for _ in cards]
         budget = self.budget * 1e6
         sign = 1 if maximize else -1
@@ -578,10 +620,17 @@ class Evaluator:
             return sign * fmean(samples[k])
 
         ranked = sorted(everyone, key=lambda k: (-mean(k), k))
+        value_sigma = policy_sigma(tricks, view=self.view)
+        loss_sigma = policy_sigma(tricks, loss=True)
         racing = [k for k in ranked if k != mine][:FOCUS]
         if mine is not None:
             racing.append(mine)
         while n < MAX_FUTURES and (n < MIN_FUTURES or self._cost < budget):
+            if n >= MIN_FUTURES:
+                anchor = mine if mine is not None else max(racing, key=lambda k: (mean(k), -k))
+                values = [samples[k] for k in racing]
+                if self._settled(values, racing.index(anchor), value_sigma, loss_sigma):
+                    break
             for i in range(n, n + BATCH):
                 for k in racing:
                     run(k, i)
@@ -637,6 +686,21 @@ class Evaluator:
             value = self._leaves[key] = self.solver.value(state.position())
         return value
 
+    def _settled(
+        self,
+        racing: Sequence[Sequence[int]],
+        anchor: int,
+        value_sigma: float,
+        loss_sigma: float,
+    ) -> bool:
+        """:func:`_settled` at this evaluator's budget: :data:`SETTLED` at the default,
+        less in proportion to ``1/√budget`` (so that the futures a settled race takes
+        grow with the budget, as the sampling error falls with ``1/√futures``)."""
+        if self.budget <= 0:
+            return False
+        share = SETTLED * sqrt(DEFAULT_BUDGET / self.budget)
+        return _settled(racing, anchor, value_sigma, loss_sigma, share)
+
     def _charge(self, microseconds: float) -> None:
         self._cost += microseconds
 
@@ -660,12 +724,17 @@ class Evaluator:
             return Estimate(value, 0.0, 1)
         futures = _Hindsight(root, str(seed))
         budget = self.budget * 1e6
+        tricks = max(0, largest - self.leaf_cards)
         samples: list[int] = []
         while len(samples) < MAX_FUTURES and (len(samples) < MIN_FUTURES or self._cost < budget):
+            if len(samples) >= MIN_FUTURES and self._settled(
+                [samples], 0, policy_sigma(tricks), 0.0
+            ):
+                break
             i = len(samples)
             state = futures.state(i)
             samples.append(self._rollout(state, _play_in(state, made), futures.rng(i)))
-        return Estimate.of(samples, sigma=policy_sigma(max(0, largest - self.leaf_cards)))
+        return Estimate.of(samples, sigma=policy_sigma(tricks))
 
     def _evaluation(
         self,
@@ -696,6 +765,42 @@ def _surely_worse(best: Sequence[int], other: Sequence[int], sign: int) -> bool:
     their paired difference."""
     n = min(len(best), len(other))
     return Estimate.of([sign * (a - b) for a, b in zip(best[:n], other[:n], strict=True)]).lower > 0
+
+
+def _best(samples: Sequence[Sequence[int]], sign: int) -> int:
+    """The candidate with the best mean for the mover (the first of equals)."""
+    return max(range(len(samples)), key=lambda k: (sign * fmean(samples[k]), -k))
+
+
+def _settled(
+    racing: Sequence[Sequence[int]],
+    anchor: int,
+    value_sigma: float,
+    loss_sigma: float,
+    share: float = SETTLED,
+) -> bool:
+    """True if more futures would change little of what a race reports: for every
+    candidate still racing (``racing``: each one's values over the same futures), the
+    sampling error of its value is at most ``share`` (:data:`SETTLED` at the default
+    budget) times the error no number of futures removes (``value_sigma``: the
+    policy's, one standard deviation), and so is the sampling error of its paired
+    difference from the candidate ``anchor`` (the play made) against ``loss_sigma``.
+    Each interval is then at most ``sqrt(1 + share²)`` times as wide as it would be
+    with endless futures."""
+    value = share * _Z975 * value_sigma
+    loss = share * _Z975 * loss_sigma
+    if not value:
+        return False  # no error to measure against: the budget decides
+    mine = racing[anchor]  # (Estimate.of without a sigma: the sampling error alone)
+    for k, values in enumerate(racing):
+        if Estimate.of(values).half > value:
+            return False
+        if (
+            k != anchor
+            and Estimate.of([a - b for a, b in zip(values, mine, strict=True)]).half > loss
+        ):
+            return False
+    return True
 
 
 def _play_in(state: PlayState, cards: Cards) -> Play:
