@@ -38,7 +38,7 @@ def test_the_seat_tally_counts_classes_and_takes_the_summary_average() -> None:
     assert found is not None
     seat2 = found.tally[2]
     assert (seat2.plays, seat2.blunder, seat2.mistake, seat2.fine) == (3, 1, 0, 2)
-    assert seat2.average_loss == 22.2  # the summary's, not 67 / 3 from the rounded loss
+    assert seat2.average_loss == 22.3  # the summary's, not 67 / 3 = 22.33 from the rounded loss
     assert found.tally[1].average_loss == 0.0
 
 
@@ -101,12 +101,13 @@ def test_the_summary_is_said_again_in_the_reader_s_language() -> None:
     found = read_analysis(hand)
     assert found is not None
     summary = next(c for c in hand.comments if is_engine_comment(c))
-    # The example was analysed in English: the same words come back in English…
-    assert comment_words(summary, "en", found) == summary.remark
+    # The example was analysed in English: the same words come back in English (the key
+    # moments, said after them, are read from [%moment] and shown apart)…
+    assert summary.remark.startswith(comment_words(summary, "en", found) + " — key moments: ")
     # …and in Chinese, from the same counts.
     assert comment_words(summary, "zh", found) == (
         "复盘分析（玩家视角）：1 号位：3 手牌，没有失误，平均损失 0.0 分；"
-        "2 号位：3 手牌，1 手大错，平均损失 22.2 分；3 号位：3 手牌，没有失误，平均损失 0.0 分；"
+        "2 号位：3 手牌，1 手大错，平均损失 22.3 分；3 号位：3 手牌，没有失误，平均损失 0.0 分；"
         "4 号位：3 手牌，没有失误，平均损失 0.0 分"
     )
     # The engine's words on a play are left to its commands; a person's stay.
