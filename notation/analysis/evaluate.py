@@ -190,13 +190,19 @@ POLICY_SIGMA_MAX: Final = 30.0
 # 2026-12-02, two runs: seeds 100-119 and `--seed 200`) the σ needed was 3.6 (101
 # candidates; RMS error 7.2) and 5.9 (107; 8.5): with the 2.6 of 2 tricks the intervals
 # held only 94.1% and 86.0%. The larger of the two runs is kept, as for LOSS_SIGMA.
+# Since races stop once settled, at the default budget (`--budget 1 --hands 12 --sizes
+# 5`, seeds 100-111 and `--seed 200`, 2026-12-02) 2 tricks needed 3.1 and 3.2 (60 and 87
+# candidates; with 2.6 the intervals held 90.0% and 89.7%), and with 3.2 in place 4.5 and
+# 3.0 (held 91.7% and 95.4%: a wider σ stops a race sooner); with 4.5 they held 100% and
+# 97.7% (needed 2.3 and 2.8), so 2 tricks carry 4.5, the largest measured. 1 and 3 tricks
+# needed 1.0 there (4 and 6 cards, 75 and 136 candidates, held 97.3% and 97.8%).
 # Beyond the sizes measured it is the hindsight error (POLICY_SIGMA, extrapolated as
 # there) times the largest ratio of the two measured at the same tricks (1.5/7.7,
 # 2.6/11.8, 5.9/10.2), POLICY_SIGMA_PLAYER_SHARE: the same shape of growth, on the
 # evidence of how much of it the deals average out where the solver can see it (at 25
 # cards a hand: ± 35 points). The share grew with the size measured (0.19, 0.22, 0.58):
 # the deals average out less of the policy's error the longer the bots play.
-POLICY_SIGMA_PLAYER: Final = {1: 1.6, 2: 2.6, 3: 6.0}  # 1.5 and 5.9 measured: rounded up
+POLICY_SIGMA_PLAYER: Final = {1: 1.6, 2: 4.5, 3: 6.0}  # 1.5, 4.5 and 5.9 measured: rounded up
 POLICY_SIGMA_PLAYER_SHARE: Final = 0.59
 # A small decision in the player's view has no policy error: each deal is solved. Deals
 # are added until its values are as sure as a rollout's of one trick can be (its σ).
