@@ -641,9 +641,12 @@ def test_record_with_the_deal_known_in_chromium(
             else:
                 continue
             break
+        # the legal cards framed, the others plain, once the page has drawn the tray for
+        # the seat to play (under load the last click's run may still be drawing it)
+        page.wait_for_selector(".sj-tray button.legal")
         framed = page.locator(".sj-tray button.legal").count()
         plain = page.locator(".sj-tray button.off").count()
-        assert framed and plain  # the legal cards framed, the others plain
+        assert framed and plain
         page.wait_for_timeout(300)
         page.screenshot(path=str(ARTIFACTS / "record-known.png"))
         click_card(stranger)
