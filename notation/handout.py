@@ -216,14 +216,8 @@ def _annotated(
     if hand.deal is not None:
         yield label(lang, "at_deal"), "", hand.deal, (), hand.deal.comments, ()
     for event in hand.auction:
-        if isinstance(event, BidNode):
-            where = label(lang, "at_bid", seat=event.seat, what=label(lang, event.kind.value))
-            what = say_cards_in(event.cards, lang)
-        elif isinstance(event, Fallback):
-            where, what = label(lang, "at_fallback"), say_cards_in(event.cards, lang)
-        else:
-            where = label(lang, "at_bury", seat=event.seat)
-            what = say_cards_in(event.buried, lang)
+        cards = event.buried if isinstance(event, KittyExchange) else event.cards
+        where, what = _auction_where(event, lang), say_cards_in(cards, lang)
         yield where, what, event, event.nags, event.comments, event.variations
     for trick in hand.tricks:
         yield label(lang, "at_trick", n=trick.number), "", trick, (), trick.comments, ()
@@ -232,6 +226,15 @@ def _annotated(
             yield where, _play_words(play, lang), play, play.nags, play.comments, play.variations
     if hand.result is not None:
         yield label(lang, "at_result"), "", hand.result, (), hand.result.comments, ()
+
+
+def _auction_where(event: BidNode | Fallback | KittyExchange, lang: str) -> str:
+    """Where an event of the auction is, in words: a seat's bid, the fallback, the bury."""
+    if isinstance(event, BidNode):
+        return label(lang, "at_bid", seat=event.seat, what=label(lang, event.kind.value))
+    if isinstance(event, Fallback):
+        return label(lang, "at_fallback")
+    return label(lang, "at_bury", seat=event.seat)
 
 
 def notes(hand: Hand, lang: str = "en") -> list[Note]:
@@ -538,11 +541,7 @@ def _choices(replay: HandReplay, analysis: HandAnalysis, lang: str) -> list[str]
     if analysis.choices:
         out.append("<ul>")
     for choice in analysis.choices:
-        event = replay.hand.auction[choice.index]
-        if isinstance(event, BidNode):
-            where = label(lang, "at_bid", seat=event.seat, what=label(lang, event.kind.value))
-        else:
-            where = label(lang, "at_bury", seat=choice.seat)
+        where = _auction_where(replay.hand.auction[choice.index], lang)
         defender = dealer is not None and not same_team(choice.seat, dealer)
         said = " ".join(choice_words(choice, defender, lang))
         head = f"{where} {say_cards_in(choice.cards, lang)} · {verdict_words(choice.verdict, lang)}"
