@@ -11,7 +11,6 @@ from math import sqrt
 
 import pytest
 
-from notation.analysis import evaluate
 from notation.analysis.evaluate import (
     DEFAULT_BUDGET,
     LEAF_CARDS,
@@ -158,13 +157,12 @@ def test_what_an_evaluator_remembers_from_earlier_decisions_never_changes_a_valu
         assert warm.evaluate(decision.position, knowledge, decision.shown, seed=3) == one
 
 
-def test_a_larger_budget_values_the_best_and_the_play_made_on_more_futures(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(evaluate, "SETTLED", 0.0)  # never settled: the budget decides
+def test_a_larger_budget_values_the_best_and_the_play_made_on_more_futures() -> None:
     decision = _at(_plans(range(2))[1], 10)
-    small, large = (
-        Evaluator(View.HINDSIGHT, budget=budget).evaluate(decision.position, played=decision.shown)
+    small, large = (  # never settled (the strength match's player): the budget decides
+        Evaluator(View.HINDSIGHT, budget=budget, settle=0.0).evaluate(
+            decision.position, played=decision.shown
+        )
         for budget in (0.02, 0.3)
     )
     assert large.futures > small.futures >= MIN_FUTURES

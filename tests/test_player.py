@@ -108,3 +108,20 @@ def test_surely_better_is_proved_or_the_paired_interval_clear_of_zero() -> None:
         better = sign * (best.points.mean - other.points.mean) > 0
         assert evaluation.surely_better(best, other) is better
         assert not evaluation.surely_better(other, best)
+
+
+def test_the_player_s_races_spend_their_budget_where_a_review_s_stop_settled() -> None:
+    # The player's one paired test carries no policy error, so every future sharpens
+    # it: its evaluator never stops a race once settled, as a review's does.
+    rules = load_ruleset("qq")
+    state = PlayState(set_up_hand(rules, random.Random(6), dealer=1).position)
+    player = EvaluatorPlayer(random.Random(1), budget=1.0)
+    player.start(state)
+    view, made = player.views[state.to_move], player.bot.choose(state).shown
+    review = Evaluator(View.PLAYER, 1.0)
+    settled, spent = (
+        evaluator.evaluate(state.position(), view, made, seed=1)
+        for evaluator in (review, player.evaluator)
+    )
+    assert settled.cost < 1.0 <= spent.cost
+    assert spent.futures > settled.futures

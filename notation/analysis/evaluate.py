@@ -433,9 +433,13 @@ class Evaluator:
         leaf_cards: int = LEAF_CARDS,
         exact_cards: int = EXACT_CARDS,
         solver: Solver | None = None,
+        settle: float = SETTLED,
     ) -> None:
         self.view = View(view)
         self.budget = budget
+        # The share of the policy's error at which a race stops (SETTLED); 0: never
+        # settled, every decision spends its budget (the strength match's player).
+        self.settle = settle
         self.leaf_cards = leaf_cards
         self.exact_cards = exact_cards
         self.solver = solver or Solver()
@@ -699,12 +703,13 @@ class Evaluator:
         value_sigma: float,
         loss_sigma: float,
     ) -> bool:
-        """:func:`_settled` at this evaluator's budget: :data:`SETTLED` at the default,
+        """:func:`_settled` at this evaluator's budget: its ``settle`` share
+        (:data:`SETTLED`; 0: never) at the default,
         less in proportion to ``1/√budget`` (so that the futures a settled race takes
         grow with the budget, as the sampling error falls with ``1/√futures``)."""
-        if self.budget <= 0:
+        if self.budget <= 0 or self.settle <= 0:
             return False
-        share = SETTLED * sqrt(DEFAULT_BUDGET / self.budget)
+        share = self.settle * sqrt(DEFAULT_BUDGET / self.budget)
         return _settled(racing, anchor, value_sigma, loss_sigma, share)
 
     def _charge(self, microseconds: float) -> None:
