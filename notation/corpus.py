@@ -44,7 +44,7 @@ from notation.presets import (
     register_ruleset,
     rules_dirs,
 )
-from notation.psn import ReadHand, iter_chunks, read_chunk
+from notation.psn import ReadHand, numbered_chunks, read_chunk
 from notation.replay import HandReplay, replay
 from notation.rules.ruleset import Ruleset
 from notation.validate import CheckedHand, check_hands
@@ -89,7 +89,7 @@ class Piece:
 
     file: int  # the file's place in the run
     path: str
-    first: int  # the number of the first hand in the file (1-based)
+    first: int  # the number of its first hand in the file (from 1; 0: opening remarks)
     chunks: tuple[tuple[int, str], ...]  # each hand: (first line, text)
     context: tuple[int, str] | None = None  # the hand before the first, if any
     given: bool = False  # ``previous`` is the real hand before (a piece checked again)
@@ -371,12 +371,13 @@ def _entries(files: Sequence[str | Path], size: int) -> Iterator[_Entry]:
         unreadable: Message | None = None
         try:
             with open_input(str(file)) as lines:
-                for chunk in iter_chunks(lines):
-                    chunks.append(chunk)
-                    chars += len(chunk[1])
+                for number, line, text in numbered_chunks(lines):
+                    if not chunks:
+                        first = number  # (0 for a file's opening remarks)
+                    chunks.append((line, text))
+                    chars += len(text)
                     if len(chunks) >= size or chars >= _MAX_CHARS:
                         yield Piece(index, path, first, tuple(chunks), context)
-                        first += len(chunks)
                         context = chunks[-1]
                         chunks, chars = [], 0
         except FileError as e:

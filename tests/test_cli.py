@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -563,3 +564,44 @@ def test_json_text_is_json_dumps_indented_without_its_garbage(document: object) 
     assert json_text(document) == json.dumps(
         document, ensure_ascii=False, indent=2, allow_nan=False
     )
+
+
+# A file's opening remarks (a comment above the first headers) are kept with the file but
+# are no hand: every command numbers the hand after them 1. They were once "hand 1" to
+# some commands (report --hand 1: "no hand 1; the file has 0") and a hand to others
+# (validate said "hand 2" of a file of one; analyze reported them, unanalysable).
+REMARKS = "{ Hands of the club's autumn evenings. }\n\n"
+_DISPUTES = Path(__file__).parent.parent / "examples" / "disputes"
+
+
+def _numbers(out: str, hands: str, key: str) -> list[int]:
+    return [h[key] for f in json.loads(out)["files"] for h in f[hands]]
+
+
+@pytest.mark.parametrize(
+    ("argv", "check"),
+    [
+        (["validate", "--json"], lambda out: _numbers(out, "hands", "hand") == [1, 2]),
+        (["validate", "--json", "-j", "2"], lambda out: _numbers(out, "hands", "hand") == [1, 2]),
+        (["report", "--hand", "1"], lambda out: "revoke" in out),
+        (["report", "--hand", "2"], lambda out: "forced" in out),
+        (["show", "--hand", "2", "--step", "0"], lambda out: out.startswith("step 0/")),
+        (["show", "--hand", "3"], lambda err: "no hand 3; the file has 2" in err),
+        (["stats"], lambda out: json.loads(out)["hands"] == 2),
+        (
+            ["analyze", "--json", "--tricks", "25-25"],
+            lambda out: _numbers(out, "hands", "number") == [1, 2],
+        ),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else "",
+)
+def test_a_file_s_opening_remarks_are_no_hand_and_its_first_hand_is_hand_1(
+    argv: list[str], check: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "club.psn"
+    names = ("01-revoke-discovered-later.psn", "03-wrong-forced-play.psn")
+    hands = [(_DISPUTES / name).read_text(encoding="utf-8") for name in names]
+    path.write_text(REMARKS + "\n".join(hands), encoding="utf-8")
+    code = main([*argv[:1], str(path), *argv[1:]])
+    said = capsys.readouterr()
+    assert check(said.out if code in (0, 1) else said.err), (code, said.out[:2000], said.err)

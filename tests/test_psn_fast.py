@@ -67,7 +67,7 @@ def error_places(errors: list[PSNError]) -> list[tuple[str, int | None, int | No
 
 def assert_fast_is_exact(text: str) -> None:
     """Every hand of ``text`` read with the fast forms equals the token-by-token reading."""
-    for first_line, chunk in split_hands(text):
+    for _, first_line, chunk in split_hands(text):
         fast, fast_errors = reader._read_hand(chunk, first_line, "f.psn")
         exact, exact_errors = reader._read_exactly(chunk, first_line, "f.psn")
         assert fast == exact
@@ -467,7 +467,7 @@ def _texts() -> list[str]:
         write(simulate_hand(p, seed=s)) for p in ("qq", "match-a", "tractor") for s in range(4)
     ]
     texts += [case_text(n) for n in range(300)]  # the fuzz tests' mutants
-    return [chunk for text in texts for _, chunk in split_hands(text)]
+    return [chunk.text for text in texts for chunk in split_hands(text)]
 
 
 def test_the_terminal_by_terminal_scanner_finds_lark_s_tokens_and_errors(

@@ -350,7 +350,7 @@ def test_strict_read_raises_the_first_error_with_a_caret() -> None:
 def test_hands_split_at_headers_after_moves_or_a_blank_line() -> None:
     text = '[A "1"]\n[B "2"]\n\n[C "3"]\n1. 1: SA\n[D "4"]\n{x\n[E "5"]}\n'
     chunks = split_hands(text)
-    assert [line for line, _ in chunks] == [1, 4, 6]
+    assert [chunk.line for chunk in chunks] == [1, 4, 6]
     record = parse(text)
     assert [[h.tag for h in hand.headers] for hand in record.hands] == [["A", "B"], ["C"], ["D"]]
 
@@ -362,7 +362,7 @@ def test_a_comment_never_closed_does_not_swallow_the_hands_after_it() -> None:
         '[Event "a"]\n\n1. 1: SA 2: S3 {never closed\n2. 1: S6 2: S7\n\n'
         '[Event "b"]\n\n1. 1: HA 2: H3\n\n[Event "c"]\n\n1. 1: CA {also open\n'
     )
-    assert [line for line, _ in split_hands(text)] == [1, 6, 10]
+    assert [chunk.line for chunk in split_hands(text)] == [1, 6, 10]
     record = parse(text, "open.psn")
     assert [h.header("Event") for h in record.hands] == ["b"]
     assert [(e.line, e.column) for e in record.errors] == [(3, 16), (12, 10)]
@@ -377,7 +377,7 @@ def test_comments_closed_with_a_full_width_brace_leave_every_hand_its_own_error(
     hand = '[Event "{n}"]\n\n1. 1: S2 {{好牌｝\n2. 1: S3 {{再来｝\n\n'
     text = "".join(hand.format(n=n) for n in range(3000))
     chunks = split_hands(text)
-    assert [line for line, _ in chunks[:3]] == [1, 6, 11] and len(chunks) == 3000
+    assert [chunk.line for chunk in chunks[:3]] == [1, 6, 11] and len(chunks) == 3000
     record = parse(text, "wide.psn")
     assert not record.hands and len(record.errors) == 3000
     assert [(e.line, e.column) for e in record.errors[:2]] == [(3, 10), (8, 10)]

@@ -616,7 +616,7 @@ def test_every_bundled_example_opens_and_plays_to_the_end() -> None:
         at.selectbox(key="example").set_value(name).run()
         assert not at.exception, name
         assert at.session_state["loaded"] == f"example:{name}"
-        chunks = [chunk for _, chunk in split_hands(at.session_state["text"])]
+        chunks = [chunk.text for chunk in split_hands(at.session_state["text"])]
         for number in sorted({1, len(chunks)}):
             if len(chunks) > 1:
                 at.selectbox(key="hand").set_value(number).run()

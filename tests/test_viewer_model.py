@@ -185,7 +185,7 @@ def test_replace_hand_keeps_other_hands_and_broken_ones_verbatim() -> None:
     assert third is not None and third.hand is not None
     new = edit.set_annotation(third.hand, edit.Target("hand"), ("edited",))
     out = edit.replace_hand(text, 3, new)
-    chunks = [chunk for _, chunk in split_hands(text)]
+    chunks = [chunk.text for chunk in split_hands(text)]
     assert out.startswith(chunks[0] + chunks[1])  # the broken second hand too
     record = parse(out)
     before = parse(text)
@@ -198,11 +198,14 @@ def test_opening_remarks_are_kept_but_are_no_hand_of_the_document() -> None:
     hand_text = samples.broken_text().split("\n\n[")[0] + "\n"
     text = "{ remarks on the session }\n\n" + hand_text
     doc = load_document(text, "r.psn")
-    assert [e.number for e in doc.entries] == [2]  # the remarks are chunk 1
-    entry = doc.entry(2)
+    assert [e.number for e in doc.entries] == [1]  # the remarks are no hand: hand 1 follows
+    entry = doc.entry(1)
     assert entry is not None and entry.hand is not None and entry.text == hand_text
     new = edit.set_annotation(entry.hand, edit.Target("hand"), ("edited",))
-    assert edit.replace_hand(text, 2, new).startswith("{ remarks on the session }")
+    edited = edit.replace_hand(text, 1, new)
+    assert edited.startswith("{ remarks on the session }") and "edited" in edited
+    with pytest.raises(ValueError):
+        edit.replace_hand(text, 0, new)  # the remarks are no hand to rewrite
 
 
 def test_splice_a_play_variation_and_replay_it(annotated) -> None:  # type: ignore[no-untyped-def]

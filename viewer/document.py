@@ -104,7 +104,7 @@ class Document:
 def load_document(text: str, name: str = "<input>") -> Document:
     """Read, replay and validate every hand of ``text``."""
     report = validate_text(text, name, timeline=True)
-    chunks = split_hands(text)
+    chunks = {chunk.number: chunk for chunk in split_hands(text)}
     syntax = tuple(
         SourceError(
             f.message,
@@ -121,8 +121,8 @@ def load_document(text: str, name: str = "<input>") -> Document:
     )
     entries: list[HandEntry] = []
     for hand_report in report.hands:  # a chunk of comments only is no hand: not reported
-        index = hand_report.number - 1
-        line, chunk = chunks[index] if index < len(chunks) else (hand_report.line, "")
+        found = chunks.get(hand_report.number)
+        line, chunk = (found.line, found.text) if found else (hand_report.line, "")
         entries.append(
             HandEntry(
                 number=hand_report.number,

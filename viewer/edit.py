@@ -435,13 +435,15 @@ def replace_hand(text: str, number: int, hand: Hand) -> str:
 
     The other hands keep their text exactly, unreadable ones included.
     """
-    chunks = [chunk for _, chunk in split_hands(text)]
-    if not 1 <= number <= len(chunks):
+    found = split_hands(text)
+    index = next((i for i, chunk in enumerate(found) if chunk.number == number > 0), None)
+    if index is None:
         raise ValueError(f"the file has no hand {number}")
-    old = chunks[number - 1]
+    chunks = [chunk.text for chunk in found]
+    old = chunks[index]
     trailing = len(old) - len(old.rstrip("\n"))
     new = write_hand(hand).rstrip("\n") + "\n" * max(trailing, 1)
-    if number < len(chunks) and trailing < 2:
+    if index + 1 < len(chunks) and trailing < 2:
         new += "\n"  # keep a blank line between hands
-    chunks[number - 1] = new
+    chunks[index] = new
     return "".join(chunks)  # the chunks of split_hands are the whole text

@@ -78,7 +78,7 @@ def broken_text(seed: int = 5) -> str:
     """A three-hand match whose second hand has an unknown card ``XX`` in trick 1."""
     from notation.psn import split_hands
 
-    chunks = [chunk for _, chunk in split_hands(match_text(seed))]
+    chunks = [chunk.text for chunk in split_hands(match_text(seed))]
     lines = chunks[1].split("\n")
     index = next(i for i, text in enumerate(lines) if text.startswith("1. "))
     head, _, rest = lines[index].partition(": ")

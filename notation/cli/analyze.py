@@ -147,7 +147,7 @@ class _Chunk:
     """Up to :data:`CHUNK` judged plays of one hand, from its ``first`` decision."""
 
     file: int
-    hand: int  # the hand's place in its file, from 0
+    hand: int  # the hand's number in its file, from 1
     first: int
     record: Hand
 
@@ -179,7 +179,7 @@ class _HandWork:
     or no play of it judged)."""
 
     file: _File
-    index: int  # its place in its file, from 0
+    number: int  # its number in its file, from 1 (0: the file's opening remarks)
     record: Hand  # as read
     kept: Hand  # as written when it is not analysed again
     plan: HandPlan | None  # None: analysed before
@@ -398,18 +398,22 @@ def _hands(file: _File, options: _Options, resume: bool, lang: str) -> Iterator[
             open_input(str(file.path)) as lines,
             closing(_earlier(file.target if resume and not in_place else None)) as earlier,
         ):
-            for h, read in enumerate(iter_hands(lines, file.name)):
+            for read in iter_hands(lines, file.name):
                 hand = read.hand
                 if hand is None:
                     raise FileError(file.name, msg("analyze.changed"))
+                if not read.number:  # a file's opening remarks: written back, no hand
+                    yield _HandWork(file, 0, hand, hand, None, [])
+                    next(earlier, None)  # (written before it too, if at all)
+                    continue
                 before = hand if in_place else next(earlier, None)
                 if before is not None and before is not hand and _bare(before) != _bare(hand):
                     before = None  # another hand in its place
                 kept, done = hand, False
                 if resume and before is not None and analysed_before(before, options):
                     kept, done = before, True
-                plan = None if done else plan_hand(hand, options.rules, h + 1)
-                yield _HandWork(file, h, hand, kept, plan, _starts(plan, options))
+                plan = None if done else plan_hand(hand, options.rules, read.number)
+                yield _HandWork(file, read.number, hand, kept, plan, _starts(plan, options))
     except FileError as e:
         file.error = msg("cmd.error", text=error_words(e, lang)).render(lang)
 
@@ -483,7 +487,7 @@ def _analyse(
             for work in _hands(file, options, resume, args.lang):
                 pending.append(work)
                 for first in work.starts:
-                    chunk = _Chunk(file.index, work.index, first, work.record)
+                    chunk = _Chunk(file.index, work.number, first, work.record)
                     sent.append(chunk)
                     yield (chunk,)
                 finish()
@@ -510,7 +514,7 @@ def _analyse(
         else:
             result = outcome[0]
         work = pending[0]
-        assert (work.file.index, work.index) == (chunk.file, chunk.hand)
+        assert (work.file.index, work.number) == (chunk.file, chunk.hand)
         work.received += 1
         if isinstance(result, Message):
             work.failed = work.failed or result
@@ -555,13 +559,14 @@ def _finish_hand(
     totals: _Totals,
     report: _JsonReport | None,
 ) -> None:
-    """A hand whose chunks are all back: its review reported, and written."""
+    """A hand whose chunks are all back: its review reported, and written (a file's
+    opening remarks only written)."""
     file = work.file
-    file.hands += 1
     review: HandReview | None = None
-    if work.plan is None:
+    file.hands += bool(work.number)
+    if work.number and work.plan is None:
         file.skipped += 1
-    else:
+    elif work.plan is not None:
         chosen = [c for _, chunk in work.results for c in chunk if isinstance(c, ChoiceReview)]
         review = hand_review(work.plan, options.view, _in_order(work.results), chosen)
         if work.failed is not None:
@@ -569,8 +574,8 @@ def _finish_hand(
         totals.bad += _said(file, review, args.lang)
     if file.error is not None:
         return
-    if report is not None:
-        report.hand(file.name, _hand_json(review, work.index, args.lang))
+    if report is not None and work.number:
+        report.hand(file.name, _hand_json(review, work.number, args.lang))
     if file.out is None:
         return
     annotated = (
@@ -615,12 +620,12 @@ def _finish_file(
         report.end(file.name, file.error)
 
 
-def _hand_json(review: HandReview | None, h: int, lang: str) -> dict[str, Any]:
+def _hand_json(review: HandReview | None, number: int, lang: str) -> dict[str, Any]:
     """A hand as the JSON report writes it (its words in ``lang``); one analysed before is
     ``skipped`` (its analysis is in the file) with no plays."""
     if review is not None:
         return review.to_dict(lang)
-    return {**HandReview(h + 1, View.PLAYER, ()).to_dict(lang), "skipped": True}
+    return {**HandReview(number, View.PLAYER, ()).to_dict(lang), "skipped": True}
 
 
 def _in_order(chunks: list[tuple[int, list[_Judged]]]) -> list[PlayReview | Stop]:
@@ -654,13 +659,13 @@ _EVALUATORS: dict[tuple[View, float], Evaluator] = {}
 def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[_Judged]:
     """The plays of one hand from ``task``'s first, :data:`CHUNK` of them at most, or
     (:data:`CHOICES`) its choices before the play."""
-    f, h, first = task
-    kept = _PLANS.get((f, h))
+    f, number, first = task
+    kept = _PLANS.get((f, number))
     if kept is not None and kept[0] == hand and kept[1] == options.rules:
         plan = kept[2]
     else:  # a hand not seen, or another that had its place in an earlier run
-        plan = plan_hand(hand, options.rules, h + 1)
-        _PLANS[f, h] = (hand, options.rules, plan)
+        plan = plan_hand(hand, options.rules, number)
+        _PLANS[f, number] = (hand, options.rules, plan)
         while len(_PLANS) > 4:
             _PLANS.popitem(last=False)
     evaluator = _EVALUATORS.get((options.view, options.budget))

@@ -83,7 +83,8 @@ class ReadableHands:
         return (hand for _, hand in self.numbered())
 
     def numbered(self) -> Iterator[tuple[int, Hand]]:
-        """Each readable hand with its place in the file, from 1 (a broken hand counts)."""
+        """Each readable hand with its number in the file, from 1 (a broken hand counts;
+        a file's opening remarks are 0)."""
         for read in iter_hands(self.lines, self.name):
             for error in read.errors:
                 warn(msg("syntax", text=error_words(error, self.lang)), lang=self.lang)

@@ -12,7 +12,7 @@ from notation.cli.language import said
 from notation.files import check_output, open_input, shown_path, write_output
 from notation.findings import Finding
 from notation.messages import msg
-from notation.psn import iter_chunks, iter_hands
+from notation.psn import iter_hands, numbered_chunks
 from notation.replay import HandReplay
 from notation.report import build_report, render_html, render_markdown, render_terminal
 from notation.validate import check_hands
@@ -62,9 +62,9 @@ def replayed_hand(
     name = shown_path(path)
     with open_input(path) as lines:
         if number < 1:
-            count = sum(1 for _ in iter_chunks(lines))
+            count = sum(1 for chunk in numbered_chunks(lines) if chunk.number)
             raise InputError(msg("cli.no-hand-n", path=name, n=number, count=count).render(lang))
-        hands = iter_hands(lines, name)
+        hands = (read for read in iter_hands(lines, name) if read.number)  # no remarks
         before: HandReplay | None = None
         count = 0
         for checked in check_hands(islice(hands, number - 1), rules, keep_replays=True):

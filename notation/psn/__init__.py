@@ -35,7 +35,7 @@ from notation.psn.model import (
     without_comments,
 )
 from notation.psn.parser import ReadHand, iter_hands, load, parse, parse_hand, read, read_chunk
-from notation.psn.split import iter_chunks, split_hands
+from notation.psn.split import Chunk, iter_chunks, numbered_chunks, split_hands
 from notation.psn.writer import write, write_event, write_hand, write_hands
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "BidKind",
     "BidNode",
     "CardSlot",
+    "Chunk",
     "Command",
     "Comment",
     "Deal",
@@ -69,6 +70,7 @@ __all__ = [
     "iter_chunks",
     "iter_hands",
     "load",
+    "numbered_chunks",
     "parse",
     "parse_hand",
     "read",

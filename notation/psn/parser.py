@@ -40,7 +40,7 @@ from notation.psn.errors import PSNError, PSNSemanticError
 from notation.psn.grammar import LOCK, Node, exact_parser, fast_parser
 from notation.psn.model import Hand, Record
 from notation.psn.split import MAX_HAND_CHARS as MAX_HAND_CHARS  # the longest hand
-from notation.psn.split import iter_chunks, lines_of
+from notation.psn.split import lines_of, numbered_chunks
 from notation.psn.syntax import syntax_error
 
 __all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "read_chunk"]
@@ -65,7 +65,7 @@ def parse(text: str, filename: str | None = None) -> Record:
 class ReadHand(NamedTuple):
     """One hand as read from a file: where it starts, its text, the hand or its errors."""
 
-    number: int  # 1-based place in the file
+    number: int  # its place in the file, from 1 (0: the file's opening remarks, no hand)
     first_line: int
     text: str
     hand: Hand | None  # None when the hand could not be read
@@ -78,13 +78,14 @@ def iter_hands(lines: Iterable[str], filename: str | None = None) -> Iterator[Re
     Only one hand is held in memory at a time, so a file of any length reads in flat
     memory; a broken hand yields its errors and the next hand is read as usual.
     """
-    for number, (first_line, chunk) in enumerate(iter_chunks(lines), start=1):
+    for number, first_line, chunk in numbered_chunks(lines):
         yield read_chunk(number, first_line, chunk, filename)
 
 
 def read_chunk(number: int, first_line: int, chunk: str, filename: str | None = None) -> ReadHand:
     """Read one hand's text, the ``number``-th hand of its file starting on ``first_line``
-    (one chunk of :func:`iter_chunks`), as :func:`iter_hands` reads it."""
+    (one chunk of :func:`~notation.psn.split.numbered_chunks`), as :func:`iter_hands`
+    reads it."""
     hand, errors = _read_hand(chunk, first_line, filename)
     for e in errors:
         e.hand = number

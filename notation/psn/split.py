@@ -8,7 +8,15 @@ from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from typing import NamedTuple
 
-__all__ = ["MAX_HAND_CHARS", "iter_chunks", "lines_of", "split_hands"]
+__all__ = [
+    "MAX_HAND_CHARS",
+    "Chunk",
+    "is_remarks",
+    "iter_chunks",
+    "lines_of",
+    "numbered_chunks",
+    "split_hands",
+]
 
 # The longest text one hand may have. A complete hand is about 2,000 characters, a richly
 # annotated one with its variations a few tens of thousands; far more is a pasted line or
@@ -45,14 +53,15 @@ def _universal(lines: Iterable[str]) -> Iterator[str]:
             yield line
 
 
-def split_hands(text: str) -> list[tuple[int, str]]:
-    """The hands of a file as ``(first line number, text)``.
+def split_hands(text: str) -> list[Chunk]:
+    """The hands of a file, unread, each with its number and first line
+    (:func:`numbered_chunks`); together they are the whole text.
 
     A new hand starts at a header line that follows moves or a blank line, as a new game
     does in PGN; braces are followed so that a comment line starting with ``[`` is not
     taken for a header.
     """
-    return list(iter_chunks(lines_of(text)))
+    return list(numbered_chunks(lines_of(text)))
 
 
 def iter_chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
@@ -82,6 +91,46 @@ def iter_chunks(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         open_end = number + len(left.rest)
         carry = left
         source.push(left.rest)
+
+
+class Chunk(NamedTuple):
+    """One hand's text, unread, with its number in its file (:func:`numbered_chunks`)."""
+
+    number: int  # from 1; 0 for the file's opening remarks, which are no hand
+    line: int  # the first line
+    text: str
+
+
+def numbered_chunks(lines: Iterable[str]) -> Iterator[Chunk]:
+    """The chunks of :func:`iter_chunks`, each with its hand's number: the hands are
+    numbered from 1, and a file's opening remarks (a first chunk of comments only,
+    :func:`is_remarks`) are numbered 0, so that the first hand is hand 1 whether the file
+    opens with remarks or not. Every reader numbers hands here: the reader, the batches
+    checked elsewhere, a report's count, the viewer."""
+    number = 1
+    for line, text in iter_chunks(lines):
+        if number == 1 and is_remarks(text):
+            yield Chunk(0, line, text)
+            continue
+        yield Chunk(number, line, text)
+        number += 1
+
+
+def is_remarks(text: str) -> bool:
+    """True if ``text`` holds nothing but comments, each closed, and blank space: a
+    file's opening remarks (only a file's first chunk can be: every other one starts at a
+    header line). They are kept with the file, but they are no hand."""
+    pos = 0
+    while True:
+        opening = text.find("{", pos)
+        if text[pos : len(text) if opening < 0 else opening].strip():
+            return False
+        if opening < 0:
+            return True
+        close = text.find("}", opening)
+        if close < 0:
+            return False
+        pos = close + 1
 
 
 class _Lines:
