@@ -5,6 +5,7 @@
     python tests/calibrate_policy.py --review-hands 2 --seed 300 --sizes
     python tests/calibrate_policy.py --budget 1 --sizes 5 6   # where races stop settled
     python tests/calibrate_policy.py --screen 0.4 0.2 --seed 0 --hands 3 --sizes
+    python tests/calibrate_policy.py --settle 1 0 --seed 0 --hands 3 --sizes [--budget 0.5]
 
 For each size (cards in the largest hand at a decision) it takes decisions of simulated
 qq hands, values every candidate by rollouts in hindsight (the evaluator with
@@ -252,17 +253,22 @@ SCREEN_TRICKS = 7  # the tricks whose decisions the screen's measure takes
 SCREEN_CANDIDATES = 6  # ... with at least this many candidates (where the screen chooses)
 
 
-def screen_regret(shares: list[float], seeds: range, reference: int) -> dict[str, object]:
+def best_regret(
+    variants: list[tuple[float, float]], seeds: range, reference: int, budget: float
+) -> dict[str, object]:
     """How good the best play the evaluator finds is, by its screen's share of the
-    budget (``SCREEN_SHARE``): at every decision of tricks 1 to :data:`SCREEN_TRICKS`
-    with :data:`SCREEN_CANDIDATES` candidates or more (the player's view, default
-    budget), every candidate is valued by rollouts over ``reference`` other futures (a
-    screen of that many futures and nothing after it); the regret of the best found is
-    the best candidate's value there less its own (points, for the mover). The mean
-    regret and modelled cost by share, and each share's regret less the first's, paired."""
+    budget (``SCREEN_SHARE``) and the share of the policy's error at which its races
+    stop settled (``settle``, :data:`~notation.analysis.evaluate.SETTLED`; 0: never): for
+    each ``(screen, settle)`` of ``variants``, at every decision of tricks 1 to
+    :data:`SCREEN_TRICKS` with :data:`SCREEN_CANDIDATES` candidates or more (the
+    player's view, at ``budget``), every candidate is valued by rollouts over
+    ``reference`` other futures (a screen of that many futures and nothing after it);
+    the regret of the best found is the best candidate's value there less its own
+    (points, for the mover). The mean regret and modelled cost by variant, and each
+    variant's regret less the first's, paired."""
     kept = evaluate.SCREEN_SHARE, evaluate.SCREEN_MAX, evaluate.MAX_FUTURES
-    regrets: list[list[float]] = [[] for _ in shares]
-    costs: list[list[float]] = [[] for _ in shares]
+    regrets: list[list[float]] = [[] for _ in variants]
+    costs: list[list[float]] = [[] for _ in variants]
     for seed in seeds:
         plan = plan_hand(simulate_hand("qq", seed=seed, dealer=1 + seed % 4))
         for decision in plan.decisions:
@@ -283,18 +289,22 @@ def screen_regret(shares: list[float], seeds: range, reference: int) -> dict[str
                 continue
             sign = 1 if every.maximize else -1
             values = {c.cards: sign * c.points.mean for c in every.candidates}
-            for k, share in enumerate(shares):
+            for k, (share, settle) in enumerate(variants):
                 evaluate.SCREEN_SHARE = share  # type: ignore[misc]
-                evaluation = Evaluator(View.PLAYER).evaluate(
+                evaluation = Evaluator(View.PLAYER, budget, settle=settle).evaluate(
                     decision.position, knowledge, decision.shown, seed=f"0:{tag}"
                 )
                 regrets[k].append(max(values.values()) - values[evaluation.best.cards])
                 costs[k].append(evaluation.cost)
             evaluate.SCREEN_SHARE = kept[0]  # type: ignore[misc]
-    rows: dict[str, object] = {"decisions": len(regrets[0]), "reference_futures": reference}
-    for k, share in enumerate(shares):
+    rows: dict[str, object] = {
+        "decisions": len(regrets[0]),
+        "reference_futures": reference,
+        "budget": budget,
+    }
+    for k, (share, settle) in enumerate(variants):
         paired = [a - b for a, b in zip(regrets[k], regrets[0], strict=True)]
-        rows[f"share_{share:g}"] = {
+        rows[f"screen_{share:g}_settle_{settle:g}"] = {
             "mean_regret": round(fmean(regrets[k]), 2),
             "mean_cost_s": round(fmean(costs[k]), 3),
             "regret_less_first": str(Estimate.of(paired)) if len(paired) > 1 else None,
@@ -325,10 +335,16 @@ def main() -> int:
     parser.add_argument(
         "--screen", type=float, nargs="*", default=[], help="screen shares to compare"
     )
+    parser.add_argument(
+        "--settle", type=float, nargs="*", default=[], help="settle shares to compare (0: never)"
+    )
     args = parser.parse_args()
-    if args.screen:
+    variants = [(s, evaluate.SETTLED) for s in args.screen]
+    variants += [(evaluate.SCREEN_SHARE, s) for s in args.settle]
+    if variants:
         seeds = range(args.seed, args.seed + args.hands)
-        print(json.dumps(screen_regret(args.screen, seeds, args.reference)))
+        budget = args.budget if args.budget != BUDGET else evaluate.DEFAULT_BUDGET
+        print(json.dumps(best_regret(variants, seeds, args.reference, budget)))
     if args.review_hands:
         print(json.dumps(review_classes(args.review_hands, args.seed, args.review_budget)))
     seeds = range(args.seed, args.seed + args.hands)
