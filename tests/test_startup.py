@@ -136,3 +136,40 @@ def test_the_exact_parser_read_back_from_the_cache_still_has_no_fast_forms(
         ).stdout
         assert out.split() == ["True", "True"]
     assert len(list((tmp_path / "shengji").glob("*.lark-cache"))) == 2
+
+
+_PRESETS_SAID = (
+    "import sys\n"
+    "from notation.presets import load_ruleset, preset_names\n"
+    "for name in preset_names():\n"
+    "    print(repr(load_ruleset(name)))\n"
+    "print('yaml' in sys.modules)\n"
+)
+
+
+def _presets_said(cache: Path) -> list[str]:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    env.pop("SHENGJI_NO_CACHE", None)
+    return subprocess.run(
+        [sys.executable, "-c", _PRESETS_SAID],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=env,
+    ).stdout.splitlines()
+
+
+def test_a_preset_kept_from_its_yaml_is_read_back_the_same_without_yaml(tmp_path: Path) -> None:
+    # The first start reads every preset's YAML and keeps its tree (JSON); the next reads
+    # the same rule sets from what was kept, without importing PyYAML (13 ms a start).
+    *first, first_yaml = _presets_said(tmp_path)
+    *again, again_yaml = _presets_said(tmp_path)
+    assert (first_yaml, again_yaml) == ("True", "False")
+    assert again == first and len(first) == len(list((ROOT / "notation/presets").glob("*.yaml")))
+    kept = sorted((tmp_path / "shengji").glob("preset-*.json"))
+    assert len(kept) == len(first)
+    for path in kept:  # broken, or another tree: read from the YAML again, the same
+        path.write_text('{"name": "qq", "cards": []}' if "qq-" in path.name else "{not json")
+    *broken, broken_yaml = _presets_said(tmp_path)
+    assert broken == first and broken_yaml == "True"
