@@ -8,6 +8,7 @@ import os
 import stat
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -173,3 +174,24 @@ def test_a_preset_kept_from_its_yaml_is_read_back_the_same_without_yaml(tmp_path
         path.write_text('{"name": "qq", "cards": []}' if "qq-" in path.name else "{not json")
     *broken, broken_yaml = _presets_said(tmp_path)
     assert broken == first and broken_yaml == "True"
+
+
+def test_the_command_imports_with_the_collector_off_and_turns_it_on_again() -> None:
+    # ``shengji`` (and ``python -m notation``) import the command's modules with the
+    # garbage collector off (what they make lives as long as the process), then set it
+    # all aside from the collector and turn the collector on for the hands.
+    code = (
+        "import gc, sys\n"
+        f"sys.argv = ['shengji', 'validate', {str(ONE_HAND)!r}]\n"
+        "from notation.__main__ import main\n"
+        "status = main()\n"
+        "print(status, 'notation.cli' in sys.modules, gc.isenabled(), gc.get_freeze_count())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.splitlines()[-1]
+    status, imported, enabled, frozen = out.split()
+    assert (status, imported, enabled) == ("0", "True", "True")
+    assert int(frozen) > 10_000  # the modules and classes start-up made
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert scripts["project"]["scripts"]["shengji"] == "notation.__main__:main"
