@@ -361,15 +361,21 @@ def _unknown_key(key: str, where: Param, known: list[str]) -> Message:
 _THE_RULE_SET = msg("yaml.the-rule-set")
 
 
+@lru_cache(maxsize=64)
+def _fields_of(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The types of a rule-set section's fields, and the names a file gives, in order
+    (their types evaluated once: every kind of clause is read several times a preset)."""
+    return typing.get_type_hints(cls), tuple(f.name for f in dataclasses.fields(cls) if f.init)
+
+
 def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
     where = msg("yaml.section", name=repr(key)) if key else _THE_RULE_SET
     if not isinstance(item, _Map):
         raise item.pos.error(_expected(key or _THE_RULE_SET, "mapping", item))
-    hints = typing.get_type_hints(cls)
-    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    hints, names = _fields_of(cls)
     for name, (key_pos, _value) in item.entries.items():
         if name not in names:
-            raise key_pos.error(_unknown_key(name, where, names))
+            raise key_pos.error(_unknown_key(name, where, list(names)))
     values: dict[str, Any] = {}
     for name in names:
         path = f"{key}.{name}" if key else name
