@@ -170,10 +170,11 @@ def test_a_preset_kept_from_its_yaml_is_read_back_the_same_without_yaml(tmp_path
     assert again == first and len(first) == len(list((ROOT / "notation/presets").glob("*.yaml")))
     kept = sorted((tmp_path / "shengji").glob("preset-*.json"))
     assert len(kept) == len(first)
-    for path in kept:  # broken, or another tree: read from the YAML again, the same
-        path.write_text('{"name": "qq", "cards": []}' if "qq-" in path.name else "{not json")
-    *broken, broken_yaml = _presets_said(tmp_path)
-    assert broken == first and broken_yaml == "True"
+    broken = ['{"name": "qq", "cards": []}', "{not json", "[" * 990 + "]" * 990, "[]"]
+    for n, path in enumerate(kept):  # broken, or another tree: read from the YAML again
+        path.write_text(broken[n % len(broken)], encoding="utf-8")
+    *again, again_yaml = _presets_said(tmp_path)
+    assert again == first and again_yaml == "True"
 
 
 def test_the_command_imports_with_the_collector_off_and_turns_it_on_again() -> None:

@@ -708,13 +708,13 @@ def _load_preset(name: str) -> Ruleset:
     path = _preset_path(name)
     kept = _kept_file(name)
     if kept is not None:
-        tree = _kept_tree(kept, str(path))
-        if tree is not None:
-            try:
+        try:
+            tree = _kept_tree(kept, str(path))
+            if tree is not None:
                 ruleset: Ruleset = _read_dataclass(Ruleset, tree, "")
                 return ruleset
-            except (ValueError, TypeError):
-                pass  # a kept tree that does not read: the YAML is read, and says why if at all
+        except (ValueError, TypeError, RecursionError):
+            pass  # a kept tree that does not read: the YAML is read, and says why if at all
     tree = _tree(path.read_text(encoding="utf-8"), str(path), ())
     ruleset = _read_dataclass(Ruleset, tree, "")
     if kept is not None:
