@@ -76,6 +76,7 @@ def test_validate_imports_none_of_the_other_commands_modules() -> None:
         "notation.cli.analyze",
         "notation.cli.export",
         "concurrent.futures.process",  # no pool for one small file
+        "notation.corpus",  # nor the batches' machinery
     ):
         assert heavy not in loaded, heavy
 
