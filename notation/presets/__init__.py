@@ -780,7 +780,7 @@ def _plain_tree(item: _Item) -> object:
 def _keep(kept: Path, tree: _Item) -> None:
     """Keep ``tree`` in ``kept`` (written whole, then renamed: no reader sees half of it)."""
     try:
-        text = json.dumps(_plain_tree(tree), ensure_ascii=False)
+        text = json.dumps(_plain_tree(tree), ensure_ascii=False, allow_nan=False)
     except _NotPlain:
         return
     part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
