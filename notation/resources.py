@@ -39,7 +39,8 @@ def presets_dir() -> Path:
 
 def cache_dir() -> Path | None:
     """This user's own folder for what shengji computes once and keeps (the compiled
-    parser): ``$XDG_CACHE_HOME/shengji`` or ``~/.cache/shengji``, made private (0700).
+    parser, the presets' trees): ``$XDG_CACHE_HOME/shengji`` or ``~/.cache/shengji``,
+    made private (0700).
 
     ``None`` where there is none to trust: it cannot be made, or it belongs to another
     user, or others may write in it (what is kept there is loaded back as code is, so

@@ -6,6 +6,7 @@ errors at the same places, in the same words."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ from notation.psn.builder import (
     plain_play,
     plain_trick,
 )
-from notation.psn.grammar import blank_fast_form, exact_parser, fast_parser
+from notation.psn.grammar import ascii_regexp, blank_fast_form, exact_parser, fast_parser
 from notation.psn.model import BidKind, BidNode, Header, Strain
 from notation.resources import examples_dir, grammar_path
 from notation.rules.cards import parse_cards
@@ -442,9 +443,14 @@ def _lark_parser(exact: bool) -> Lark:
     return Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False, **extra)
 
 
+@functools.cache
+def _lark_parsers() -> tuple[Lark, Lark]:
+    return _lark_parser(exact=False), _lark_parser(exact=True)
+
+
 @pytest.fixture(scope="module")
 def lark_scanned() -> tuple[Lark, Lark]:
-    return _lark_parser(exact=False), _lark_parser(exact=True)
+    return _lark_parsers()
 
 
 def _outcome(parser: Lark, text: str) -> object:
@@ -485,3 +491,26 @@ def test_the_terminal_by_terminal_scanner_finds_lark_s_tokens_and_errors(
             assert _outcome(mine, chunk) == _outcome(theirs, chunk), chunk[:300]
         checked += 1
     assert checked > 400
+
+
+def test_an_ascii_text_is_scanned_with_ascii_patterns_only() -> None:
+    # On an ASCII text every terminal is compiled without the characters such a text
+    # never holds (the Chinese range alone cost 13 ms of every start): each pattern must
+    # come out all ASCII, or that text pays for the grammar's patterns as written.
+    for parser in (fast_parser(), exact_parser()):
+        for terminal in parser.terminals:
+            written = terminal.pattern.to_regexp()
+            assert ascii_regexp(written).isascii(), terminal.name
+    cards = next(t for t in fast_parser().terminals if t.name == "CARDS").pattern.to_regexp()
+    assert not cards.isascii() and ascii_regexp(cards) != cards  # the case it is for
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.text(alphabet='SHCDJTs0123456789 :./\n{}()!?[]"won by result declare to NT@x', max_size=120)
+)
+def test_an_ascii_text_scans_as_with_the_patterns_as_written(text: str) -> None:
+    # The same tokens and errors as lark's own scanner, which compiles the patterns as
+    # the grammar writes them, on ASCII texts whatever they hold.
+    for mine, theirs in zip((fast_parser(), exact_parser()), _lark_parsers(), strict=True):
+        assert _outcome(mine, text) == _outcome(theirs, text)

@@ -8,6 +8,7 @@ import os
 import stat
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,7 @@ def test_validate_imports_none_of_the_other_commands_modules() -> None:
         "notation.cli.analyze",
         "notation.cli.export",
         "concurrent.futures.process",  # no pool for one small file
+        "notation.corpus",  # nor the batches' machinery
     ):
         assert heavy not in loaded, heavy
 
@@ -136,3 +138,62 @@ def test_the_exact_parser_read_back_from_the_cache_still_has_no_fast_forms(
         ).stdout
         assert out.split() == ["True", "True"]
     assert len(list((tmp_path / "shengji").glob("*.lark-cache"))) == 2
+
+
+_PRESETS_SAID = (
+    "import sys\n"
+    "from notation.presets import load_ruleset, preset_names\n"
+    "for name in preset_names():\n"
+    "    print(repr(load_ruleset(name)))\n"
+    "print('yaml' in sys.modules)\n"
+)
+
+
+def _presets_said(cache: Path) -> list[str]:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    env.pop("SHENGJI_NO_CACHE", None)
+    return subprocess.run(
+        [sys.executable, "-c", _PRESETS_SAID],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=env,
+    ).stdout.splitlines()
+
+
+def test_a_preset_kept_from_its_yaml_is_read_back_the_same_without_yaml(tmp_path: Path) -> None:
+    # The first start reads every preset's YAML and keeps its tree (JSON); the next reads
+    # the same rule sets from what was kept, without importing PyYAML (13 ms a start).
+    *first, first_yaml = _presets_said(tmp_path)
+    *again, again_yaml = _presets_said(tmp_path)
+    assert (first_yaml, again_yaml) == ("True", "False")
+    assert again == first and len(first) == len(list((ROOT / "notation/presets").glob("*.yaml")))
+    kept = sorted((tmp_path / "shengji").glob("preset-*.json"))
+    assert len(kept) == len(first)
+    broken = ['{"name": "qq", "cards": []}', "{not json", "[" * 990 + "]" * 990, "[]"]
+    for n, path in enumerate(kept):  # broken, or another tree: read from the YAML again
+        path.write_text(broken[n % len(broken)], encoding="utf-8")
+    *again, again_yaml = _presets_said(tmp_path)
+    assert again == first and again_yaml == "True"
+
+
+def test_the_command_imports_with_the_collector_off_and_turns_it_on_again() -> None:
+    # ``shengji`` (and ``python -m notation``) import the command's modules with the
+    # garbage collector off (what they make lives as long as the process), then set it
+    # all aside from the collector and turn the collector on for the hands.
+    code = (
+        "import gc, sys\n"
+        f"sys.argv = ['shengji', 'validate', {str(ONE_HAND)!r}]\n"
+        "from notation.__main__ import main\n"
+        "status = main()\n"
+        "print(status, 'notation.cli' in sys.modules, gc.isenabled(), gc.get_freeze_count())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.splitlines()[-1]
+    status, imported, enabled, frozen = out.split()
+    assert (status, imported, enabled) == ("0", "True", "True")
+    assert int(frozen) > 10_000  # the modules and classes start-up made
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert scripts["project"]["scripts"]["shengji"] == "notation.__main__:main"

@@ -146,17 +146,20 @@ def _add_lang(parser: argparse.ArgumentParser, lang: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``shengji`` with ``argv``; return the exit status (never raise for bad input).
 
-    Run as the command (``argv`` None), what start-up made (modules, classes, the
-    grammar's parser) lives as long as the process: it is set aside from the garbage
-    collector, which would otherwise walk it again in every full collection while a
-    long file is read (about 4% of ``shengji validate``'s time per hand).
+    Run as the command (``argv`` None), what start-up made (modules, classes) lives as
+    long as the process: it is set aside from the garbage collector, which would
+    otherwise walk it again in every full collection while a long file is read (about 4%
+    of ``shengji validate``'s time per hand), and the collector, off while the command's
+    modules were imported (:func:`notation.__main__.main`), is turned on again.
     """
-    if argv is None:
-        gc.freeze()
     words = sys.argv[1:] if argv is None else list(argv)
     lang = lang_of(words, default_lang())
     with argparse_in(lang):
-        args = build_parser(lang, command_of(words)).parse_args(words)
+        parser = build_parser(lang, command_of(words))
+        if argv is None:
+            gc.freeze()
+            gc.enable()
+        args = parser.parse_args(words)
     with _printable(args):
         return _run(args, lang)
 

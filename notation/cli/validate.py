@@ -21,7 +21,6 @@ from typing import Any, TextIO
 
 from notation.cli.common import Progress, find_files, json_text
 from notation.cli.language import said
-from notation.corpus import FileDone, Work, folder_rulesets, internal_error, walk
 from notation.diagnostics import format_finding, unreadable_reason
 from notation.executor import EXECUTORS, Executor, make_executor
 from notation.files import FileError, open_input, shown_path
@@ -259,6 +258,10 @@ def _in_batches(
 ) -> Iterator[FileResult]:
     """Check the files' hands in batches on ``executor``; print what each hand printed
     there, in the order of the files and hands, as :func:`_in_turn` would."""
+    # Imported here: a command that checks its files in this process does without the
+    # batches' machinery (start-up time).
+    from notation.corpus import FileDone, Work, folder_rulesets, walk
+
     remote = getattr(executor, "address", None) is not None
     work = Work(
         HandPrinter(options.json, options.quiet, options.lang),
@@ -311,6 +314,8 @@ def _check(path: Path, options: _Options, out: TextIO) -> FileResult:
     except FileError as e:
         result.unreadable = unreadable_reason(e)
     except Exception as e:  # a bug of ours: this file's error, not the whole run's
+        from notation.corpus import internal_error
+
         result.unreadable = internal_error(e)
     writer.end(result)
     return result

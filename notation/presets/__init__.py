@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import hashlib
+import json
 import os
 import re
 import types
@@ -37,19 +39,20 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Union
-
-import yaml
+from typing import TYPE_CHECKING, Any, Union
 
 from notation.errors import SourceError
 from notation.files import FileError, read_bytes, shown_path
 from notation.messages import Message, Param, Seq, has, msg
 from notation.messages.reasons import reason
 from notation.messages.rulesets import yaml_words
-from notation.resources import presets_dir
+from notation.resources import cache_dir, presets_dir
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.ruleset import LevelTable, Ruleset
+
+if TYPE_CHECKING:
+    import yaml  # imported where a YAML text is read (start-up time: see _load_preset)
 
 __all__ = [
     "DEFAULT_RULESET",
@@ -161,9 +164,6 @@ def _pos(filename: str, text: str, mark: yaml.Mark | None) -> _Pos:
     return _Pos(filename, text, mark.line + 1, mark.column + 1)
 
 
-# libyaml's safe loader where PyYAML was built with it (the same YAML, about ten times
-# faster: a preset is read at every start), else PyYAML's own.
-_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MAX_DEPTH = 32  # sections nest three deep; anything near this is not a rule set
 _MAX_VALUES = 20_000  # the presets hold about 400 values
 
@@ -175,10 +175,15 @@ def _compose(text: str, filename: str) -> _Item:
     (``*name``) are expanded only up to :data:`_MAX_VALUES` values in all: a
     "billion laughs" file is refused, not expanded.
     """
+    import yaml
+
+    # libyaml's safe loader where PyYAML was built with it (the same YAML, about ten
+    # times faster), else PyYAML's own.
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         try:
-            _check_depth(text, filename, _LOADER)
-            node = yaml.compose(text, Loader=_LOADER)
+            _check_depth(text, filename, loader)
+            node = yaml.compose(text, Loader=loader)
         except yaml.YAMLError:
             # Said as PyYAML's own loader says it (libyaml words some errors less well).
             _check_depth(text, filename, yaml.SafeLoader)
@@ -225,6 +230,8 @@ def _compose(text: str, filename: str) -> _Item:
 
 def _check_depth(text: str, filename: str, loader: type[yaml.SafeLoader]) -> None:
     """Refuse lists and mappings nested deeper than :data:`_MAX_DEPTH` (located)."""
+    import yaml
+
     depth = 0
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.CollectionStartEvent):
@@ -354,15 +361,21 @@ def _unknown_key(key: str, where: Param, known: list[str]) -> Message:
 _THE_RULE_SET = msg("yaml.the-rule-set")
 
 
+@lru_cache(maxsize=64)
+def _fields_of(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The types of a rule-set section's fields, and the names a file gives, in order
+    (their types evaluated once: every kind of clause is read several times a preset)."""
+    return typing.get_type_hints(cls), tuple(f.name for f in dataclasses.fields(cls) if f.init)
+
+
 def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
     where = msg("yaml.section", name=repr(key)) if key else _THE_RULE_SET
     if not isinstance(item, _Map):
         raise item.pos.error(_expected(key or _THE_RULE_SET, "mapping", item))
-    hints = typing.get_type_hints(cls)
-    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    hints, names = _fields_of(cls)
     for name, (key_pos, _value) in item.entries.items():
         if name not in names:
-            raise key_pos.error(_unknown_key(name, where, names))
+            raise key_pos.error(_unknown_key(name, where, list(names)))
     values: dict[str, Any] = {}
     for name in names:
         path = f"{key}.{name}" if key else name
@@ -693,7 +706,89 @@ def ruleset_from_text(text: str, filename: str = "<rules>") -> Ruleset:
 @lru_cache(maxsize=32)
 def _load_preset(name: str) -> Ruleset:
     path = _preset_path(name)
-    return ruleset_from_text(path.read_text(encoding="utf-8"), str(path))
+    kept = _kept_file(name)
+    if kept is not None:
+        try:
+            tree = _kept_tree(kept, str(path))
+            if tree is not None:
+                ruleset: Ruleset = _read_dataclass(Ruleset, tree, "")
+                return ruleset
+        except (ValueError, TypeError, RecursionError):
+            pass  # a kept tree that does not read: the YAML is read, and says why if at all
+    tree = _tree(path.read_text(encoding="utf-8"), str(path), ())
+    ruleset = _read_dataclass(Ruleset, tree, "")
+    if kept is not None:
+        _keep(kept, tree)
+    return ruleset
+
+
+# ---------------------------------------------------------------------------- kept presets
+# A preset is read at every start, and its YAML cost 13 ms of it (PyYAML's import alone
+# 10 ms, more than all the rest of reading it). So the tree a shipped preset's YAML gives
+# (its base merged under it) is kept in this user's cache folder as JSON: plain values,
+# read back with no code run (never a pickle), then read into a rule set as the YAML's
+# tree is. Its file is named by the digest of every shipped preset's text (a ``base:`` is
+# always a preset) and of this module's (which makes the tree): an edited preset, or
+# another reader, is read from its YAML again.
+
+
+class _NotPlain(Exception):
+    """A value that JSON would not give back as it is."""
+
+
+def _kept_file(name: str) -> Path | None:
+    """Where the tree of preset ``name`` is kept; None where there is no cache folder."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256()
+    try:
+        for path in [Path(__file__), *sorted(presets_dir().glob("*.yaml"))]:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return None
+    return folder / f"preset-{name}-{digest.hexdigest()[:20]}.json"
+
+
+def _kept_tree(kept: Path, filename: str) -> _Item | None:
+    """The tree kept in ``kept``; None if there is none to read."""
+    try:
+        plain = json.loads(kept.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return _from_plain(plain, _Pos(filename, "", 1, 1))
+
+
+def _from_plain(value: object, pos: _Pos) -> _Item:
+    if isinstance(value, dict):
+        return _Map({str(k): (pos, _from_plain(v, pos)) for k, v in value.items()}, pos)
+    if isinstance(value, list):
+        return _Seq([_from_plain(v, pos) for v in value], pos)
+    return _Scalar(value, pos)
+
+
+def _plain_tree(item: _Item) -> object:
+    if isinstance(item, _Map):
+        return {key: _plain_tree(value) for key, (_where, value) in item.entries.items()}
+    if isinstance(item, _Seq):
+        return [_plain_tree(value) for value in item.items]
+    if item.value is None or type(item.value) in (str, int, bool):
+        return item.value
+    raise _NotPlain(type(item.value).__name__)  # a date, say: JSON would give back text
+
+
+def _keep(kept: Path, tree: _Item) -> None:
+    """Keep ``tree`` in ``kept`` (written whole, then renamed: no reader sees half of it)."""
+    try:
+        text = json.dumps(_plain_tree(tree), ensure_ascii=False, allow_nan=False)
+    except _NotPlain:
+        return
+    part = kept.with_name(f"{kept.name}.{os.getpid()}.part")
+    try:
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, kept)
+    except OSError:
+        part.unlink(missing_ok=True)
 
 
 # ---------------------------------------------------------------------------- plain values

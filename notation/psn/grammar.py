@@ -48,40 +48,84 @@ def _cache_file(grammar: str, kind: str) -> str | bool:
 # every command's start. An alternation takes its first branch that matches, so trying
 # the terminals one at a time in the same order finds the same token, and each terminal
 # is compiled once for every state (tests/test_psn_fast.py compares the two scanners).
+#
+# Most records are ASCII, and on an ASCII text a pattern's other characters never match
+# (none of those below has an ASCII case partner), so for such a text each terminal is
+# compiled without them: the range of Chinese characters a card word may start with
+# costs 1.4 ms to compile each time it occurs, and the fast forms hold it a dozen times
+# (13 of the 18 ms the patterns took). A text with any other character gets the patterns
+# as the grammar writes them; so does a pattern these parts do not make all ASCII.
+_NOT_IN_ASCII = (
+    ("|[一-鿿]", ""),
+    ("[A-Za-z♠♤♥♡♣♧♦♢]", "[A-Za-z]"),
+    ("|[♠♤♥♡♣♧♦♢]|无主", ""),
+    ("[x×*]", "[x*]"),
+)
 
 _COMPILED: dict[tuple[str, int], Callable[..., re.Match[str] | None]] = {}
 # lark's own step before its scanner (a keyword that a pattern also matches is told apart
 # after the match), used as it is: untyped in lark.
 _Unless = Callable[..., tuple[list[TerminalDef], dict[str, Any]]]
 _create_unless: _Unless = lark_lexer._create_unless
+_Tries = list[tuple[Callable[..., re.Match[str] | None], str]]
+
+
+def ascii_regexp(regexp: str) -> str:
+    """``regexp`` as it reads an ASCII text: without the characters no ASCII text holds
+    (``regexp`` itself where that leaves any other)."""
+    for part, kept in _NOT_IN_ASCII:
+        regexp = regexp.replace(part, kept)
+    return regexp
+
+
+def _compiled(regexp: str, flags: int) -> Callable[..., re.Match[str] | None]:
+    key = (regexp, flags)
+    match = _COMPILED.get(key)
+    if match is None:
+        match = _COMPILED[key] = re.compile(*key).match
+    return match
 
 
 class _TerminalByTerminal(Scanner):
-    """A scanner that tries its terminals in order, each its own compiled pattern."""
+    """A scanner that tries its terminals in order, each its own compiled pattern (for
+    an ASCII text, the pattern as it reads one: compiled the first time it is needed)."""
 
     def __init__(self, terminals: Sequence[TerminalDef], flags: int) -> None:
         self.terminals = list(terminals)
         self.allowed_types = {t.name for t in terminals}
         self.g_regex_flags = flags
         self.use_bytes = False
-        self._tries: list[tuple[Callable[..., re.Match[str] | None], str]] = []
-        for terminal in terminals:
-            key = (terminal.pattern.to_regexp(), flags)
-            match = _COMPILED.get(key)
-            if match is None:
-                match = _COMPILED[key] = re.compile(*key).match
-            self._tries.append((match, terminal.name))
+        self._tries: _Tries | None = None
+        self._ascii_tries: _Tries | None = None
+
+    def _tries_for(self, text: str) -> _Tries:
+        if text.isascii():
+            if self._ascii_tries is None:
+                self._ascii_tries = self._compile(ascii_text=True)
+            return self._ascii_tries
+        if self._tries is None:
+            self._tries = self._compile(ascii_text=False)
+        return self._tries
+
+    def _compile(self, ascii_text: bool) -> _Tries:
+        tries: _Tries = []
+        for terminal in self.terminals:
+            regexp = terminal.pattern.to_regexp()
+            if ascii_text and (plain := ascii_regexp(regexp)).isascii():
+                regexp = plain
+            tries.append((_compiled(regexp, self.g_regex_flags), terminal.name))
+        return tries
 
     def match(self, text: TextSlice[str], pos: int) -> tuple[str, str] | None:
         whole, end = text.text, text.end
-        for match, name in self._tries:
+        for match, name in self._tries_for(whole):
             found = match(whole, pos, end)
             if found is not None:
                 return found.group(0), name
         return None
 
     def fullmatch(self, text: str) -> str | None:
-        return next((name for match, name in self._tries if _whole(match, text)), None)
+        return next((name for match, name in self._tries_for(text) if _whole(match, text)), None)
 
 
 def _whole(match: Callable[..., re.Match[str] | None], text: str) -> bool:
