@@ -164,11 +164,14 @@ _ALL_PLAYS_FACTOR: Final = 2.0  # Solver.solve (every play's value) over Solver.
 # RMS error 7.3), 11.8 (166; 8.0) and 10.2 (198; 8.3) for 1, 2 and 3 tricks; without it
 # the intervals held 80%, 77% and 70%. On other hands (seeds 200-229) with it: 98.8%,
 # 98.9% and 98.2% of 166, 175 and 167 (there the σ needed was 4.4, 6.0 and 8.0).
+# At 7 cards a hand (4 tricks; `--sizes 7`, the compiled build, 2026-12-02, seeds 100-139
+# and `--seed 200 --hands 30`) it needed 9.9 (199 candidates; RMS error 8.0) and 8.8
+# (153; 8.0): the intervals held 99.5% and 99.3% with what it had there (12.8).
 # policy_sigma takes the largest at or below, so the error never shrinks as positions
-# grow. Beyond the sizes measured (7 cards a hand and more: 4 tricks) it is extrapolated:
+# grow. Beyond the sizes measured (8 cards a hand and more: 5 tricks) it is extrapolated:
 # it grows by POLICY_SIGMA_GROWTH a trick (linearly, wider than a random walk's √, to
-# err on the wide side), up to POLICY_SIGMA_MAX (reached at 25 cards a hand: ± 59 points).
-POLICY_SIGMA: Final = {1: 7.7, 2: 11.8, 3: 10.2}
+# err on the wide side), up to POLICY_SIGMA_MAX (± 58 points at 25 cards a hand).
+POLICY_SIGMA: Final = {1: 7.7, 2: 11.8, 3: 10.2, 4: 9.9}
 POLICY_SIGMA_GROWTH: Final = 1.0
 POLICY_SIGMA_MAX: Final = 30.0
 # The same error in the player's view, where every future is another deal of the unseen
@@ -195,15 +198,18 @@ POLICY_SIGMA_MAX: Final = 30.0
 # candidates; with 2.6 the intervals held 90.0% and 89.7%), and with 3.2 in place 4.5 and
 # 3.0 (held 91.7% and 95.4%: a wider σ stops a race sooner); with 4.5 they held 100% and
 # 97.7% (needed 2.3 and 2.8), so 2 tricks carry 4.5, the largest measured. 1 and 3 tricks
-# needed 1.0 there (4 and 6 cards, 75 and 136 candidates, held 97.3% and 97.8%).
+# needed 1.0 there (4 and 6 cards, 75 and 136 candidates, held 97.3% and 97.8%). At 7
+# cards (4 tricks; `--view player --budget 1 --hands 12 --sizes 7`, the compiled build,
+# seeds 100-111 and `--seed 200`, 2026-12-02) it needed 5.9 and 3.4 (106 and 81
+# candidates; RMS error 6.5 and 8.4), no more than at 3 tricks; the intervals held 100%.
 # Beyond the sizes measured it is the hindsight error (POLICY_SIGMA, extrapolated as
 # there) times the largest ratio of the two measured at the same tricks (1.5/7.7,
-# 2.6/11.8, 5.9/10.2), POLICY_SIGMA_PLAYER_SHARE: the same shape of growth, on the
-# evidence of how much of it the deals average out where the solver can see it (at 25
-# cards a hand: ± 35 points). The share grew with the size measured (0.19, 0.22, 0.58):
-# the deals average out less of the policy's error the longer the bots play.
-POLICY_SIGMA_PLAYER: Final = {1: 1.6, 2: 4.5, 3: 6.0}  # 1.5, 4.5 and 5.9 measured: rounded up
-POLICY_SIGMA_PLAYER_SHARE: Final = 0.59
+# 2.6/11.8, 5.9/10.2, 5.9/9.9), POLICY_SIGMA_PLAYER_SHARE: the same shape of growth, on
+# the evidence of how much of it the deals average out where the solver can see it (at
+# 25 cards a hand: ± 35 points). The share grew with the size measured (0.19, 0.22, 0.58,
+# 0.60): the deals average out less of the policy's error the longer the bots play.
+POLICY_SIGMA_PLAYER: Final = {1: 1.6, 2: 4.5, 3: 6.0, 4: 6.0}  # 1.5, 4.5, 5.9, 5.9: rounded up
+POLICY_SIGMA_PLAYER_SHARE: Final = 0.60
 # A small decision in the player's view has no policy error: each deal is solved. Deals
 # are added until its values are as sure as a rollout's of one trick can be (its σ).
 SOLVED_SIGMA: Final = POLICY_SIGMA_PLAYER[1]
@@ -216,8 +222,12 @@ SOLVED_SIGMA: Final = POLICY_SIGMA_PLAYER[1]
 # The σ that makes 95% of them hold, the larger of the two runs: 6.7, 5.1 and 10.3.
 # Unlike a value's error it does not grow clearly with the tricks, so it is held at the
 # largest measured (grown like a value's, it would call nearly every loss early in a
-# hand fine, on no evidence).
-LOSS_SIGMA: Final = {1: 6.7, 2: 5.1, 3: 10.3}
+# hand fine, on no evidence). At 7 cards a hand (4 tricks; the runs of POLICY_SIGMA's
+# 4 tricks) the loss intervals with 10.3 held only 92.1% and 93.5% of 139 and 107 pairs,
+# and of the 8 losses called 5 were no loss: 12.0 and 12.5 were needed. So it grows
+# after all (5.1, 10.3, 12.5 from 2 tricks on); held at the largest measured, losses
+# early in a hand may still be called too readily.
+LOSS_SIGMA: Final = {1: 6.7, 2: 5.1, 3: 10.3, 4: 12.5}
 _Z975: Final = 1.959964  # the normal quantile at 97.5%: a 95% interval is ± z·σ
 
 _LEAVES_KEPT: Final = 200_000  # leaf values remembered before they are forgotten
