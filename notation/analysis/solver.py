@@ -41,7 +41,11 @@ How it searches (the ideas of Bo Haglund's DDS for bridge, fitted to Shengji; se
   ordered them worse: 39% more nodes; ordering trumps first or last at equal length, or
   the points led, changed nothing or worse, nor a follow killer across tricks); for a
   follower, the follow that last cut the search off in this trick, facing the same
-  lead and the same winning play (a killer move: 18% fewer nodes), then points to a
+  lead and the same winning play (a killer move: 18% fewer nodes), or, the first time
+  in a trick, in any trick where the seat held the same hand facing the same lead,
+  winning play and winner's side (29.7% fewer nodes at 6 cards, with the killer lead
+  above: 36.0% in all; by the hand and lead alone 17.8%; by the depth in plays
+  instead of the hand: 9.6% more), then points to a
   partner who is winning (2% fewer nodes than trying a play that takes the lead
   first), else a play that takes the lead with the most points and lowest cards, else
   the fewest points and lowest cards. A seat's follows, their points and what each is
@@ -316,6 +320,10 @@ class _Search:
         # where its seat led holding it: tried first at the next such trick start whose
         # table entry names no lead (a killer lead, by the leader's hand).
         self.killers: dict[Cards, Cards] = {}
+        # The same for follows: (the hand, the lead, the winning play's value, whether the
+        # partner is winning) → the follow that last cut the search off there, in any
+        # trick: tried first when the trick's own order is made (see :meth:`moves`).
+        self.follow_killers: dict[tuple[Cards, Cards, tuple[int, int], bool], Cards] = {}
 
     # --- the root ---------------------------------------------------------------------
 
@@ -441,6 +449,8 @@ class _Search:
                     self.last.clear()
                 if len(self.killers) > _TABLE_LIMIT:
                     self.killers.clear()
+                if len(self.follow_killers) > _TABLE_LIMIT:
+                    self.follow_killers.clear()
         state = self.state
         if state.table:
             # Inside a trick no table is kept: a trick start's entry holds the whole trick
@@ -627,11 +637,17 @@ class _Search:
                 if value < beta:
                     beta = value
             if alpha >= beta:
-                if state.table and moves[0] is not play:
+                trick = state.trick
+                if trick is not None:
                     # A killer move: the follow that cut this off is tried first by the
-                    # seat's next search in this trick facing the same winning play.
-                    moves.remove(play)
-                    moves.insert(0, play)
+                    # seat's next search in this trick facing the same winning play, and
+                    # in any trick where it holds this hand facing the same (see moves).
+                    partner = (trick.winning - seat) % 2 == 0
+                    killer = (state.hands[seat - 1], state.table[0].cards, trick.best, partner)
+                    self.follow_killers[killer] = play.cards
+                    if moves[0] is not play:
+                        moves.remove(play)
+                        moves.insert(0, play)
                 break
         return best, best_play
 
@@ -659,6 +675,13 @@ class _Search:
                         follows = [group[0] for group in state.distinct(follows)]
                     scored = memo.follows[(seat, lead)] = self._scored(follows)
                 plays = memo.plays[key] = self._follow_order(scored, trick.best, partner)
+                hand = state.hands[seat - 1]
+                killer = self.follow_killers.get((hand, lead, trick.best, partner))
+                if killer is not None and plays[0].cards != killer:
+                    for i, play in enumerate(plays):
+                        if play.cards == killer:
+                            plays.insert(0, plays.pop(i))
+                            break
             return plays
         plays = state.leads(failing=False)
         if len(plays) < 2:
