@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 
 import pytest
 
@@ -269,24 +270,35 @@ def test_the_kitty_is_multiplied_by_the_last_lead_shape() -> None:
 # --- equal positions, equivalent plays ------------------------------------------------------
 
 
+def _keys(*positions: Position) -> list[Hashable]:
+    """The keys of ``positions`` from states sharing one memo, as a solver's states do
+    (a memo numbers the suits' descriptions its keys are made of)."""
+    states = [PlayState(p) for p in positions]
+    for state in states[1:]:
+        state.share_memo(states[0])
+    return [state.key() for state in states]
+
+
 def test_the_key_forgets_the_cards_played_but_not_the_order() -> None:
     # With ♥K ♥Q and ♥10 gone, ♥J plays the part ♥A played: the same key.
     high = position("HA C3 | HJ C4 | H9 C5 | H8 C6", trump="S 2")
     low = position("HQ C3 | HJ C4 | H9 C5 | H8 C6", trump="S 2")
-    assert PlayState(high).key() == PlayState(low).key()
     # Swapping two side suits changes nothing either.
     swapped = position("DQ C3 | DJ C4 | D9 C5 | D8 C6", trump="S 2")
-    assert PlayState(swapped).key() == PlayState(low).key()
     # But the owner of the top card matters.
     other = position("HJ C3 | HQ C4 | H9 C5 | H8 C6", trump="S 2")
-    assert PlayState(other).key() != PlayState(low).key()
+    high_key, low_key, swapped_key, other_key = _keys(high, low, swapped, other)
+    assert high_key == low_key == swapped_key
+    assert other_key != low_key
 
 
 def test_the_key_keeps_pairs_that_could_make_a_tractor() -> None:
-    # ♥77 99 is a tractor only with 8 the rank (then 7 and 9 are next to each other).
+    # ♥77 99 is no tractor, the 8s played or not; ♥77 88 is one. Among the hearts still
+    # out, both are a pair below a pair of seat 1: only the key's mark tells them apart.
     gap = position("H7 H7 H9 H9 | C3 C4 C5 C6 | D3 D4 D5 D6 | C7 C8 C9 CJ", trump="S 2")
-    joined = position("H7 H7 H9 H9 | C3 C4 C5 C6 | D3 D4 D5 D6 | C7 C9 CJ CQ", trump="S 8")
-    assert PlayState(gap).key() != PlayState(joined).key()
+    joined = position("H7 H7 H8 H8 | C3 C4 C5 C6 | D3 D4 D5 D6 | C7 C8 C9 CJ", trump="S 2")
+    gap_key, joined_key = _keys(gap, joined)
+    assert gap_key != joined_key
 
 
 def test_singles_next_to_each_other_held_by_one_seat_are_one_class() -> None:
@@ -324,6 +336,22 @@ def test_a_key_kept_across_a_forgotten_memo_never_comes_to_mean_another_position
     other = PlayState(position("HJ C3 | HA C4 | H9 C5 | H8 C6", trump="S 2"))
     other.share_memo(first)
     assert other.key() != kept
-    # And equal positions still get equal keys, from any state.
+    # And equal positions still get equal keys, from any state sharing the memo.
     again = PlayState(position("HQ C3 | HJ C4 | H9 C5 | H8 C6", trump="S 2"))
-    assert again.key() == PlayState(position("HA C3 | HJ C4 | H9 C5 | H8 C6", trump="S 2")).key()
+    again.share_memo(first)
+    assert again.key() == first.key()
+
+
+def test_equal_positions_keep_equal_keys_when_another_state_forgets_its_memo() -> None:
+    # A solver's states share one memo; another search elsewhere in the process (another
+    # solver) forgetting its own memo must not give the suits a second number here: the
+    # two positions below are equal (side suits swapped), so their keys must stay equal,
+    # whatever ran before (the solver's nodes depend on it).
+    hearts = PlayState(position("HQ C3 | HJ C4 | H9 C5 | H8 C6", trump="S 2"))
+    kept = hearts.key()
+    elsewhere = PlayState(position("DA C3 | DJ C4 | D9 C5 | D8 C6", trump="S 2"))
+    elsewhere.key()
+    elsewhere.trim_memo(limit=0)
+    diamonds = PlayState(position("DQ C3 | DJ C4 | D9 C5 | D8 C6", trump="S 2"))
+    diamonds.share_memo(hearts)
+    assert diamonds.key() == kept

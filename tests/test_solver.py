@@ -9,6 +9,7 @@ same value.
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -438,6 +439,32 @@ def test_the_budget_is_counted_on_the_clock_given() -> None:
     rushed = Solver().solve(position, budget=60.0, clock=lambda: float(next(ticks)))
     assert not rushed.exact
     assert Solver().solve(position, budget=60.0, clock=lambda: 0.0).exact
+
+
+def test_the_garbage_collector_is_off_while_searching_and_as_it_was_after() -> None:
+    # A search turns Python's cyclic collector off (collections set off by its short-lived
+    # tuples walk the whole table) and leaves it as it found it, even out of time.
+    position = _a_position_of_many_nodes()
+    seen: list[bool] = []
+
+    def clock() -> float:  # read during the search, every 256 nodes
+        seen.append(gc.isenabled())
+        return 0.0
+
+    assert gc.isenabled()
+    assert Solver().solve(position, budget=60.0, clock=clock).exact
+    assert seen[0] and not any(seen[1:-1]) and gc.isenabled()
+    ticks = iter(range(0, 10**9, 3600))
+    assert not Solver().solve(position, budget=60.0, clock=lambda: float(next(ticks))).exact
+    assert gc.isenabled()
+    Solver().value(position)
+    assert gc.isenabled()
+    gc.disable()  # a caller that keeps it off finds it off
+    try:
+        Solver().solve(position)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def _a_position_of_many_nodes() -> Position:

@@ -86,11 +86,9 @@ __all__ = [
 # below for some seat, each card's points and copies held by seats 1..4), or ("block", the
 # seat, its cards' points and copies) for levels one seat holds alone (see PlayState.key).
 _SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
-# The numbers that stand for suit descriptions in keys (PlayState._suit_number), for the
-# process: equal descriptions get equal numbers (so equal positions equal keys, whatever
-# state asks) until the table is forgotten (_Memo.trim); the count goes on, so a number is
-# never given to another description and a key kept by a search never changes meaning.
-_SUIT_NUMBERS: dict[_SuitKey, int] = {}
+# The numbers handed to suit descriptions (see _Memo.numbers), counted for the process: a
+# number is given once, so it never comes to stand for another description (a key kept by a
+# search never changes meaning, and keys of states that share no memo are never equal).
 _NEXT_SUIT_NUMBER = count(1)
 _MEMO_LIMIT = 300_000  # remembered answers kept before a memo is forgotten
 
@@ -246,6 +244,11 @@ class _Memo:
     values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
     suit_keys: dict[tuple[Cards, Cards, Cards, Cards], int] = field(default_factory=dict)
+    # The numbers that stand for suit descriptions in keys (PlayState._suit_number): equal
+    # descriptions get equal numbers, so equal positions get equal keys, for every state
+    # that shares this memo (a solver's, across the positions of a hand). Kept here, not
+    # for the process: a search's keys, and so its nodes, depend on nothing that ran before.
+    numbers: dict[_SuitKey, int] = field(default_factory=dict)
 
     def trim(self, limit: int = _MEMO_LIMIT) -> None:
         """Forget everything once the memo holds more than ``limit`` answers (a long
@@ -263,8 +266,12 @@ class _Memo:
         if sum(len(t) for t in tables) > limit:
             for table in tables:
                 table.clear()
-        if len(_SUIT_NUMBERS) > limit:
-            _SUIT_NUMBERS.clear()
+        if len(self.numbers) > limit:
+            # With the numbers, the suits' remembered numbers go too: a suit remembered
+            # with its old number while an equal one gets a new number would give one
+            # position two keys (a transposition missed).
+            self.numbers.clear()
+            self.suit_keys.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -893,7 +900,8 @@ class PlayState:
         was). The side suits play the same part, so they are sorted. Each suit's
         description stands in the key as a number (:meth:`_suit_number`): the key is the
         leader, the trump's number and the side suits' numbers, sorted. Only for a trick
-        start (nothing on the table).
+        start (nothing on the table). Equal positions get equal keys from states that
+        share one memo (see :meth:`share_memo`), as a solver's states do.
         """
         memo = self._memo.suit_keys
         sides: list[int] = []
@@ -922,9 +930,10 @@ class PlayState:
         compare). Numbers are never reused, even after the memo is trimmed, so a key kept
         by a search never comes to mean another position."""
         described = self._describe(raw)
-        number = _SUIT_NUMBERS.get(described)
+        numbers = self._memo.numbers
+        number = numbers.get(described)
         if number is None:
-            number = _SUIT_NUMBERS[described] = next(_NEXT_SUIT_NUMBER)
+            number = numbers[described] = next(_NEXT_SUIT_NUMBER)
         return number
 
     def _describe(self, raw: tuple[Cards, Cards, Cards, Cards]) -> _SuitKey:
