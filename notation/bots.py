@@ -18,8 +18,10 @@ given, so a seed replays.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from math import comb
 from typing import Protocol
 
@@ -28,8 +30,7 @@ from notation.rules.game import Play, PlayState
 from notation.rules.holding import Voids
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.seats import SEATS, Seat, seats_from
-from notation.rules.throw import can_beat
-from notation.rules.trick import play_value
+from notation.rules.throw import Holder
 from notation.rules.units import Unit
 
 LEAD_BONUS = 3.0  # what taking the lead is worth, in points
@@ -308,13 +309,13 @@ class _View:
     a bot chooses, so every answer is worked out once and kept for the choice."""
 
     __slots__ = (
-        "_beatable",
         "_chances",
         "_counted",
-        "_counts",
-        "_high",
         "_higher",
+        "_holders",
+        "_levels",
         "_out",
+        "_pairs",
         "_pool",
         "_worth",
         "hand",
@@ -335,12 +336,12 @@ class _View:
         self.voids = voids
         self.opponents = (seat % 4 + 1, (seat + 2) % 4 + 1)
         self._out: dict[EffectiveSuit, list[Card]] | None = None
-        self._high: dict[EffectiveSuit, int] = {}
+        self._levels: dict[EffectiveSuit, list[int]] = {}
         self._worth: dict[Card, float] = {}
-        self._beatable: dict[tuple[EffectiveSuit, int, int, int], bool] = {}
+        self._holders: dict[EffectiveSuit, Holder] = {}
         self._higher: dict[tuple[EffectiveSuit, int, int], int] = {}
         self._chances: dict[tuple[Seat, EffectiveSuit], float] = {}
-        self._counts: dict[Card, int] | None = None
+        self._pairs: set[Card] | None = None
         self._counted: dict[EffectiveSuit, Counter[Card]] = {}
         self._pool = -1
 
@@ -363,12 +364,11 @@ class _View:
 
     def beatable(self, unit: Unit) -> bool:
         """True if an unseen unit of the same shape and suit beats ``unit``."""
-        key = (unit.suit, unit.copies, unit.length, unit.top)
-        found = self._beatable.get(key)
-        if found is None:
-            counts = self.out_counts(unit.suit)
-            found = self._beatable[key] = can_beat(unit, counts, self.state.trump)
-        return found
+        suit = unit.suit
+        holder = self._holders.get(suit)
+        if holder is None:
+            holder = self._holders[suit] = Holder(self.out_counts(suit), suit, self.state.trump)
+        return holder.beats(unit)
 
     def exposed(self, suit: EffectiveSuit) -> bool:
         """True if an opponent may ruff a lead of side suit ``suit``: one has shown it
@@ -409,7 +409,7 @@ class _View:
         if cards is None:
             ruff, value = trick.best
         else:
-            found = play_value(trick.lead_units, cards, state.trump, trick.shape)
+            found = state.follow_value(cards)
             if found is None:
                 return 0.0
             ruff, value = found
@@ -469,10 +469,11 @@ class _View:
         found = self._higher.get(key)
         if found is not None:
             return found
-        table = self.table
         if copies == 1:
-            found = sum(1 for card in self.out(suit) if table[card][1] > level)
+            levels = self.levels(suit)
+            found = len(levels) - bisect_right(levels, level)
         else:
+            table = self.table
             found = sum(
                 1 for card, n in self.out_counts(suit).items() if n >= 2 and table[card][1] > level
             )
@@ -493,30 +494,33 @@ class _View:
 
     def highest(self, suit: EffectiveSuit) -> int:
         """The level of the highest unseen card of ``suit`` (-1: none)."""
-        found = self._high.get(suit)
+        levels = self.levels(suit)
+        return levels[-1] if levels else -1
+
+    def levels(self, suit: EffectiveSuit) -> list[int]:
+        """The levels of the unseen cards of ``suit``, lowest first."""
+        found = self._levels.get(suit)
         if found is None:
             table = self.table
-            found = self._high[suit] = max((table[c][1] for c in self.out(suit)), default=-1)
+            found = self._levels[suit] = sorted([table[c][1] for c in self.out(suit)])
         return found
 
-    def card_cost(self, cards: Iterable[Card]) -> float:
-        """What playing ``cards`` costs the seat later: their worth, and more for a pair
-        or tractor split."""
-        held = self._counts
-        if held is None:
-            held = self._counts = {}
-            for card in self.hand:
-                held[card] = held.get(card, 0) + 1
+    def card_cost(self, cards: Cards) -> float:
+        """What playing ``cards`` (of this seat's hand) costs the seat later: their worth,
+        and more for a pair or tractor split."""
         cost = 0.0
-        played: dict[Card, int] = {}
         worths = self._worth
         for card in cards:
-            played[card] = played.get(card, 0) + 1
             worth = worths.get(card)
             cost += self.worth(card) if worth is None else worth
-        for card, n in played.items():
-            if n < held.get(card, 0):
-                cost += 12
+        pairs = self._pairs
+        if pairs is None:  # the hand is sorted: a pair's two copies lie side by side
+            hand = self.hand
+            pairs = self._pairs = {a for a, b in pairwise(hand) if a is b}
+        if pairs:
+            for card in cards:
+                if card in pairs and cards.count(card) == 1:
+                    cost += 12  # one card of a pair held: the pair is split
         return cost
 
     def discards(self, cards: list[Card], k: int) -> tuple[list[Card], list[Card]]:
