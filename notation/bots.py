@@ -67,24 +67,12 @@ def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
 
 def unseen_by_suit(state: PlayState, seat: Seat) -> dict[EffectiveSuit, list[Card]]:
     """:func:`unseen` for every suit at once, each suit's cards in the same order."""
-    found: dict[EffectiveSuit, list[Card]] = {}
-    for other in SEATS:
-        if other != seat:
-            for suit, cards in state.suits(other).items():
-                held = found.get(suit)
-                if held is None:
-                    found[suit] = list(cards)
-                else:
-                    held.extend(cards)
-    table = state.trump.table
-    for card in state.kitty:
-        suit = table[card][0]
-        held = found.get(suit)
-        if held is None:
-            found[suit] = [card]
-        else:
-            held.append(card)
-    return found
+    a, b, c = (state.suits(other) for other in SEATS if other != seat)
+    kitty = state.split(state.kitty)
+    return {
+        suit: [*a.get(suit, ()), *b.get(suit, ()), *c.get(suit, ()), *kitty.get(suit, ())]
+        for suit in {**a, **b, **c, **kitty}
+    }
 
 
 def bot_play(state: PlayState, rng: random.Random) -> Play:
@@ -234,7 +222,7 @@ class Bot:
         seat = view.seat
         candidates = self._candidates(view)
         if len(candidates) == 1:
-            return candidates[0]
+            return Play(seat, candidates[0])
         order = seats_from(state.leader)
         later = order[len(state.table) + 1 :]  # the seats still to play after this one
         opponents_after = [s for s in later if (s - seat) % 2]
@@ -243,26 +231,26 @@ class Bot:
         partner_winning = (winning - seat) % 2 == 0
         standing = view.hold_chance(opponents_after, None) if partner_winning else 0.0
 
-        def value(play: Play) -> float:
+        def value(cards: Cards) -> float:
             # The trick's points swing to the side that takes it: +T if ours, -T if not.
-            points = _points(play.cards)
-            if state.would_win(play.cards):
-                chance = view.hold_chance(opponents_after, play.cards)
+            points = _points(cards)
+            if state.would_win(cards):
+                chance = view.hold_chance(opponents_after, cards)
             else:
                 chance = standing
             return (
                 (2 * chance - 1) * (on_table + points)
                 + LEAD_BONUS * chance
-                - COST_WEIGHT * view.card_cost(play.cards)
+                - COST_WEIGHT * view.card_cost(cards)
             )
 
-        return max(candidates, key=value)
+        return Play(seat, max(candidates, key=value))
 
-    def _candidates(self, view: _View) -> list[Play]:
-        """Legal follows worth weighing: every one where they are few, else the ones
-        built for a purpose (the lowest discard, the richest, the cheapest ruff)."""
+    def _candidates(self, view: _View) -> list[Cards]:
+        """The cards of the legal follows worth weighing: every one where they are few,
+        else the ones built for a purpose (the lowest discard, the richest, the cheapest
+        ruff)."""
         state = view.state
-        seat = view.seat
         lead = state.table[0].cards
         n = len(lead)
         table = view.table
@@ -272,19 +260,19 @@ class Bot:
             # All of the suit, and the rest from other suits (void: any cards at all).
             fill = n - len(mine)
             if not fill:
-                return [Play(seat, mine)]
+                return [mine]
             others = [c for c in view.hand if table[c][0] != suit]
             cheap, rich = view.discards(others, fill)
             plays = {_sorted(mine + tuple(cheap)), _sorted(mine + tuple(rich))}
             if not mine and suit != TRUMP:
                 plays.update(view.ruffs(n))
-            return [Play(seat, cards) for cards in sorted(plays, key=_indexes)]
+            return sorted(plays, key=_indexes)
         if n == 1:
-            return [Play(seat, (c,)) for c in dict.fromkeys(mine)]
+            return [(c,) for c in dict.fromkeys(mine)]
         if comb(len(mine), n) <= 300:
-            return list(state.follows())
-        found = {state.sample_follow(self.rng) for _ in range(self.samples)}
-        return sorted(found, key=lambda p: _indexes(p.cards))
+            return [play.cards for play in state.follows()]
+        found = {state.sample_follow(self.rng).cards for _ in range(self.samples)}
+        return sorted(found, key=_indexes)
 
     # --- the kitty ------------------------------------------------------------------
 
@@ -459,7 +447,10 @@ class _View:
             for i in range(len(self.state.hand(seat))):
                 if pool - i <= 0:
                     break
-                chance *= max(0.0, (pool - left - i) / (pool - i))
+                if pool - left - i <= 0:
+                    chance = 0.0  # it must hold one of them
+                    break
+                chance *= (pool - left - i) / (pool - i)
         self._chances[key] = chance
         return chance
 
@@ -487,7 +478,10 @@ class _View:
         if found is None:
             suit, level = self.table[card]
             found = level + (20.0 if suit == TRUMP else 0.0)
-            if level >= self.highest(suit):
+            levels = self._levels.get(suit)
+            if levels is None:
+                levels = self.levels(suit)
+            if not levels or level >= levels[-1]:  # nothing unseen above it
                 found += 12
             self._worth[card] = found
         return found
