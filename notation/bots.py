@@ -36,7 +36,7 @@ from notation.rules.units import Unit
 LEAD_BONUS = 3.0  # what taking the lead is worth, in points
 COST_WEIGHT = 0.25  # points per unit of a card's worth spent
 
-__all__ = ["Bot", "Player", "RandomPlayer", "bot_play", "unseen", "unseen_by_suit"]
+__all__ = ["Bot", "Player", "RandomPlayer", "bot_play", "unseen"]
 
 
 class Player(Protocol):
@@ -56,23 +56,9 @@ class Player(Protocol):
 def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
     """The cards of ``suit`` that ``seat`` has not seen: the other hands and the kitty,
     taken together (the same for every deal of them that the seat cannot tell apart)."""
-    cards: list[Card] = []
-    for other in SEATS:
-        if other != seat:
-            cards.extend(state.suits(other).get(suit, ()))
-    table = state.trump.table
-    cards.extend(c for c in state.kitty if table[c][0] == suit)
-    return cards
-
-
-def unseen_by_suit(state: PlayState, seat: Seat) -> dict[EffectiveSuit, list[Card]]:
-    """:func:`unseen` for every suit at once, each suit's cards in the same order."""
     a, b, c = (state.suits(other) for other in SEATS if other != seat)
     kitty = state.split(state.kitty)
-    return {
-        suit: [*a.get(suit, ()), *b.get(suit, ()), *c.get(suit, ()), *kitty.get(suit, ())]
-        for suit in {**a, **b, **c, **kitty}
-    }
+    return [*a.get(suit, ()), *b.get(suit, ()), *c.get(suit, ()), *kitty.get(suit, ())]
 
 
 def bot_play(state: PlayState, rng: random.Random) -> Play:
@@ -229,13 +215,15 @@ class Bot:
         winning = trick.winning
         on_table = trick.points
         partner_winning = (winning - seat) % 2 == 0
-        standing = view.hold_chance(opponents_after, None) if partner_winning else 0.0
+        best = trick.best
+        standing = view.hold_chance(opponents_after, best) if partner_winning else 0.0
 
         def value(cards: Cards) -> float:
             # The trick's points swing to the side that takes it: +T if ours, -T if not.
             points = _points(cards)
-            if state.would_win(cards):
-                chance = view.hold_chance(opponents_after, cards)
+            found = state.follow_value(cards)
+            if found is not None and found > best:  # it would be winning the trick
+                chance = view.hold_chance(opponents_after, found)
             else:
                 chance = standing
             return (
@@ -323,7 +311,7 @@ class _View:
         self.table = state.trump.table
         self.voids = voids
         self.opponents = (seat % 4 + 1, (seat + 2) % 4 + 1)
-        self._out: dict[EffectiveSuit, list[Card]] | None = None
+        self._out: dict[EffectiveSuit, list[Card]] = {}
         self._levels: dict[EffectiveSuit, list[int]] = {}
         self._worth: dict[Card, float] = {}
         self._holders: dict[EffectiveSuit, Holder] = {}
@@ -335,12 +323,9 @@ class _View:
 
     def out(self, suit: EffectiveSuit) -> list[Card]:
         """The cards of ``suit`` this seat has not seen (as :func:`unseen` lists them)."""
-        found = self._out
-        if found is None:
-            found = self._out = unseen_by_suit(self.state, self.seat)
-        cards = found.get(suit)
+        cards = self._out.get(suit)
         if cards is None:
-            cards = found[suit] = []
+            cards = self._out[suit] = unseen(self.state, self.seat, suit)
         return cards
 
     def out_counts(self, suit: EffectiveSuit) -> Counter[Card]:
@@ -383,10 +368,11 @@ class _View:
         mine = len(self.suits.get(TRUMP, ()))
         return mine >= 4 and mine >= len(self.out(TRUMP))
 
-    def hold_chance(self, seats: Sequence[Seat], cards: Cards | None) -> float:
+    def hold_chance(self, seats: Sequence[Seat], winning: tuple[int, int]) -> float:
         """The chance that none of ``seats`` (still to play) beats the trick's winning
-        play: ``cards`` as if played now, or (``None``) the play winning now. Each unseen
-        card lies in a seat's hand with the chance of its share of the unseen cards."""
+        play, of value ``winning`` (:meth:`~notation.rules.game.PlayState.follow_value`:
+        a play as if made now, or the best on the table). Each unseen card lies in a
+        seat's hand with the chance of its share of the unseen cards."""
         if not seats:
             return 1.0
         state = self.state
@@ -394,13 +380,7 @@ class _View:
         assert trick is not None
         unit = trick.lead_units[0]
         suit = unit.suit
-        if cards is None:
-            ruff, value = trick.best
-        else:
-            found = state.follow_value(cards)
-            if found is None:
-                return 0.0
-            ruff, value = found
+        ruff, value = winning
         copies = unit.copies
         pool = self.pool()
         voids = self.voids
