@@ -25,7 +25,7 @@ from itertools import pairwise
 from math import comb
 from typing import Protocol
 
-from notation.rules.cards import Card, Cards
+from notation.rules.cards import Card, Cards, tally
 from notation.rules.game import Play, PlayState
 from notation.rules.holding import Voids
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
@@ -56,8 +56,27 @@ class Player(Protocol):
 def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
     """The cards of ``suit`` that ``seat`` has not seen: the other hands and the kitty,
     taken together (the same for every deal of them that the seat cannot tell apart)."""
+    return _gather(_places(state, seat), suit)
+
+
+_Places = tuple[
+    dict[EffectiveSuit, Cards],
+    dict[EffectiveSuit, Cards],
+    dict[EffectiveSuit, Cards],
+    dict[EffectiveSuit, Cards],
+]
+
+
+def _places(state: PlayState, seat: Seat) -> _Places:
+    """Where the cards ``seat`` has not seen lie, each place by suit: the other hands, in
+    seat order, and the kitty."""
     a, b, c = (state.suits(other) for other in SEATS if other != seat)
-    kitty = state.split(state.kitty)
+    return a, b, c, state.split(state.kitty)
+
+
+def _gather(places: _Places, suit: EffectiveSuit) -> list[Card]:
+    """The cards of ``suit`` in ``places``, place by place."""
+    a, b, c, kitty = places
     return [*a.get(suit, ()), *b.get(suit, ()), *c.get(suit, ()), *kitty.get(suit, ())]
 
 
@@ -292,6 +311,7 @@ class _View:
         "_levels",
         "_out",
         "_pairs",
+        "_places",
         "_pool",
         "_worth",
         "hand",
@@ -312,27 +332,31 @@ class _View:
         self.voids = voids
         self.opponents = (seat % 4 + 1, (seat + 2) % 4 + 1)
         self._out: dict[EffectiveSuit, list[Card]] = {}
+        self._places: _Places | None = None
         self._levels: dict[EffectiveSuit, list[int]] = {}
         self._worth: dict[Card, float] = {}
         self._holders: dict[EffectiveSuit, Holder] = {}
         self._higher: dict[tuple[EffectiveSuit, int, int], int] = {}
         self._chances: dict[tuple[Seat, EffectiveSuit], float] = {}
         self._pairs: set[Card] | None = None
-        self._counted: dict[EffectiveSuit, Counter[Card]] = {}
+        self._counted: dict[EffectiveSuit, dict[Card, int]] = {}
         self._pool = -1
 
     def out(self, suit: EffectiveSuit) -> list[Card]:
         """The cards of ``suit`` this seat has not seen (as :func:`unseen` lists them)."""
         cards = self._out.get(suit)
         if cards is None:
-            cards = self._out[suit] = unseen(self.state, self.seat, suit)
+            places = self._places
+            if places is None:
+                places = self._places = _places(self.state, self.seat)
+            cards = self._out[suit] = _gather(places, suit)
         return cards
 
-    def out_counts(self, suit: EffectiveSuit) -> Counter[Card]:
+    def out_counts(self, suit: EffectiveSuit) -> dict[Card, int]:
         """The cards of ``suit`` this seat has not seen, counted."""
         found = self._counted.get(suit)
         if found is None:
-            found = self._counted[suit] = Counter(self.out(suit))
+            found = self._counted[suit] = tally(self.out(suit))
         return found
 
     def beatable(self, unit: Unit) -> bool:
@@ -503,7 +527,7 @@ class _View:
         trumps last. Each card is priced once for both."""
         suits = self.suits
         table = self.table
-        counts = Counter(cards)
+        counts = tally(cards)
         prices: dict[Card, float] = {}
         for card in counts:
             suit = table[card][0]
