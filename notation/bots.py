@@ -490,11 +490,6 @@ class _View:
             self._worth[card] = found
         return found
 
-    def highest(self, suit: EffectiveSuit) -> int:
-        """The level of the highest unseen card of ``suit`` (-1: none)."""
-        levels = self.levels(suit)
-        return levels[-1] if levels else -1
-
     def levels(self, suit: EffectiveSuit) -> list[int]:
         """The levels of the unseen cards of ``suit``, lowest first."""
         found = self._levels.get(suit)
