@@ -18,24 +18,25 @@ given, so a seed replays.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from math import comb
 from typing import Protocol
 
-from notation.rules.cards import Card, Cards
+from notation.rules.cards import Card, Cards, tally
 from notation.rules.game import Play, PlayState
 from notation.rules.holding import Voids
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.seats import SEATS, Seat, seats_from
-from notation.rules.throw import can_beat
-from notation.rules.trick import play_value
+from notation.rules.throw import Holder
 from notation.rules.units import Unit
 
 LEAD_BONUS = 3.0  # what taking the lead is worth, in points
 COST_WEIGHT = 0.25  # points per unit of a card's worth spent
 
-__all__ = ["Bot", "Player", "RandomPlayer", "bot_play", "unseen", "unseen_by_suit"]
+__all__ = ["Bot", "Player", "RandomPlayer", "bot_play", "unseen"]
 
 
 class Player(Protocol):
@@ -55,35 +56,28 @@ class Player(Protocol):
 def unseen(state: PlayState, seat: Seat, suit: EffectiveSuit) -> list[Card]:
     """The cards of ``suit`` that ``seat`` has not seen: the other hands and the kitty,
     taken together (the same for every deal of them that the seat cannot tell apart)."""
-    cards: list[Card] = []
-    for other in SEATS:
-        if other != seat:
-            cards.extend(state.suits(other).get(suit, ()))
-    table = state.trump.table
-    cards.extend(c for c in state.kitty if table[c][0] == suit)
-    return cards
+    return _gather(_places(state, seat), suit)
 
 
-def unseen_by_suit(state: PlayState, seat: Seat) -> dict[EffectiveSuit, list[Card]]:
-    """:func:`unseen` for every suit at once, each suit's cards in the same order."""
-    found: dict[EffectiveSuit, list[Card]] = {}
-    for other in SEATS:
-        if other != seat:
-            for suit, cards in state.suits(other).items():
-                held = found.get(suit)
-                if held is None:
-                    found[suit] = list(cards)
-                else:
-                    held.extend(cards)
-    table = state.trump.table
-    for card in state.kitty:
-        suit = table[card][0]
-        held = found.get(suit)
-        if held is None:
-            found[suit] = [card]
-        else:
-            held.append(card)
-    return found
+_Places = tuple[
+    dict[EffectiveSuit, Cards],
+    dict[EffectiveSuit, Cards],
+    dict[EffectiveSuit, Cards],
+    dict[EffectiveSuit, Cards],
+]
+
+
+def _places(state: PlayState, seat: Seat) -> _Places:
+    """Where the cards ``seat`` has not seen lie, each place by suit: the other hands, in
+    seat order, and the kitty."""
+    a, b, c = (state.suits(other) for other in SEATS if other != seat)
+    return a, b, c, state.split(state.kitty)
+
+
+def _gather(places: _Places, suit: EffectiveSuit) -> list[Card]:
+    """The cards of ``suit`` in ``places``, place by place."""
+    a, b, c, kitty = places
+    return [*a.get(suit, ()), *b.get(suit, ()), *c.get(suit, ()), *kitty.get(suit, ())]
 
 
 def bot_play(state: PlayState, rng: random.Random) -> Play:
@@ -233,35 +227,37 @@ class Bot:
         seat = view.seat
         candidates = self._candidates(view)
         if len(candidates) == 1:
-            return candidates[0]
+            return Play(seat, candidates[0])
         order = seats_from(state.leader)
         later = order[len(state.table) + 1 :]  # the seats still to play after this one
         opponents_after = [s for s in later if (s - seat) % 2]
         winning = trick.winning
         on_table = trick.points
         partner_winning = (winning - seat) % 2 == 0
-        standing = view.hold_chance(opponents_after, None) if partner_winning else 0.0
+        best = trick.best
+        standing = view.hold_chance(opponents_after, best) if partner_winning else 0.0
 
-        def value(play: Play) -> float:
+        def value(cards: Cards) -> float:
             # The trick's points swing to the side that takes it: +T if ours, -T if not.
-            points = _points(play.cards)
-            if state.would_win(play.cards):
-                chance = view.hold_chance(opponents_after, play.cards)
+            points = _points(cards)
+            found = state.follow_value(cards)
+            if found is not None and found > best:  # it would be winning the trick
+                chance = view.hold_chance(opponents_after, found)
             else:
                 chance = standing
             return (
                 (2 * chance - 1) * (on_table + points)
                 + LEAD_BONUS * chance
-                - COST_WEIGHT * view.card_cost(play.cards)
+                - COST_WEIGHT * view.card_cost(cards)
             )
 
-        return max(candidates, key=value)
+        return Play(seat, max(candidates, key=value))
 
-    def _candidates(self, view: _View) -> list[Play]:
-        """Legal follows worth weighing: every one where they are few, else the ones
-        built for a purpose (the lowest discard, the richest, the cheapest ruff)."""
+    def _candidates(self, view: _View) -> list[Cards]:
+        """The cards of the legal follows worth weighing: every one where they are few,
+        else the ones built for a purpose (the lowest discard, the richest, the cheapest
+        ruff)."""
         state = view.state
-        seat = view.seat
         lead = state.table[0].cards
         n = len(lead)
         table = view.table
@@ -271,19 +267,19 @@ class Bot:
             # All of the suit, and the rest from other suits (void: any cards at all).
             fill = n - len(mine)
             if not fill:
-                return [Play(seat, mine)]
+                return [mine]
             others = [c for c in view.hand if table[c][0] != suit]
             cheap, rich = view.discards(others, fill)
             plays = {_sorted(mine + tuple(cheap)), _sorted(mine + tuple(rich))}
             if not mine and suit != TRUMP:
                 plays.update(view.ruffs(n))
-            return [Play(seat, cards) for cards in sorted(plays, key=_indexes)]
+            return sorted(plays, key=_indexes)
         if n == 1:
-            return [Play(seat, (c,)) for c in dict.fromkeys(mine)]
+            return [(c,) for c in dict.fromkeys(mine)]
         if comb(len(mine), n) <= 300:
-            return list(state.follows())
-        found = {state.sample_follow(self.rng) for _ in range(self.samples)}
-        return sorted(found, key=lambda p: _indexes(p.cards))
+            return [play.cards for play in state.follows()]
+        found = {state.sample_follow(self.rng).cards for _ in range(self.samples)}
+        return sorted(found, key=_indexes)
 
     # --- the kitty ------------------------------------------------------------------
 
@@ -308,13 +304,14 @@ class _View:
     a bot chooses, so every answer is worked out once and kept for the choice."""
 
     __slots__ = (
-        "_beatable",
         "_chances",
         "_counted",
-        "_counts",
-        "_high",
         "_higher",
+        "_holders",
+        "_levels",
         "_out",
+        "_pairs",
+        "_places",
         "_pool",
         "_worth",
         "hand",
@@ -334,41 +331,41 @@ class _View:
         self.table = state.trump.table
         self.voids = voids
         self.opponents = (seat % 4 + 1, (seat + 2) % 4 + 1)
-        self._out: dict[EffectiveSuit, list[Card]] | None = None
-        self._high: dict[EffectiveSuit, int] = {}
+        self._out: dict[EffectiveSuit, list[Card]] = {}
+        self._places: _Places | None = None
+        self._levels: dict[EffectiveSuit, list[int]] = {}
         self._worth: dict[Card, float] = {}
-        self._beatable: dict[tuple[EffectiveSuit, int, int, int], bool] = {}
+        self._holders: dict[EffectiveSuit, Holder] = {}
         self._higher: dict[tuple[EffectiveSuit, int, int], int] = {}
         self._chances: dict[tuple[Seat, EffectiveSuit], float] = {}
-        self._counts: dict[Card, int] | None = None
-        self._counted: dict[EffectiveSuit, Counter[Card]] = {}
+        self._pairs: set[Card] | None = None
+        self._counted: dict[EffectiveSuit, dict[Card, int]] = {}
         self._pool = -1
 
     def out(self, suit: EffectiveSuit) -> list[Card]:
         """The cards of ``suit`` this seat has not seen (as :func:`unseen` lists them)."""
-        found = self._out
-        if found is None:
-            found = self._out = unseen_by_suit(self.state, self.seat)
-        cards = found.get(suit)
+        cards = self._out.get(suit)
         if cards is None:
-            cards = found[suit] = []
+            places = self._places
+            if places is None:
+                places = self._places = _places(self.state, self.seat)
+            cards = self._out[suit] = _gather(places, suit)
         return cards
 
-    def out_counts(self, suit: EffectiveSuit) -> Counter[Card]:
+    def out_counts(self, suit: EffectiveSuit) -> dict[Card, int]:
         """The cards of ``suit`` this seat has not seen, counted."""
         found = self._counted.get(suit)
         if found is None:
-            found = self._counted[suit] = Counter(self.out(suit))
+            found = self._counted[suit] = tally(self.out(suit))
         return found
 
     def beatable(self, unit: Unit) -> bool:
         """True if an unseen unit of the same shape and suit beats ``unit``."""
-        key = (unit.suit, unit.copies, unit.length, unit.top)
-        found = self._beatable.get(key)
-        if found is None:
-            counts = self.out_counts(unit.suit)
-            found = self._beatable[key] = can_beat(unit, counts, self.state.trump)
-        return found
+        suit = unit.suit
+        holder = self._holders.get(suit)
+        if holder is None:
+            holder = self._holders[suit] = Holder(self.out_counts(suit), suit, self.state.trump)
+        return holder.beats(unit)
 
     def exposed(self, suit: EffectiveSuit) -> bool:
         """True if an opponent may ruff a lead of side suit ``suit``: one has shown it
@@ -395,10 +392,11 @@ class _View:
         mine = len(self.suits.get(TRUMP, ()))
         return mine >= 4 and mine >= len(self.out(TRUMP))
 
-    def hold_chance(self, seats: Sequence[Seat], cards: Cards | None) -> float:
+    def hold_chance(self, seats: Sequence[Seat], winning: tuple[int, int]) -> float:
         """The chance that none of ``seats`` (still to play) beats the trick's winning
-        play: ``cards`` as if played now, or (``None``) the play winning now. Each unseen
-        card lies in a seat's hand with the chance of its share of the unseen cards."""
+        play, of value ``winning`` (:meth:`~notation.rules.game.PlayState.follow_value`:
+        a play as if made now, or the best on the table). Each unseen card lies in a
+        seat's hand with the chance of its share of the unseen cards."""
         if not seats:
             return 1.0
         state = self.state
@@ -406,13 +404,7 @@ class _View:
         assert trick is not None
         unit = trick.lead_units[0]
         suit = unit.suit
-        if cards is None:
-            ruff, value = trick.best
-        else:
-            found = play_value(trick.lead_units, cards, state.trump, trick.shape)
-            if found is None:
-                return 0.0
-            ruff, value = found
+        ruff, value = winning
         copies = unit.copies
         pool = self.pool()
         voids = self.voids
@@ -459,7 +451,10 @@ class _View:
             for i in range(len(self.state.hand(seat))):
                 if pool - i <= 0:
                     break
-                chance *= max(0.0, (pool - left - i) / (pool - i))
+                if pool - left - i <= 0:
+                    chance = 0.0  # it must hold one of them
+                    break
+                chance *= (pool - left - i) / (pool - i)
         self._chances[key] = chance
         return chance
 
@@ -469,10 +464,11 @@ class _View:
         found = self._higher.get(key)
         if found is not None:
             return found
-        table = self.table
         if copies == 1:
-            found = sum(1 for card in self.out(suit) if table[card][1] > level)
+            levels = self.levels(suit)
+            found = len(levels) - bisect_right(levels, level)
         else:
+            table = self.table
             found = sum(
                 1 for card, n in self.out_counts(suit).items() if n >= 2 and table[card][1] > level
             )
@@ -486,37 +482,38 @@ class _View:
         if found is None:
             suit, level = self.table[card]
             found = level + (20.0 if suit == TRUMP else 0.0)
-            if level >= self.highest(suit):
+            levels = self._levels.get(suit)
+            if levels is None:
+                levels = self.levels(suit)
+            if not levels or level >= levels[-1]:  # nothing unseen above it
                 found += 12
             self._worth[card] = found
         return found
 
-    def highest(self, suit: EffectiveSuit) -> int:
-        """The level of the highest unseen card of ``suit`` (-1: none)."""
-        found = self._high.get(suit)
+    def levels(self, suit: EffectiveSuit) -> list[int]:
+        """The levels of the unseen cards of ``suit``, lowest first."""
+        found = self._levels.get(suit)
         if found is None:
             table = self.table
-            found = self._high[suit] = max((table[c][1] for c in self.out(suit)), default=-1)
+            found = self._levels[suit] = sorted([table[c][1] for c in self.out(suit)])
         return found
 
-    def card_cost(self, cards: Iterable[Card]) -> float:
-        """What playing ``cards`` costs the seat later: their worth, and more for a pair
-        or tractor split."""
-        held = self._counts
-        if held is None:
-            held = self._counts = {}
-            for card in self.hand:
-                held[card] = held.get(card, 0) + 1
+    def card_cost(self, cards: Cards) -> float:
+        """What playing ``cards`` (of this seat's hand) costs the seat later: their worth,
+        and more for a pair or tractor split."""
         cost = 0.0
-        played: dict[Card, int] = {}
         worths = self._worth
         for card in cards:
-            played[card] = played.get(card, 0) + 1
             worth = worths.get(card)
             cost += self.worth(card) if worth is None else worth
-        for card, n in played.items():
-            if n < held.get(card, 0):
-                cost += 12
+        pairs = self._pairs
+        if pairs is None:  # the hand is sorted: a pair's two copies lie side by side
+            hand = self.hand
+            pairs = self._pairs = {a for a, b in pairwise(hand) if a is b}
+        if pairs:
+            for card in cards:
+                if card in pairs and cards.count(card) == 1:
+                    cost += 12  # one card of a pair held: the pair is split
         return cost
 
     def discards(self, cards: list[Card], k: int) -> tuple[list[Card], list[Card]]:
@@ -525,7 +522,7 @@ class _View:
         trumps last. Each card is priced once for both."""
         suits = self.suits
         table = self.table
-        counts = Counter(cards)
+        counts = tally(cards)
         prices: dict[Card, float] = {}
         for card in counts:
             suit = table[card][0]

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from notation.bots import Bot, Player, RandomPlayer, bot_play, unseen, unseen_by_suit
+from notation.bots import Bot, Player, RandomPlayer, bot_play, unseen
 from notation.presets import load_ruleset, preset_names
 from notation.rules.cards import Card
 from notation.rules.follow import check_lead
@@ -179,17 +179,17 @@ def test_a_bot_replays_for_a_seed() -> None:
 
 
 @pytest.mark.parametrize("preset", ["qq", "tractor"])
-def test_a_bot_s_unseen_cards_of_every_suit_at_once_are_unseen_suit_by_suit(preset: str) -> None:
-    # The view works out every suit's unseen cards in one pass; each must be what
-    # unseen() lists for that suit, in the same order (a bot's choice may follow it).
+def test_a_bot_s_unseen_cards_are_the_other_hands_and_the_kitty(preset: str) -> None:
+    # unseen() reads the hands' and the kitty's splits by suit; each suit's cards must
+    # be those of the other hands and the kitty, in that order (a bot's choice may
+    # follow it), at every play of a hand.
     state = PlayState(_position(preset, 2))
     rng = random.Random(2)
     while not state.is_over():
+        suit_of = state.trump.effective_suit
         for seat in SEATS:
-            found = unseen_by_suit(state, seat)
-            suits = {state.trump.effective_suit(c) for h in state.hands for c in h}
-            suits |= {state.trump.effective_suit(c) for c in state.kitty}
-            assert set(found) <= suits
-            for suit in suits:
-                assert found.get(suit, []) == unseen(state, seat, suit)
+            places = [state.hand(s) for s in SEATS if s != seat] + [state.kitty]
+            for suit in {suit_of(c) for h in state.hands for c in h}:
+                expected = [c for cards in places for c in cards if suit_of(c) == suit]
+                assert unseen(state, seat, suit) == expected
         state.apply(bot_play(state, rng))

@@ -603,15 +603,18 @@ class PlayState:
 
     def suits(self, seat: Seat) -> dict[EffectiveSuit, Cards]:
         """``seat``'s cards by effective suit."""
-        hand = self.hands[seat - 1]
+        return self.split(self.hands[seat - 1])
+
+    def split(self, cards: Cards) -> dict[EffectiveSuit, Cards]:
+        """``cards`` (a hand, the kitty) by effective suit, each suit's in their order."""
         memo = self._memo.split
-        split = memo.get(hand)
+        split = memo.get(cards)
         if split is None:
             table = self.trump.table
             groups: dict[EffectiveSuit, list[Card]] = {}
-            for card in hand:
+            for card in cards:
                 groups.setdefault(table[card][0], []).append(card)
-            split = memo[hand] = {s: tuple(cs) for s, cs in groups.items()}
+            split = memo[cards] = {s: tuple(cs) for s, cs in groups.items()}
         return split
 
     # --- legal plays ------------------------------------------------------------------

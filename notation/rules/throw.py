@@ -18,18 +18,19 @@ from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.seats import Seat, next_seat
 from notation.rules.units import Unit, decompose, place_tractors
 
-__all__ = ["ThrowVerdict", "can_beat", "judge_throw"]
+__all__ = ["Holder", "ThrowVerdict", "can_beat", "judge_throw"]
 
 
 def can_beat(unit: Unit, cards: Sequence[Card] | CardCounts, trump: Trump) -> bool:
     """True if ``cards`` (the cards, or their counts) hold a unit of the same shape and
     suit that beats ``unit``."""
-    return _Holder(counted(cards), unit.suit, trump).beats(unit)
+    return Holder(counted(cards), unit.suit, trump).beats(unit)
 
 
-class _Holder:
-    """One player's cards of the thrown suit: the highest single and the pairs by level,
-    worked out once for all the units of a throw."""
+class Holder:
+    """One player's cards of a suit (or the cards a player has not seen): the highest
+    single and the pairs by level, worked out once for all the units of a throw (or all
+    the units a bot weighs)."""
 
     __slots__ = ("counts", "highest")
 
@@ -48,6 +49,7 @@ class _Holder:
         self.counts = counts
 
     def beats(self, unit: Unit) -> bool:
+        """True if these cards hold a unit of ``unit``'s shape that beats it."""
         if unit.copies == 1:
             return self.highest > unit.top
         if unit.length == 1:
@@ -144,7 +146,7 @@ def judge_throw(
     if len(units) > 1:
         suit = units[0].suit
         order = [next_seat(leader, step) for step in (1, 2, 3)]
-        holders = [(s, _Holder(counted(hands[s]), suit, trump)) for s in order if s in hands]
+        holders = [(s, Holder(counted(hands[s]), suit, trump)) for s in order if s in hands]
         for unit in units:
             seat_beating = next((s for s, holder in holders if holder.beats(unit)), None)
             if seat_beating is not None:
