@@ -53,6 +53,24 @@ def test_a_parser_for_one_command_reads_it_as_the_whole_parser_does() -> None:
         shown.parse_args(["validate", "x.psn"])  # not registered: its module not imported
 
 
+def _said(code: str, cache: Path | None = None) -> list[str]:
+    """The lines ``code`` prints, run in a fresh interpreter from the repository (with
+    ``cache`` as the user's cache folder, kept files allowed)."""
+    env = dict(os.environ)
+    if cache is not None:
+        env["XDG_CACHE_HOME"] = str(cache)
+        env.pop("SHENGJI_NO_CACHE", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env
+    )
+    return done.stdout.splitlines()
+
+
+def _last_line(code: str) -> str:
+    """The last line ``code`` prints (see :func:`_said`)."""
+    return _said(code)[-1]
+
+
 def test_validate_imports_none_of_the_other_commands_modules() -> None:
     code = (
         "import sys\n"
@@ -62,9 +80,7 @@ def test_validate_imports_none_of_the_other_commands_modules() -> None:
         "loaded = sorted(m for m in sys.modules if m.startswith(wanted))\n"
         "print(status, ' '.join(loaded))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    ).stdout.splitlines()[-1]
+    out = _last_line(code)
     status, *loaded = out.split()
     assert status == "0"
     for heavy in (
@@ -125,18 +141,8 @@ def test_the_exact_parser_read_back_from_the_cache_still_has_no_fast_forms(
         "exact = {t.name: t.pattern.value for t in exact_parser().terminals}\n"
         "print(fast['TRICKS'] != '(?!)x', exact['TRICKS'] == '(?!)x')\n"
     )
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    env.pop("SHENGJI_NO_CACHE", None)
     for _ in range(2):  # made, then read back from the cache
-        out = subprocess.run(
-            [sys.executable, "-c", code],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-            env=env,
-        ).stdout
-        assert out.split() == ["True", "True"]
+        assert _said(code, tmp_path)[-1].split() == ["True", "True"]
     assert len(list((tmp_path / "shengji").glob("*.lark-cache"))) == 2
 
 
@@ -150,16 +156,7 @@ _PRESETS_SAID = (
 
 
 def _presets_said(cache: Path) -> list[str]:
-    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
-    env.pop("SHENGJI_NO_CACHE", None)
-    return subprocess.run(
-        [sys.executable, "-c", _PRESETS_SAID],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env=env,
-    ).stdout.splitlines()
+    return _said(_PRESETS_SAID, cache)
 
 
 def test_a_preset_kept_from_its_yaml_is_read_back_the_same_without_yaml(tmp_path: Path) -> None:
@@ -189,9 +186,7 @@ def test_the_command_imports_with_the_collector_off_and_turns_it_on_again() -> N
         "status = main()\n"
         "print(status, 'notation.cli' in sys.modules, gc.isenabled(), gc.get_freeze_count())\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
-    ).stdout.splitlines()[-1]
+    out = _last_line(code)
     status, imported, enabled, frozen = out.split()
     assert (status, imported, enabled) == ("0", "True", "True")
     assert int(frozen) > 10_000  # the modules and classes start-up made
