@@ -190,8 +190,9 @@ def test_a_run_in_chinese_is_resumed_like_one_in_english(
 
 
 def _dies_on_the_second_hand(hand, task, options):  # type: ignore[no-untyped-def]
-    """A chunk of the match's second hand kills its worker process."""
-    if task[1] == 1:
+    """A chunk of the match's second hand kills its worker process (``task``: the file,
+    the hand's number from 1, the chunk's first decision)."""
+    if task[1] == 2:
         os._exit(3)
     return _chunk(hand, task, options)
 
