@@ -26,7 +26,7 @@ from notation.analysis.choices import (
     review_counters,
     review_declaration,
 )
-from notation.analysis.evaluate import Estimate, Evaluator, View
+from notation.analysis.evaluate import LEAF_CARDS, Estimate, Evaluator, View, policy_sigma
 from notation.analysis.review import (
     KEY_MOMENTS,
     PlayReview,
@@ -274,3 +274,19 @@ def test_the_bury_s_judgement_is_written_on_it_and_taken_away_on_a_rerun(hand: H
     stripped = strip_analysis(parse(text).hands[0])
     assert _bury(stripped).comments == () and _bury(stripped).nags == ()
     assert all(not b.comments for b in stripped.auction if isinstance(b, BidNode))
+
+
+@pytest.mark.parametrize("view", list(View))
+def test_an_option_s_interval_carries_its_view_s_policy_error(hand: Hand, view: View) -> None:
+    # A bury's options are valued by rollouts of the whole play: in the player's view each
+    # future is another deal, and only the part of the policy's error common to the deals
+    # is added (POLICY_SIGMA_PLAYER, as for a play), not the hindsight σ it once carried.
+    plan = plan_hand(hand)
+    review = review_bury(plan, Evaluator(view, FAST), 0)
+    assert review is not None
+    tricks = max(len(h) for h in plan.decisions[0].position.hands) - LEAF_CARDS
+    floor = 1.959964 * policy_sigma(tricks, view=view)
+    assert all(o.value.half >= floor - 1e-9 for o in review.options)
+    if view is View.PLAYER:
+        hindsight = 1.959964 * policy_sigma(tricks)
+        assert all(o.value.half < hindsight for o in review.options)

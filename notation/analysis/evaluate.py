@@ -532,7 +532,7 @@ class Evaluator:
         budget = self.budget * 1e6
         first = root(made, 0)
         tricks = max(0, max(len(h) for h in first.hands) - self.leaf_cards)
-        sigma = policy_sigma(tricks)
+        sigma = policy_sigma(tricks, view=self.view)
         n = 0
         while n < MAX_FUTURES and (n < MIN_FUTURES or self._cost < budget):
             if n >= MIN_FUTURES and self._settled(
