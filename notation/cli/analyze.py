@@ -563,10 +563,13 @@ def _finish_hand(
     opening remarks only written)."""
     file = work.file
     review: HandReview | None = None
-    file.hands += bool(work.number)
-    if work.number and work.plan is None:
+    if not work.number:
+        pass  # the file's opening remarks: no hand to count or report, only written back
+    elif work.plan is None:
+        file.hands += 1
         file.skipped += 1
-    elif work.plan is not None:
+    else:
+        file.hands += 1
         chosen = [c for _, chunk in work.results for c in chunk if isinstance(c, ChoiceReview)]
         review = hand_review(work.plan, options.view, _in_order(work.results), chosen)
         if work.failed is not None:
