@@ -5,7 +5,7 @@
     python tests/benchmark.py --solver-only [--solver-positions 30]
     python tests/benchmark.py --duplicate-only [--duplicate-deals 100]
     python tests/benchmark.py --strength-only [--strength-deals 50] [--strength-budget 0.5]
-                              [--strength-opponent rival]
+                              [--strength-opponent rival] [--strength-log FILE]
     python tests/benchmark.py --rival-only [--rival-deals 400]
 
 Prints, for simulated full hands (every card played): parse + full validation,
@@ -35,6 +35,9 @@ The strength section (``--strength-deals N``, 50 by default, 0 skips it;
 its plays with the evaluator (player's view, ``--strength-budget``, on
 ``--strength-jobs`` processes) and the plain bots (``--strength-opponent rival``: the
 rival below instead): the points and levels a deal with their 95% intervals, and the time.
+With ``--strength-log FILE`` each deal's result is kept in FILE (JSON lines) as it comes
+and said on stderr, and a run given a log of the same match plays only the deals it does
+not hold: a match of hours can be stopped and taken up again, and read part way.
 
 The rival's section (``--rival-deals N``, 100 by default, 0 skips it; ``--rival-only``
 runs it alone) plays the same duplicate match between the bot of notation/bots.py and an
@@ -73,7 +76,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from notation.analysis.choices import review_choices
-from notation.analysis.duplicate import PlayerMaker, duplicate_match
+from notation.analysis.duplicate import DealResult, MatchResult, PlayerMaker, match_deals
 from notation.analysis.evaluate import DEFAULT_BUDGET, Evaluator
 from notation.analysis.player import STRENGTH_BUDGET, evaluator_player
 from notation.analysis.positions import hand_positions
@@ -671,11 +674,32 @@ def match_numbers(
     preset: str = "qq",
     seed: int = 0,
     jobs: int = 1,
+    log: Path | None = None,
+    settings: dict[str, object] | None = None,
 ) -> dict[str, object]:
-    """A duplicate match of ``deals`` deals between ``a`` and ``b`` (named ``names``)."""
+    """A duplicate match of ``deals`` deals between ``a`` and ``b`` (named ``names``);
+    with a ``log``, the deals it holds are taken from it and the others kept in it as
+    they come (``settings``: what else must match for a log to be this match's)."""
     start = time.perf_counter()
-    result = duplicate_match(a, b, deals, rules=preset, seed=seed, jobs=jobs)
+    match = {"a": names[0], "b": names[1], "preset": preset, "seed": seed, **(settings or {})}
+    played = read_log(log, match) if log is not None else {}
+    missing = [n for n in range(1, deals + 1) if n not in played]
+    with open(log, "a", encoding="utf-8") if log is not None else io.StringIO() as out:
+        if log is not None and not played:
+            out.write(json.dumps({"match": match}) + "\n")
+        for deal in match_deals(a, b, missing, rules=preset, seed=seed, jobs=jobs):
+            played[deal.number] = deal
+            if log is not None:
+                out.write(json.dumps(deal_json(deal)) + "\n")
+                out.flush()
+                so_far = MatchResult(tuple(played.values()))
+                print(
+                    f"deal {deal.number}: {deal.points:+d} points, {deal.levels:+d} levels; "
+                    f"{len(played)} deals: {so_far.points.mean:+.2f} points a deal",
+                    file=sys.stderr,
+                )
     seconds = time.perf_counter() - start
+    result = MatchResult(tuple(played[n] for n in range(1, deals + 1)))
     points, levels = result.points, result.levels
     return {
         "a": names[0],
@@ -694,7 +718,34 @@ def match_numbers(
         "levels_standard_error": _finite(levels.standard_error),
         "confidence": points.confidence,
         "seconds": seconds,
+        "deals_from_log": deals - len(missing),
     }
+
+
+def deal_json(deal: DealResult) -> dict[str, int]:
+    """A deal's result as a line of a strength log."""
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer,
+        "a_defending": deal.a_defending,
+        "b_defending": deal.b_defending,
+        "levels": deal.levels,
+    }
+
+
+def read_log(log: Path, match: dict[str, object]) -> dict[int, DealResult]:
+    """The deals a strength log holds, by number (none if there is no log yet); a log
+    of another match (its first line says which) stops the run."""
+    if not log.exists():
+        return {}
+    lines = log.read_text(encoding="utf-8").splitlines()
+    if not lines or json.loads(lines[0]).get("match") != match:
+        sys.exit(f"{log}: not a log of this match ({match}); give another file")
+    played = {}
+    for line in lines[1:]:
+        entry = json.loads(line)
+        played[entry["number"]] = DealResult(**entry)
+    return played
 
 
 def _finite(value: float) -> float | None:
@@ -732,9 +783,11 @@ def strength_numbers(
     jobs: int = 2,
     seed: int = 0,
     against: str = "bots",
+    log: Path | None = None,
 ) -> dict[str, object]:
     """The evaluator's player (player's view, ``budget``) against the plain bots (or the
-    rival) in a duplicate match of ``deals`` deals, on ``jobs`` processes."""
+    rival) in a duplicate match of ``deals`` deals, on ``jobs`` processes; ``log``: see
+    :func:`match_numbers`."""
     numbers = match_numbers(
         evaluator_player(budget),
         opponent(against),
@@ -742,6 +795,8 @@ def strength_numbers(
         deals,
         seed=seed,
         jobs=jobs,
+        log=log,
+        settings={"budget": budget},
     )
     numbers["budget"] = budget
     return numbers
@@ -774,7 +829,13 @@ def print_match(numbers: dict[str, object], title: str) -> None:
         )
     print(
         f"  time: {numbers['seconds']:.1f} s ({2 * deals} hands played, "
-        f"{numbers['jobs']} process(es))"
+        f"{numbers['jobs']} process(es)"
+        + (
+            f"; {numbers['deals_from_log']} deals read from the log"
+            if numbers.get("deals_from_log")
+            else ""
+        )
+        + ")"
     )
 
 
@@ -1011,6 +1072,12 @@ def main() -> int:
         help="the evaluator's opponent: the plain bots or the rival (tests/rival_bot.py)",
     )
     parser.add_argument(
+        "--strength-log",
+        type=Path,
+        help="keep each deal of the strength match in this file as it comes (JSON lines); "
+        "a log of the same match is taken up where it stopped",
+    )
+    parser.add_argument(
         "--rival-deals", type=int, default=100, help="deals of the bot against the rival; 0: skip"
     )
     parser.add_argument(
@@ -1071,6 +1138,7 @@ def main() -> int:
             args.strength_budget,
             args.strength_jobs,
             against=args.strength_opponent,
+            log=args.strength_log,
         )
         if args.json:
             print(json.dumps(strength, indent=2))
@@ -1147,6 +1215,7 @@ def main() -> int:
             args.strength_budget,
             args.strength_jobs,
             against=args.strength_opponent,
+            log=args.strength_log,
         )
         if args.strength_deals
         else {}

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
@@ -53,6 +53,7 @@ __all__ = [
     "PlayerMaker",
     "duplicate_match",
     "interval",
+    "match_deals",
     "play_deal",
     "player_maker",
 ]
@@ -197,15 +198,36 @@ def duplicate_match(
     ``jobs`` > 1 plays the deals in that many processes (the players' makers must then
     be picklable: a class, or a ``functools.partial`` of one); each deal's result is
     the same whatever ``jobs``."""
+    played = match_deals(a, b, range(1, deals + 1), rules=rules, seed=seed, jobs=jobs)
+    return MatchResult(tuple(played), confidence)
+
+
+def match_deals(
+    a: PlayerMaker,
+    b: PlayerMaker,
+    numbers: Iterable[int],
+    *,
+    rules: Ruleset | str = "qq",
+    seed: int = 0,
+    jobs: int = 1,
+) -> Iterator[DealResult]:
+    """The deals ``numbers`` of the match of :func:`duplicate_match` (its deals are
+    numbered from 1), each given as soon as it and the deals before it are played, so
+    that a long match can be kept deal by deal and taken up where it stopped.
+
+    >>> from notation.bots import Bot, RandomPlayer
+    >>> whole = duplicate_match(Bot, RandomPlayer, deals=3, seed=1).deals
+    >>> list(match_deals(Bot, RandomPlayer, [2, 3], seed=1)) == list(whole[1:])
+    True
+    """
     ruleset = rules if isinstance(rules, Ruleset) else load_ruleset(rules)
     run = partial(_deal, ruleset, a, b, seed)
-    numbers = range(1, deals + 1)
-    if jobs > 1 and deals > 1:
-        with ProcessPoolExecutor(min(jobs, deals)) as pool:
-            results = list(pool.map(run, numbers))
+    numbers = list(numbers)
+    if jobs > 1 and len(numbers) > 1:
+        with ProcessPoolExecutor(min(jobs, len(numbers))) as pool:
+            yield from pool.map(run, numbers)
     else:
-        results = [run(number) for number in numbers]
-    return MatchResult(tuple(results), confidence)
+        yield from map(run, numbers)
 
 
 def _deal(ruleset: Ruleset, a: PlayerMaker, b: PlayerMaker, seed: int, number: int) -> DealResult:
