@@ -167,11 +167,15 @@ _ALL_PLAYS_FACTOR: Final = 2.0  # Solver.solve (every play's value) over Solver.
 # At 7 cards a hand (4 tricks; `--sizes 7`, the compiled build, 2026-12-02, seeds 100-139
 # and `--seed 200 --hands 30`) it needed 9.9 (199 candidates; RMS error 8.0) and 8.8
 # (153; 8.0): the intervals held 99.5% and 99.3% with what it had there (12.8).
+# At 8 cards a hand (5 tricks; `--sizes 8`, the same seeds, the compiled build,
+# 2026-12-02) it needed 12.7 (183 candidates; RMS error 11.9) and 7.9 (102; 8.9): with the
+# 10.9 extrapolated there the intervals held 95.1% and 100%. The error grew by 2.8 from 4
+# tricks to 5 in the first run, more than the point a trick extrapolated.
 # policy_sigma takes the largest at or below, so the error never shrinks as positions
-# grow. Beyond the sizes measured (8 cards a hand and more: 5 tricks) it is extrapolated:
-# it grows by POLICY_SIGMA_GROWTH a trick (linearly, wider than a random walk's √, to
-# err on the wide side), up to POLICY_SIGMA_MAX (± 58 points at 25 cards a hand).
-POLICY_SIGMA: Final = {1: 7.7, 2: 11.8, 3: 10.2, 4: 9.9}
+# grow. Beyond the sizes measured (9 cards a hand and more: 6 tricks) it is extrapolated:
+# it grows by POLICY_SIGMA_GROWTH a trick (linearly: from 1 to 5 tricks it grew by 1.2 a
+# trick), up to POLICY_SIGMA_MAX (± 58 points at 25 cards a hand).
+POLICY_SIGMA: Final = {1: 7.7, 2: 11.8, 3: 10.2, 4: 9.9, 5: 12.7}
 POLICY_SIGMA_GROWTH: Final = 1.0
 POLICY_SIGMA_MAX: Final = 30.0
 # The same error in the player's view, where every future is another deal of the unseen
@@ -225,9 +229,15 @@ SOLVED_SIGMA: Final = POLICY_SIGMA_PLAYER[1]
 # hand fine, on no evidence). At 7 cards a hand (4 tricks; the runs of POLICY_SIGMA's
 # 4 tricks) the loss intervals with 10.3 held only 92.1% and 93.5% of 139 and 107 pairs,
 # and of the 8 losses called 5 were no loss: 12.0 and 12.5 were needed. So it grows
-# after all (5.1, 10.3, 12.5 from 2 tricks on); held at the largest measured, losses
-# early in a hand may still be called too readily.
-LOSS_SIGMA: Final = {1: 6.7, 2: 5.1, 3: 10.3, 4: 12.5}
+# after all (5.1, 10.3, 12.5 from 2 tricks on). At 8 cards a hand (5 tricks; the runs of
+# POLICY_SIGMA's 5 tricks) 12.5 was too narrow again: the loss intervals held 90.2% and
+# 97.2% of 123 and 71 pairs, and 2 of the 3 losses called were no loss; 17.3 and 5.2 were
+# needed. Held at the largest measured, it was too narrow at each size measured next, so
+# beyond the sizes measured it grows as a value's error does (POLICY_SIGMA_GROWTH a
+# trick, up to POLICY_SIGMA_MAX): a loss of points early in a hand is called only when it
+# is large. A loss of level result is not widened (its sampling error alone), so a play
+# that changes the hand's result is still called.
+LOSS_SIGMA: Final = {1: 6.7, 2: 5.1, 3: 10.3, 4: 12.5, 5: 17.3}
 _Z975: Final = 1.959964  # the normal quantile at 97.5%: a 95% interval is ± z·σ
 
 _LEAVES_KEPT: Final = 200_000  # leaf values remembered before they are forgotten
@@ -263,8 +273,6 @@ def policy_sigma(tricks: int, *, loss: bool = False, view: View = View.HINDSIGHT
     table = LOSS_SIGMA if loss else POLICY_SIGMA
     top = max(table)
     measured = max(v for k, v in table.items() if k <= min(tricks, top))
-    if loss:
-        return measured
     return min(measured + POLICY_SIGMA_GROWTH * max(0, tricks - top), POLICY_SIGMA_MAX)
 
 
