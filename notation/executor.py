@@ -13,7 +13,10 @@ its batch silently: the batch comes back as :class:`Lost`, and the caller runs i
 again, each :meth:`alone <Executor.ordered>`, to find the one that kills its worker.
 Dask itself runs a lost worker's tasks again on the other workers; only a task that has
 killed several workers (``distributed.scheduler.allowed-failures``, 3 by default) comes
-back lost. Dask is an optional extra, imported only when asked for.
+back lost. A cluster left without any worker (every worker lost, and none restarted: a
+nanny that could not start its worker again, a machine gone) would keep its tasks waiting
+for ever: a task that has waited that long with no worker at all comes back lost too.
+Dask is an optional extra, imported only when asked for.
 
 >>> with make_executor("local", jobs=1) as run:
 ...     list(run.ordered(abs, [-3, 2, -1]))
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -55,6 +59,7 @@ V = TypeVar("V")
 EXECUTORS = ("local", "dask")
 _AHEAD = 4  # batches under way per worker: enough that none waits for the slowest
 _WAIT_FOR_WORKERS = 60.0  # seconds a scheduler may take to have a worker at all
+_POLL = 1.0  # seconds between looks at a Dask cluster's workers while a task is awaited
 
 
 class ExecutorError(MessageError):
@@ -65,13 +70,17 @@ class ExecutorError(MessageError):
 @dataclass(frozen=True, slots=True)
 class Lost:
     """A batch whose worker process died while working on it: nothing of it came back
-    (``error``: what the pool said, as ``BrokenProcessPool``)."""
+    (``error``: what the pool said, as ``BrokenProcessPool``). ``waited``: the batch was
+    given up after that many seconds in which the cluster had no worker at all."""
 
     error: str
+    waited: float | None = None
 
     @property
     def text(self) -> Message:
         """What happened, as a message."""
+        if self.waited is not None:
+            return msg("bug.no-worker", seconds=round(self.waited))
         return msg("bug.worker-died", error=self.error)
 
     def __str__(self) -> str:
@@ -229,16 +238,22 @@ class DaskExecutor(Executor):
     :class:`distributed.LocalCluster` of ``jobs`` worker processes on this machine.
 
     The workers need shengji installed (the same version); files are read here and their
-    hands sent, so the workers need no shared folder.
+    hands sent, so the workers need no shared folder. ``patience``: the seconds the cluster
+    may be without any worker, at the start and while a task is awaited; after that the
+    task awaited is :class:`Lost` (and so is every task awaited while there is none).
     """
 
     batch_hands = 64  # a task costs a few milliseconds of the scheduler's time
 
-    def __init__(self, address: str | None = None, jobs: int = 0) -> None:
+    def __init__(
+        self, address: str | None = None, jobs: int = 0, *, patience: float = _WAIT_FOR_WORKERS
+    ) -> None:
         distributed = _import_distributed()
         logging.getLogger("distributed").setLevel(logging.ERROR)  # a lost worker is ours to say
         self._cluster: Any = None
         self.address = address
+        self.patience = patience
+        self._workerless_since: float | None = None  # since when no worker was seen
         try:
             if address is None:
                 self._cluster = distributed.LocalCluster(
@@ -255,7 +270,7 @@ class DaskExecutor(Executor):
                 # how long a scheduler may take to answer: Dask's own setting
                 # (distributed.comm.timeouts.connect, 30 s unless configured)
                 self.client = distributed.Client(address)
-                self.client.wait_for_workers(1, timeout=_WAIT_FOR_WORKERS)
+                self.client.wait_for_workers(1, timeout=patience)
         except (OSError, TimeoutError) as e:
             self.close()
             where = (
@@ -266,6 +281,7 @@ class DaskExecutor(Executor):
             raise ExecutorError(msg("executor.unreachable", where=where, error=_why(e))) from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         self._killed: type[BaseException] = distributed.KilledWorker
+        self._wait: Callable[..., Any] = distributed.wait
 
     def ordered(
         self, fn: Callable[[T], R], batches: Iterable[T], *, alone: bool = False
@@ -285,15 +301,41 @@ class DaskExecutor(Executor):
                 future.cancel()
 
     def _outcome(self, future: Any) -> Any:
-        """A task's result; :class:`Lost` if it killed its workers; any other failure is
-        the cluster's (shengji missing on a worker, say), an error of the whole run."""
+        """A task's result; :class:`Lost` if it killed its workers, or if the cluster has
+        had no worker for ``patience`` seconds (so nothing would ever run it); any other
+        failure is the cluster's (shengji missing on a worker, say), an error of the whole
+        run. A task that runs long is waited for: only a cluster without workers is not."""
+        look = self._workerless_since is not None  # none seen last time: look first
+        while True:
+            if look and (waited := self._workerless()) >= self.patience:
+                future.cancel()
+                return Lost("no worker", waited=waited)
+            look = True
+            try:
+                self._wait(future, timeout=_POLL)  # (never raises the task's own error)
+            except TimeoutError:
+                continue
+            try:
+                return future.result()
+            except self._killed as e:
+                return Lost(f"{type(e).__name__}: {e}")
+            except Exception as e:
+                failed = f"{type(e).__name__}: {str(e)[:200]}"
+                raise ExecutorError(msg("executor.workers-failed", error=failed)) from None
+
+    def _workerless(self) -> float:
+        """The seconds for which the cluster has had no worker (0 if it has one now)."""
         try:
-            return future.result()
-        except self._killed as e:
-            return Lost(f"{type(e).__name__}: {e}")
-        except Exception as e:
-            failed = f"{type(e).__name__}: {str(e)[:200]}"
-            raise ExecutorError(msg("executor.workers-failed", error=failed)) from None
+            workers = len(self.client.nthreads())
+        except (OSError, TimeoutError):  # the scheduler does not answer: no worker either
+            workers = 0
+        now = time.monotonic()
+        if workers:
+            self._workerless_since = None
+            return 0.0
+        if self._workerless_since is None:
+            self._workerless_since = now
+        return now - self._workerless_since
 
     def close(self) -> None:
         """Disconnect; a cluster started here is shut down."""

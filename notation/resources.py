@@ -7,10 +7,12 @@ In a checkout, ``grammars/`` and ``examples/`` sit at the top level next to
 from __future__ import annotations
 
 import os
+import re
 import stat
+import time
 from pathlib import Path
 
-__all__ = ["cache_dir", "examples_dir", "grammar_path", "presets_dir"]
+__all__ = ["cache_dir", "examples_dir", "grammar_path", "presets_dir", "prune_cache"]
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -63,3 +65,40 @@ def cache_dir() -> Path | None:
     if getuid is not None and info.st_uid != getuid():
         return None
     return folder
+
+
+# The names shengji gives what it keeps in the cache folder, each with the digest of what
+# made it: a preset's tree (``preset-NAME-DIGEST.json``, notation/presets) and lark's
+# analysed parsers (``psn-KIND-DIGEST.lark-cache``, notation/psn/grammar.py), and a
+# writer's half-written file (``….PID.part``). Another version of shengji keeps files of
+# other digests, and nothing else would ever remove them.
+_KEPT_NAME = (  # compiled only when a file is written, not at every start
+    r"(?:preset-[A-Za-z0-9_.-]+|psn-[a-z]+)-(?P<digest>[0-9a-f]{20})"
+    r"(?:\.json|\.lark-cache)(?:\.[0-9]+\.part)?"
+)
+STALE_DAYS = 30  # a kept file not written for this long, and not the current one, goes
+
+
+def prune_cache(current: Path) -> None:
+    """Remove from ``current``'s folder (the cache folder) the files of shengji's own
+    naming that are not of ``current``'s digest and were last written over
+    :data:`STALE_DAYS` days ago: those of older versions. Called when a kept file has
+    just been written (a new version's first start). Every other file is left alone, a
+    symbolic link too (never followed); a file another version still uses is only
+    written again, once. Nothing that fails here matters: the files are a cache."""
+    cutoff = time.time() - STALE_DAYS * 86400
+    ours = re.fullmatch(_KEPT_NAME, current.name)
+    try:
+        entries = list(os.scandir(current.parent))
+    except OSError:
+        return
+    for entry in entries:
+        kept = re.fullmatch(_KEPT_NAME, entry.name)
+        if kept is None or (ours is not None and kept["digest"] == ours["digest"]):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+                os.unlink(entry.path)
+        except OSError:
+            continue

@@ -524,7 +524,7 @@ def test_every_command_reads_a_file_hand_by_hand_in_flat_memory(
         file = _hands_file(tmp_path / f"hands-{n}.psn", n)
         return [word.format(file=file, n=n, out=out) for word in command]
 
-    _peak(argv(40), capsys)  # the grammar compiled, the presets read: once a process
+    _peak(argv(4), capsys)  # the grammar compiled, the presets read: once a process
     # Garbage in reference cycles waits for the collector, whose full passes grow rarer as
     # a process holds more: analyze's peak then rose with the hands read (40 to 240 hands:
     # 0.8 to 1.2 MB) though what it holds does not (a collection kept often: 0.6 to 0.75

@@ -62,8 +62,7 @@ def _walked(files: list[Path], work: Work[Any], executor: Executor, size: int) -
             out.append((event.path, event.value))
         else:
             assert isinstance(event, FileDone)
-            why = None if event.unreadable is None else event.unreadable.render("en")
-            out.append((event.path, ("end", why)))
+            out.append((event.path, ("end", _why(event))))
     return out
 
 
@@ -292,6 +291,55 @@ def test_a_hand_that_kills_its_dask_worker_is_that_hands_error(
     work = Work(_KillAlways("single-2.psn", 1))
     walked = _walked(corpus, work, dask_executor, 4)
     assert _with_crash_said(walked) == _crashed(corpus, "single-2.psn", 1)
+
+
+@dataclass(frozen=True)
+class _LoseForGood:
+    """At a hand of a file, tells its nanny not to start it again and kills its worker
+    process: the worker is lost for good, as when its machine goes away."""
+
+    name: str
+    hand: int
+
+    def __call__(self, checked: CheckedHand, path: str) -> HandOut:
+        if path.endswith(self.name) and checked.report.number == self.hand:
+            from distributed import get_worker
+            from distributed.utils import sync
+
+            worker = get_worker()
+            sync(worker.loop, worker.rpc(worker.nanny).close_gracefully, reason="lost")
+            os.kill(os.getpid(), signal.SIGKILL)
+        return PRINT(checked, path)
+
+
+def test_a_cluster_left_without_workers_is_not_waited_for_for_ever(corpus: list[Path]) -> None:
+    # Its only worker lost for good, the task that was on it would wait for ever for a
+    # worker to run it again: after `patience` seconds without any worker it is lost, and
+    # its hand is its file's error; so is every later file's first hand (none is run).
+    with DaskExecutor(None, jobs=1, patience=2) as executor:
+        walked = list(walk(corpus, Work(_LoseForGood("single-2.psn", 1)), executor, batch_hands=4))
+    ends = [e for e in walked if isinstance(e, FileDone)]
+    assert [e.path for e in ends] == [str(p) for p in corpus]  # every file ends, in order
+    lost = next(e for e in ends if e.path.endswith("single-2.psn")).unreadable
+    assert lost is not None
+    assert lost.render("en") == (
+        "internal error while checking hand 1: its worker was lost and the cluster had no "
+        "worker to run it again for 2 s; please report it"
+    )
+    assert lost.render("zh") == (
+        "内部错误（检查第 1 局时）：工作进程丢失，集群在 2 秒内没有可以重新运行它的工作进程；"
+        "请报告这个问题"
+    )
+    said = [(e.path, e.value if isinstance(e, HandDone) else ("end", _why(e))) for e in walked]
+    expected = _expected(corpus)
+    for path in map(str, corpus):  # each file as checking it gives, or its first hand lost
+        got = [v for p, v in said if p == path]
+        if got != [v for p, v in expected if p == path]:
+            assert len(got) == 1 and "the cluster had no worker to run it again" in got[0][1]
+
+
+def _why(done: FileDone) -> str | None:
+    return None if done.unreadable is None else done.unreadable.render("en")
 
 
 def test_lost_says_why() -> None:

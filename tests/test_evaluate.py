@@ -24,8 +24,6 @@ from notation.analysis.evaluate import (
     Estimate,
     Evaluator,
     View,
-    _candidates,
-    _Deals,
     policy_sigma,
 )
 from notation.analysis.review import Decision, HandPlan, plan_hand
@@ -35,7 +33,6 @@ from notation.presets import load_ruleset
 from notation.rules.cards import Cards
 from notation.rules.game import PlayState, Position
 from notation.rules.holding import Knowledge
-from notation.rules.seats import SEATS
 from notation.simulate import simulate_hand
 from tests.conftest import cards
 
@@ -112,16 +109,16 @@ def test_many_plays_are_cut_to_a_shortlist_that_keeps_the_play_made() -> None:
     trump = rules.trump(rules.match.start_level, None)
     odd = "C3 C5 C7 C9 CJ CK D3 D5 D7 D9 DJ DK H3 H5 H7 H9 HJ HK"
     even = "C4 C6 C8 C10 CQ CA D4 D6 D8 D10 DQ DA H4 H6 H8 H10 HQ HA"
-    position = Position(
-        rules, trump, 1,
-        (tuple(cards("S3 S4" + " S5" * 0)), tuple(cards(odd)), tuple(cards(even)),
-         tuple(cards("S6 S7 S8 S9 S10 SJ SQ SK SA C4 C6 C8 D4 D6 D8 H4 H6 H8"))),
-        1, trick=(tuple(cards("SA SA")),),
-    )  # fmt: skip
-    state = PlayState(position, check=False)
+    first = "S3 S4 S5 S6 S7 S8 S9 S10 SJ SQ SK C3 D3 H3 BJ LJ"  # and its SA SA led
+    fourth = "S5 S6 S7 S8 S9 S10 SJ SQ SK C4 C6 C8 D4 D6 D8 H4 H6 H8"
+    hands = tuple(tuple(cards(h)) for h in (first, odd, even, fourth))
+    position = Position(rules, trump, 1, hands, 1, trick=(tuple(cards("SA SA")),))
+    state = PlayState(position)
     made = tuple(cards("H5 H7"))
-    found = _candidates(state, made)
     assert len(state.distinct(list(state.follows()))) > MAX_CANDIDATES
+    evaluation = Evaluator(View.HINDSIGHT, budget=0.001).evaluate(position, played=made)
+    found = [c.cards for c in evaluation.candidates]
+    assert evaluation.played is not None and evaluation.played.cards == made
     assert len(found) == MAX_CANDIDATES and made in found
     assert len(set(found)) == len(found)
 
@@ -231,33 +228,27 @@ def test_the_player_s_view_does_not_read_the_hidden_hands(size: int) -> None:
     assert seen == blind
 
 
-def test_deal_i_is_the_same_however_many_deals_are_asked_for() -> None:
+def test_more_budget_adds_futures_and_keeps_the_futures_before() -> None:
+    # In the player's view future i is deal i of the unseen cards: a larger budget deals
+    # more of them but never others, so every candidate's values of a small budget are
+    # the first of its values with a larger one (deal i does not depend on how many are
+    # dealt). Whether each deal meets the seat's knowledge is the dealer's check
+    # (tests/test_sampling.py).
     plan = _plans(range(1))[0]
-    decision = _at(plan, 14)
+    decision = _at(plan, 8)
     knowledge = plan.knowledge(decision)
-    spent: list[float] = []
-    few = _Deals(decision.position, knowledge, "s", spent.append)
-    many = _Deals(decision.position, knowledge, "s", spent.append)
-    for i in range(12):
-        many.state(i)
-    assert few.state(3).hands == many.state(3).hands
-    assert few.state(3).hands[decision.seat - 1] == decision.position.hands[decision.seat - 1]
-    assert len({tuple(many.state(i).hands) for i in range(12)}) > 1
 
+    def values(evaluator: Evaluator) -> dict[Cards, tuple[int, ...]]:
+        evaluation = evaluator.evaluate(decision.position, knowledge, decision.shown, seed="s")
+        return {c.cards: c.samples for c in evaluation.candidates}
 
-def test_every_sampled_deal_agrees_with_the_seat_s_knowledge() -> None:
-    plan = _plans(range(2))[1]
-    decision = _at(plan, 8, on_table=2)
-    knowledge = plan.knowledge(decision)
-    deals = _Deals(decision.position, knowledge, "s", lambda _: None)
-    for i in range(20):
-        state = deals.state(i)
-        assert knowledge.problems(state.hands, state.kitty) == []
-        assert [p.cards for p in state.table] == list(decision.position.trick)
-        assert state.to_move == decision.seat and state.points == decision.position.points
-        assert {s: len(state.hands[s - 1]) for s in SEATS} == {
-            s: len(decision.position.hands[s - 1]) for s in SEATS
-        }
+    few = values(Evaluator(View.PLAYER, budget=0.05))
+    # never settled, it spends its budget: 3 futures for every candidate, then more
+    many = values(Evaluator(View.PLAYER, budget=0.3, settle=0))
+    assert few.keys() == many.keys()
+    assert all(len(many[c]) > len(few[c]) for c in few)
+    assert all(many[c][: len(few[c])] == few[c] for c in few)
+    assert len(set(many[_key(decision.shown)])) > 1  # the deals differ
 
 
 # --- rollouts against the exact values -----------------------------------------------------------

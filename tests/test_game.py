@@ -292,12 +292,30 @@ def test_the_key_forgets_the_cards_played_but_not_the_order() -> None:
     assert other_key != low_key
 
 
-def test_the_key_keeps_pairs_that_could_make_a_tractor() -> None:
-    # ♥77 99 is no tractor, the 8s played or not; ♥77 88 is one. Among the hearts still
-    # out, both are a pair below a pair of seat 1: only the key's mark tells them apart.
-    gap = position("H7 H7 H9 H9 | C3 C4 C5 C6 | D3 D4 D5 D6 | C7 C8 C9 CJ", trump="S 2")
-    joined = position("H7 H7 H8 H8 | C3 C4 C5 C6 | D3 D4 D5 D6 | C7 C8 C9 CJ", trump="S 2")
-    gap_key, joined_key = _keys(gap, joined)
+_OTHERS = "| C3 C4 C5 C6 | D3 D4 D5 D6 | C7 C8 C9 CJ"
+
+
+@pytest.mark.parametrize(
+    ("gap", "joined"),
+    [
+        # ♥77 99 is no tractor, the 8s played or not; ♥77 88 is one. Both are two pairs of
+        # seat 1 next to each other among the hearts still out, held by it alone: the key
+        # writes a run of one seat's levels with no two pairs adjacent as a block, and the
+        # joined run level by level.
+        (f"H7 H7 H9 H9 {_OTHERS}", f"H7 H7 H8 H8 {_OTHERS}"),
+        # Trump ♠2: ♥22 ♠22 is a tractor (the side suits' 2s, then ♠2), ♥22 with the little
+        # jokers' pair is none (♠2 between them, played or not). Seat 2's ♦2 shares the
+        # side suits' 2s' level, so no level is seat 1's alone: both write their levels one
+        # by one, alike but for the mark where a seat holds pairs at adjacent levels.
+        (
+            "H2 H2 LJ LJ | D2 C3 C4 C5 | D3 D4 D5 D6 | C7 C8 C9 CJ",
+            "H2 H2 S2 S2 | D2 C3 C4 C5 | D3 D4 D5 D6 | C7 C8 C9 CJ",
+        ),
+    ],
+    ids=["a-block", "the-mark"],
+)
+def test_the_key_keeps_pairs_that_could_make_a_tractor(gap: str, joined: str) -> None:
+    gap_key, joined_key = _keys(position(gap, trump="S 2"), position(joined, trump="S 2"))
     assert gap_key != joined_key
 
 

@@ -8,6 +8,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -173,6 +174,51 @@ def test_a_preset_kept_from_its_yaml_is_read_back_the_same_without_yaml(tmp_path
         path.write_text(broken[n % len(broken)], encoding="utf-8")
     *again, again_yaml = _presets_said(tmp_path)
     assert again == first and again_yaml == "True"
+
+
+def test_a_new_version_s_kept_presets_remove_old_versions_files_of_ours_only(
+    tmp_path: Path,
+) -> None:
+    # Files of older versions (other digests) not written for over 30 days go when a
+    # preset's tree is kept; recent ones stay (another version in use); so does every
+    # file shengji did not name, and a link of our naming (its target untouched).
+    folder = tmp_path / "shengji"
+    folder.mkdir(mode=0o700)
+    old, recent = "0" * 20, "1" * 20
+    gone = [
+        f"preset-qq-{old}.json",
+        f"preset-qq-super-{old}.json",
+        f"psn-fast-{old}.lark-cache",
+        f"psn-exact-{old}.lark-cache",
+        f"preset-qq-{old}.json.123.part",
+    ]
+    kept = [
+        f"preset-qq-{recent}.json",
+        f"psn-fast-{recent}.lark-cache",
+        "notes.txt",
+        f"preset-qq-{old}.yaml",
+        f"mine-{old}.json",
+        f"preset-qq-{old}.json.bak",
+    ]
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text("{}", encoding="utf-8")
+    (folder / f"preset-link-{old}.json").symlink_to(outside)
+    month_ago = time.time() - 31 * 86400
+    for name in gone + kept:
+        (folder / name).write_text("{}", encoding="utf-8")
+        if recent not in name:
+            os.utime(folder / name, (month_ago, month_ago))
+    os.utime(outside, (month_ago, month_ago))
+    os.utime(folder / f"preset-link-{old}.json", (month_ago, month_ago), follow_symlinks=False)
+    _presets_said(tmp_path)
+    left = {p.name for p in folder.iterdir()}
+    assert not left & set(gone)
+    assert set(kept) | {f"preset-link-{old}.json"} <= left
+    assert outside.read_text(encoding="utf-8") == "{}"
+    assert (
+        len([n for n in left if n.startswith("preset-") and n.endswith(".json")])
+        == len(list((ROOT / "notation/presets").glob("*.yaml"))) + 2
+    )  # this version's, the recent one, the link
 
 
 def test_the_command_imports_with_the_collector_off_and_turns_it_on_again() -> None:

@@ -21,11 +21,17 @@ It knows no more than its seat may: it reads the state only for its own hand, th
 and the public facts of the hand (trump, dealer, points so far); the other hands reach
 the evaluator only through the sampled deals.
 
->>> from notation.analysis.duplicate import duplicate_match
->>> from notation.bots import RandomPlayer
->>> result = duplicate_match(evaluator_player(0.02), RandomPlayer, deals=1, seed=3)
->>> len(result.deals)
-1
+Its first decision of a deal (a duplicate match of it against the bots is
+``duplicate_match(evaluator_player(), Bot, deals)``, which tests/test_player.py runs):
+
+>>> from notation.presets import load_ruleset
+>>> from notation.simulate import set_up_hand
+>>> state = PlayState(set_up_hand(load_ruleset("qq"), random.Random(3)).position)
+>>> player = EvaluatorPlayer(random.Random(1), budget=0.02)
+>>> player.start(state)
+>>> play = player.choose(state)
+>>> play.seat == state.to_move, play.cards in [p.cards for p in state.leads()]
+(True, True)
 """
 
 from __future__ import annotations

@@ -25,6 +25,11 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     "bug.doing.analysing": ("analysing", "分析"),
     "bug.doing.checking": ("checking hand {n}", "检查第 {n} 局"),
     "bug.worker-died": ("the worker process died ({error})", "工作进程意外退出（{error}）"),
+    # a Dask cluster left without any worker for that long (notation/executor.py)
+    "bug.no-worker": (
+        "its worker was lost and the cluster had no worker to run it again for {seconds} s",
+        "工作进程丢失，集群在 {seconds} 秒内没有可以重新运行它的工作进程",
+    ),
     "cli.no-paths": (
         "shengji validate: name at least one file or folder",
         "shengji validate：请至少给出一个文件或文件夹",

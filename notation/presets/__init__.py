@@ -46,7 +46,7 @@ from notation.files import FileError, read_bytes, shown_path
 from notation.messages import Message, Param, Seq, has, msg
 from notation.messages.reasons import reason
 from notation.messages.rulesets import yaml_words
-from notation.resources import cache_dir, presets_dir
+from notation.resources import cache_dir, presets_dir, prune_cache
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.ruleset import LevelTable, Ruleset
@@ -778,7 +778,8 @@ def _plain_tree(item: _Item) -> object:
 
 
 def _keep(kept: Path, tree: _Item) -> None:
-    """Keep ``tree`` in ``kept`` (written whole, then renamed: no reader sees half of it)."""
+    """Keep ``tree`` in ``kept`` (written whole, then renamed: no reader sees half of it),
+    and remove the kept files of older versions (:func:`~notation.resources.prune_cache`)."""
     try:
         text = json.dumps(_plain_tree(tree), ensure_ascii=False, allow_nan=False)
     except _NotPlain:
@@ -789,6 +790,8 @@ def _keep(kept: Path, tree: _Item) -> None:
         os.replace(part, kept)
     except OSError:
         part.unlink(missing_ok=True)
+        return
+    prune_cache(kept)
 
 
 # ---------------------------------------------------------------------------- plain values
