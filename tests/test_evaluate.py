@@ -14,9 +14,11 @@ import pytest
 from notation.analysis.evaluate import (
     DEFAULT_BUDGET,
     LEAF_CARDS,
+    LOSS_SIGMA,
     MAX_CANDIDATES,
     MAX_FUTURES,
     MIN_FUTURES,
+    POLICY_SIGMA_GROWTH,
     POLICY_SIGMA_MAX,
     POLICY_SIGMA_PLAYER,
     SETTLED,
@@ -315,6 +317,12 @@ def test_the_policy_error_never_shrinks_as_the_policy_plays_more_tricks() -> Non
     assert all(a <= b for a, b in pairwise(sigmas))
     assert sigmas[-1] <= POLICY_SIGMA_MAX
     assert policy_sigma(0, loss=True) == 0 < policy_sigma(1, loss=True)
+    # A loss's error was too narrow, held at the largest measured, at each size measured
+    # next (LOSS_SIGMA's notes): beyond the sizes measured it grows as a value's does.
+    losses = [policy_sigma(t, loss=True) for t in range(0, 30)]
+    assert all(a <= b for a, b in pairwise(losses)) and losses[-1] <= POLICY_SIGMA_MAX
+    top = max(LOSS_SIGMA)
+    assert policy_sigma(top + 3, loss=True) == LOSS_SIGMA[top] + 3 * POLICY_SIGMA_GROWTH
 
 
 def test_rollout_values_carry_the_policy_error_and_solved_values_none() -> None:
