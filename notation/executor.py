@@ -210,9 +210,12 @@ def _outcome(future: Future[V]) -> V | Lost:
         return Lost(type(e).__name__)
 
 
-def _why(error: OSError | TimeoutError) -> Message | str:
+def _why(error: OSError | TimeoutError | RuntimeError) -> Message | str:
     """Why a cluster could not be reached, in the catalogue's words where it is one of
-    the usual reasons (no answer, refused); else as the error says it."""
+    the usual reasons (no answer, refused, its workers not started); else as the error
+    says it."""
+    if isinstance(error, RuntimeError):  # distributed: "Nanny failed to start.", and such
+        return msg("executor.not-started")
     if isinstance(error, TimeoutError) or str(error).startswith("Timed out"):
         return msg("executor.timed-out")
     if isinstance(error, ConnectionRefusedError):
@@ -271,7 +274,7 @@ class DaskExecutor(Executor):
                 # (distributed.comm.timeouts.connect, 30 s unless configured)
                 self.client = distributed.Client(address)
                 self.client.wait_for_workers(1, timeout=patience)
-        except (OSError, TimeoutError) as e:
+        except (OSError, TimeoutError, RuntimeError) as e:
             self.close()
             where = (
                 msg("executor.scheduler-at", address=address)

@@ -445,6 +445,32 @@ def test_a_scheduler_that_is_not_there_is_exit_2(files: Path, lang: str) -> None
     )
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_local_cluster_whose_workers_do_not_start_is_exit_2(
+    files: Path, lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # distributed raises RuntimeError("Nanny failed to start.") when a worker process
+    # cannot start (a loaded machine, a process limit): said, never a traceback
+    import distributed
+
+    from notation.cli import main
+
+    def fails(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr(distributed, "LocalCluster", fails)
+    assert main(["validate", "--lang", lang, "--executor", "dask", str(files)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert (
+        err.strip()
+        == {
+            "en": "shengji: cannot reach a local Dask cluster: its worker processes did not start",
+            "zh": "shengji：无法连接 本机的 Dask 集群：其工作进程未能启动",
+        }[lang]
+    )
+
+
 def test_a_scheduler_is_for_dask(files: Path) -> None:
     result = shengji("validate", "--scheduler", "tcp://127.0.0.1:9", str(files))
     assert result.returncode == 2

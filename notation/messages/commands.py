@@ -39,6 +39,10 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
     ),
     "executor.scheduler-at": ("the Dask scheduler at {address}", "位于 {address} 的 Dask 调度器"),
     "executor.local-cluster": ("a local Dask cluster", "本机的 Dask 集群"),
+    "executor.not-started": (
+        "its worker processes did not start",
+        "其工作进程未能启动",
+    ),
     "executor.unknown": (
         "no executor {kind!r}: the executors are {known}",
         "没有执行器 {kind!r}：执行器有 {known}",
