@@ -167,7 +167,7 @@ def test_analysed_before_reads_the_summary_and_the_plays_judged(
     hand = corpus / "hand-0.psn"
     _run(capsys, str(hand), *FAST, "-j", "1", "--in-place")
     (done,) = parse(hand.read_text()).hands
-    settings = analyze_cli._Options(View.PLAYER, 0.01, 0, None, (12, analyze_cli.ALL))
+    settings = analyze_cli.AnalyzeOptions(View.PLAYER, 0.01, 0, None, (12, analyze_cli.ALL))
     assert analyze_cli.analysed_before(done, settings)
     assert not analyze_cli.analysed_before(done, replace(settings, tricks=(11, analyze_cli.ALL)))
     assert not analyze_cli.analysed_before(done, replace(settings, tricks=(12, 12)))
@@ -197,16 +197,16 @@ def _dies_on_the_second_hand(hand, task, options):  # type: ignore[no-untyped-de
     the hand's number from 1, the chunk's first decision)."""
     if task[1] == 2:
         os._exit(3)
-    return _chunk(hand, task, options)
+    return _analyse(hand, task, options)
 
 
-_chunk = analyze_cli._chunk
+_analyse = analyze_cli.analyse_chunk
 
 
 def test_a_hand_that_kills_its_worker_is_its_error_and_the_rest_go_on(
     corpus: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(analyze_cli, "_chunk", _dies_on_the_second_hand)  # the pool forks
+    monkeypatch.setattr(analyze_cli, "analyse_chunk", _dies_on_the_second_hand)  # the pool forks
     match = corpus / "club" / "match.psn"
     # from trick 15, the last of the first hand (the other two have 22 and 17)
     code, out, err = _run(capsys, str(match), "--budget", "0.01", "--tricks", "15", "-j", "2",

@@ -66,7 +66,7 @@ from notation.psn import Record, iter_hands, write, write_hands
 from notation.psn.model import Hand
 from notation.rules.ruleset import Ruleset
 
-__all__ = ["add_parser", "analysed_before", "run"]
+__all__ = ["AnalyzeOptions", "add_parser", "analyse_chunk", "analysed_before", "run"]
 
 CHUNK = 4  # plays sent to a worker at a time: one trick, about
 CHOICES = -1  # the chunk that judges a hand's choices before the play (bury, declaration)
@@ -123,7 +123,7 @@ def add_parser(sub: Any) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Options:
+class AnalyzeOptions:
     """What every play is analysed with (sent to the workers)."""
 
     view: View
@@ -226,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rules = ruleset_argument(args.rules) if args.rules else None
     tricks = args.tricks or (1, ALL)
-    options = _Options(View(args.view), args.budget, args.seed, rules, tricks)
+    options = AnalyzeOptions(View(args.view), args.budget, args.seed, rules, tricks)
     resume = bool(args.in_place or args.out) and not args.redo
     started = time.perf_counter()
     with open_executor(args) as executor:
@@ -315,7 +315,7 @@ def _targets(
     return targets
 
 
-def analysed_before(hand: Hand, options: _Options) -> bool:
+def analysed_before(hand: Hand, options: AnalyzeOptions) -> bool:
     """True if ``hand`` holds the analysis of a run with these settings and this engine
     version: its summary's ``[%engine shengji VERSION VIEW BUDGET SEED [rules=NAME]]``,
     and the engine's comment on exactly the plays of ``--tricks`` (up to a play where it
@@ -342,7 +342,7 @@ def analysed_before(hand: Hand, options: _Options) -> bool:
     return True
 
 
-def _settings(options: _Options) -> str:
+def _settings(options: AnalyzeOptions) -> str:
     """The summary's ``[%engine ...]`` command for a run with ``options``."""
     rules = None if options.rules is None else options.rules.name
     return engine_command(options.view, options.budget, options.seed, rules)
@@ -386,7 +386,7 @@ def _open(
 _ERRORS_SAID = 100  # the most syntax errors said of one file (the others are counted)
 
 
-def _hands(file: _File, options: _Options, resume: bool, lang: str) -> Iterator[_HandWork]:
+def _hands(file: _File, options: AnalyzeOptions, resume: bool, lang: str) -> Iterator[_HandWork]:
     """The file's hands, read one at a time and planned. With ``resume``, a hand already
     analysed with these settings (in the file, or in its ``--out`` file) is kept as it is.
     A file that cannot be read to its end now (it changed) is the file's error."""
@@ -436,7 +436,7 @@ def _bare(hand: Hand) -> str:
     return write(Record((strip_analysis(hand),)))
 
 
-def _starts(plan: HandPlan | None, options: _Options) -> list[int]:
+def _starts(plan: HandPlan | None, options: AnalyzeOptions) -> list[int]:
     """Where each chunk of a hand's judged plays starts (none: analysed before)."""
     if plan is None:
         return []
@@ -452,7 +452,7 @@ _HELD = 64  # hands read ahead of the one being analysed, at most, before waitin
 def _analyse(
     sources: Sequence[tuple[Path, Path | None]],
     targets: Sequence[Path | None],
-    options: _Options,
+    options: AnalyzeOptions,
     executor: Executor,
     args: argparse.Namespace,
     resume: bool,
@@ -532,7 +532,7 @@ def _analyse(
 
 
 def _progress(
-    sources: Sequence[tuple[Path, Path | None]], options: _Options, resume: bool, lang: str
+    sources: Sequence[tuple[Path, Path | None]], options: AnalyzeOptions, resume: bool, lang: str
 ) -> Progress | None:
     """A progress bar over the plays to judge (counted from the records, read here)."""
     total = 0
@@ -554,7 +554,7 @@ def _progress(
 
 def _finish_hand(
     work: _HandWork,
-    options: _Options,
+    options: AnalyzeOptions,
     args: argparse.Namespace,
     totals: _Totals,
     report: _JsonReport | None,
@@ -637,7 +637,7 @@ def _in_order(chunks: list[tuple[int, list[_Judged]]]) -> list[PlayReview | Stop
     return [r for _, chunk in ordered for r in chunk if not isinstance(r, ChoiceReview)]
 
 
-def _batch(options: _Options, batch: tuple[_Chunk, ...]) -> list[_Result]:
+def _batch(options: AnalyzeOptions, batch: tuple[_Chunk, ...]) -> list[_Result]:
     """Each chunk of a batch analysed (in a worker); a chunk the analysis fails on is
     its hand's error, not the run's."""
     for name, ruleset in options.rulesets:
@@ -645,7 +645,7 @@ def _batch(options: _Options, batch: tuple[_Chunk, ...]) -> list[_Result]:
     out: list[_Result] = []
     for chunk in batch:
         try:
-            out.append(_chunk(chunk.record, (chunk.file, chunk.hand, chunk.first), options))
+            out.append(analyse_chunk(chunk.record, (chunk.file, chunk.hand, chunk.first), options))
         except Exception as e:
             out.append(internal_error(e, "analysing"))
     return out
@@ -659,7 +659,7 @@ _PLANS: OrderedDict[tuple[int, int], tuple[Hand, Ruleset | None, HandPlan]] = Or
 _EVALUATORS: dict[tuple[View, float], Evaluator] = {}
 
 
-def _chunk(hand: Hand, task: tuple[int, int, int], options: _Options) -> list[_Judged]:
+def analyse_chunk(hand: Hand, task: tuple[int, int, int], options: AnalyzeOptions) -> list[_Judged]:
     """The plays of one hand from ``task``'s first, :data:`CHUNK` of them at most, or
     (:data:`CHOICES`) its choices before the play."""
     f, number, first = task
@@ -740,7 +740,7 @@ class _JsonReport:
         self.path, self.hands = path, 0
 
 
-def _engine(options: _Options) -> dict[str, Any]:
+def _engine(options: AnalyzeOptions) -> dict[str, Any]:
     """The JSON report's head (``notation.analysis.review.JSON_SCHEMA``)."""
     return {
         "version": JSON_SCHEMA_VERSION,
