@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 from hypothesis import given, settings
@@ -27,6 +27,7 @@ from notation.rules.bidding import (
     ReinforceNotAllowed,
     SelfCounter,
     ShapeNotAllowed,
+    Showing,
     TooWeak,
     apply_fallback,
     bid,
@@ -564,3 +565,46 @@ def test_match_b_the_dealers_side_declares_at_its_own_level_only() -> None:
 def test_other_rule_sets_keep_the_dealer_whoever_declares() -> None:
     state = end_deal(play(QQ, later_hand(1), "2 declare S2"), QQ)
     assert state.dealer == 1
+
+
+# ---------------------------------------------------------------------------- changed
+
+
+def _other_value(name: str) -> object:
+    """A value of field ``name`` unlike :func:`later_hand`'s."""
+    showing = Showing(2, BidShape.SINGLE, Suit.HEARTS, (parse_card("H2"),), Rank.TWO)
+    return {
+        "rank": Rank.FIVE,
+        "dealer": 3,
+        "first_hand": True,
+        "other_rank": Rank.KING,
+        "phase": BidPhase.BURIED,
+        "showing": showing,
+        "declarer": 2,
+        "counters": 4,
+        "kitty_holder": 4,
+        "last_in_round": 2,
+        "fallback_suit": Suit.CLUBS,
+        "fallback_used": True,
+        "redeal": True,
+        "bids": (Bid.parse("2 declare H2"),),
+    }[name]
+
+
+@pytest.mark.parametrize("name", [f.name for f in fields(BidState)])
+def test_changed_is_what_replace_makes(name: str) -> None:
+    state = later_hand()
+    value = _other_value(name)
+    new = state.changed(**{name: value})
+    assert new == replace(state, **{name: value})
+    assert getattr(new, name) == value
+
+
+def test_changed_refuses_what_replace_refuses() -> None:
+    state = later_hand()
+    with pytest.raises(TypeError):
+        state.changed(trump=Suit.HEARTS)
+    with pytest.raises(ValueError):
+        state.changed(dealer=5)
+    with pytest.raises(ValueError):
+        state.changed(rank=Rank.BIG_JOKER)

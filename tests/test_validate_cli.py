@@ -475,3 +475,27 @@ def test_a_scheduler_is_for_dask(files: Path) -> None:
     result = shengji("validate", "--scheduler", "tcp://127.0.0.1:9", str(files))
     assert result.returncode == 2
     assert result.stderr == "shengji: --scheduler is for --executor dask\n"
+
+
+def test_validating_leaves_the_collectors_thresholds_as_they_were(
+    files: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command collects its youngest generation less often while it checks hands
+    (README, "The validator's speed"), and gives back the thresholds it found."""
+    import gc
+
+    from notation.cli import main
+    from notation.validate import iter_validate
+
+    seen: list[tuple[int, int, int]] = []
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.get_threshold())
+        return iter_validate(*args, **kwargs)
+
+    monkeypatch.setattr("notation.cli.validate.iter_validate", spy)
+    before = gc.get_threshold()
+    assert main(["validate", "-j", "1", str(files / "clean.psn")]) == 0
+    assert gc.get_threshold() == before
+    assert seen == [(20_000, *before[1:])]
+    capsys.readouterr()

@@ -521,10 +521,10 @@ class Replayer:
             )
         if recorded is not None and given is None and legal is before:
             # The fallback's cards are not recorded: take the trump the record names.
-            legal = replace(legal, fallback_suit=recorded.suit, fallback_used=True)
+            legal = legal.changed(fallback_suit=recorded.suit, fallback_used=True)
         turned = recorded or given
         if turned is not None:
-            played = replace(played, fallback_suit=turned.suit, fallback_used=True)
+            played = played.changed(fallback_suit=turned.suit, fallback_used=True)
         return legal, played
 
     def _check_bid_held(self, bid: BidNode, state: bids.BidState) -> None:

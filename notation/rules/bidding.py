@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from typing import Any, Final
 
 from notation.errors import KeyedError
 from notation.rules.cards import Card, Rank, Suit, format_cards, parse_cards
@@ -284,6 +285,30 @@ class BidState:
             other_rank=other_rank,
         )
 
+    def changed(self, **changes: Any) -> BidState:
+        """This state with ``changes`` (fields by name), as ``dataclasses.replace`` makes
+        it, without its generic walk over the fields: a state is made at every bid and
+        phase of every hand, and this costs half as much."""
+        if not changes.keys() <= _BID_STATE_FIELDS:
+            raise TypeError(f"BidState has no field {sorted(changes.keys() - _BID_STATE_FIELDS)}")
+        get = changes.get
+        return BidState(
+            get("rank", self.rank),
+            get("dealer", self.dealer),
+            get("first_hand", self.first_hand),
+            get("other_rank", self.other_rank),
+            get("phase", self.phase),
+            get("showing", self.showing),
+            get("declarer", self.declarer),
+            get("counters", self.counters),
+            get("kitty_holder", self.kitty_holder),
+            get("last_in_round", self.last_in_round),
+            get("fallback_suit", self.fallback_suit),
+            get("fallback_used", self.fallback_used),
+            get("redeal", self.redeal),
+            get("bids", self.bids),
+        )
+
     def trump(self, rules: Ruleset) -> Trump | None:
         """The trump as bid so far, or ``None`` if nothing sets it yet."""
         if not self.decided:
@@ -302,6 +327,9 @@ class BidState:
     def decided(self) -> bool:
         """True once a declaration or the fallback has set a trump."""
         return self.showing is not None or self.fallback_used
+
+
+_BID_STATE_FIELDS: Final = frozenset(f.name for f in fields(BidState))
 
 
 # ---------------------------------------------------------------------------- shapes
@@ -642,7 +670,7 @@ def _apply(rules: Ruleset, state: BidState, new: Bid, showing: Showing) -> BidSt
         elif state.first_hand and rules.bidding.first_hand_counter_takes_deal:
             changes["dealer"] = new.seat  # 反主反打: the counter becomes the dealer
             changes["kitty_holder"] = new.seat
-    return replace(state, **changes)  # type: ignore[arg-type]
+    return state.changed(**changes)
 
 
 # ---------------------------------------------------------------------------- phases
@@ -657,7 +685,7 @@ def end_deal(state: BidState, rules: Ruleset | None = None) -> BidState:
     """
     if state.phase is not BidPhase.DEAL:
         raise OutsideWindow("dealt", phase=state.phase)
-    state = replace(state, phase=BidPhase.DEALT)
+    state = state.changed(phase=BidPhase.DEALT)
     if rules is None or not rules.bidding.deal_passes_to_declarer or state.first_hand:
         return state
     dealer, declarer = state.dealer, state.declarer
@@ -666,7 +694,7 @@ def end_deal(state: BidState, rules: Ruleset | None = None) -> BidState:
     if any(b.seat in (dealer, partner(dealer)) for b in state.bids):
         return state
     rank = state.other_rank or state.rank  # the new dealer's level: the hand is played at it
-    return replace(state, dealer=declarer, kitty_holder=declarer, rank=rank, other_rank=state.rank)
+    return state.changed(dealer=declarer, kitty_holder=declarer, rank=rank, other_rank=state.rank)
 
 
 def bury(rules: Ruleset, state: BidState) -> BidState:
@@ -685,12 +713,12 @@ def bury(rules: Ruleset, state: BidState) -> BidState:
         )
     window = rules.bidding.window(state.first_hand)
     next_phase = BidPhase.BURIED if window is CounterWindow.AFTER_BURY else BidPhase.CLOSED
-    return replace(state, phase=next_phase)
+    return state.changed(phase=next_phase)
 
 
 def start_play(state: BidState) -> BidState:
     """The first lead: bidding is over."""
-    return replace(state, phase=BidPhase.PLAY)
+    return state.changed(phase=BidPhase.PLAY)
 
 
 # ---------------------------------------------------------------------------- nobody declares
@@ -740,5 +768,5 @@ def apply_fallback(
         state = end_deal(state, rules)
     trump = fallback_trump(rules, state.rank, kitty=kitty, flipped=flipped)
     if trump is None or state.dealer is None:
-        return replace(state, redeal=True)
-    return replace(state, fallback_suit=trump.suit, fallback_used=True)
+        return state.changed(redeal=True)
+    return state.changed(fallback_suit=trump.suit, fallback_used=True)

@@ -315,7 +315,8 @@ count of 0 or less means none."""
 
 def counted(cards: Iterable[Card] | CardCounts) -> CardCounts:
     """``cards`` as counts: a hand given by its counts already is taken as it is."""
-    if isinstance(cards, dict | Mapping):  # a dict (a Counter) is the quick check
+    # A dict (a Counter) is the quick check; ``dict | Mapping`` would make a union each call.
+    if isinstance(cards, dict) or isinstance(cards, Mapping):  # noqa: SIM101
         return cards
     return Counter(cards)
 

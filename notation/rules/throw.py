@@ -42,7 +42,8 @@ class Holder:
             if n > 0:
                 card_suit, level = table[card]
                 if card_suit == suit:
-                    highest = max(highest, level)
+                    if level > highest:
+                        highest = level
                     if n >= 2:
                         counts[level] = counts.get(level, 0) + 1
         self.highest = highest

@@ -87,17 +87,22 @@ class OpenTrick:
         self, leader: Seat, lead: Sequence[Card], trump: Trump, units: list[Unit] | None = None
     ) -> None:
         self.trump = trump
-        self.lead_units = units if units is not None else decompose(lead, trump)
-        self.shape = lead_shape(self.lead_units)
-        first = self.lead_units[0]
-        if any(u.suit != first.suit for u in self.lead_units):
-            raise ValueError("a lead of several suits has no winner")
+        self.lead_units = lead_units = units if units is not None else decompose(lead, trump)
+        self.shape = lead_shape(lead_units)
+        first = lead_units[0]
+        # Loops, not generators: a trick is opened at every lead of every hand replayed.
+        for unit in lead_units:
+            if unit.suit != first.suit:
+                raise ValueError("a lead of several suits has no winner")
         # The lead in its own format: its biggest unit of the highest top, which
         # decompose puts first (no other reading of the lead has a higher one).
         self.best = (0, first.top)
         self.index = 0
         self.plays: list[Seat] = [leader]
-        self.points = sum(c.points for c in lead)
+        points = 0
+        for card in lead:
+            points += card.points
+        self.points = points
 
     def add(self, seat: Seat, cards: Sequence[Card]) -> Seat:
         """Add a follow; return the seat now winning."""
