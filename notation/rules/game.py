@@ -807,7 +807,10 @@ class PlayState:
                       self.leader, self.points, self.penalties, self.last, self.tricks,
                       self.hand_points, self._trick_memo))
             )  # fmt: skip
-            trick.add(seat, cards)
+            if len(cards) > 1:  # its value against the lead remembered (a single's is quick)
+                trick.add_valued(seat, cards, self.follow_value(cards))
+            else:
+                trick.add(seat, cards)
         self.hands[i] = _without(old, cards)
         for card in cards:
             self.hand_points -= card.points
@@ -884,9 +887,9 @@ class PlayState:
         assert trick is not None
         key = (self.table[0].cards, cards)
         memo = self._memo.values
-        if key in memo:
-            return memo[key]
-        value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
+        value = memo.get(key)
+        if value is None and key not in memo:  # None: remembered as unable to win, or new
+            value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
         return value
 
     # --- equal positions, equivalent plays (for search) -------------------------------
@@ -949,45 +952,62 @@ class PlayState:
         """
         table = self.trump.table
         holders: dict[Card, list[int]] = {}
-        for s, seat_cards in enumerate(raw):
-            for card in seat_cards:
+        for s in range(4):
+            for card in raw[s]:
                 held = holders.get(card)
                 if held is None:
                     held = holders[card] = [card.points, 0, 0, 0, 0]
                 held[s + 1] += 1
+        # Each level: its cards' (points, copies held by seats 1..4), the seats holding a
+        # card at it and the seats holding a pair at it, as bits (seat s: bit s).
         levels: dict[int, list[tuple[int, ...]]] = {}
+        seats: dict[int, int] = {}
+        pairs: dict[int, int] = {}
         for card, held in holders.items():
-            levels.setdefault(table[card][1], []).append(tuple(held))
+            level = table[card][1]
+            found = levels.get(level)
+            if found is None:
+                found = levels[level] = []
+                seats[level] = 0
+                pairs[level] = 0
+            found.append(tuple(held))
+            for s in range(1, 5):
+                if held[s]:
+                    seats[level] |= 1 << s
+                    if held[s] >= 2:
+                        pairs[level] |= 1 << s
         order = sorted(levels)
-        pairs = {
-            lv: {s for held in levels[lv] for s in (1, 2, 3, 4) if held[s] >= 2} for lv in order
-        }
-        alone = {}  # level → the one seat that holds every card at it (0: several)
-        for lv in order:
-            seats = {s for held in levels[lv] for s in (1, 2, 3, 4) if held[s]}
-            alone[lv] = seats.pop() if len(seats) == 1 else 0
         described: list[tuple[str, int, tuple[tuple[int, ...], ...]]] = []
         i = 0
-        while i < len(order):
+        n = len(order)
+        while i < n:
             level = order[i]
-            seat = alone[level]
+            mask = seats[level]
+            alone = mask if mask & (mask - 1) == 0 else 0  # the one seat's bit (0: several)
             j = i + 1
-            while j < len(order) and seat and alone[order[j]] == seat:
-                j += 1
-            block = order[i:j]
-            free = not any(
-                seat in pairs.get(lv + step, ())
-                for lv in block
-                if seat in pairs[lv]
-                for step in (-1, 1)
-            )
-            if seat and len(block) > 1 and free:
-                items = sorted((held[0], held[seat]) for lv in block for held in levels[lv])
-                described.append(("block", seat, tuple(items)))
-            else:
-                for lv in block:
-                    linked = lv - 1 in pairs and bool(pairs[lv] & pairs[lv - 1])
-                    described.append(("level", linked, tuple(sorted(levels[lv]))))
+            if alone:
+                while j < n and seats[order[j]] == alone:
+                    j += 1
+            if j - i > 1:
+                # A block, written as such if no pair of its seat is next to another.
+                free = True
+                for lv in order[i:j]:
+                    if pairs[lv] & alone and (
+                        pairs.get(lv - 1, 0) & alone or pairs.get(lv + 1, 0) & alone
+                    ):
+                        free = False
+                        break
+                if free:
+                    seat = alone.bit_length() - 1
+                    items = sorted(
+                        (held[0], held[seat]) for lv in order[i:j] for held in levels[lv]
+                    )
+                    described.append(("block", seat, tuple(items)))
+                    i = j
+                    continue
+            for lv in order[i:j]:
+                linked = bool(pairs[lv] & pairs.get(lv - 1, 0))
+                described.append(("level", linked, tuple(sorted(levels[lv]))))
             i = j
         return tuple(described)
 
@@ -1392,13 +1412,20 @@ def _submultisets(cards: Cards) -> Iterator[Cards]:
 
 
 def _without(hand: Cards, cards: Cards) -> Cards:
-    """``hand`` less ``cards`` (both sorted)."""
+    """``hand`` less ``cards`` (both sorted; a card is found by identity, as cards are
+    one object each: quicker than ``index`` and ``remove`` compiled)."""
     if len(cards) == 1:
-        i = hand.index(cards[0])
+        card = cards[0]
+        i = 0
+        while hand[i] is not card:
+            i += 1
         return hand[:i] + hand[i + 1 :]
     left = list(hand)
     for card in cards:
-        left.remove(card)
+        i = 0
+        while left[i] is not card:
+            i += 1
+        del left[i]
     return tuple(left)
 
 
