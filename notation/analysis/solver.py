@@ -101,10 +101,6 @@ _TABLE_LIMIT = 1_000_000  # transposition-table entries kept before the table is
 _CONTEXTS_KEPT = 4  # hands whose tables a solver keeps
 
 
-def _first(item: tuple[tuple[int, int, int], Play]) -> tuple[int, int, int]:
-    return item[0]
-
-
 class _OutOfTime(Exception):
     """The budget ran out: unwind the search."""
 
@@ -671,7 +667,7 @@ class _Search:
                 scored = memo.follows.get((seat, lead))
                 if scored is None:
                     follows = list(state.follows())
-                    if len(follows) > 1:
+                    if len(follows) > 1 and len(state.table) < 3:
                         follows = [group[0] for group in state.distinct(follows)]
                     scored = memo.follows[(seat, lead)] = self._scored(follows)
                 plays = memo.plays[key] = self._follow_order(scored, trick.best, partner)
@@ -726,16 +722,18 @@ class _Search:
         points and lowest cards."""
         if len(scored) == 1:
             return [scored[0][3]]
-        keyed: list[tuple[tuple[int, int, int], Play]] = []
-        for points, cost, value, play in scored:
+        # Sorted on plain tuples, the place last (so that ties keep their order, as a
+        # stable sort would; no key function to call).
+        keyed: list[tuple[int, int, int, int]] = []
+        for i, (points, cost, value, _play) in enumerate(scored):
             if partner:
-                keyed.append(((1, points, -cost), play))
+                keyed.append((1, points, -cost, -i))
             elif value is not None and value > best:
-                keyed.append(((2, points, -cost), play))
+                keyed.append((2, points, -cost, -i))
             else:
-                keyed.append(((0, -points, -cost), play))
-        keyed.sort(key=_first, reverse=True)
-        return [play for _, play in keyed]
+                keyed.append((0, -points, -cost, -i))
+        keyed.sort(reverse=True)
+        return [scored[-k[3]][3] for k in keyed]
 
     def playout(self) -> int:
         """The points the defenders gain if every seat plays the first of :meth:`moves`
