@@ -82,10 +82,13 @@ __all__ = [
 ]
 
 
-# One suit's cards still out, in order: ("level", whether it makes a tractor with the level
-# below for some seat, each card's points and copies held by seats 1..4), or ("block", the
-# seat, its cards' points and copies) for levels one seat holds alone (see PlayState.key).
-_SuitKey = tuple[tuple[str, int, tuple[tuple[int, ...], ...]], ...]
+# One suit's cards still out, in order, as small numbers (see PlayState.key): for each level,
+# a head (0, whether it makes a tractor with the level below for some seat, how many cards
+# are at it: bit 0, bit 1, bits 4 up) and each of its cards' points and copies held by
+# seats 1..4 (points × 256 + 2 bits a seat, seat 1 highest); or, for levels that one seat
+# holds alone, a block: a head (1, the seat, how many cards: bit 0, bits 1-3, bits 4 up)
+# and each card's points × 4 + the copies the seat holds, sorted.
+_SuitKey = tuple[int, ...]
 # The numbers handed to suit descriptions (see _Memo.numbers), counted for the process: a
 # number is given once, so it never comes to stand for another description (a key kept by a
 # search never changes meaning, and keys of states that share no memo are never equal).
@@ -243,7 +246,13 @@ class _Memo:
     )
     values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
-    suit_keys: dict[tuple[Cards, Cards, Cards, Cards], int] = field(default_factory=dict)
+    # For keys: a hand → the number of each effective suit's cards in it (see
+    # PlayState._suit_ids), a suit's cards → that number, and the cards of each number.
+    hand_suits: dict[Cards, tuple[int, ...]] = field(default_factory=dict)
+    suit_ids: dict[Cards, int] = field(default_factory=dict)
+    suit_cards: list[Cards] = field(default_factory=list)
+    # The four hands' numbers for one suit → the number of its description (below).
+    suit_keys: dict[tuple[int, ...], int] = field(default_factory=dict)
     # The numbers that stand for suit descriptions in keys (PlayState._suit_number): equal
     # descriptions get equal numbers, so equal positions get equal keys, for every state
     # that shares this memo (a solver's, across the positions of a hand). Kept here, not
@@ -261,11 +270,14 @@ class _Memo:
             self.leads,
             self.values,
             self.split,
+            self.hand_suits,
+            self.suit_ids,
             self.suit_keys,
         )
         if sum(len(t) for t in tables) > limit:
             for table in tables:
                 table.clear()
+            self.suit_cards.clear()  # the cards of the numbers just forgotten
         if len(self.numbers) > limit:
             # With the numbers, the suits' remembered numbers go too: a suit remembered
             # with its old number while an equal one gets a new number would give one
@@ -807,7 +819,10 @@ class PlayState:
                       self.leader, self.points, self.penalties, self.last, self.tricks,
                       self.hand_points, self._trick_memo))
             )  # fmt: skip
-            trick.add(seat, cards)
+            if len(cards) > 1:  # its value against the lead remembered (a single's is quick)
+                trick.add_valued(seat, cards, self.follow_value(cards))
+            else:
+                trick.add(seat, cards)
         self.hands[i] = _without(old, cards)
         for card in cards:
             self.hand_points -= card.points
@@ -884,9 +899,9 @@ class PlayState:
         assert trick is not None
         key = (self.table[0].cards, cards)
         memo = self._memo.values
-        if key in memo:
-            return memo[key]
-        value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
+        value = memo.get(key)
+        if value is None and key not in memo:  # None: remembered as unable to win, or new
+            value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
         return value
 
     # --- equal positions, equivalent plays (for search) -------------------------------
@@ -907,25 +922,43 @@ class PlayState:
         share one memo (see :meth:`share_memo`), as a solver's states do.
         """
         memo = self._memo.suit_keys
-        sides: list[int] = []
-        trump_key = 0
-        splits = [self.suits(s) for s in SEATS]
-        for suit in _EFFECTIVE_SUITS:
-            raw = (
-                splits[0].get(suit, ()),
-                splits[1].get(suit, ()),
-                splits[2].get(suit, ()),
-                splits[3].get(suit, ()),
-            )
-            number = memo.get(raw)
+        hands = self.hands
+        a = self._suit_ids(hands[0])
+        b = self._suit_ids(hands[1])
+        c = self._suit_ids(hands[2])
+        d = self._suit_ids(hands[3])
+        numbers: list[int] = []
+        for k in range(len(_EFFECTIVE_SUITS)):  # the trump first
+            ids = (a[k], b[k], c[k], d[k])
+            number = memo.get(ids)
             if number is None:
-                number = memo[raw] = self._suit_number(raw)
-            if suit == TRUMP:
-                trump_key = number
-            else:
-                sides.append(number)
+                cards = self._memo.suit_cards
+                raw = (cards[a[k]], cards[b[k]], cards[c[k]], cards[d[k]])
+                number = memo[ids] = self._suit_number(raw)
+            numbers.append(number)
+        trump_key = numbers[0]
+        sides = numbers[1:]
         sides.sort()
         return (self.leader, trump_key, *sides)
+
+    def _suit_ids(self, hand: Cards) -> tuple[int, ...]:
+        """The number of each effective suit's cards in ``hand``, the trump first (equal
+        cards, equal numbers, for a memo): a key's suits are looked up by four numbers,
+        quicker to hash than the cards."""
+        memo = self._memo
+        found = memo.hand_suits.get(hand)
+        if found is None:
+            split = self.split(hand)
+            ids: list[int] = []
+            for suit in _EFFECTIVE_SUITS:
+                cards = split.get(suit, ())
+                number = memo.suit_ids.get(cards)
+                if number is None:
+                    number = memo.suit_ids[cards] = len(memo.suit_cards)
+                    memo.suit_cards.append(cards)
+                ids.append(number)
+            found = memo.hand_suits[hand] = tuple(ids)
+        return found
 
     def _suit_number(self, raw: tuple[Cards, Cards, Cards, Cards]) -> int:
         """The number that stands for one suit's description (:meth:`_describe`) in a key:
@@ -945,49 +978,79 @@ class PlayState:
         Levels that follow each other among the cards out and are held by one seat alone
         form a block; in a block with no pair next to another pair of that seat, the
         order of its cards does not matter (see :meth:`classes`), so the block is written
-        as the seat and the sorted points and copies of its cards.
+        as the seat and the sorted points and copies of its cards. Written as small
+        numbers (see :data:`_SuitKey`): quick to sort, hash and compare.
         """
         table = self.trump.table
-        holders: dict[Card, list[int]] = {}
-        for s, seat_cards in enumerate(raw):
-            for card in seat_cards:
+        # Each card: its points and the copies each seat holds, as one number (2 bits a
+        # seat, seat 1 highest, the points above them: numbers sort as those tuples would).
+        holders: dict[Card, int] = {}
+        for s in range(4):
+            step = 1 << 2 * (3 - s)
+            for card in raw[s]:
                 held = holders.get(card)
-                if held is None:
-                    held = holders[card] = [card.points, 0, 0, 0, 0]
-                held[s + 1] += 1
-        levels: dict[int, list[tuple[int, ...]]] = {}
-        for card, held in holders.items():
-            levels.setdefault(table[card][1], []).append(tuple(held))
-        order = sorted(levels)
-        pairs = {
-            lv: {s for held in levels[lv] for s in (1, 2, 3, 4) if held[s] >= 2} for lv in order
-        }
-        alone = {}  # level → the one seat that holds every card at it (0: several)
-        for lv in order:
-            seats = {s for held in levels[lv] for s in (1, 2, 3, 4) if held[s]}
-            alone[lv] = seats.pop() if len(seats) == 1 else 0
-        described: list[tuple[str, int, tuple[tuple[int, ...], ...]]] = []
+                holders[card] = (card.points << 8 if held is None else held) + step
+        # The cards by level, each level's cards in order.
+        entries = [table[card][1] << 12 | held for card, held in holders.items()]
+        entries.sort()
+        levels: list[int] = []
+        members: list[list[int]] = []
+        seats: list[int] = []  # the seats holding a card at each level, as bits (seat s: bit s)
+        pairs: list[int] = []  # the seats holding a pair at it
+        for entry in entries:
+            level = entry >> 12
+            held = entry & 4095
+            if not levels or levels[-1] != level:
+                levels.append(level)
+                members.append([])
+                seats.append(0)
+                pairs.append(0)
+            members[-1].append(held)
+            for s in range(1, 5):
+                copies = held >> 2 * (4 - s) & 3
+                if copies:
+                    seats[-1] |= 1 << s
+                    if copies >= 2:
+                        pairs[-1] |= 1 << s
+        n = len(levels)
+        # The seats holding a pair at the level just below each level, and just above.
+        below = [pairs[g - 1] if g and levels[g - 1] == levels[g] - 1 else 0 for g in range(n)]
+        above = [
+            pairs[g + 1] if g + 1 < n and levels[g + 1] == levels[g] + 1 else 0 for g in range(n)
+        ]
+        described: list[int] = []
         i = 0
-        while i < len(order):
-            level = order[i]
-            seat = alone[level]
+        while i < n:
+            mask = seats[i]
+            alone = mask if mask & (mask - 1) == 0 else 0  # the one seat's bit (0: several)
             j = i + 1
-            while j < len(order) and seat and alone[order[j]] == seat:
-                j += 1
-            block = order[i:j]
-            free = not any(
-                seat in pairs.get(lv + step, ())
-                for lv in block
-                if seat in pairs[lv]
-                for step in (-1, 1)
-            )
-            if seat and len(block) > 1 and free:
-                items = sorted((held[0], held[seat]) for lv in block for held in levels[lv])
-                described.append(("block", seat, tuple(items)))
-            else:
-                for lv in block:
-                    linked = lv - 1 in pairs and bool(pairs[lv] & pairs[lv - 1])
-                    described.append(("level", linked, tuple(sorted(levels[lv]))))
+            if alone:
+                while j < n and seats[j] == alone:
+                    j += 1
+            if j - i > 1:
+                # A block, written as such if no pair of its seat is next to another.
+                free = True
+                for g in range(i, j):
+                    if pairs[g] & alone and (below[g] | above[g]) & alone:
+                        free = False
+                        break
+                if free:
+                    seat = alone.bit_length() - 1
+                    shift = 2 * (4 - seat)
+                    items = [
+                        held >> 8 << 2 | held >> shift & 3
+                        for g in range(i, j)
+                        for held in members[g]
+                    ]
+                    items.sort()
+                    described.append(1 | seat << 1 | len(items) << 4)
+                    described.extend(items)
+                    i = j
+                    continue
+            for g in range(i, j):
+                linked = 1 if pairs[g] & below[g] else 0
+                described.append(linked << 1 | len(members[g]) << 4)
+                described.extend(members[g])
             i = j
         return tuple(described)
 
@@ -1392,13 +1455,20 @@ def _submultisets(cards: Cards) -> Iterator[Cards]:
 
 
 def _without(hand: Cards, cards: Cards) -> Cards:
-    """``hand`` less ``cards`` (both sorted)."""
+    """``hand`` less ``cards`` (both sorted; a card is found by identity, as cards are
+    one object each: quicker than ``index`` and ``remove`` compiled)."""
     if len(cards) == 1:
-        i = hand.index(cards[0])
+        card = cards[0]
+        i = 0
+        while hand[i] is not card:
+            i += 1
         return hand[:i] + hand[i + 1 :]
     left = list(hand)
     for card in cards:
-        left.remove(card)
+        i = 0
+        while left[i] is not card:
+            i += 1
+        del left[i]
     return tuple(left)
 
 

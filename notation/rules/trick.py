@@ -106,7 +106,14 @@ class OpenTrick:
 
     def add(self, seat: Seat, cards: Sequence[Card]) -> Seat:
         """Add a follow; return the seat now winning."""
-        value = play_value(self.lead_units, cards, self.trump, self.shape)
+        return self.add_valued(
+            seat, cards, play_value(self.lead_units, cards, self.trump, self.shape)
+        )
+
+    def add_valued(self, seat: Seat, cards: Sequence[Card], value: tuple[int, int] | None) -> Seat:
+        """Add a follow whose :func:`play_value` against this trick's lead is ``value`` (a
+        caller that remembers the values: the game state's search); return the seat now
+        winning."""
         self.plays.append(seat)
         for card in cards:
             self.points += card.points
