@@ -6,13 +6,21 @@ In a checkout, ``grammars/`` and ``examples/`` sit at the top level next to
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
 import time
 from pathlib import Path
 
-__all__ = ["cache_dir", "examples_dir", "grammar_path", "presets_dir", "prune_cache"]
+__all__ = [
+    "cache_dir",
+    "examples_dir",
+    "grammar_path",
+    "kept_file",
+    "presets_dir",
+    "prune_cache",
+]
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -67,33 +75,54 @@ def cache_dir() -> Path | None:
     return folder
 
 
-# The names shengji gives what it keeps in the cache folder, each with the digest of what
-# made it: a preset's tree (``preset-NAME-DIGEST.json``, notation/presets) and lark's
-# analysed parsers (``psn-KIND-DIGEST.lark-cache``, notation/psn/grammar.py), and a
-# writer's half-written file (``….PID.part``). Another version of shengji keeps files of
-# other digests, and nothing else would ever remove them.
+# What shengji keeps in the cache folder, by kind, with the ending of its files: a preset's
+# tree (``preset``, notation/presets) and lark's analysed parsers (``psn``,
+# notation/psn/grammar.py). Each file is named ``KIND-NAME-DIGEST.ENDING`` by
+# :func:`kept_file`, DIGEST that of what made it, and a writer's half-written file
+# ``….PID.part``. Another version of shengji keeps files of other digests, and nothing else
+# would ever remove them: :func:`prune_cache` reads the names back.
+_KEPT_ENDINGS = {"preset": ".json", "psn": ".lark-cache"}
 _KEPT_NAME = (  # compiled only when a file is written, not at every start
-    r"(?:preset-[A-Za-z0-9_.-]+|psn-[a-z]+)-(?P<digest>[0-9a-f]{20})"
-    r"(?:\.json|\.lark-cache)(?:\.[0-9]+\.part)?"
+    r"(?P<kind>[a-z]+)-[A-Za-z0-9_.-]+-(?P<digest>[0-9a-f]{20})(?P<ending>\.[a-z-]+)"
+    r"(?:\.[0-9]+\.part)?"
 )
 STALE_DAYS = 30  # a kept file not written for this long, and not the current one, goes
+
+
+def kept_file(kind: str, name: str, made_from: bytes) -> Path | None:
+    """The file of the cache folder that keeps the ``kind`` thing ``name`` made from
+    ``made_from`` (its name holds that text's digest: made from anything else, it is
+    another file); None where there is no cache folder."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(made_from).hexdigest()[:20]
+    return folder / f"{kind}-{name}-{digest}{_KEPT_ENDINGS[kind]}"
+
+
+def _ours(name: str) -> re.Match[str] | None:
+    """``name`` read as the name :func:`kept_file` gives (or its half-written file)."""
+    kept = re.fullmatch(_KEPT_NAME, name)
+    if kept is None or _KEPT_ENDINGS.get(kept["kind"]) != kept["ending"]:
+        return None
+    return kept
 
 
 def prune_cache(current: Path) -> None:
     """Remove from ``current``'s folder (the cache folder) the files of shengji's own
     naming that are not of ``current``'s digest and were last written over
-    :data:`STALE_DAYS` days ago: those of older versions. Called when a kept file has
-    just been written (a new version's first start). Every other file is left alone, a
+    :data:`STALE_DAYS` days ago: those of older versions. Called when a kept file is
+    written (a new version's first start). Every other file is left alone, a
     symbolic link too (never followed); a file another version still uses is only
     written again, once. Nothing that fails here matters: the files are a cache."""
     cutoff = time.time() - STALE_DAYS * 86400
-    ours = re.fullmatch(_KEPT_NAME, current.name)
+    ours = _ours(current.name)
     try:
         entries = list(os.scandir(current.parent))
     except OSError:
         return
     for entry in entries:
-        kept = re.fullmatch(_KEPT_NAME, entry.name)
+        kept = _ours(entry.name)
         if kept is None or (ours is not None and kept["digest"] == ours["digest"]):
             continue
         try:

@@ -221,6 +221,27 @@ def test_a_new_version_s_kept_presets_remove_old_versions_files_of_ours_only(
     )  # this version's, the recent one, the link
 
 
+def test_a_new_grammar_alone_removes_the_old_versions_parsers(tmp_path: Path) -> None:
+    # lark writes its own cache file: when this version's is not there yet (a new grammar
+    # or lark, the presets unchanged and already kept), old versions' parsers go.
+    code = "from notation.psn.grammar import fast_parser\nfast_parser()\n"
+    _said(_PRESETS_SAID + code, tmp_path)  # this version's presets and parser kept
+    folder = tmp_path / "shengji"
+    (current,) = folder.glob("psn-fast-*.lark-cache")
+    month_ago = time.time() - 31 * 86400
+    old = [folder / f"psn-fast-{'0' * 20}.lark-cache", folder / f"psn-exact-{'0' * 20}.lark-cache"]
+    for path in old:
+        path.write_text("{}", encoding="utf-8")
+        os.utime(path, (month_ago, month_ago))
+    presets = sorted(folder.glob("preset-*.json"))
+    _said(code, tmp_path)  # this version's parser still there: nothing is looked at
+    assert all(path.exists() for path in old)
+    current.unlink()  # as a new grammar's first start finds it
+    _said(code, tmp_path)
+    assert not any(path.exists() for path in old)
+    assert current.exists() and sorted(folder.glob("preset-*.json")) == presets
+
+
 def test_the_command_imports_with_the_collector_off_and_turns_it_on_again() -> None:
     # ``shengji`` (and ``python -m notation``) import the command's modules with the
     # garbage collector off (what they make lives as long as the process), then set it

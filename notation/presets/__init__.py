@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import hashlib
 import json
 import os
 import re
@@ -46,7 +45,7 @@ from notation.files import FileError, read_bytes, shown_path
 from notation.messages import Message, Param, Seq, has, msg
 from notation.messages.reasons import reason
 from notation.messages.rulesets import yaml_words
-from notation.resources import cache_dir, presets_dir, prune_cache
+from notation.resources import kept_file, presets_dir, prune_cache
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.ruleset import LevelTable, Ruleset
@@ -738,16 +737,14 @@ class _NotPlain(Exception):
 
 def _kept_file(name: str) -> Path | None:
     """Where the tree of preset ``name`` is kept; None where there is no cache folder."""
-    folder = cache_dir()
-    if folder is None:
-        return None
-    digest = hashlib.sha256()
     try:
-        for path in [Path(__file__), *sorted(presets_dir().glob("*.yaml"))]:
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+        made_from = b"".join(
+            path.name.encode() + b"\0" + path.read_bytes() + b"\0"
+            for path in [Path(__file__), *sorted(presets_dir().glob("*.yaml"))]
+        )
     except OSError:
         return None
-    return folder / f"preset-{name}-{digest.hexdigest()[:20]}.json"
+    return kept_file("preset", name, made_from)
 
 
 def _kept_tree(kept: Path, filename: str) -> _Item | None:

@@ -5,7 +5,6 @@ lock that lets one parse run at a time, and the type of their trees.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 from collections.abc import Callable, Sequence
@@ -18,7 +17,7 @@ from lark import lexer as lark_lexer
 from lark.lexer import BasicLexer, ContextualLexer, PatternRE, Scanner, TerminalDef
 from lark.utils import TextSlice
 
-from notation.resources import cache_dir, grammar_path
+from notation.resources import grammar_path, kept_file, prune_cache
 
 Node = Tree[Token]  # a parse tree of a hand: rules, and tokens for leaves
 
@@ -33,12 +32,14 @@ def _cache_file(grammar: str, kind: str) -> str | bool:
     0.1 s of start-up saved): a file of this user's private cache folder, named by the
     grammar's text and lark's version (lark checks both again when it loads it); no
     cache where there is no private folder (never a shared temp folder: lark loads its
-    cache with pickle)."""
-    folder = cache_dir()
-    if folder is None:
+    cache with pickle). lark writes the file; when it is not there yet (a new grammar or
+    lark), the files of older versions go first."""
+    kept = kept_file("psn", kind, f"{lark.__version__}\0{grammar}".encode())
+    if kept is None:
         return False
-    digest = hashlib.sha256(f"{lark.__version__}\0{grammar}".encode()).hexdigest()[:20]
-    return str(folder / f"psn-{kind}-{digest}.lark-cache")
+    if not kept.exists():
+        prune_cache(kept)
+    return str(kept)
 
 
 # ---- the lexer's scanner: the terminals tried one at a time ---------------------------
