@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from typing import get_type_hints
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from notation.presets import load_ruleset
 from notation.rules.bidding import (
     AlreadyDeclared,
     Bid,
+    BidChanges,
     BidError,
     BidKind,
     BidPhase,
@@ -598,6 +600,12 @@ def test_changed_is_what_replace_makes(name: str) -> None:
     new = state.changed(**{name: value})
     assert new == replace(state, **{name: value})
     assert getattr(new, name) == value
+
+
+def test_changed_is_typed_with_every_field_of_the_state() -> None:
+    # mypy checks each change's name and type by BidChanges: it must list the same fields.
+    hints = get_type_hints(BidState)
+    assert get_type_hints(BidChanges) == {f.name: hints[f.name] for f in fields(BidState)}
 
 
 def test_changed_refuses_what_replace_refuses() -> None:

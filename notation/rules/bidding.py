@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Any, Final
+from typing import Final, TypedDict, Unpack
 
 from notation.errors import KeyedError
 from notation.rules.cards import Card, Rank, Suit, format_cards, parse_cards
@@ -44,6 +44,7 @@ from notation.rules.seats import Seat, check_seat, next_seat, partner, seats_fro
 __all__ = [
     "AlreadyDeclared",
     "Bid",
+    "BidChanges",
     "BidError",
     "BidKind",
     "BidPhase",
@@ -285,28 +286,27 @@ class BidState:
             other_rank=other_rank,
         )
 
-    def changed(self, **changes: Any) -> BidState:
-        """This state with ``changes`` (fields by name), as ``dataclasses.replace`` makes
-        it, without its generic walk over the fields: a state is made at every bid and
-        phase of every hand, and this costs half as much."""
+    def changed(self, **changes: Unpack[BidChanges]) -> BidState:
+        """This state with ``changes`` (fields by name, typed by :class:`BidChanges`), as
+        ``dataclasses.replace`` makes it, without its generic walk over the fields: a
+        state is made at every bid and phase of every hand, and this costs half as much."""
         if not changes.keys() <= _BID_STATE_FIELDS:
             raise TypeError(f"BidState has no field {sorted(changes.keys() - _BID_STATE_FIELDS)}")
-        get = changes.get
         return BidState(
-            get("rank", self.rank),
-            get("dealer", self.dealer),
-            get("first_hand", self.first_hand),
-            get("other_rank", self.other_rank),
-            get("phase", self.phase),
-            get("showing", self.showing),
-            get("declarer", self.declarer),
-            get("counters", self.counters),
-            get("kitty_holder", self.kitty_holder),
-            get("last_in_round", self.last_in_round),
-            get("fallback_suit", self.fallback_suit),
-            get("fallback_used", self.fallback_used),
-            get("redeal", self.redeal),
-            get("bids", self.bids),
+            changes.get("rank", self.rank),
+            changes.get("dealer", self.dealer),
+            changes.get("first_hand", self.first_hand),
+            changes.get("other_rank", self.other_rank),
+            changes.get("phase", self.phase),
+            changes.get("showing", self.showing),
+            changes.get("declarer", self.declarer),
+            changes.get("counters", self.counters),
+            changes.get("kitty_holder", self.kitty_holder),
+            changes.get("last_in_round", self.last_in_round),
+            changes.get("fallback_suit", self.fallback_suit),
+            changes.get("fallback_used", self.fallback_used),
+            changes.get("redeal", self.redeal),
+            changes.get("bids", self.bids),
         )
 
     def trump(self, rules: Ruleset) -> Trump | None:
@@ -327,6 +327,26 @@ class BidState:
     def decided(self) -> bool:
         """True once a declaration or the fallback has set a trump."""
         return self.showing is not None or self.fallback_used
+
+
+class BidChanges(TypedDict, total=False):
+    """What :meth:`BidState.changed` may change: every field of a :class:`BidState`, of
+    its type (a test checks that the two list the same fields)."""
+
+    rank: Rank
+    dealer: Seat | None
+    first_hand: bool
+    other_rank: Rank | None
+    phase: BidPhase
+    showing: Showing | None
+    declarer: Seat | None
+    counters: int
+    kitty_holder: Seat | None
+    last_in_round: Seat | None
+    fallback_suit: Suit | None
+    fallback_used: bool
+    redeal: bool
+    bids: tuple[Bid, ...]
 
 
 _BID_STATE_FIELDS: Final = frozenset(f.name for f in fields(BidState))
@@ -654,7 +674,7 @@ def record_bid(rules: Ruleset, state: BidState, new: Bid) -> BidState:
 
 
 def _apply(rules: Ruleset, state: BidState, new: Bid, showing: Showing) -> BidState:
-    changes: dict[str, object] = {"showing": showing, "bids": (*state.bids, new)}
+    changes: BidChanges = {"showing": showing, "bids": (*state.bids, new)}
     if new.kind is BidKind.DECLARE:
         changes["declarer"] = new.seat
         if state.dealer is None:  # a first hand: the first to declare deals (抢报)
