@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 from collections.abc import Hashable
@@ -373,3 +374,37 @@ def test_equal_positions_keep_equal_keys_when_another_state_forgets_its_memo() -
     diamonds = PlayState(position("DQ C3 | DJ C4 | D9 C5 | D8 C6", trump="S 2"))
     diamonds.share_memo(hearts)
     assert diamonds.key() == kept
+
+
+def test_replaying_and_walking_every_play_makes_no_reference_cycles() -> None:
+    # The rules core's recursive helpers are module functions, not closures over
+    # themselves: replaying hands and walking every legal play of their endgames leave
+    # nothing for the collector (the solver turns it off while it searches; a cycle a
+    # node would pile up until it is back on).
+    hands = [simulate_hand("qq", seed=seed, dealer=1 + seed % 4) for seed in range(4)]
+
+    def walk(state: PlayState) -> None:
+        for play in state.legal_plays():
+            state.apply(play)
+            if not state.is_over():
+                walk(state)
+            state.undo()
+
+    def run() -> None:
+        for hand in hands:
+            replay(hand)
+            for start, _play in hand_positions(hand):
+                if not start.trick and len(start.hands[0]) == 3:
+                    walk(PlayState(start))
+
+    run()  # the first run fills the caches (the parser's, the rule sets')
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        run()
+        gc.collect()
+        left = list(gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert left == []

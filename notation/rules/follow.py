@@ -162,15 +162,20 @@ def _shorter_parts(length: int) -> list[tuple[int, ...]]:
     """Every way to answer one led tractor of ``length`` pairs with tractors of at least
     two pairs that together have at most ``length`` pairs, longest first in each."""
     parts: list[tuple[int, ...]] = []
-
-    def walk(room: int, most: int, chosen: tuple[int, ...]) -> None:
-        if chosen:
-            parts.append(chosen)
-        for n in range(min(room, most), 1, -1):
-            walk(room - n, n, (*chosen, n))
-
-    walk(length, length, ())
+    _add_shorter_parts(parts, length, length, ())
     return parts
+
+
+def _add_shorter_parts(
+    parts: list[tuple[int, ...]], room: int, most: int, chosen: tuple[int, ...]
+) -> None:
+    """Add to ``parts`` ``chosen`` and each way to go on from it with tractors of at most
+    ``most`` pairs in ``room`` pairs (a module function, not a closure over itself: that
+    would make a reference cycle at every call)."""
+    if chosen:
+        parts.append(chosen)
+    for n in range(min(room, most), 1, -1):
+        _add_shorter_parts(parts, room - n, n, (*chosen, n))
 
 
 def _tractor_cover(
@@ -337,19 +342,20 @@ def _level_choices(levels: list[int], by_level: dict[int, list[Card]]) -> Iterat
 def _multiset_combinations(cards: Sequence[Card], k: int) -> Iterator[tuple[Card, ...]]:
     """Distinct ``k``-card sub-multisets of ``cards``."""
     items = sorted(Counter(cards).items(), key=lambda kv: kv[0].index)
+    yield from _sub_multisets(items, 0, k)
 
-    def walk(i: int, k: int) -> Iterator[tuple[Card, ...]]:
-        if k == 0:
-            yield ()
-            return
-        if i == len(items):
-            return
-        card, n = items[i]
-        for take in range(min(n, k), -1, -1):
-            for rest in walk(i + 1, k - take):
-                yield (card,) * take + rest
 
-    yield from walk(0, k)
+def _sub_multisets(items: list[tuple[Card, int]], i: int, k: int) -> Iterator[tuple[Card, ...]]:
+    """Distinct ``k``-card sub-multisets of the cards counted in ``items[i:]``."""
+    if k == 0:
+        yield ()
+        return
+    if i == len(items):
+        return
+    card, n = items[i]
+    for take in range(min(n, k), -1, -1):
+        for rest in _sub_multisets(items, i + 1, k - take):
+            yield (card,) * take + rest
 
 
 def _key(cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -219,9 +219,13 @@ def lead_shape(units: Sequence[Unit]) -> tuple[tuple[int, ...], int, int]:
     return tuple(tractors), pairs, singles
 
 
+# A placement of the lead's tractors: the lengths matched, their tops, the pairs left.
+_Placement = tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]
+
+
 def place_tractors(
     lengths: Sequence[int], counts: dict[int, int], *, all_required: bool
-) -> list[tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]]:
+) -> list[_Placement]:
     """Every way to cover the lead's tractors with disjoint tractors from ``counts``.
 
     ``lengths`` are the lead's tractor lengths, longest first; ``counts`` the pairs per
@@ -230,26 +234,35 @@ def place_tractors(
     every tractor, otherwise tractors may stay unmatched (a follower who cannot match).
     A longer tractor in the answer can be split to cover shorter ones.
     """
-    results: list[tuple[tuple[int, ...], tuple[int, ...], dict[int, int]]] = []
-
-    def walk(
-        i: int, counts: dict[int, int], matched: tuple[int, ...], tops: tuple[int, ...]
-    ) -> None:
-        if i == len(lengths):
-            results.append((matched, tops, counts))
-            return
-        length = lengths[i]
-        for top in sorted(lv for lv, n in counts.items() if n > 0):
-            if all(counts.get(top - k, 0) > 0 for k in range(length)):
-                left = dict(counts)
-                for k in range(length):
-                    left[top - k] -= 1
-                walk(i + 1, left, (*matched, length), (*tops, top))
-        if not all_required:
-            walk(i + 1, counts, matched, tops)  # this tractor stays unmatched
-
-    walk(0, dict(counts), (), ())
+    results: list[_Placement] = []
+    _place(lengths, all_required, results, 0, dict(counts), (), ())
     return results
+
+
+def _place(
+    lengths: Sequence[int],
+    all_required: bool,
+    results: list[_Placement],
+    i: int,
+    counts: dict[int, int],
+    matched: tuple[int, ...],
+    tops: tuple[int, ...],
+) -> None:
+    """Add to ``results`` each placement of ``lengths[i:]`` after ``matched`` at ``tops``
+    (a module function, not a closure over itself: that would make a reference cycle at
+    every call)."""
+    if i == len(lengths):
+        results.append((matched, tops, counts))
+        return
+    length = lengths[i]
+    for top in sorted(lv for lv, n in counts.items() if n > 0):
+        if all(counts.get(top - k, 0) > 0 for k in range(length)):
+            left = dict(counts)
+            for k in range(length):
+                left[top - k] -= 1
+            _place(lengths, all_required, results, i + 1, left, (*matched, length), (*tops, top))
+    if not all_required:  # this tractor stays unmatched
+        _place(lengths, all_required, results, i + 1, counts, matched, tops)
 
 
 def best_tractor_cover(lengths: Sequence[int], counts: dict[int, int]) -> tuple[int, ...]:
