@@ -1106,15 +1106,17 @@ class PlayState:
         table = self.trump.table
         classes: _Classes = {}
         number = 0
+        hands = self.hands
+        # Every other hand's cards by suit, found once (not for each suit of this seat).
+        splits = [self.split(hands[s]) for s in range(4) if s != seat - 1]
         for suit, cards in self.suits(seat).items():
             if len(cards) < 2:
                 continue
             # The levels of the suit held by anyone else or on the table, as bits.
             others = 0
-            for s in SEATS:
-                if s != seat:
-                    for card in self.suits(s).get(suit, ()):
-                        others |= 1 << table[card][1]
+            for split in splits:
+                for card in split.get(suit, ()):
+                    others |= 1 << table[card][1]
             for p in self.table:
                 for card in p.cards:
                     if table[card][0] == suit:
@@ -1125,17 +1127,20 @@ class PlayState:
                     held[-1] = (card, 2)
                 else:
                     held.append((card, 1))
-            pairs = {table[c][1] for c, n in held if n == 2}
+            pairs = 0  # the levels of this seat's pairs, as bits
+            for card, n in held:
+                if n == 2:
+                    pairs |= 1 << table[card][1]
             groups: dict[tuple[int, int, int], list[tuple[Card, int]]] = {}
             for card, n in held:
                 level = table[card][1]
                 if others >> level & 1:
                     continue  # level with another seat's card: ties decide
-                if n == 2 and (level - 1 in pairs or level + 1 in pairs):
+                if n == 2 and pairs & (5 << level >> 1):
                     continue  # a pair next to another pair: part of a tractor
                 between = (others & ((1 << level) - 1)).bit_count()  # others' cards below
                 groups.setdefault((n, card.points, between), []).append((card, n))
-            base = 100 * _EFFECTIVE_SUITS.index(suit)
+            base = 100 * _SUIT_INDEX[suit]
             for group in groups.values():
                 if len(group) > 1:
                     number += 1
@@ -1499,6 +1504,7 @@ def _without(hand: Cards, cards: Cards) -> Cards:
 
 
 _EFFECTIVE_SUITS: tuple[EffectiveSuit, ...] = (TRUMP, *SUITS)
+_SUIT_INDEX: dict[EffectiveSuit, int] = {suit: i for i, suit in enumerate(_EFFECTIVE_SUITS)}
 
 
 _Classes = dict[Card, tuple[int, int]]
