@@ -1493,13 +1493,29 @@ def _without(hand: Cards, cards: Cards) -> Cards:
         i = 0
         while hand[i] is not card:
             i += 1
+        if i == 0:
+            return hand[1:]
+        if i == len(hand) - 1:
+            return hand[:i]
         return hand[:i] + hand[i + 1 :]
-    left = list(hand)
+    # Both in the same order: one pass, skipping the cards played (``del`` of a list item
+    # is a generic call compiled).
+    left: list[Card] = []
+    j = 0
+    n = len(cards)
+    for card in hand:
+        if j < n and card is cards[j]:
+            j += 1
+        else:
+            left.append(card)
+    if j == n:
+        return tuple(left)
+    left = list(hand)  # not in the hand's order: each card found on its own
     for card in cards:
         i = 0
         while left[i] is not card:
             i += 1
-        del left[i]
+        left.pop(i)
     return tuple(left)
 
 
