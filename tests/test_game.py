@@ -180,6 +180,25 @@ def test_undo_takes_every_play_back_exactly() -> None:
             assert _snapshot(state) == before[-1]
 
 
+def test_a_play_takes_exactly_its_cards_out_of_the_hand_and_counts_their_points() -> None:
+    # Cards hash by identity and the two copies of a card are one object: a Counter counts
+    # copies. Some plays are made with their cards reversed (not in the hand's order).
+    rng = random.Random(11)
+    for state in random_states(30, seed=4):
+        while not state.is_over():
+            play = rng.choice(state.legal_plays())
+            if len(set(play.cards)) > 1 and rng.random() < 0.5:
+                play = Play(play.seat, tuple(reversed(play.cards)), play.attempted, play.penalty)
+            hand = state.hand(play.seat)
+            points = state.hand_points
+            state.apply(play)
+            left = state.hand(play.seat)
+            assert Counter(left) == Counter(hand) - Counter(play.cards)
+            assert list(left) == sorted(left, key=lambda c: c.index)
+            assert play.points == sum(c.points for c in play.cards)
+            assert state.hand_points == points - play.points
+
+
 def test_a_copy_plays_on_alone() -> None:
     state = random_states(1, seed=4)[0]
     snapshot = _snapshot(state)

@@ -12,7 +12,7 @@ Every rule comes from the rules core's own functions: the follow obligations fro
 from :mod:`notation.rules.trick`, the total from :mod:`notation.rules.scoring`. The state
 adds only the bookkeeping, kept compact for search: each hand is a sorted tuple of cards,
 a play is applied and taken back in place (:meth:`PlayState.apply`, :meth:`PlayState.undo`,
-each play's undo record a :class:`_Undo`) rather than copied, and the core's answers are
+each play's undo record a plain tuple) rather than copied, and the core's answers are
 remembered per hand and lead.
 
 A record's play is the same state driven leniently (python-chess's strict ``Board``
@@ -53,7 +53,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import count, product
-from typing import NamedTuple, Protocol, Self, cast
+from typing import Protocol, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -94,6 +94,9 @@ _SuitKey = tuple[int, ...]
 # search never changes meaning, and keys of states that share no memo are never equal).
 _NEXT_SUIT_NUMBER = count(1)
 _MEMO_LIMIT = 300_000  # remembered answers kept before a memo is forgotten
+# The suits a memo numbers for keys before it numbers them afresh (PlayState.key packs four
+# numbers of 15 bits; one key numbers at most 20 new suits).
+_SUIT_IDS_KEPT = (1 << 15) - 32
 
 
 class GameError(KeyedError):
@@ -133,6 +136,8 @@ class Play:
     cards: Cards
     attempted: Cards | None
     penalty: int
+    # The points of ``cards``, summed once (a search makes each play many times).
+    points: int = field(init=False, repr=False, compare=False)
 
     # Written out, not generated: mypyc compiles only the methods a class's source has, so
     # a dataclass's own __init__ runs interpreted in the compiled build (0.75 µs against
@@ -145,6 +150,10 @@ class Play:
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "attempted", attempted)
         object.__setattr__(self, "penalty", penalty)
+        points = 0
+        for card in cards:
+            points += card.points
+        object.__setattr__(self, "points", points)
 
     def __str__(self) -> str:
         if self.attempted is None:
@@ -244,20 +253,30 @@ class _Memo:
     leads: dict[tuple[Seat, Cards, Cards, Cards, Cards, bool], tuple[Play, ...]] = field(
         default_factory=dict
     )
-    values: dict[tuple[Cards, Cards], tuple[int, int] | None] = field(default_factory=dict)
+    # A follow's value against a lead (see PlayState.follow_value; (-1, -1): it cannot win).
+    values: dict[tuple[Cards, Cards], tuple[int, int]] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
     # For keys: a hand → the number of each effective suit's cards in it (see
     # PlayState._suit_ids), a suit's cards → that number, and the cards of each number.
     hand_suits: dict[Cards, tuple[int, ...]] = field(default_factory=dict)
     suit_ids: dict[Cards, int] = field(default_factory=dict)
     suit_cards: list[Cards] = field(default_factory=list)
-    # The four hands' numbers for one suit → the number of its description (below).
-    suit_keys: dict[tuple[int, ...], int] = field(default_factory=dict)
+    # The four hands' numbers for one suit, packed in one int (15 bits each, see
+    # PlayState.key) → the number of its description (below).
+    suit_keys: dict[int, int] = field(default_factory=dict)
     # The numbers that stand for suit descriptions in keys (PlayState._suit_number): equal
     # descriptions get equal numbers, so equal positions get equal keys, for every state
     # that shares this memo (a solver's, across the positions of a hand). Kept here, not
     # for the process: a search's keys, and so its nodes, depend on nothing that ran before.
     numbers: dict[_SuitKey, int] = field(default_factory=dict)
+
+    def forget_suit_ids(self) -> None:
+        """Number the hands' suits afresh (see PlayState.key: a suit's number must fit in
+        15 bits). The descriptions' numbers stay, so keys do not change."""
+        self.hand_suits.clear()
+        self.suit_ids.clear()
+        self.suit_cards.clear()
+        self.suit_keys.clear()
 
     def trim(self, limit: int = _MEMO_LIMIT) -> None:
         """Forget everything once the memo holds more than ``limit`` answers (a long
@@ -329,29 +348,29 @@ class RecordVisitor(Protocol):
         ...
 
 
-class _Undo(NamedTuple):
-    """What :meth:`PlayState.undo` needs to take one play back: the state's fields as
-    they were before it (the open trick's own, for a follow)."""
-
-    seat_index: int  # the seat that played, 0..3
-    hand: Cards  # its hand before the play
-    table: tuple[Play, ...]
-    trick: OpenTrick | None  # the open trick a follow was added to (None: a lead)
-    best: tuple[int, int]  # that trick's best answer so far, its index and points
-    trick_index: int
-    trick_points: int
-    leader: Seat
-    points: int
-    penalties: int
-    last: LastTrick | None
-    tricks: int
-    hand_points: int
-    trick_memo: TrickMemo | None
-
-
-# Made in C, field by field as _Undo lists them (a search makes millions: the named
-# constructor's Python call cost 2% of a solve).
-_undo = tuple.__new__
+# What :meth:`PlayState.undo` needs to take one play back: the state's fields as they were
+# before it (the open trick's own, for a follow), in this order: the seat that played
+# (0..3), its hand before the play, the table, the open trick a follow was added to (None:
+# a lead), that trick's best answer so far, its index and points, the leader, the points,
+# the penalties, the last trick, the tricks, the points in hands, the trick's memo. A plain
+# tuple: compiled, made in C field by field (a named tuple's constructor, called through
+# Python, cost 4% of a compiled solve's instructions).
+_Undo = tuple[
+    int,
+    Cards,
+    tuple[Play, ...],
+    OpenTrick | None,
+    tuple[int, int],
+    int,
+    int,
+    Seat,
+    int,
+    int,
+    LastTrick | None,
+    int,
+    int,
+    TrickMemo | None,
+]
 
 
 # PlayState's fields, named once: its slots, and what copy() carries over (compiled by
@@ -807,25 +826,25 @@ class PlayState:
         table = self.table
         if trick is None:
             self._history.append(
-                _undo(_Undo, (i, old, table, None, (0, 0), 0, 0, self.leader, self.points,
-                      self.penalties, self.last, self.tricks, self.hand_points, self._trick_memo))
+                (i, old, table, None, (0, 0), 0, 0, self.leader, self.points, self.penalties,
+                 self.last, self.tricks, self.hand_points, self._trick_memo)
             )  # fmt: skip
             self.trick = OpenTrick(seat, cards, self.trump, self.units(cards))
             if play.penalty:
                 self.penalties += -play.penalty if self.is_defender(seat) else play.penalty
         else:
             self._history.append(
-                _undo(_Undo, (i, old, table, trick, trick.best, trick.index, trick.points,
-                      self.leader, self.points, self.penalties, self.last, self.tricks,
-                      self.hand_points, self._trick_memo))
+                (i, old, table, trick, trick.best, trick.index, trick.points, self.leader,
+                 self.points, self.penalties, self.last, self.tricks, self.hand_points,
+                 self._trick_memo)
             )  # fmt: skip
             if len(cards) > 1:  # its value against the lead remembered (a single's is quick)
-                trick.add_valued(seat, cards, self.follow_value(cards))
+                value = self.follow_value(cards)
             else:
-                trick.add(seat, cards)
+                value = play_value(trick.lead_units, cards, self.trump, trick.shape)
+            trick.add_valued(seat, play.points, value)
         self.hands[i] = _without(old, cards)
-        for card in cards:
-            self.hand_points -= card.points
+        self.hand_points -= play.points
         if len(table) < 3:
             self.table = (*table, play)
             return 0
@@ -900,9 +919,12 @@ class PlayState:
         key = (self.table[0].cards, cards)
         memo = self._memo.values
         value = memo.get(key)
-        if value is None and key not in memo:  # None: remembered as unable to win, or new
-            value = memo[key] = play_value(trick.lead_units, cards, self.trump, trick.shape)
-        return value
+        if value is None:
+            found = play_value(trick.lead_units, cards, self.trump, trick.shape)
+            # "Cannot win" remembered as (-1, -1), so that one look-up tells it from a
+            # new question (compared by value: a tuple constant is not one object compiled).
+            value = memo[key] = found if found is not None else (-1, -1)
+        return value if value[0] >= 0 else None
 
     # --- equal positions, equivalent plays (for search) -------------------------------
 
@@ -921,6 +943,8 @@ class PlayState:
         start (nothing on the table). Equal positions get equal keys from states that
         share one memo (see :meth:`share_memo`), as a solver's states do.
         """
+        if len(self._memo.suit_cards) > _SUIT_IDS_KEPT:
+            self._memo.forget_suit_ids()  # below: every suit's number fits in 15 bits
         memo = self._memo.suit_keys
         hands = self.hands
         a = self._suit_ids(hands[0])
@@ -929,7 +953,9 @@ class PlayState:
         d = self._suit_ids(hands[3])
         numbers: list[int] = []
         for k in range(len(_EFFECTIVE_SUITS)):  # the trump first
-            ids = (a[k], b[k], c[k], d[k])
+            # The four hands' numbers for the suit in one int: no tuple to make and hash
+            # (and each number below 2**15, the packed one below 2**60: a machine word).
+            ids = a[k] << 45 | b[k] << 30 | c[k] << 15 | d[k]
             number = memo.get(ids)
             if number is None:
                 cards = self._memo.suit_cards
@@ -1080,15 +1106,17 @@ class PlayState:
         table = self.trump.table
         classes: _Classes = {}
         number = 0
+        hands = self.hands
+        # Every other hand's cards by suit, found once (not for each suit of this seat).
+        splits = [self.split(hands[s]) for s in range(4) if s != seat - 1]
         for suit, cards in self.suits(seat).items():
             if len(cards) < 2:
                 continue
             # The levels of the suit held by anyone else or on the table, as bits.
             others = 0
-            for s in SEATS:
-                if s != seat:
-                    for card in self.suits(s).get(suit, ()):
-                        others |= 1 << table[card][1]
+            for split in splits:
+                for card in split.get(suit, ()):
+                    others |= 1 << table[card][1]
             for p in self.table:
                 for card in p.cards:
                     if table[card][0] == suit:
@@ -1099,17 +1127,20 @@ class PlayState:
                     held[-1] = (card, 2)
                 else:
                     held.append((card, 1))
-            pairs = {table[c][1] for c, n in held if n == 2}
+            pairs = 0  # the levels of this seat's pairs, as bits
+            for card, n in held:
+                if n == 2:
+                    pairs |= 1 << table[card][1]
             groups: dict[tuple[int, int, int], list[tuple[Card, int]]] = {}
             for card, n in held:
                 level = table[card][1]
                 if others >> level & 1:
                     continue  # level with another seat's card: ties decide
-                if n == 2 and (level - 1 in pairs or level + 1 in pairs):
+                if n == 2 and pairs & (5 << level >> 1):
                     continue  # a pair next to another pair: part of a tractor
                 between = (others & ((1 << level) - 1)).bit_count()  # others' cards below
                 groups.setdefault((n, card.points, between), []).append((card, n))
-            base = 100 * _EFFECTIVE_SUITS.index(suit)
+            base = 100 * _SUIT_INDEX[suit]
             for group in groups.values():
                 if len(group) > 1:
                     number += 1
@@ -1462,17 +1493,34 @@ def _without(hand: Cards, cards: Cards) -> Cards:
         i = 0
         while hand[i] is not card:
             i += 1
+        if i == 0:
+            return hand[1:]
+        if i == len(hand) - 1:
+            return hand[:i]
         return hand[:i] + hand[i + 1 :]
-    left = list(hand)
+    # Both in the same order: one pass, skipping the cards played (``del`` of a list item
+    # is a generic call compiled).
+    left: list[Card] = []
+    j = 0
+    n = len(cards)
+    for card in hand:
+        if j < n and card is cards[j]:
+            j += 1
+        else:
+            left.append(card)
+    if j == n:
+        return tuple(left)
+    left = list(hand)  # not in the hand's order: each card found on its own
     for card in cards:
         i = 0
         while left[i] is not card:
             i += 1
-        del left[i]
+        left.pop(i)
     return tuple(left)
 
 
 _EFFECTIVE_SUITS: tuple[EffectiveSuit, ...] = (TRUMP, *SUITS)
+_SUIT_INDEX: dict[EffectiveSuit, int] = {suit: i for i, suit in enumerate(_EFFECTIVE_SUITS)}
 
 
 _Classes = dict[Card, tuple[int, int]]

@@ -106,17 +106,19 @@ class OpenTrick:
 
     def add(self, seat: Seat, cards: Sequence[Card]) -> Seat:
         """Add a follow; return the seat now winning."""
+        points = 0
+        for card in cards:
+            points += card.points
         return self.add_valued(
-            seat, cards, play_value(self.lead_units, cards, self.trump, self.shape)
+            seat, points, play_value(self.lead_units, cards, self.trump, self.shape)
         )
 
-    def add_valued(self, seat: Seat, cards: Sequence[Card], value: tuple[int, int] | None) -> Seat:
-        """Add a follow whose :func:`play_value` against this trick's lead is ``value`` (a
-        caller that remembers the values: the game state's search); return the seat now
-        winning."""
+    def add_valued(self, seat: Seat, points: int, value: tuple[int, int] | None) -> Seat:
+        """Add a follow of ``points`` card points whose :func:`play_value` against this
+        trick's lead is ``value`` (a caller that knows both: the game state's search);
+        return the seat now winning."""
         self.plays.append(seat)
-        for card in cards:
-            self.points += card.points
+        self.points += points
         if value is not None and value > self.best:
             self.best, self.index = value, len(self.plays) - 1
         return self.plays[self.index]
