@@ -278,8 +278,10 @@ def _pause_collector() -> bool:
     """Turn Python's cyclic garbage collector off for a search; True if it was on (the
     caller turns it on again). A search makes millions of short-lived tuples, and each
     collection they set off walks the transposition table: a tenth of a compiled solve's
-    time. The few cycles a search makes (the rules core's recursive helpers) are
-    collected as it goes (see :meth:`_Search.search`) and when the collector is back."""
+    time. The rules core's play makes no reference cycles (a test in tests/test_game.py
+    walks every play of endgames under the collector's debugging); any other code's are
+    collected as the search goes (see :meth:`_Search.search`) and when the collector is
+    back."""
     if not gc.isenabled():
         return False
     gc.disable()
@@ -465,7 +467,7 @@ class _Search:
             if self.deadline is not None and self.clock() > self.deadline:
                 raise _OutOfTime
             if not self.nodes & 65535:  # keep memory in bounds on a long search
-                gc.collect(0)  # the cycles made since, the collector being off
+                gc.collect(0)  # any cycles made since, the collector being off
                 self.state.trim_memo()
                 if len(self.table) > _TABLE_LIMIT:
                     self.table.clear()
