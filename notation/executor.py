@@ -31,7 +31,6 @@ import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import BrokenExecutor, Future
 from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self, TypeVar
@@ -39,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from notation.messages import Message, MessageError, Seq, msg
 
 if TYPE_CHECKING:  # the process pool's machinery is imported only when a pool starts
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "EXECUTORS",
@@ -171,6 +170,8 @@ class PoolExecutor(Executor):
 
     def _submit(self, fn: Callable[[T], R], batch: T, alone: bool) -> Future[R]:
         """Send a batch to the pool (a new pool if the last one broke)."""
+        from concurrent.futures import BrokenExecutor
+
         for _ in range(2):
             pool = self._pool_for(alone)
             try:
@@ -204,6 +205,8 @@ class PoolExecutor(Executor):
 
 def _outcome(future: Future[V]) -> V | Lost:
     """A pool future's result, or :class:`Lost` if its process died."""
+    from concurrent.futures import BrokenExecutor
+
     try:
         return future.result()
     except BrokenExecutor as e:  # BrokenProcessPool: a process of the pool died

@@ -27,7 +27,6 @@ names the file, the line and column, the key, and draws the line with a caret.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import json
 import os
 import re
@@ -352,6 +351,8 @@ def _listed(names: Iterable[str]) -> Seq:
 
 
 def _unknown_key(key: str, where: Param, known: list[str]) -> Message:
+    import difflib  # an error's hint: every start would pay for its import
+
     close = difflib.get_close_matches(key, known, n=1)
     hint = msg("value.did-you-mean", name=repr(close[0])) if close else ""
     return msg("yaml.unknown-key", name=repr(key), where=where, hint=hint, known=_listed(known))
@@ -588,6 +589,8 @@ def _did_you_mean(name: str, folders: Iterable[Path] = ()) -> Message | str:
     known = {n.lower(): n for n in preset_names()}
     for folder in folders:
         known.update((p.stem.lower(), p.stem) for p in _folder_files(folder))
+    import difflib  # an error's hint: every start would pay for its import
+
     close = difflib.get_close_matches(typed, list(known), n=1)
     return msg("value.did-you-mean", name=repr(known[close[0]])) if close else ""
 

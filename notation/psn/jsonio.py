@@ -7,7 +7,6 @@ are 1..4, every event carries ``"type"``. ``from_json(to_json(r)) == r``.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import re
@@ -311,6 +310,8 @@ def _object(value: Any, path: str, fields: tuple[str, ...], required: tuple[str,
         _expected(path, msg("kind.object"), kind_words(value))
     for key in value:
         if key not in fields:
+            import difflib  # an error's hint: every start would pay for its import
+
             close = difflib.get_close_matches(str(key), fields, n=1)
             hint = msg("value.did-you-mean", name=repr(close[0])) if close else ""
             unknown = msg(

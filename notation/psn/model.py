@@ -367,7 +367,7 @@ class BidNode:
         :class:`ValueError` for a draw count the deal cannot have reached (``@101``)."""
         if UNKNOWN in self.cards:
             return None
-        return Bid(self.seat, self.kind, cast(tuple[Card, ...], self.cards), self.draw)
+        return Bid(self.seat, self.kind, cast("tuple[Card, ...]", self.cards), self.draw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,8 +485,8 @@ class PlayNode:
             return None
         return Play(
             self.seat,
-            cast(tuple[Card, ...], cards),
-            None if attempted is None else cast(tuple[Card, ...], attempted),
+            cast("tuple[Card, ...]", cards),
+            None if attempted is None else cast("tuple[Card, ...]", attempted),
         )
 
 

@@ -368,7 +368,7 @@ class Replayer:
             self.find("deal-count", msg("deal.kitty-count", n=len(kitty), size=size), node)
         slots: Counter[CardSlot] = Counter(chain.from_iterable(c for c in [*hands, kitty] if c))
         unknown = slots.pop(UNKNOWN, 0)
-        known = cast(Counter[Card], slots)
+        known = cast("Counter[Card]", slots)
         if dict.__eq__(known, TWO_DECKS):  # (Counter's own == is Python, card by card)
             return  # the usual deal: two full decks, nothing more to say
         left = unseen(known)  # below zero: a card dealt more often than two decks hold it

@@ -1234,7 +1234,8 @@ class PlayState:
         table = self.table
         trump = self.ruling
         blind = UNKNOWN in cards  # some card of this play is not known
-        known = cast(tuple[Card, ...], cards)  # where not blind
+        # where not blind (the cast's type quoted: written bare, it is made at every play)
+        known = cast("tuple[Card, ...]", cards)
         holding = self.holdings[seat - 1]
         if not table:  # a lead
             self.leader = seat
@@ -1364,7 +1365,7 @@ class PlayState:
             assert verdict.beaten_by is not None
             refusal = Violation(
                 Code.WRONG_FORCED_PLAY,
-                cast(tuple[Card, ...], cards),
+                cast("tuple[Card, ...]", cards),
                 by=verdict.beaten_by,
                 forced=tuple(verdict.forced),
             )
@@ -1397,7 +1398,7 @@ class PlayState:
         holding = self.holdings[seat - 1]
         if len(lead) == 2 and len(cards) == 2 and holding.exact and lead[0] == lead[1]:
             # A pair against a pair from a known hand: a held pair of the suit is legal.
-            first, second = cast(tuple[Card, Card], cards)
+            first, second = cast("tuple[Card, Card]", cards)
             suit = trump.effective_suit(cast(Card, lead[0]))
             if (
                 first == second
@@ -1418,8 +1419,8 @@ class PlayState:
         held, exact = visitor.held(seat)
         trick = self.trick
         problems = check_follow(
-            cast(tuple[Card, ...], lead),
-            cast(tuple[Card, ...], cards),
+            cast("tuple[Card, ...]", lead),
+            cast("tuple[Card, ...]", cards),
             held,
             trump,
             trick.lead_units if trick is not None else None,

@@ -126,7 +126,7 @@ class Holding:
         self.recorded = cards is not None
         counts: Counter[CardSlot] = Counter(cards or ())
         unknown = counts.pop(UNKNOWN, 0)
-        self.known = cast(Counter[Card], counts)
+        self.known = cast("Counter[Card]", counts)
         self.unknown = HAND_SIZE if cards is None else unknown
         self.blurred = False  # a ?? was played from known cards: which one is not known
         self.exact = self.recorded and not self.unknown  # every card held is known
