@@ -293,6 +293,7 @@ def test_a_hand_that_kills_its_dask_worker_is_that_hands_error(corpus: list[Path
     # both workers were down at once, and a restart that took long or failed left the
     # cluster without a worker for 60 s: other files' hands were lost.)
     import dask
+    import distributed  # noqa: F401 (its settings known to dask.config)
 
     work = Work(_KillAlways("single-2.psn", 1))
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
