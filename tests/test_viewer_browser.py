@@ -875,6 +875,8 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
     refuses), the main menu, a text field's hint, the teaching mode's card list (and a
     filter that finds nothing), the recording page, its form and its record's copy
     button. The uploader says the real limit (server.maxUploadSize, 5 MB)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     hand = parse(chinese_record.read_text(encoding="utf-8")).hands[0]
     rp = replay(hand)
     asks = next(s for s in range(len(rp.states)) if view.question_at(rp, s, 1) is not None)
@@ -980,8 +982,15 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
         assert _english(page) == []
         record = page.locator(".stCode").last
         record.evaluate("e => e.scrollIntoView({block: 'center'})")  # clear of the header
-        record.hover()  # its toolbar shows (its button waited for, visible and still)
-        record.locator("[data-testid='stBaseButton-elementToolbar']").hover()
+        toolbar = record.locator("[data-testid='stBaseButton-elementToolbar']")
+        for _ in range(20):  # hovered until its toolbar shows (a page that moved took it)
+            record.hover()
+            try:
+                toolbar.wait_for(state="visible", timeout=3000)
+                break
+            except PlaywrightTimeout:
+                continue
+        toolbar.hover()
         page.wait_for_selector("[data-testid='stTooltipContent']")
         assert _drawn(page, "[data-testid='stTooltipContent'] p") == "复制到剪贴板"
         # the copy button's label for a screen reader: an attribute, out of CSS's reach
