@@ -84,3 +84,17 @@ def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files that drive a browser run first, each file's tests still together and in
+    their order: they are the longest files (the viewer's, about 4 minutes), and with
+    ``--dist loadfile`` a long file started last keeps one process busy alone at the end
+    while the other has nothing left to do."""
+
+    def drives_a_browser(item: pytest.Item) -> bool:
+        marks = getattr(getattr(item, "module", None), "pytestmark", [])
+        return any(m.name == "browser" for m in (marks if isinstance(marks, list) else [marks]))
+
+    browser = {item.path for item in items if drives_a_browser(item)}
+    items.sort(key=lambda item: item.path not in browser)

@@ -33,7 +33,7 @@ from notation.replay import replay
 from notation.rules.cards import Card
 from notation.simulate import simulate_hand
 from tests.test_messages import english_in
-from viewer import analysis_view, record_view, samples, view
+from viewer import analysis_view, record_view, samples, session, view
 from viewer.i18n import card_name, tr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,144 +169,188 @@ def chromium_path() -> str:
     return path
 
 
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium, started once for the module's tests; each test opens its own
+    context (its own cookies, storage and downloads), closed at the test's end."""
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@contextmanager
+def _page(browser: Any, **options: Any) -> Iterator[Any]:
+    """A page of a context of its own, with ``options`` (viewport, downloads)."""
+    context = browser.new_context(**options)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(PATIENCE)
+        yield page
+    finally:
+        context.close()
+
+
 def _step(page) -> int:  # type: ignore[no-untyped-def]
     match = re.search(r"[?&]step=(\d+)", page.url)
     assert match, page.url
     return int(match[1])
 
 
-def _wait_step(page, wanted: int) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + 90  # a first run on a busy machine is slow
-    # the page writes the moment into the URL at the end of its run, after the table
-    while not re.search(r"[?&]step=\d+", page.url) and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    while _step(page) != wanted:
-        if time.monotonic() > deadline:
-            raise AssertionError(f"step {wanted} not reached: {page.url}")
-        page.wait_for_timeout(100)
-    page.wait_for_function(
-        "n => document.body.innerText.includes('Step ' + n + ' /')", arg=wanted, timeout=45000
-    )
+# The page's own state is looked at every POLL ms, not at every frame: reading the text of
+# a whole page 60 times a second takes the CPU from the app the test waits for.
+POLL = 100
+# How long a condition may take to hold: a first run on a busy machine is slow.
+PATIENCE = 90000
+# The app's script is not running (Streamlit's own mark on the page).
+_IDLE = """() => document.querySelector('[data-testid=stApp]')
+    ?.getAttribute('data-test-script-state') === 'notRunning'"""
+
+# The moment in the link (written at the end of a run, after the table) is ``n``, and the
+# page says so ("Step n / last").
+_AT_STEP = """([n, said]) => {
+    const at = /[?&]step=([0-9]+)/.exec(location.search);
+    return at !== null && Number(at[1]) === n && document.body.innerText.includes(said);
+}"""
 
 
-def test_step_through_a_hand_in_chromium(server: str, record: Path, match: Path) -> None:
-    from playwright.sync_api import sync_playwright
+# True once the link's step and the app's state (not running) have stayed as they are
+# for ``ms`` milliseconds.
+_STAYS = f"""ms => {{
+    const now = performance.now(), step = /[?&]step=([0-9]+)/.exec(location.search)?.[1];
+    const seen = window.__stays, idle = ({_IDLE})();
+    if (!idle || seen === undefined || seen.step !== step) window.__stays = {{step, since: now}};
+    return idle && now - window.__stays.since >= ms;
+}}"""
 
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+def _wait_step(page, wanted: int, lang: str = "en") -> None:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    said = f"{tr(lang, 'step')} {wanted} /"
+    try:
+        page.wait_for_function(_AT_STEP, arg=[wanted, said], polling=POLL, timeout=PATIENCE)
+    except PlaywrightTimeout:
+        raise AssertionError(f"step {wanted} not reached: {page.url}") from None
+
+
+def test_step_through_a_hand_in_chromium(
+    browser: Any, server: str, record: Path, match: Path
+) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     hand = parse(record.read_text(encoding="utf-8")).hands[0]
     trick_steps = view.trick_steps(replay(hand))
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(
-            profile,
-            executable_path=chromium_path(),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1500, "height": 1400},
-            accept_downloads=True,
+    with _page(browser, viewport={"width": 1500, "height": 1400}, accept_downloads=True) as page:
+        page.goto(server, wait_until="domcontentloaded")
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
+        _wait_step(page, 0)
+        table = page.locator(".sj-table")
+        at_start = table.inner_html()
+        seat_names = page.locator(".sj-seat .name").all_inner_texts()
+        assert [n.split(" (")[0] for n in seat_names] == [
+            "Seat 1 · Bot 1", "Seat 2 · Bot 2", "Seat 3 · Bot 3", "Seat 4 · Bot 4",
+        ]  # fmt: skip
+
+        # the Next button, then the keyboard's right arrow, then a trick at a time
+        page.locator(f"{_key('nav_next')} button").click()
+        _wait_step(page, 1)
+        page.locator("h1").first.click()  # focus on the page, not a widget
+        page.keyboard.press("ArrowRight")
+        _wait_step(page, 2)
+        page.keyboard.press("PageDown")
+        page.wait_for_function(
+            "() => /[?&]step=([0-9]+)/.exec(location.search)[1] > 2", timeout=PATIENCE, polling=POLL
         )
-        try:
-            page = context.new_page()
-            page.set_default_timeout(45000)
-            page.goto(server, wait_until="domcontentloaded")
-            page.wait_for_selector(".sj-table", timeout=60000)
-            _wait_step(page, 0)
-            table = page.locator(".sj-table")
-            at_start = table.inner_html()
-            seat_names = page.locator(".sj-seat .name").all_inner_texts()
-            assert [n.split(" (")[0] for n in seat_names] == [
-                "Seat 1 · Bot 1", "Seat 2 · Bot 2", "Seat 3 · Bot 3", "Seat 4 · Bot 4",
-            ]  # fmt: skip
-
-            # the Next button, then the keyboard's right arrow, then a trick at a time
-            page.locator(f"{_key('nav_next')} button").click()
-            _wait_step(page, 1)
-            page.locator("h1").first.click()  # focus on the page, not a widget
+        trick_step = _step(page)
+        assert trick_step == trick_steps[0]
+        page.wait_for_selector(".sj-played.win")
+        assert page.locator(".sj-centre .sj-played").count() == 4
+        after_trick = table.inner_html()
+        assert after_trick != at_start
+        assert "Trick 1" in page.locator(".sj-centre .mid").inner_text()
+        for n in range(1, 4):
             page.keyboard.press("ArrowRight")
-            _wait_step(page, 2)
-            page.keyboard.press("PageDown")
-            page.wait_for_function(
-                "() => /[?&]step=([0-9]+)/.exec(location.search)[1] > 2", timeout=45000
-            )
-            trick_step = _step(page)
-            assert trick_step == trick_steps[0]
-            page.wait_for_selector(".sj-played.win")
-            assert page.locator(".sj-centre .sj-played").count() == 4
-            after_trick = table.inner_html()
-            assert after_trick != at_start
-            assert "Trick 1" in page.locator(".sj-centre .mid").inner_text()
-            for n in range(1, 4):
-                page.keyboard.press("ArrowRight")
-                _wait_step(page, trick_step + n)
-            assert table.inner_html() != after_trick
-            page.keyboard.press("ArrowLeft")
-            _wait_step(page, trick_step + 2)
+            _wait_step(page, trick_step + n)
+        assert table.inner_html() != after_trick
+        page.keyboard.press("ArrowLeft")
+        _wait_step(page, trick_step + 2)
 
-            # a click on the chart's point for trick 2 jumps there
-            points = page.locator(".js-plotly-plot .scatterlayer .trace").first.locator(
-                ".points path"
-            )
-            points.nth(2).click(force=True)
-            _wait_step(page, trick_steps[1])
-            assert "Trick 2" in page.locator(".sj-centre .mid").inner_text()
+        # a click on the chart's point for trick 2 jumps there
+        points = page.locator(".js-plotly-plot .scatterlayer .trace").first.locator(".points path")
+        points.nth(2).click(force=True)
+        _wait_step(page, trick_steps[1])
+        assert "Trick 2" in page.locator(".sj-centre .mid").inner_text()
 
-            # the file downloads as it is, annotations included
-            with page.expect_download() as download_info:
-                page.locator(f"{_key('download')} button").click()
-            downloaded = Path(download_info.value.path()).read_text(encoding="utf-8")
-            assert parse(downloaded).hands[0] == hand
+        # the file downloads as it is, annotations included
+        with page.expect_download() as download_info:
+            page.locator(f"{_key('download')} button").click()
+        downloaded = Path(download_info.value.path()).read_text(encoding="utf-8")
+        assert parse(downloaded).hands[0] == hand
 
-            page.locator(f"{_key('nav_first')} button").click()
-            _wait_step(page, 0)
-            page.locator(f"{_key('nav_next_trick')} button").click()
-            page.wait_for_selector(".sj-played.win")
-            page.wait_for_timeout(800)
-            shot = ARTIFACTS / "viewer.png"
-            page.screenshot(path=str(shot), full_page=True)
-            assert shot.stat().st_size > 20000
+        page.locator(f"{_key('nav_first')} button").click()
+        _wait_step(page, 0)
+        page.locator(f"{_key('nav_next_trick')} button").click()
+        _wait_step(page, trick_steps[0])
+        page.wait_for_selector(".sj-played.win")
+        _settled(page)
+        shot = ARTIFACTS / "viewer.png"
+        page.screenshot(animations="disabled", path=str(shot), full_page=True)
+        assert shot.stat().st_size > 20000
 
-            # auto-play steps on by itself until switched off
-            start = _step(page)
-            page.locator(f"{_key('autoplay')} label").click()
-            _wait_step(page, start + 2)
-            page.locator(f"{_key('autoplay')} label").click()
-            stopped = _step(page)
-            for _ in range(5):  # a step already under way may still land; then it stays
-                page.wait_for_timeout(2500)
-                if _step(page) == stopped:
-                    break
-                stopped = _step(page)
-            else:
-                raise AssertionError("auto-play did not stop")
+        # auto-play steps on by itself until switched off
+        start = _step(page)
+        page.locator(f"{_key('autoplay')} label").click()
+        _wait_step(page, start + 2)
+        page.locator(f"{_key('autoplay')} label").click()
+        # switched off, the link's step stays with the app idle for two and a half of
+        # auto-play's periods (a step already under way may still land first)
+        period = float(session.DEFAULTS[session.SessionKey.SPEED])  # type: ignore[arg-type]
+        page.evaluate("() => { delete window.__stays; }")
+        try:
+            page.wait_for_function(_STAYS, arg=2500 * period, polling=POLL, timeout=PATIENCE)
+        except PlaywrightTimeout:
+            raise AssertionError(f"auto-play did not stop: {page.url}") from None
 
-            # a match in Chinese: a click on the levels chart opens that hand
-            page.goto(f"{server}/?file={quote(str(match))}&lang=zh", wait_until="domcontentloaded")
-            page.wait_for_selector(".sj-table", timeout=60000)
-            page.wait_for_function("() => document.body.innerText.includes('号位')", timeout=45000)
-            assert "下一步" in page.locator(f"{_key('nav_next')} button").inner_text()
-            levels = page.locator(".js-plotly-plot").nth(2)
-            levels.locator(".scatterlayer .trace").first.locator(".points path").nth(1).click(
-                force=True
-            )
-            page.wait_for_function("() => /[?&]hand=2/.test(location.search)", timeout=45000)
-            page.locator(f"{_key('nav_next_trick')} button").click()
-            page.wait_for_selector(".sj-played.win")
-            page.wait_for_timeout(800)
-            page.screenshot(path=str(ARTIFACTS / "viewer-zh.png"), full_page=True)
-            page.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
-            page.wait_for_timeout(500)
-            page.screenshot(path=str(ARTIFACTS / "viewer-charts.png"))
-        finally:
-            context.close()
+        # a match in Chinese: a click on the levels chart opens that hand
+        page.goto(f"{server}/?file={quote(str(match))}&lang=zh", wait_until="domcontentloaded")
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
+        page.wait_for_function(
+            "() => document.body.innerText.includes('号位')", timeout=PATIENCE, polling=POLL
+        )
+        assert "下一步" in page.locator(f"{_key('nav_next')} button").inner_text()
+        levels = page.locator(".js-plotly-plot").nth(2)
+        levels.locator(".scatterlayer .trace").first.locator(".points path").nth(1).click(
+            force=True
+        )
+        page.wait_for_function(
+            "() => /[?&]hand=2/.test(location.search)", timeout=PATIENCE, polling=POLL
+        )
+        page.locator(f"{_key('nav_next_trick')} button").click()
+        page.wait_for_selector(".sj-played.win")
+        _settled(page)
+        page.screenshot(
+            animations="disabled", path=str(ARTIFACTS / "viewer-zh.png"), full_page=True
+        )
+        page.locator(".js-plotly-plot").first.scroll_into_view_if_needed()
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-charts.png"))
 
 
-def test_step_to_the_next_mistake_of_an_analysed_example_in_chromium(server: str) -> None:
+def test_step_to_the_next_mistake_of_an_analysed_example_in_chromium(
+    browser: Any, server: str
+) -> None:
     example = "analysis/04-endgame-only-the-solver.psn"
     hand = parse((EXAMPLES / example).read_text(encoding="utf-8")).hands[0]
     rp = replay(hand)
     analysis = read_analysis(hand)
     assert analysis is not None
     [blunder] = analysis_view.mistake_steps(rp, analysis)
-    with _recording_page(f"{server}/?ex={quote(example)}&step=100", height=1600) as page:
+    with _recording_page(browser, f"{server}/?ex={quote(example)}&step=100", height=1600) as page:
         _wait_step(page, 100)
         page.wait_for_selector(f"{_key('chart_eval')} .js-plotly-plot")
         page.locator("h1").first.click()  # focus on the page, not a widget
@@ -318,11 +362,10 @@ def test_step_to_the_next_mistake_of_an_analysed_example_in_chromium(server: str
         _wait_step(page, len(rp.states) - 1)
         page.locator(f"{_key('jump_prev_mistake')} button").click()
         _wait_step(page, blunder)
-        page.wait_for_timeout(800)
-        page.screenshot(path=str(ARTIFACTS / "viewer-analysis.png"))
+        _settled(page)
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-analysis.png"))
         page.locator(_key("chart_eval")).scroll_into_view_if_needed()
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(ARTIFACTS / "viewer-analysis-graph.png"))
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-analysis-graph.png"))
         # the best line: stepped into, Next through it, back out
         _shows(page, "Best line (the solver's")
         page.locator(f"{_key('an_try_best')} button").click()
@@ -334,11 +377,13 @@ def test_step_to_the_next_mistake_of_an_analysed_example_in_chromium(server: str
         _wait_step(page, blunder)
 
 
-def test_analyse_a_hand_fills_in_trick_by_trick_and_stops_in_chromium(server: str) -> None:
+def test_analyse_a_hand_fills_in_trick_by_trick_and_stops_in_chromium(
+    browser: Any, server: str
+) -> None:
     """The analysis run from the page shows each trick's judgements as they come (the
     page's timer goes on to the next trick with nobody clicking) until Stop."""
     example = "analysis/04-endgame-only-the-solver.psn"
-    with _recording_page(f"{server}/?ex={quote(example)}&step=0", height=1600) as page:
+    with _recording_page(browser, f"{server}/?ex={quote(example)}&step=0", height=1600) as page:
         _wait_step(page, 0)
         page.locator("[data-testid='stExpander'] summary").filter(
             has_text="Analyse this hand"
@@ -350,39 +395,26 @@ def test_analyse_a_hand_fills_in_trick_by_trick_and_stops_in_chromium(server: st
         for shown in ("Analysing play 4 of", "Analysing play 8 of"):
             # the first trick, shown while the rest runs; the next, on the page's timer
             page.wait_for_function(
-                "t => document.body.innerText.includes(t)", arg=shown, timeout=slow
+                "t => document.body.innerText.includes(t)", arg=shown, timeout=slow, polling=POLL
             )
-        page.screenshot(path=str(ARTIFACTS / "viewer-analysis-progress.png"))
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-analysis-progress.png"))
         page.locator(f"{_key('analyse_stop')} button").click()
         page.wait_for_function(
-            "t => document.body.innerText.includes(t)", arg="Analysis stopped after", timeout=slow
+            "t => document.body.innerText.includes(t)",
+            arg="Analysis stopped after",
+            timeout=slow,
+            polling=POLL,
         )
         page.wait_for_selector(f"{_key('analyse_run')} button", timeout=slow)
 
 
 @contextmanager
-def _recording_page(address: str, height: int = 2000) -> Iterator[Any]:
-    """Headless Chromium on ``address``, a recording page, once its table is drawn."""
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(
-            profile,
-            executable_path=chromium_path(),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport={"width": 1500, "height": height},
-            accept_downloads=True,
-        )
-        try:
-            page = context.new_page()
-            page.set_default_timeout(45000)
-            page.goto(address, wait_until="domcontentloaded")
-            page.wait_for_selector(".sj-table", timeout=60000)
-            yield page
-        finally:
-            context.close()
+def _recording_page(browser: Any, address: str, height: int = 2000) -> Iterator[Any]:
+    """A page of its own on ``address`` (downloads kept), once its table is drawn."""
+    with _page(browser, viewport={"width": 1500, "height": height}, accept_downloads=True) as page:
+        page.goto(address, wait_until="domcontentloaded")
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
+        yield page
 
 
 def _record_text(page) -> str:  # type: ignore[no-untyped-def]
@@ -392,15 +424,27 @@ def _record_text(page) -> str:  # type: ignore[no-untyped-def]
 
 def _idle(page) -> None:  # type: ignore[no-untyped-def]
     """Wait until the app's script is not running (Streamlit's own mark on the page)."""
+    page.wait_for_function(_IDLE, polling=POLL, timeout=PATIENCE)
+
+
+def _settled(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page is as its reader will see it, for a picture: the app's run
+    over, nothing of an earlier run left on the page (Streamlit marks it stale), the
+    fonts loaded and the charts drawn."""
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=stApp]')"
-        "?.getAttribute('data-test-script-state') === 'notRunning'",
-        timeout=45000,
+        f"""() => ({_IDLE})() && document.fonts.status === 'loaded'
+            && document.querySelector('[data-stale=true]') === null
+            && [...document.querySelectorAll('.js-plotly-plot')].every(
+                c => c.querySelector('.main-svg') !== null)""",
+        polling=POLL,
+        timeout=PATIENCE,
     )
 
 
 def _shows(page, text: str) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_function("t => document.body.innerText.includes(t)", arg=text, timeout=45000)
+    page.wait_for_function(
+        "t => document.body.innerText.includes(t)", arg=text, polling=POLL, timeout=PATIENCE
+    )
 
 
 def _click_until(page, button, text: str) -> None:  # type: ignore[no-untyped-def]
@@ -417,7 +461,7 @@ def _click_until(page, button, text: str) -> None:  # type: ignore[no-untyped-de
         button.click()
         try:
             page.wait_for_function(
-                "t => document.body.innerText.includes(t)", arg=text, timeout=15000
+                "t => document.body.innerText.includes(t)", arg=text, timeout=15000, polling=POLL
             )
             return
         except PlaywrightTimeout:
@@ -427,23 +471,21 @@ def _click_until(page, button, text: str) -> None:  # type: ignore[no-untyped-de
     _shows(page, text)
 
 
-def test_record_a_short_hand_in_chromium(server: str) -> None:
+def test_record_a_short_hand_in_chromium(browser: Any, server: str) -> None:
     """A recorder enters a hand as it is played: a declaration, then cards by clicking
     (one click per card, a lead ended with Play) and by typing (aliases, Chinese too);
     a wrong number of cards waits with its rule and is discarded; a revoke shows when
     the suit appears later; undo; the download reads back as the record; a reload opens
     the recording where it was."""
-    with _recording_page(f"{server}/record") as page:
-        page.wait_for_function("() => /[?&]rec=[0-9a-f]{32}/.test(location.search)")
+    with _recording_page(browser, f"{server}/record") as page:
+        page.wait_for_function("() => /[?&]rec=[0-9a-f]{32}/.test(location.search)", polling=POLL)
         address = page.url
 
         # seat 1 declares hearts with the 2 of hearts (the auction line)
         cards = page.locator(f"{_key('rec_bid_cards')} input")
         cards.fill("h2")
         cards.press("Enter")
-        page.wait_for_timeout(300)
-        page.locator(f"{_key('rec_auction_enter')} button").click()
-        _shows(page, "declare 1: H2")
+        _click_until(page, page.locator(f"{_key('rec_auction_enter')} button"), "declare 1: H2")
         page.locator(f"{_key('rec_mode')} label").filter(has_text="Play").click()
         page.wait_for_selector('.sj-tray button[data-key="rec_pick_SA"]')
 
@@ -466,8 +508,8 @@ def test_record_a_short_hand_in_chromium(server: str) -> None:
         click("SQ", "4: SK SQ")
         page.wait_for_selector(".sj-played.win")
         assert "won by seat 1" in page.locator(".sj-centre .mid").inner_text()
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(ARTIFACTS / "record.png"))
+        _settled(page)
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "record.png"))
 
         # trick 2 typed: trumps led; seat 2 discards a club (its hand is not known)
         box = page.locator(f"{_key('rec_typed')} input")
@@ -496,10 +538,12 @@ def test_record_a_short_hand_in_chromium(server: str) -> None:
         page.locator(f"{_key('rec_play')} button").click()  # played as it is: one card
         _shows(page, "breaks a rule")
         _shows(page, "wrong-count")  # the finding, drawn after its icon's font is loaded
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(ARTIFACTS / "record-waiting.png"))
+        _settled(page)
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "record-waiting.png"))
         page.locator(f"{_key('rec_discard')} button").click()
-        page.wait_for_function("() => !document.body.innerText.includes('breaks a rule')")
+        page.wait_for_function(
+            "() => !document.body.innerText.includes('breaks a rule')", polling=POLL
+        )
         click("CJ", "3: C10 CJ")  # the ten is still chosen: one more click
         page.locator(f"{_key('rec_undo')} button").click()
         _shows(page, "Taken back: 3: C10 CJ")
@@ -522,18 +566,18 @@ def test_record_a_short_hand_in_chromium(server: str) -> None:
         assert downloaded.endswith(expected)
         hand = parse(downloaded).hands[0]
         assert hand.header("Rules") == "qq" and len(hand.tricks) == 4
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(ARTIFACTS / "record-typed.png"))
+        _settled(page)
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "record-typed.png"))
 
         # a reload (the same link) opens the recording where it was
         page.goto(address, wait_until="domcontentloaded")
-        page.wait_for_selector(".sj-table", timeout=60000)
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
         _shows(page, "4. 2: C9 C9 3: CQ CJ")
         assert "seat 4 follows" in page.locator("body").inner_text()
 
 
 def test_record_with_the_deal_known_in_chromium(
-    server: str, revoke_chance: Callable[..., tuple[int, int, Card]]
+    browser: Any, server: str, revoke_chance: Callable[..., tuple[int, int, Card]]
 ) -> None:
     """With the deal typed in, the seat to play's own cards are the buttons, the cards the
     rules allow framed; a throw that fails is written as failed with one click, and a
@@ -542,7 +586,7 @@ def test_record_with_the_deal_known_in_chromium(
     start = replay(hand).states[0]
     at_trick, at_play, stranger = revoke_chance(hand, 1)
     mirror = Recorder.new(levels="2 2", Date="x")  # the same entries, to name the buttons
-    with _recording_page(f"{server}/record", height=2300) as page:
+    with _recording_page(browser, f"{server}/record", height=2300) as page:
 
         def commit(selector: str, text: str) -> None:
             field = page.locator(f"{selector} input")
@@ -551,8 +595,8 @@ def test_record_with_the_deal_known_in_chromium(
             page.wait_for_function(
                 "([s, t]) => document.querySelector(s + ' input')?.value === t",
                 arg=[selector, text],
+                polling=POLL,
             )
-            page.wait_for_timeout(200)
 
         page.locator(f"{_key('rec_deal_known')} label").click()
         page.wait_for_selector(f"{_key('rec_deal1')} input")
@@ -579,13 +623,14 @@ def test_record_with_the_deal_known_in_chromium(
                     page.wait_for_selector(f'.sj-tray button[data-key="{key}"][aria-pressed=true]')
                 elif mirror.waiting is None:
                     record_changed(before)
-            page.wait_for_timeout(250)
+            _idle(page)  # (the click's run under way: its result is on the page)
 
         def record_changed(before: str) -> None:
             page.wait_for_function(
                 "b => document.querySelectorAll('.stCode')[document"
                 ".querySelectorAll('.stCode').length - 1].innerText !== b",
                 arg=before,
+                polling=POLL,
             )
 
         # seat 1 declares; then picks up the kitty and buries, clicking its 33 cards
@@ -595,7 +640,8 @@ def test_record_with_the_deal_known_in_chromium(
         mirror.add(hand.auction[0])  # type: ignore[arg-type]
         page.locator(_key("rec_bid_kind")).click()
         page.get_by_role("option", name="Pick up the kitty and bury").click()
-        page.wait_for_timeout(300)
+        page.get_by_role("option").first.wait_for(state="detached")  # the list closed
+        _idle(page)  # (each card clicked below is waited for on the page)
         bury = next(a for a in hand.auction if isinstance(a, KittyExchange))
         taken: set[str] = set()
         for card in bury.buried:
@@ -607,12 +653,9 @@ def test_record_with_the_deal_known_in_chromium(
             taken.add(key)
             page.locator(f'.sj-tray button[data-key="{key}"]:not([disabled])').click()
             page.wait_for_function(  # each click seen before the next (none lost under load)
-                _CHOSEN_COUNT, arg=len(taken)
+                _CHOSEN_COUNT, arg=len(taken), polling=POLL
             )
-        page.wait_for_function(
-            _CHOSEN_COUNT,
-            arg=len(bury.buried),
-        )
+        page.wait_for_function(_CHOSEN_COUNT, arg=len(bury.buried), polling=POLL)
         page.locator(f"{_key('rec_auction_enter')} button").click()
         _shows(page, f"bury 1: {' '.join(str(c) for c in bury.buried)}")
         mirror.add(bury)
@@ -633,8 +676,8 @@ def test_record_with_the_deal_known_in_chromium(
                         record_changed(before)
                 if play.attempted is not None:
                     _shows(page, "throw-failed")
-                    page.wait_for_timeout(300)
-                    page.screenshot(path=str(ARTIFACTS / "record-throw.png"))
+                    _settled(page)
+                    page.screenshot(animations="disabled", path=str(ARTIFACTS / "record-throw.png"))
                     page.locator(f"{_key('rec_failed_throw')} button").click()
                     mirror.accept_failed_throw()
                     _shows(page, f"/ {' '.join(str(c) for c in play.cards)} by")
@@ -647,13 +690,13 @@ def test_record_with_the_deal_known_in_chromium(
         framed = page.locator(".sj-tray button.legal").count()
         plain = page.locator(".sj-tray button.off").count()
         assert framed and plain
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(ARTIFACTS / "record-known.png"))
+        _settled(page)
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "record-known.png"))
         click_card(stranger)
         _shows(page, "breaks a rule")
         _shows(page, "follow-suit")  # the finding, drawn after its icon's font is loaded
-        page.wait_for_timeout(300)
-        page.screenshot(path=str(ARTIFACTS / "record-revoke.png"))
+        _settled(page)
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "record-revoke.png"))
         page.locator(f"{_key('rec_accept')} button").click()
         _shows(page, f"{hand.tricks[at_trick].plays[at_play].seat}: {stranger} {{[%illegal")
         assert "[%illegal follow-suit]" in _record_text(page)
@@ -670,89 +713,74 @@ _WRAPPED_COUNTS = """() => [...document.querySelectorAll('.sj-seat .name small')
   s => s.getClientRects().length > 1).map(s => s.innerText)"""
 
 
-def test_one_screen_at_1400_by_1000_in_both_languages(server: str) -> None:
+def test_one_screen_at_1400_by_1000_in_both_languages(browser: Any, server: str) -> None:
     """A new user's first screen (1400 x 1000): the title, the step controls and the
     whole table, every hand open at the deal, fit without scrolling; no button's label is
     cut; no seat's card count wraps; no "Deploy" toolbar; the defenders' graph spans the
     hand's tricks; after switching to Chinese every choice is still shown chosen."""
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     size = {"width": 1400, "height": 1000}
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(
-            profile,
-            executable_path=chromium_path(),
-            args=CHROMIUM_ARGS,
-            headless=True,
-            viewport=size,
+    with _page(browser, viewport=size) as page:
+        page.goto(
+            f"{server}/?file={quote(str(MATCH_EXAMPLE))}&hand=1&step=0",
+            wait_until="domcontentloaded",
         )
-        try:
-            page = context.new_page()
-            page.set_default_timeout(45000)
-            page.goto(
-                f"{server}/?file={quote(str(MATCH_EXAMPLE))}&hand=1&step=0",
-                wait_until="domcontentloaded",
-            )
-            page.wait_for_selector(".sj-table", timeout=60000)
-            _wait_step(page, 0)
-            page.wait_for_selector(".js-plotly-plot .xtick")
-            page.wait_for_timeout(800)
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
+        _wait_step(page, 0)
+        page.wait_for_selector(".js-plotly-plot .xtick")
+        _settled(page)
 
-            def fits(selector: str) -> None:
-                box = page.locator(selector).first.bounding_box()
-                assert box is not None, selector
-                inside = box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-                assert inside and box["x"] + box["width"] <= size["width"], (selector, box)
+        def fits(selector: str) -> None:
+            box = page.locator(selector).first.bounding_box()
+            assert box is not None, selector
+            inside = box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+            assert inside and box["x"] + box["width"] <= size["width"], (selector, box)
 
-            for selector in ("h1", _key("nav_first"), _key("nav_next_trick")):
-                fits(selector)
-            for selector in (_key("step_slider"), _key("jump_next_note"), ".sj-table"):
-                fits(selector)
-            assert page.evaluate(_CLIPPED) == []
-            assert page.evaluate(_WRAPPED_COUNTS) == []
-            assert page.locator("[data-testid='stAppDeployButton']").count() == 0
-            assert "Deploy" not in page.locator("header").inner_text()
-            x_range = page.evaluate(
-                "() => document.querySelector('.js-plotly-plot')._fullLayout.xaxis.range"
-            )
-            assert x_range == [0, 19.5]  # from 0
-            page.screenshot(path=str(ARTIFACTS / "viewer-1400.png"))
+        for selector in ("h1", _key("nav_first"), _key("nav_next_trick")):
+            fits(selector)
+        for selector in (_key("step_slider"), _key("jump_next_note"), ".sj-table"):
+            fits(selector)
+        assert page.evaluate(_CLIPPED) == []
+        assert page.evaluate(_WRAPPED_COUNTS) == []
+        assert page.locator("[data-testid='stAppDeployButton']").count() == 0
+        assert "Deploy" not in page.locator("header").inner_text()
+        x_range = page.evaluate(
+            "() => document.querySelector('.js-plotly-plot')._fullLayout.xaxis.range"
+        )
+        assert x_range == [0, 19.5]  # from 0
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-1400.png"))
 
-            # the end of hand 1: the chip counts the failed throws' penalties, as the result
-            page.locator(f"{_key('nav_last')} button").click()
-            first = parse(MATCH_EXAMPLE.read_text(encoding="utf-8")).hands[0]
-            _wait_step(page, len(replay(first).states) - 1)
-            assert "85 (65 · penalties +20)" in page.locator(".sj-info").inner_text()
-            fits(".sj-table")
-            page.screenshot(path=str(ARTIFACTS / "viewer-1400-end.png"))
+        # the end of hand 1: the chip counts the failed throws' penalties, as the result
+        page.locator(f"{_key('nav_last')} button").click()
+        first = parse(MATCH_EXAMPLE.read_text(encoding="utf-8")).hands[0]
+        _wait_step(page, len(replay(first).states) - 1)
+        assert "85 (65 · penalties +20)" in page.locator(".sj-info").inner_text()
+        fits(".sj-table")
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-1400-end.png"))
 
-            # 中文: the choices keep showing as chosen, the seat box speaks Chinese
-            page.locator(f"{_key('lang')} label").filter(has_text="中文").click()
-            page.wait_for_function("() => document.body.innerText.includes('号位')")
-            page.wait_for_timeout(800)
-            for key in ("lang", "source", "mode"):
-                checked = page.locator(f"{_key(key)} input[type='radio']:checked")
-                assert checked.count() == 1, key
-            assert "本机路径" in page.locator(_key("source")).inner_text()
-            assert page.locator(f"{_key('seat')} input").first.input_value() == "1 号位"
-            assert page.evaluate(_CLIPPED) == []
-            assert page.evaluate(_WRAPPED_COUNTS) == []
-            fits(_key("nav_next_trick"))
-            fits(".sj-table")
-            page.screenshot(path=str(ARTIFACTS / "viewer-1400-zh.png"))
+        # 中文: the choices keep showing as chosen, the seat box speaks Chinese
+        page.locator(f"{_key('lang')} label").filter(has_text="中文").click()
+        _shows(page, "号位")
+        _settled(page)
+        for key in ("lang", "source", "mode"):
+            checked = page.locator(f"{_key(key)} input[type='radio']:checked")
+            assert checked.count() == 1, key
+        assert "本机路径" in page.locator(_key("source")).inner_text()
+        assert page.locator(f"{_key('seat')} input").first.input_value() == "1 号位"
+        assert page.evaluate(_CLIPPED) == []
+        assert page.evaluate(_WRAPPED_COUNTS) == []
+        fits(_key("nav_next_trick"))
+        fits(".sj-table")
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-1400-zh.png"))
 
-            # a file with findings: each finding's Go button keeps its whole label
-            dispute = ROOT / "examples" / "disputes" / "01-revoke-discovered-later.psn"
-            address = f"{server}/?file={quote(str(dispute))}&lang=zh"
-            page.goto(address, wait_until="domcontentloaded")
-            page.wait_for_selector(f"{_key('finding_0')} button", timeout=60000)
-            page.wait_for_timeout(800)
-            assert "复盘" in page.locator("[data-testid='stSidebarNav']").inner_text()
-            assert page.evaluate(_CLIPPED) == []
-            page.screenshot(path=str(ARTIFACTS / "viewer-1400-findings-zh.png"))
-        finally:
-            context.close()
+        # a file with findings: each finding's Go button keeps its whole label
+        dispute = ROOT / "examples" / "disputes" / "01-revoke-discovered-later.psn"
+        address = f"{server}/?file={quote(str(dispute))}&lang=zh"
+        page.goto(address, wait_until="domcontentloaded")
+        page.wait_for_selector(f"{_key('finding_0')} button", timeout=PATIENCE)
+        _settled(page)
+        assert "复盘" in page.locator("[data-testid='stSidebarNav']").inner_text()
+        assert page.evaluate(_CLIPPED) == []
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-1400-findings-zh.png"))
 
 
 # --- Streamlit's own words -----------------------------------------------------------------
@@ -828,7 +856,7 @@ def _shot(page, selector: str, name: str, margin: int = 16) -> None:  # type: ig
         "width": box["width"] + 2 * margin,
         "height": box["height"] + 2 * margin,
     }
-    page.screenshot(path=str(ARTIFACTS / name), clip=clip)
+    page.screenshot(animations="disabled", path=str(ARTIFACTS / name), clip=clip)
 
 
 @pytest.fixture(scope="module")
@@ -840,20 +868,22 @@ def chinese_record(record: Path) -> Path:
 
 
 def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
-    server: str, chinese_record: Path, tmp_path: Path
+    browser: Any, server: str, chinese_record: Path, tmp_path: Path
 ) -> None:
     """A Chinese reader meets no English sentence, Streamlit's words included: the skip
     link, the charts' mode bar, a number out of range, the uploader (and a file it
     refuses), the main menu, a text field's hint, the teaching mode's card list (and a
     filter that finds nothing), the recording page, its form and its record's copy
     button. The uploader says the real limit (server.maxUploadSize, 5 MB)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     hand = parse(chinese_record.read_text(encoding="utf-8")).hands[0]
     rp = replay(hand)
     asks = next(s for s in range(len(rp.states)) if view.question_at(rp, s, 1) is not None)
     address = f"{server}/?file={quote(str(chinese_record))}&lang=zh"
-    with _recording_page(address, height=1000) as page:
+    with _recording_page(browser, address, height=1000) as page:
         page.wait_for_selector(".js-plotly-plot .modebar-btn", state="attached")
-        page.wait_for_timeout(800)
+        _settled(page)
         page.keyboard.press("Tab")  # a keyboard user's first stop: the skip link
         assert page.evaluate("document.activeElement.dataset.testid") == "stSkipToContent"
         assert _drawn(page, "[data-testid='stSkipToContent']") == "跳到主要内容"
@@ -865,7 +895,6 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
         chart.hover()
         button = chart.locator(".modebar-btn").first
         button.hover()
-        page.wait_for_timeout(300)
         assert button.get_attribute("data-title") == "下载图表为PNG格式"
         assert _drawn(page, ".js-plotly-plot .modebar-btn") == "下载图表为PNG格式"
         assert _drawn(page, ".modebar-btn[data-title='Fullscreen']") == "全屏"
@@ -886,7 +915,7 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
         # the uploader, and a file too big for it
         page.locator(f"{_key('source')} label").filter(has_text="上传 .psn 文件").click()
         page.wait_for_selector("[data-testid='stFileUploaderDropzone']")
-        page.wait_for_timeout(500)
+        _settled(page)
         dropzone = "[data-testid='stFileUploaderDropzone']"
         assert _drawn(page, f"{dropzone} [data-testid='stBaseButton-secondary'] p") == "上传"
         assert _drawn(page, "[data-testid='stFileUploaderDropzoneInstructions'] span") == (
@@ -915,8 +944,7 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
 
         # the main menu: themes, print, Streamlit's version; no "Record screen"
         page.locator("[data-testid='stMainMenuButton']").click()
-        page.wait_for_selector("[data-testid='stMainMenuPopover']")
-        page.wait_for_timeout(300)
+        page.wait_for_selector("[data-testid='stMainMenuItem-print']")
         assert _drawn(page, "[data-testid='stMainMenuItem-print'] span span") == "打印"
         assert page.locator("[data-testid='stMainMenuItem-recordScreencast']").is_hidden()
         assert _english(page) == []
@@ -932,7 +960,7 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
 
         # teaching mode: the student's cards on the table, named in Chinese
         page.goto(f"{address}&step={asks}", wait_until="domcontentloaded")
-        page.wait_for_selector(".sj-table", timeout=60000)
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
         page.locator(f"{_key('teach')} label").click()
         page.wait_for_selector(".sj-root .sj-seat.playing button.card")
         names = page.locator(".sj-root .sj-seat.playing button.card").evaluate_all(
@@ -945,18 +973,24 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
 
         # the recording page: its form's hint, the copy button of its record
         page.goto(f"{server}/record?lang=zh", wait_until="domcontentloaded")
-        page.wait_for_selector(".sj-table", timeout=60000)
-        page.wait_for_timeout(500)
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
+        page.wait_for_selector(".stCode")
+        _settled(page)
         assert _english(page) == []
         page.locator(f"{_key('rec_event')} input").fill("练习赛")
         page.wait_for_selector("[data-testid='stForm'] [data-testid='InputInstructions']")
         assert _english(page) == []
         record = page.locator(".stCode").last
         record.evaluate("e => e.scrollIntoView({block: 'center'})")  # clear of the header
-        page.wait_for_timeout(300)
-        record.hover()
-        page.wait_for_timeout(300)  # its toolbar shows
-        record.locator("[data-testid='stBaseButton-elementToolbar']").hover()
+        toolbar = record.locator("[data-testid='stBaseButton-elementToolbar']")
+        for _ in range(20):  # hovered until its toolbar shows (a page that moved took it)
+            record.hover()
+            try:
+                toolbar.wait_for(state="visible", timeout=3000)
+                break
+            except PlaywrightTimeout:
+                continue
+        toolbar.hover()
         page.wait_for_selector("[data-testid='stTooltipContent']")
         assert _drawn(page, "[data-testid='stTooltipContent'] p") == "复制到剪贴板"
         # the copy button's label for a screen reader: an attribute, out of CSS's reach
@@ -964,11 +998,11 @@ def test_streamlit_s_own_words_are_chinese_on_the_chinese_page(
 
 
 def test_streamlit_s_own_words_are_streamlit_s_on_the_english_page(
-    server: str, chinese_record: Path
+    browser: Any, server: str, chinese_record: Path
 ) -> None:
     """In English the page says what Streamlit says: nothing is drawn over its words."""
     address = f"{server}/?file={quote(str(chinese_record))}&lang=en"
-    with _recording_page(address, height=1000) as page:
+    with _recording_page(browser, address, height=1000) as page:
         page.wait_for_selector(".js-plotly-plot .modebar-btn", state="attached")
         modebar = page.locator(".js-plotly-plot .modebar-btn").first
         assert modebar.get_attribute("data-title") == "Download plot as a PNG"
@@ -996,26 +1030,28 @@ def test_streamlit_s_own_words_are_streamlit_s_on_the_english_page(
         assert hint.inner_text() == "Press Enter to apply"
 
 
-def test_a_viewer_whose_server_stopped_says_so_in_chinese(chinese_record: Path) -> None:
+def test_a_viewer_whose_server_stopped_says_so_in_chinese(
+    browser: Any, chinese_record: Path
+) -> None:
     """``shengji view`` stopped while its page is open: the page says the connection is
     lost, and how to get it back, in the page's language (Streamlit's own dialog asks
     whether one is connected to the internet)."""
     with _viewer(chinese_record) as (url, stop):
         address = f"{url}/?file={quote(str(chinese_record))}&lang=zh"
-        with _recording_page(address, height=1000) as page:
+        with _recording_page(browser, address, height=1000) as page:
             # the page whole first: a part it has not yet fetched would fail to load
             page.wait_for_selector(".js-plotly-plot .modebar-btn", state="attached")
             page.wait_for_selector(".stSlider")
-            page.wait_for_timeout(1500)
+            _settled(page)
+            page.wait_for_load_state("networkidle")
             stop()
-            page.wait_for_selector("[role='dialog']", timeout=60000)
-            page.wait_for_timeout(500)
+            page.wait_for_selector("[role='dialog'] h2 + div", timeout=PATIENCE)
             assert _drawn(page, "[role='dialog'] h2") == "连接中断"
             said = _drawn(page, "[role='dialog'] h2 + div")
             assert said == tr("zh", "st_offline_text") and "shengji\u00a0view" in said
             assert _drawn(page, "[data-testid='stConnectionStatus'] label") == "未连接"
             assert _english(page) == []
-            page.screenshot(path=str(ARTIFACTS / "viewer-zh-offline.png"))
+            page.screenshot(animations="disabled", path=str(ARTIFACTS / "viewer-zh-offline.png"))
 
 
 # --- the table you play on --------------------------------------------------------------------
@@ -1039,12 +1075,14 @@ def _playing(page):  # type: ignore[no-untyped-def]
     return page.locator(".sj-root .sj-seat.playing")
 
 
-def test_play_on_the_table_in_chromium(server: str) -> None:
+def test_play_on_the_table_in_chromium(browser: Any, server: str) -> None:
     """Cards clicked by their accessible names: reviewing, an alternative entered and its
     value read; teaching, a card the rules refuse (said with the rule) and a legal one
     played with the keyboard."""
     rp, before = _endgame()
-    with _recording_page(f"{server}/?ex={quote(ENDGAME)}&step={before}", height=900) as page:
+    with _recording_page(
+        browser, f"{server}/?ex={quote(ENDGAME)}&step={before}", height=900
+    ) as page:
         _wait_step(page, before)
         seat2 = _playing(page)
         assert seat2.get_attribute("data-seat") == "2"
@@ -1057,8 +1095,8 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         _shows(page, "Tried: Seat 2 ♦3. After it the defenders make 240 in the end")
         assert "Best reply: Seat 3" in page.locator(".sj-root").inner_text()
         assert "In a variation (1 deep)" in page.locator("body").inner_text()
-        page.wait_for_timeout(500)
-        page.screenshot(path=str(ARTIFACTS / "table-alternative.png"))
+        _settled(page)
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "table-alternative.png"))
         # the reply clicked goes on with the line (still one deep), a follow of one card
         _idle(page)
         seat3 = _playing(page)
@@ -1077,7 +1115,7 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
             if isinstance(c, Card) and analysis_view.illegal_play(rp, s.step, [c]) is not None
         )
         page.goto(f"{server}/?ex={quote(ENDGAME)}&step={step}&seat={seat}", wait_until="commit")
-        page.wait_for_selector(".sj-table", timeout=60000)
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
         _wait_step(page, step)
         page.locator(f"{_key('teach')} label").click()
         _shows(page, "What would you play?")
@@ -1089,7 +1127,7 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         alert = page.locator(".sj-root [role=alert]").inner_text()
         why = analysis_view.illegal_play(rp, step, [refused])
         assert why is not None and why.render("en") in alert
-        page.screenshot(path=str(ARTIFACTS / "table-teach-refused.png"))
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "table-teach-refused.png"))
         legal = next(
             c
             for c in rp.states[step].hand(seat)
@@ -1113,7 +1151,7 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
             if isinstance(c, Card) and s.hand(nxt.event.seat).count(c) == 2
         )
         page.goto(f"{server}/?ex={quote(KITTY)}&step={lead}", wait_until="commit")
-        page.wait_for_selector(".sj-table", timeout=60000)
+        page.wait_for_selector(".sj-table", timeout=PATIENCE)
         _wait_step(page, lead)
         _idle(page)
         twins = _playing(page).get_by_role("button", name=card_name("en", pair), exact=True)
@@ -1133,8 +1171,10 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         twins.first.click()
         assert twins.first.get_attribute("aria-pressed") == "true"
         twins.last.click()
-        page.wait_for_timeout(500)
-        assert _step(page) == lead  # nothing sent yet: the pair waits for Play
+        # nothing sent yet: the pair waits for Play (a play sent clears the choice)
+        assert [twins.nth(i).get_attribute("aria-pressed") for i in (0, 1)] == ["true", "true"]
+        _idle(page)
+        assert _step(page) == lead
         page.locator(".sj-root .sj-confirm").get_by_role("button", name="Play").click()
         _wait_step(page, lead + 1)  # the pair entered as a variation
         _shows(page, "In a variation (1 deep)")
@@ -1143,11 +1183,11 @@ def test_play_on_the_table_in_chromium(server: str) -> None:
         assert played.count() == 2  # both copies on the table
 
 
-def test_solve_a_puzzle_in_chromium(server: str) -> None:
+def test_solve_a_puzzle_in_chromium(browser: Any, server: str) -> None:
     """A bundled puzzle set opens in puzzle mode at the link's puzzle; the student plays
     the answer by clicking its card by name and is told right, with the engine's line."""
     puzzles = "puzzles/from-analysis.psn"
-    with _recording_page(f"{server}/?ex={quote(puzzles)}&hand=2", height=900) as page:
+    with _recording_page(browser, f"{server}/?ex={quote(puzzles)}&hand=2", height=900) as page:
         _shows(page, "Puzzle 2 of 3")
         seat = _playing(page)
         assert seat.get_attribute("data-seat") == "2"
@@ -1158,7 +1198,7 @@ def test_solve_a_puzzle_in_chromium(server: str) -> None:
         _shows(page, "Right: BJ is the best play.")
         assert "Best line (the solver's" in page.locator("body").inner_text()
         assert "hand=2" in page.url
-        page.screenshot(path=str(ARTIFACTS / "puzzle-solved.png"))
+        page.screenshot(animations="disabled", path=str(ARTIFACTS / "puzzle-solved.png"))
 
 
 _SCREENS = ((1366, 768), (390, 844))
@@ -1180,46 +1220,33 @@ def _inside(page, selector: str, width: int, height: int) -> None:  # type: igno
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_table_and_the_step_buttons_are_on_the_first_screen(server: str, lang: str) -> None:
+def test_the_table_and_the_step_buttons_are_on_the_first_screen(
+    browser: Any, server: str, lang: str
+) -> None:
     """At 1366 x 768 the table, the step buttons and the current play's panel fit without
     scrolling; on a phone (390 x 844) Previous, Next and the table are on the first
     screen; nothing runs off the edge; pictures of each under tests/artifacts/."""
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     _rp, before = _endgame()
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        context = p.chromium.launch_persistent_context(
-            profile, executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            for width, height in _SCREENS:
-                page = context.new_page()
-                page.set_viewport_size({"width": width, "height": height})
-                page.set_default_timeout(45000)
-                address = f"{server}/?ex={quote(ENDGAME)}&step={before + 1}&lang={lang}"
-                page.goto(address, wait_until="domcontentloaded")
-                page.wait_for_selector(".sj-root .sj-table", timeout=60000)
-                page.wait_for_function(
-                    "() => /[?&]step=[0-9]+/.test(location.search)", timeout=60000
-                )
-                page.wait_for_timeout(1000)
+    for width, height in _SCREENS:
+        with _page(browser, viewport={"width": width, "height": height}) as page:
+            address = f"{server}/?ex={quote(ENDGAME)}&step={before + 1}&lang={lang}"
+            page.goto(address, wait_until="domcontentloaded")
+            page.wait_for_selector(".sj-root .sj-table", timeout=PATIENCE)
+            _wait_step(page, before + 1, lang)
+            _settled(page)
 
-                for selector in (".sj-root .sj-table", _key("nav_prev"), _key("nav_next")):
-                    _inside(page, selector, width, height)
-                if width > 1000:
-                    _inside(page, _key("nav_next_trick"), width, height)
-                    _inside(page, ".sj-root .sj-info", width, height)
-                    # the current play's panel: the engine's judgement of this play
-                    heading = "Analysis" if lang == "en" else "复盘分析"
-                    _inside(page, f"[data-testid='stHeading']:has-text('{heading}')", width, height)
-                assert page.evaluate(
-                    "() => document.documentElement.scrollWidth <= window.innerWidth"
-                )
-                # every card of a hand shows its rank: none is covered by its neighbour
-                # (at this step the best play's lifted ♥3 once hid the ♦3 beside it)
-                assert page.evaluate(_COVERED_CARDS) == []
-                page.screenshot(path=str(ARTIFACTS / f"table-{width}x{height}-{lang}.png"))
-                page.close()
-        finally:
-            context.close()
+            for selector in (".sj-root .sj-table", _key("nav_prev"), _key("nav_next")):
+                _inside(page, selector, width, height)
+            if width > 1000:
+                _inside(page, _key("nav_next_trick"), width, height)
+                _inside(page, ".sj-root .sj-info", width, height)
+                # the current play's panel: the engine's judgement of this play
+                heading = "Analysis" if lang == "en" else "复盘分析"
+                _inside(page, f"[data-testid='stHeading']:has-text('{heading}')", width, height)
+            assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+            # every card of a hand shows its rank: none is covered by its neighbour
+            # (at this step the best play's lifted ♥3 once hid the ♦3 beside it)
+            assert page.evaluate(_COVERED_CARDS) == []
+            page.screenshot(
+                animations="disabled", path=str(ARTIFACTS / f"table-{width}x{height}-{lang}.png")
+            )
