@@ -20,7 +20,8 @@ by the solver, and prints:
   significant (interval clear of 0) is not one exactly, and the σ that makes 95% of them
   hold it;
 * with ``--review-hands N``: the classes of every play of N simulated hands reviewed in
-  the player's view, with the loss intervals widened by ``LOSS_SIGMA`` and without.
+  the player's view, and the reviews' CPU, with the loss intervals widened by
+  ``LOSS_SIGMA_PLAYER``, by the hindsight ``LOSS_SIGMA`` and by neither.
 
 Not a test: the numbers move with the seeds; the constants in
 ``notation/analysis/evaluate.py`` were set from a run of this script (seeds 100 on; the
@@ -233,20 +234,32 @@ def measure_player(
 
 def review_classes(hands: int, seed: int, budget: float) -> dict[str, object]:
     """The classes of every play of ``hands`` simulated qq hands reviewed in the player's
-    view at ``budget``, with the loss intervals widened by ``LOSS_SIGMA`` and without:
+    view at ``budget``, and the CPU seconds of the reviews, with the loss intervals
+    widened as shipped (``LOSS_SIGMA_PLAYER``), as in hindsight (``LOSS_SIGMA``, what
+    the player's view carried before it had its own) and by the sampling error only:
     what the widening turns fine."""
-    counts: dict[str, dict[str, int]] = {}
-    kept = dict(evaluate.LOSS_SIGMA)
-    for name, table in (("widened", kept), ("sampling only", dict.fromkeys(kept, 0.0))):
-        evaluate.LOSS_SIGMA = table  # type: ignore[misc]  # read at each comparison
+    counts: dict[str, dict[str, object]] = {}
+    kept = dict(evaluate.LOSS_SIGMA), dict(evaluate.LOSS_SIGMA_PLAYER)
+    kept_share = evaluate.LOSS_SIGMA_PLAYER_SHARE
+    variants = {
+        "player's table": (kept[0], kept[1], kept_share),
+        "hindsight's table": (kept[0], kept[0], 1.0),
+        "sampling only": (dict.fromkeys(kept[0], 0.0), dict.fromkeys(kept[1], 0.0), 0.0),
+    }
+    for name, (hindsight, player, share) in variants.items():
+        # read at each comparison
+        evaluate.LOSS_SIGMA, evaluate.LOSS_SIGMA_PLAYER = hindsight, player  # type: ignore[misc]
+        evaluate.LOSS_SIGMA_PLAYER_SHARE = share  # type: ignore[misc]
         found: Counter[str] = Counter()
+        start = time.process_time()
         for s in range(seed, seed + hands):
             hand = simulate_hand("qq", seed=s, dealer=1 + s % 4)
             review = review_hand(hand, Evaluator(View.PLAYER, budget), seed=s)
             found.update(str(p.verdict) for p in review.plays)
-        counts[name] = dict(found)
-    evaluate.LOSS_SIGMA = kept  # type: ignore[misc]
-    return {"review_hands": hands, "budget": budget, "classes": counts}
+        counts[name] = {"classes": dict(found), "cpu_s": round(time.process_time() - start, 1)}
+    evaluate.LOSS_SIGMA, evaluate.LOSS_SIGMA_PLAYER = kept  # type: ignore[misc]
+    evaluate.LOSS_SIGMA_PLAYER_SHARE = kept_share  # type: ignore[misc]
+    return {"review_hands": hands, "budget": budget, "variants": counts}
 
 
 SCREEN_TRICKS = 7  # the tricks whose decisions the screen's measure takes

@@ -15,6 +15,8 @@ from notation.analysis.evaluate import (
     DEFAULT_BUDGET,
     LEAF_CARDS,
     LOSS_SIGMA,
+    LOSS_SIGMA_PLAYER,
+    LOSS_SIGMA_PLAYER_SHARE,
     MAX_CANDIDATES,
     MAX_FUTURES,
     MIN_FUTURES,
@@ -346,8 +348,10 @@ def test_player_s_view_intervals_hold_the_mean_exact_value_over_the_deals() -> N
     # seat's view, each solved. The rollouts (the bots for a trick or two, the solver)
     # carry only the policy error common to the deals (POLICY_SIGMA_PLAYER), and their
     # intervals, widened by the reference's own sampling error, hold it.
+    # A loss (the paired difference of the best and another candidate, LOSS_SIGMA_PLAYER
+    # added) likewise holds the mean over the same deals of the exact loss.
     solver = Solver()
-    inside = total = 0
+    inside = total = loss_inside = losses = 0
     for plan in _plans(range(12)):
         decision = _at(plan, 5)
         knowledge = plan.knowledge(decision)
@@ -365,8 +369,23 @@ def test_player_s_view_intervals_hold_the_mean_exact_value_over_the_deals() -> N
                 reach = sqrt(candidate.points.half**2 + exact.half**2)
                 total += 1
                 inside += abs(candidate.points.mean - exact.mean) <= reach
-    assert total >= 30
+        best = evaluation.best
+        sign = 1 if evaluation.maximize else -1
+        for other in evaluation.candidates:
+            if other is best or best.cards not in values or other.cards not in values:
+                continue
+            loss = evaluation.compare(best, other).points
+            exact = Estimate.of(
+                [
+                    sign * (a - b)
+                    for a, b in zip(values[best.cards], values[other.cards], strict=True)
+                ]
+            )
+            losses += 1
+            loss_inside += abs(loss.mean - exact.mean) <= sqrt(loss.half**2 + exact.half**2)
+    assert total >= 30 and losses >= 30
     assert inside / total >= COVERAGE_PLAYER_AT_5_CARDS
+    assert loss_inside / losses >= COVERAGE_PLAYER_AT_5_CARDS
 
 
 def test_the_player_s_view_carries_only_the_policy_error_common_to_the_deals() -> None:
@@ -377,7 +396,13 @@ def test_the_player_s_view_carries_only_the_policy_error_common_to_the_deals() -
     assert player[0] == 0 and all(a <= b for a, b in pairwise(player))
     assert all(p < h for p, h in zip(player[1:], hindsight[1:], strict=True))
     assert [player[t] for t in POLICY_SIGMA_PLAYER] == list(POLICY_SIGMA_PLAYER.values())
-    assert policy_sigma(3, loss=True, view=View.PLAYER) == policy_sigma(3, loss=True)
+    # The same for a loss, in its own table (LOSS_SIGMA_PLAYER).
+    loss = [policy_sigma(t, loss=True, view=View.PLAYER) for t in range(0, 30)]
+    loss_hindsight = [policy_sigma(t, loss=True) for t in range(0, 30)]
+    assert loss[0] == 0 and all(a <= b for a, b in pairwise(loss))
+    assert all(p < h for p, h in zip(loss[1:], loss_hindsight[1:], strict=True))
+    top = max(LOSS_SIGMA_PLAYER)
+    assert loss[top + 1] == LOSS_SIGMA_PLAYER_SHARE * loss_hindsight[top + 1]
     plan = _plans(range(1))[0]
     decision = _at(plan, 20)
     evaluation = Evaluator(View.PLAYER, budget=0.05).evaluate(
@@ -389,3 +414,12 @@ def test_the_player_s_view_carries_only_the_policy_error_common_to_the_deals() -
     for candidate in evaluation.candidates:
         sampling = Estimate.of(candidate.samples).half
         assert candidate.points.half == pytest.approx(sqrt(sampling**2 + (1.959964 * sigma) ** 2))
+    loss_sigma = policy_sigma(tricks, loss=True, view=View.PLAYER)
+    best, other = evaluation.candidates[:2]
+    n = min(len(best.samples), len(other.samples))
+    sign = 1 if evaluation.maximize else -1
+    paired = [sign * (a - b) for a, b in zip(best.samples[:n], other.samples[:n], strict=True)]
+    loss = evaluation.compare(best, other).points
+    assert loss.half == pytest.approx(
+        sqrt(Estimate.of(paired).half ** 2 + (1.959964 * loss_sigma) ** 2)
+    )

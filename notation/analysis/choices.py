@@ -40,7 +40,8 @@ are not replayed under an option: each option is valued as the trump of the play
 **Cost.** Each choice is one evaluation at :data:`CHOICE_BUDGET` times the budget of a
 play, shared by its options (a rollout of the whole play costs 5 to 7 modelled ms).
 More futures buy little: the loss's interval is mostly the rollout policy's own error
-(:data:`~notation.analysis.evaluate.LOSS_SIGMA`, ± 59 points at the start of the play),
+(:data:`~notation.analysis.evaluate.LOSS_SIGMA`, ± 59 points at the start of the play;
+in the player's view :data:`~notation.analysis.evaluate.LOSS_SIGMA_PLAYER`, ± 30),
 which no number of futures removes, so the options stop getting more once every
 sampling error is below it (:data:`~notation.analysis.evaluate.SETTLED`): at the
 default budget 8 to 21 futures on simulated hands, where the whole budget bought 45 to

@@ -9,7 +9,7 @@ rollouts by the bots, the solver at the end) and weighs them as a review weighs 
 made: the bot's choice (:class:`~notation.bots.Bot`) is the play to beat, and another is
 made only where the evaluator finds it surely better (their paired difference over the
 same futures clear of 0; a review's test is the same with the policy's own error added,
-:data:`~notation.analysis.evaluate.LOSS_SIGMA`). So it leaves the bots' play only on the
+:data:`~notation.analysis.evaluate.LOSS_SIGMA_PLAYER`). So it leaves the bots' play only on the
 evaluator's evidence that it loses points. It is the player of the strength check of the
 evaluator (issue 12): in a duplicate match (:mod:`notation.analysis.duplicate`) against
 the plain bots it must come out ahead, which is the evidence that what the evaluator
