@@ -50,7 +50,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count, product
 from typing import Protocol, Self, cast
@@ -253,6 +253,10 @@ class _Memo:
     leads: dict[tuple[Seat, Cards, Cards, Cards, Cards, bool], tuple[Play, ...]] = field(
         default_factory=dict
     )
+    # A suit's leads worth searching (see PlayState.distinct_leads), by the same key.
+    distinct_leads: dict[tuple[Seat, Cards, Cards, Cards, Cards], tuple[Play, ...]] = field(
+        default_factory=dict
+    )
     # A follow's value against a lead (see PlayState.follow_value; (-1, -1): it cannot win).
     values: dict[tuple[Cards, Cards], tuple[int, int]] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
@@ -287,6 +291,7 @@ class _Memo:
             self.subsets,
             self.throws,
             self.leads,
+            self.distinct_leads,
             self.values,
             self.split,
             self.hand_suits,
@@ -1105,7 +1110,6 @@ class PlayState:
     def _classes(self, seat: Seat) -> _Classes:
         table = self.trump.table
         classes: _Classes = {}
-        number = 0
         hands = self.hands
         # Every other hand's cards by suit, found once (not for each suit of this seat).
         splits = [self.split(hands[s]) for s in range(4) if s != seat - 1]
@@ -1121,32 +1125,45 @@ class PlayState:
                 for card in p.cards:
                     if table[card][0] == suit:
                         others |= 1 << table[card][1]
-            held: list[tuple[Card, int]] = []  # this seat's cards, each with its copies
-            for card in cards:  # sorted: copies are side by side
-                if held and held[-1][0] is card:
-                    held[-1] = (card, 2)
-                else:
-                    held.append((card, 1))
-            pairs = 0  # the levels of this seat's pairs, as bits
-            for card, n in held:
-                if n == 2:
-                    pairs |= 1 << table[card][1]
-            groups: dict[tuple[int, int, int], list[tuple[Card, int]]] = {}
-            for card, n in held:
-                level = table[card][1]
-                if others >> level & 1:
-                    continue  # level with another seat's card: ties decide
-                if n == 2 and pairs & (5 << level >> 1):
-                    continue  # a pair next to another pair: part of a tractor
-                between = (others & ((1 << level) - 1)).bit_count()  # others' cards below
-                groups.setdefault((n, card.points, between), []).append((card, n))
-            base = 100 * _SUIT_INDEX[suit]
-            for group in groups.values():
-                if len(group) > 1:
-                    number += 1
-                    for card, n in group:
-                        classes[card] = (base + number, n)
+            _suit_classes(cards, others, table, 100 * _SUIT_INDEX[suit], classes)
         return classes
+
+    def distinct_leads(self) -> list[Play]:
+        """The leads of the seat to move worth searching: the throws that fail left out
+        (see :meth:`leads`), and of each group of equal value (see :meth:`distinct`) the
+        first lead only; in the order of :meth:`distinct` over ``leads(failing=False)``.
+
+        Found suit by suit and remembered by the suit's cards in each hand: at a trick
+        start a suit's classes depend on nothing else (no card is on the table).
+        """
+        seat = self.to_move
+        table = self.trump.table
+        plays: list[Play] = []
+        splits = [self.suits(s) for s in seats_from(seat)[1:]]
+        memo = self._memo.distinct_leads
+        for suit, cards in self.suits(seat).items():
+            others = (splits[0].get(suit, ()), splits[1].get(suit, ()), splits[2].get(suit, ()))
+            key = (seat, cards, *others)
+            found = memo.get(key)
+            if found is None:
+                leads = self._suit_leads(cards, others, False)
+                classes: _Classes = {}
+                if len(leads) > 1 and len(cards) > 1:
+                    levels = 0  # the levels of the suit the others hold, as bits
+                    for held in others:
+                        for card in held:
+                            levels |= 1 << table[card][1]
+                    _suit_classes(cards, levels, table, 0, classes)
+                if classes:
+                    groups: dict[Hashable, Play] = {}
+                    for play in leads:
+                        groups.setdefault(_signature(play.shown, classes), play)
+                    found = tuple(groups.values())
+                else:
+                    found = leads
+                memo[key] = found
+            plays.extend(found)
+        return plays
 
     def distinct(self, plays: Sequence[Play]) -> list[list[Play]]:
         """``plays`` (all by the seat to move) in groups of equal value: plays that take
@@ -1525,6 +1542,43 @@ _SUIT_INDEX: dict[EffectiveSuit, int] = {suit: i for i, suit in enumerate(_EFFEC
 
 
 _Classes = dict[Card, tuple[int, int]]
+
+
+def _suit_classes(
+    cards: Cards,
+    others: int,
+    table: Mapping[Card, tuple[EffectiveSuit, int]],
+    base: int,
+    classes: _Classes,
+) -> None:
+    """Put the classes of one suit's ``cards`` held by a seat into ``classes`` (numbered
+    from ``base`` + 1; see :meth:`PlayState.classes`), ``others`` the levels of the suit
+    held by anyone else or on the table, as bits."""
+    held: list[tuple[Card, int]] = []  # this seat's cards, each with its copies
+    for card in cards:  # sorted: copies are side by side
+        if held and held[-1][0] is card:
+            held[-1] = (card, 2)
+        else:
+            held.append((card, 1))
+    pairs = 0  # the levels of this seat's pairs, as bits
+    for card, n in held:
+        if n == 2:
+            pairs |= 1 << table[card][1]
+    groups: dict[tuple[int, int, int], list[tuple[Card, int]]] = {}
+    for card, n in held:
+        level = table[card][1]
+        if others >> level & 1:
+            continue  # level with another seat's card: ties decide
+        if n == 2 and pairs & (5 << level >> 1):
+            continue  # a pair next to another pair: part of a tractor
+        between = (others & ((1 << level) - 1)).bit_count()  # others' cards below
+        groups.setdefault((n, card.points, between), []).append((card, n))
+    number = base
+    for group in groups.values():
+        if len(group) > 1:
+            number += 1
+            for card, n in group:
+                classes[card] = (number, n)
 
 
 def _signature(cards: Cards, classes: dict[Card, tuple[int, int]]) -> Hashable:
