@@ -830,9 +830,12 @@ class PlayState:
         trick = self.trick
         table = self.table
         if trick is None:
+            memo = self._trick_memo
+            if memo is None:  # made before the lead: every lead of this trick start shares it
+                memo = self._trick_memo = TrickMemo()
             self._history.append(
                 (i, old, table, None, (0, 0), 0, 0, self.leader, self.points, self.penalties,
-                 self.last, self.tricks, self.hand_points, self._trick_memo)
+                 self.last, self.tricks, self.hand_points, memo)
             )  # fmt: skip
             self.trick = OpenTrick(seat, cards, self.trump, self.units(cards))
             if play.penalty:
