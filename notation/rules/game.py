@@ -53,7 +53,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count, product
-from typing import Protocol, Self, cast
+from typing import Final, Protocol, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -89,6 +89,14 @@ __all__ = [
 # holds alone, a block: a head (1, the seat, how many cards: bit 0, bits 1-3, bits 4 up)
 # and each card's points × 4 + the copies the seat holds, sorted.
 _SuitKey = tuple[int, ...]
+# The copies each seat holds of a card, 2 bits a seat (seat 1 highest) → the seats holding
+# it, and those holding a pair of it, as bits (seat s: bit s); for PlayState._describe.
+_SEATS_HOLDING: Final = tuple(
+    sum(1 << s for s in range(1, 5) if bits >> 2 * (4 - s) & 3) for bits in range(256)
+)
+_SEATS_PAIRED: Final = tuple(
+    sum(1 << s for s in range(1, 5) if bits >> 2 * (4 - s) & 3 >= 2) for bits in range(256)
+)
 # The numbers handed to suit descriptions (see _Memo.numbers), counted for the process: a
 # number is given once, so it never comes to stand for another description (a key kept by a
 # search never changes meaning, and keys of states that share no memo are never equal).
@@ -273,6 +281,8 @@ class _Memo:
     # that shares this memo (a solver's, across the positions of a hand). Kept here, not
     # for the process: a search's keys, and so its nodes, depend on nothing that ran before.
     numbers: dict[_SuitKey, int] = field(default_factory=dict)
+    # A card → its level << 16 | its index << 8 | its points (for PlayState._describe).
+    card_codes: dict[Card, int] = field(default_factory=dict)
 
     def forget_suit_ids(self) -> None:
         """Number the hands' suits afresh (see PlayState.key: a suit's number must fit in
@@ -1016,37 +1026,51 @@ class PlayState:
         numbers (see :data:`_SuitKey`): quick to sort, hash and compare.
         """
         table = self.trump.table
-        # Each card: its points and the copies each seat holds, as one number (2 bits a
-        # seat, seat 1 highest, the points above them: numbers sort as those tuples would).
-        holders: dict[Card, int] = {}
+        # Each copy of a card as one number: the card's level, index and points, then the
+        # seat holding it (2 bits a seat, seat 1 highest). Sorted, a card's copies meet.
+        codes = self._memo.card_codes
+        copies: list[int] = []
         for s in range(4):
             step = 1 << 2 * (3 - s)
             for card in raw[s]:
-                held = holders.get(card)
-                holders[card] = (card.points << 8 if held is None else held) + step
-        # The cards by level, each level's cards in order.
-        entries = [table[card][1] << 12 | held for card, held in holders.items()]
+                code = codes.get(card)
+                if code is None:
+                    code = codes[card] = table[card][1] << 16 | _index(card) << 8 | card.points
+                copies.append(code << 8 | step)
+        copies.sort()
+        # Each card as one number: its level, then its points and the copies each seat
+        # holds (numbers sort as those tuples would); the cards by level, each level's in
+        # order.
+        entries: list[int] = []
+        last = -1
+        held = 0
+        for copy in copies:
+            code = copy >> 8
+            if code != last:
+                if last >= 0:
+                    entries.append(last >> 16 << 12 | (last & 255) << 8 | held)
+                last = code
+                held = copy & 255
+            else:
+                held += copy & 255
+        if last >= 0:
+            entries.append(last >> 16 << 12 | (last & 255) << 8 | held)
         entries.sort()
         levels: list[int] = []
-        members: list[list[int]] = []
+        starts: list[int] = []  # where each level's cards begin in entries
         seats: list[int] = []  # the seats holding a card at each level, as bits (seat s: bit s)
         pairs: list[int] = []  # the seats holding a pair at it
-        for entry in entries:
+        for k, entry in enumerate(entries):
             level = entry >> 12
-            held = entry & 4095
             if not levels or levels[-1] != level:
                 levels.append(level)
-                members.append([])
+                starts.append(k)
                 seats.append(0)
                 pairs.append(0)
-            members[-1].append(held)
-            for s in range(1, 5):
-                copies = held >> 2 * (4 - s) & 3
-                if copies:
-                    seats[-1] |= 1 << s
-                    if copies >= 2:
-                        pairs[-1] |= 1 << s
+            seats[-1] |= _SEATS_HOLDING[entry & 255]
+            pairs[-1] |= _SEATS_PAIRED[entry & 255]
         n = len(levels)
+        starts.append(len(entries))
         # The seats holding a pair at the level just below each level, and just above.
         below = [pairs[g - 1] if g and levels[g - 1] == levels[g] - 1 else 0 for g in range(n)]
         above = [
@@ -1071,11 +1095,10 @@ class PlayState:
                 if free:
                     seat = alone.bit_length() - 1
                     shift = 2 * (4 - seat)
-                    items = [
-                        held >> 8 << 2 | held >> shift & 3
-                        for g in range(i, j)
-                        for held in members[g]
-                    ]
+                    items: list[int] = []
+                    for k in range(starts[i], starts[j]):
+                        held = entries[k] & 4095
+                        items.append(held >> 8 << 2 | held >> shift & 3)
                     items.sort()
                     described.append(1 | seat << 1 | len(items) << 4)
                     described.extend(items)
@@ -1083,8 +1106,9 @@ class PlayState:
                     continue
             for g in range(i, j):
                 linked = 1 if pairs[g] & below[g] else 0
-                described.append(linked << 1 | len(members[g]) << 4)
-                described.extend(members[g])
+                described.append(linked << 1 | (starts[g + 1] - starts[g]) << 4)
+                for k in range(starts[g], starts[g + 1]):
+                    described.append(entries[k] & 4095)
             i = j
         return tuple(described)
 
