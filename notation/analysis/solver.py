@@ -96,7 +96,13 @@ several cards in one pass: 2.3%. The CPU time gains less (back to back, README: 
 median 1.41 → 1.22 s and 1.17 → 1.06 s). Where the rest goes (the same profile): finding and
 ordering plays 44% (grouping equivalent plays 15%, their classes 10% of it; each
 follow's value and order 10%; the legal follows 6%; the leads 4%), making and taking
-back plays 26%, the keys 9%, quick tricks 4%.
+back plays 26%, the keys 9%, quick tricks 4%. A fourth pass (2026-12-02, every value
+and node count unchanged; numbers in the README): a trick start's leads worth searching
+found suit by suit and remembered by the suit's cards in each hand
+(:meth:`~notation.rules.game.PlayState.distinct_leads`: no classes for the leader, no
+signatures when the suit comes back), the trick start's memo made before its first lead
+(so that the followers' classes, follows and orders serve every lead of it), the sort
+keys of plays packed in one int each, and a suit's description made from sorted ints.
 
 With a time budget the search may stop before every value is proved. Then a play's
 ``lower`` and ``upper`` are the bounds proved so far (the exact value lies between
