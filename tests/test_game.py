@@ -365,6 +365,29 @@ def test_singles_with_only_the_seats_own_cards_between_them_are_one_class() -> N
     assert grouped == [["1: C4", "1: C6", "1: C9"]]
 
 
+def test_the_distinct_leads_are_the_first_of_each_group_of_equal_leads() -> None:
+    # Found suit by suit and remembered across states sharing a memo: the same leads, in
+    # the same order, as grouping every lead that does not fail at once.
+    checked = merged = 0
+    for i in range(8):
+        hand = simulate_hand(PRESETS[i % len(PRESETS)], seed=700 + i)
+        previous: PlayState | None = None
+        for start, _play in hand_positions(hand):
+            if start.trick:
+                continue
+            state = PlayState(start)
+            if previous is not None:
+                state.share_memo(previous)
+            previous = state
+            leads = state.leads(failing=False)
+            expected = [group[0] for group in state.distinct(leads)]
+            assert state.distinct_leads() == expected
+            assert state.distinct_leads() == expected  # remembered
+            checked += 1
+            merged += len(expected) < len(leads)
+    assert checked > 50 and merged > 10
+
+
 def test_a_key_kept_across_a_forgotten_memo_never_comes_to_mean_another_position() -> None:
     # A search keeps keys in its table while the rules answers behind them are forgotten
     # (a long search trims its memo): a key made later, of another position, must differ.

@@ -50,10 +50,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count, product
-from typing import Protocol, Self, cast
+from typing import Final, Protocol, Self, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -89,6 +89,14 @@ __all__ = [
 # holds alone, a block: a head (1, the seat, how many cards: bit 0, bits 1-3, bits 4 up)
 # and each card's points × 4 + the copies the seat holds, sorted.
 _SuitKey = tuple[int, ...]
+# The copies each seat holds of a card, 2 bits a seat (seat 1 highest) → the seats holding
+# it, and those holding a pair of it, as bits (seat s: bit s); for PlayState._describe.
+_SEATS_HOLDING: Final = tuple(
+    sum(1 << s for s in range(1, 5) if bits >> 2 * (4 - s) & 3) for bits in range(256)
+)
+_SEATS_PAIRED: Final = tuple(
+    sum(1 << s for s in range(1, 5) if bits >> 2 * (4 - s) & 3 >= 2) for bits in range(256)
+)
 # The numbers handed to suit descriptions (see _Memo.numbers), counted for the process: a
 # number is given once, so it never comes to stand for another description (a key kept by a
 # search never changes meaning, and keys of states that share no memo are never equal).
@@ -253,6 +261,10 @@ class _Memo:
     leads: dict[tuple[Seat, Cards, Cards, Cards, Cards, bool], tuple[Play, ...]] = field(
         default_factory=dict
     )
+    # A suit's leads worth searching (see PlayState.distinct_leads), by the same key.
+    distinct_leads: dict[tuple[Seat, Cards, Cards, Cards, Cards], tuple[Play, ...]] = field(
+        default_factory=dict
+    )
     # A follow's value against a lead (see PlayState.follow_value; (-1, -1): it cannot win).
     values: dict[tuple[Cards, Cards], tuple[int, int]] = field(default_factory=dict)
     split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
@@ -269,6 +281,8 @@ class _Memo:
     # that shares this memo (a solver's, across the positions of a hand). Kept here, not
     # for the process: a search's keys, and so its nodes, depend on nothing that ran before.
     numbers: dict[_SuitKey, int] = field(default_factory=dict)
+    # A card → its level << 16 | its index << 8 | its points (for PlayState._describe).
+    card_codes: dict[Card, int] = field(default_factory=dict)
 
     def forget_suit_ids(self) -> None:
         """Number the hands' suits afresh (see PlayState.key: a suit's number must fit in
@@ -287,6 +301,7 @@ class _Memo:
             self.subsets,
             self.throws,
             self.leads,
+            self.distinct_leads,
             self.values,
             self.split,
             self.hand_suits,
@@ -825,9 +840,12 @@ class PlayState:
         trick = self.trick
         table = self.table
         if trick is None:
+            memo = self._trick_memo
+            if memo is None:  # made before the lead: every lead of this trick start shares it
+                memo = self._trick_memo = TrickMemo()
             self._history.append(
                 (i, old, table, None, (0, 0), 0, 0, self.leader, self.points, self.penalties,
-                 self.last, self.tricks, self.hand_points, self._trick_memo)
+                 self.last, self.tricks, self.hand_points, memo)
             )  # fmt: skip
             self.trick = OpenTrick(seat, cards, self.trump, self.units(cards))
             if play.penalty:
@@ -1008,37 +1026,51 @@ class PlayState:
         numbers (see :data:`_SuitKey`): quick to sort, hash and compare.
         """
         table = self.trump.table
-        # Each card: its points and the copies each seat holds, as one number (2 bits a
-        # seat, seat 1 highest, the points above them: numbers sort as those tuples would).
-        holders: dict[Card, int] = {}
+        # Each copy of a card as one number: the card's level, index and points, then the
+        # seat holding it (2 bits a seat, seat 1 highest). Sorted, a card's copies meet.
+        codes = self._memo.card_codes
+        copies: list[int] = []
         for s in range(4):
             step = 1 << 2 * (3 - s)
             for card in raw[s]:
-                held = holders.get(card)
-                holders[card] = (card.points << 8 if held is None else held) + step
-        # The cards by level, each level's cards in order.
-        entries = [table[card][1] << 12 | held for card, held in holders.items()]
+                code = codes.get(card)
+                if code is None:
+                    code = codes[card] = table[card][1] << 16 | _index(card) << 8 | card.points
+                copies.append(code << 8 | step)
+        copies.sort()
+        # Each card as one number: its level, then its points and the copies each seat
+        # holds (numbers sort as those tuples would); the cards by level, each level's in
+        # order.
+        entries: list[int] = []
+        last = -1
+        held = 0
+        for copy in copies:
+            code = copy >> 8
+            if code != last:
+                if last >= 0:
+                    entries.append(last >> 16 << 12 | (last & 255) << 8 | held)
+                last = code
+                held = copy & 255
+            else:
+                held += copy & 255
+        if last >= 0:
+            entries.append(last >> 16 << 12 | (last & 255) << 8 | held)
         entries.sort()
         levels: list[int] = []
-        members: list[list[int]] = []
+        starts: list[int] = []  # where each level's cards begin in entries
         seats: list[int] = []  # the seats holding a card at each level, as bits (seat s: bit s)
         pairs: list[int] = []  # the seats holding a pair at it
-        for entry in entries:
+        for k, entry in enumerate(entries):
             level = entry >> 12
-            held = entry & 4095
             if not levels or levels[-1] != level:
                 levels.append(level)
-                members.append([])
+                starts.append(k)
                 seats.append(0)
                 pairs.append(0)
-            members[-1].append(held)
-            for s in range(1, 5):
-                copies = held >> 2 * (4 - s) & 3
-                if copies:
-                    seats[-1] |= 1 << s
-                    if copies >= 2:
-                        pairs[-1] |= 1 << s
+            seats[-1] |= _SEATS_HOLDING[entry & 255]
+            pairs[-1] |= _SEATS_PAIRED[entry & 255]
         n = len(levels)
+        starts.append(len(entries))
         # The seats holding a pair at the level just below each level, and just above.
         below = [pairs[g - 1] if g and levels[g - 1] == levels[g] - 1 else 0 for g in range(n)]
         above = [
@@ -1063,11 +1095,10 @@ class PlayState:
                 if free:
                     seat = alone.bit_length() - 1
                     shift = 2 * (4 - seat)
-                    items = [
-                        held >> 8 << 2 | held >> shift & 3
-                        for g in range(i, j)
-                        for held in members[g]
-                    ]
+                    items: list[int] = []
+                    for k in range(starts[i], starts[j]):
+                        held = entries[k] & 4095
+                        items.append(held >> 8 << 2 | held >> shift & 3)
                     items.sort()
                     described.append(1 | seat << 1 | len(items) << 4)
                     described.extend(items)
@@ -1075,8 +1106,9 @@ class PlayState:
                     continue
             for g in range(i, j):
                 linked = 1 if pairs[g] & below[g] else 0
-                described.append(linked << 1 | len(members[g]) << 4)
-                described.extend(members[g])
+                described.append(linked << 1 | (starts[g + 1] - starts[g]) << 4)
+                for k in range(starts[g], starts[g + 1]):
+                    described.append(entries[k] & 4095)
             i = j
         return tuple(described)
 
@@ -1105,7 +1137,6 @@ class PlayState:
     def _classes(self, seat: Seat) -> _Classes:
         table = self.trump.table
         classes: _Classes = {}
-        number = 0
         hands = self.hands
         # Every other hand's cards by suit, found once (not for each suit of this seat).
         splits = [self.split(hands[s]) for s in range(4) if s != seat - 1]
@@ -1121,32 +1152,45 @@ class PlayState:
                 for card in p.cards:
                     if table[card][0] == suit:
                         others |= 1 << table[card][1]
-            held: list[tuple[Card, int]] = []  # this seat's cards, each with its copies
-            for card in cards:  # sorted: copies are side by side
-                if held and held[-1][0] is card:
-                    held[-1] = (card, 2)
-                else:
-                    held.append((card, 1))
-            pairs = 0  # the levels of this seat's pairs, as bits
-            for card, n in held:
-                if n == 2:
-                    pairs |= 1 << table[card][1]
-            groups: dict[tuple[int, int, int], list[tuple[Card, int]]] = {}
-            for card, n in held:
-                level = table[card][1]
-                if others >> level & 1:
-                    continue  # level with another seat's card: ties decide
-                if n == 2 and pairs & (5 << level >> 1):
-                    continue  # a pair next to another pair: part of a tractor
-                between = (others & ((1 << level) - 1)).bit_count()  # others' cards below
-                groups.setdefault((n, card.points, between), []).append((card, n))
-            base = 100 * _SUIT_INDEX[suit]
-            for group in groups.values():
-                if len(group) > 1:
-                    number += 1
-                    for card, n in group:
-                        classes[card] = (base + number, n)
+            _suit_classes(cards, others, table, 100 * _SUIT_INDEX[suit], classes)
         return classes
+
+    def distinct_leads(self) -> list[Play]:
+        """The leads of the seat to move worth searching: the throws that fail left out
+        (see :meth:`leads`), and of each group of equal value (see :meth:`distinct`) the
+        first lead only; in the order of :meth:`distinct` over ``leads(failing=False)``.
+
+        Found suit by suit and remembered by the suit's cards in each hand: at a trick
+        start a suit's classes depend on nothing else (no card is on the table).
+        """
+        seat = self.to_move
+        table = self.trump.table
+        plays: list[Play] = []
+        splits = [self.suits(s) for s in seats_from(seat)[1:]]
+        memo = self._memo.distinct_leads
+        for suit, cards in self.suits(seat).items():
+            others = (splits[0].get(suit, ()), splits[1].get(suit, ()), splits[2].get(suit, ()))
+            key = (seat, cards, *others)
+            found = memo.get(key)
+            if found is None:
+                leads = self._suit_leads(cards, others, False)
+                classes: _Classes = {}
+                if len(leads) > 1 and len(cards) > 1:
+                    levels = 0  # the levels of the suit the others hold, as bits
+                    for held in others:
+                        for card in held:
+                            levels |= 1 << table[card][1]
+                    _suit_classes(cards, levels, table, 0, classes)
+                if classes:
+                    groups: dict[Hashable, Play] = {}
+                    for play in leads:
+                        groups.setdefault(_signature(play.shown, classes), play)
+                    found = tuple(groups.values())
+                else:
+                    found = leads
+                memo[key] = found
+            plays.extend(found)
+        return plays
 
     def distinct(self, plays: Sequence[Play]) -> list[list[Play]]:
         """``plays`` (all by the seat to move) in groups of equal value: plays that take
@@ -1525,6 +1569,43 @@ _SUIT_INDEX: dict[EffectiveSuit, int] = {suit: i for i, suit in enumerate(_EFFEC
 
 
 _Classes = dict[Card, tuple[int, int]]
+
+
+def _suit_classes(
+    cards: Cards,
+    others: int,
+    table: Mapping[Card, tuple[EffectiveSuit, int]],
+    base: int,
+    classes: _Classes,
+) -> None:
+    """Put the classes of one suit's ``cards`` held by a seat into ``classes`` (numbered
+    from ``base`` + 1; see :meth:`PlayState.classes`), ``others`` the levels of the suit
+    held by anyone else or on the table, as bits."""
+    held: list[tuple[Card, int]] = []  # this seat's cards, each with its copies
+    for card in cards:  # sorted: copies are side by side
+        if held and held[-1][0] is card:
+            held[-1] = (card, 2)
+        else:
+            held.append((card, 1))
+    pairs = 0  # the levels of this seat's pairs, as bits
+    for card, n in held:
+        if n == 2:
+            pairs |= 1 << table[card][1]
+    groups: dict[tuple[int, int, int], list[tuple[Card, int]]] = {}
+    for card, n in held:
+        level = table[card][1]
+        if others >> level & 1:
+            continue  # level with another seat's card: ties decide
+        if n == 2 and pairs & (5 << level >> 1):
+            continue  # a pair next to another pair: part of a tractor
+        between = (others & ((1 << level) - 1)).bit_count()  # others' cards below
+        groups.setdefault((n, card.points, between), []).append((card, n))
+    number = base
+    for group in groups.values():
+        if len(group) > 1:
+            number += 1
+            for card, n in group:
+                classes[card] = (number, n)
 
 
 def _signature(cards: Cards, classes: dict[Card, tuple[int, int]]) -> Hashable:
