@@ -45,6 +45,7 @@ from urllib.parse import urlencode
 
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import read_value
+from notation.frozen import frozen
 from notation.messages import Message
 from notation.psn.model import GLYPHS, BidNode, Hand, KittyExchange, PlayNode
 from notation.replay import HandReplay, StepKind, replay
@@ -69,7 +70,7 @@ DEFAULT_VIEWER = "http://localhost:8501/"  # where `shengji view` serves the vie
 MISTAKE_NAGS = {GLYPHS["?"]: "?", GLYPHS["??"]: "??", GLYPHS["?!"]: "?!"}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Mistake:
     """A play, a bid or a bury marked as a mistake, where it is and what it cost."""
 
@@ -103,7 +104,7 @@ class Mistake:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandStats:
     """One hand summed up: what :class:`CorpusStats` adds up (sent back by workers)."""
 

@@ -22,6 +22,7 @@ from notation.diagnostics import unreadable_reason
 from notation.errors import ShengjiError
 from notation.files import FileError, open_input, shown_path
 from notation.findings import Finding
+from notation.frozen import frozen
 from notation.match import continues, levels_after, match_findings, replay_in_match
 from notation.messages import Message, msg
 from notation.presets import load_ruleset
@@ -326,7 +327,7 @@ def validate_lines(
     return report
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CheckedHand:
     """A hand as the validator finishes it: its report, the text it was read from (for
     the lines its findings point at), and whether ``strict`` stops there."""

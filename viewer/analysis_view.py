@@ -42,6 +42,7 @@ from notation.analysis.review import (
 )
 from notation.analysis.solver import solve
 from notation.charts import PointsStep
+from notation.frozen import frozen
 from notation.messages import Message, error_message, say_cards_in
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
@@ -569,7 +570,7 @@ def position_at(replay: HandReplay, step: int) -> Position | None:
     return position if any(position.hands) else None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardValues:
     """What the cards of the seat to move are worth: for each card, the defenders' final
     points after the best play that puts it down (the solver's, proved when ``exact``,
@@ -617,7 +618,7 @@ def card_values(
     return CardValues(note.seat, values, best_cards, note.value.proved, False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableTurn:
     """The seat to move at a step as the table offers it: who (``None``: no seat is to
     play, or the rules core cannot tell), the cards some legal play puts down, and the
@@ -661,7 +662,7 @@ def _key(cards: Sequence[object]) -> tuple[Card, ...]:
 # ---------------------------------------------------------------------------- teaching
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Grade:
     """The engine's judgement of a student's play, as the analysis judges a recorded
     one: its loss against the best play (counted as the analysis counts it: an estimated

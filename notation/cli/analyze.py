@@ -60,6 +60,7 @@ from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
 from notation.files import FileError, Output, check_output, open_input, shown_path
+from notation.frozen import frozen
 from notation.messages import Message, MessageError, count, error_words, msg
 from notation.presets import register_ruleset, ruleset_argument
 from notation.psn import Record, iter_hands, write, write_hands
@@ -122,7 +123,7 @@ def add_parser(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AnalyzeOptions:
     """What every play is analysed with (sent to the workers)."""
 
@@ -142,7 +143,7 @@ class AnalyzeOptions:
         return self.tricks[0] <= trick <= self.tricks[1]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Chunk:
     """Up to :data:`CHUNK` judged plays of one hand, from its ``first`` decision."""
 

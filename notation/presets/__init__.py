@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from notation.errors import SourceError
 from notation.files import FileError, read_bytes, shown_path
+from notation.frozen import frozen
 from notation.messages import Message, Param, Seq, has, msg
 from notation.messages.reasons import reason
 from notation.messages.rulesets import yaml_words
@@ -92,7 +93,7 @@ def _error(text: Message, filename: str | None = None) -> RulesetError:
 # ---------------------------------------------------------------------------- located YAML
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Pos:
     """A place in a YAML text (1-based line and column)."""
 
