@@ -163,10 +163,10 @@ def _layout(obj: object) -> _Layout:
     return layout
 
 
-def _eq(self: object, other: object) -> bool:
+def _eq(self: object, other: object) -> object:
     if other.__class__ is self.__class__:
         compared = _layout(self).compared
-        return bool(compared(self) == compared(other))
+        return compared(self) == compared(other)
     return NotImplemented
 
 
@@ -224,9 +224,9 @@ def _make(cls: type, init: bool, eq: bool) -> type:
     # writes no method with these options.
     made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
     fields = dataclasses.fields(made)
-    if any(f.kw_only for f in fields) or set(made.__match_args__) - {f.name for f in fields}:
-        raise TypeError(f"{cls.__name__}: @frozen takes no keyword-only field or InitVar")
     own = made.__dict__
+    if any(f.kw_only for f in fields) or set(own["__match_args__"]) - {f.name for f in fields}:
+        raise TypeError(f"{cls.__name__}: @frozen takes no keyword-only field or InitVar")
     made._frozen_layout = _Layout(made, fields)  # type: ignore[attr-defined]
     if init and "__init__" not in own:
         made.__init__ = _make_init(made, fields)  # type: ignore[misc]
