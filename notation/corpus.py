@@ -25,7 +25,7 @@ from __future__ import annotations
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 from functools import partial
 from pathlib import Path
@@ -34,7 +34,7 @@ from typing import Any, Generic, TypeVar
 from notation.diagnostics import unreadable_reason
 from notation.executor import Executor, Lost
 from notation.files import FileError, open_input, shown_path
-from notation.frozen import frozen
+from notation.frozen import frozen, mutable
 from notation.match import continues, levels_after
 from notation.messages import Message, msg
 from notation.presets import (
@@ -256,7 +256,7 @@ def walk(
     return _Walk(work, executor).run(files, batch_hands or executor.batch_hands)
 
 
-@dataclass(slots=True)
+@mutable
 class _FileState:
     """What the walk knows of the file it is in."""
 
@@ -265,7 +265,7 @@ class _FileState:
     last: HandReplay | None = None  # the real hand before the next piece
 
 
-@dataclass(slots=True)
+@mutable
 class _Walk(Generic[R]):
     work: Work[R]
     executor: Executor

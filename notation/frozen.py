@@ -15,6 +15,9 @@ reading each class's fields through an ``operator.attrgetter``; ``__init__`` is 
 once per shape (how many parameters, which defaults are made by a factory, whether
 ``__post_init__`` runs) and each class gets a copy of that code with its own field names.
 
+``@mutable`` is the same for ``@dataclass(slots=True)``: fields that can be set, the
+same ``__init__``, ``__eq__`` and ``__repr__``, no hash.
+
 The modules mypyc compiles (pyproject.toml's ``compile`` list) keep ``dataclass``: mypyc
 makes native classes only of those.
 """
@@ -29,7 +32,7 @@ from collections.abc import Callable
 from types import CodeType, FunctionType
 from typing import Any, TypeVar, dataclass_transform, overload
 
-__all__ = ["frozen"]
+__all__ = ["frozen", "mutable"]
 
 _C = TypeVar("_C", bound=type)
 
@@ -215,11 +218,13 @@ _SHARED: dict[str, Callable[..., Any]] = {
 }
 
 
-def _make(cls: type, init: bool, eq: bool) -> type:
+def _make(cls: type, init: bool, eq: bool, is_frozen: bool = True) -> type:
     documented = bool(cls.__dict__.get("__doc__"))
     for name in ("__setattr__", "__delattr__"):
-        if name in cls.__dict__:
+        if is_frozen and name in cls.__dict__:
             raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    if not documented:
+        cls.__doc__ = "?"  # dataclasses would show object's signature: the real one below
     # dataclasses reads the fields, makes __match_args__ and the class with slots; it
     # writes no method with these options.
     made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
@@ -239,12 +244,13 @@ def _make(cls: type, init: bool, eq: bool) -> type:
         # Python for an __eq__ written there is not.
         explicit_hash = own.get("__hash__", dataclasses.MISSING)
         if explicit_hash is dataclasses.MISSING or (explicit_hash is None and "__eq__" in own):
-            made.__hash__ = _hash  # type: ignore[assignment]
-    for name, method in _SHARED.items():
-        if name not in own:
-            setattr(made, name, method)
+            made.__hash__ = _hash if is_frozen else None  # type: ignore[assignment]
+    if is_frozen:
+        for name, method in _SHARED.items():
+            if name not in own:
+                setattr(made, name, method)
     params = made.__dataclass_params__  # type: ignore[attr-defined]
-    params.init, params.repr, params.eq, params.frozen = init, True, eq, True
+    params.init, params.repr, params.eq, params.frozen = init, True, eq, is_frozen
     if not documented:
         made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
     return made
@@ -263,3 +269,11 @@ def frozen(cls: Any = None, /, *, init: bool = True, eq: bool = True) -> Any:
     if cls is None:
         return lambda cls: _make(cls, init, eq)
     return _make(cls, init, eq)
+
+
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
+def mutable(cls: _C) -> _C:
+    """The class as ``@dataclass(slots=True)`` makes it, without compiling its methods'
+    source: fields that can be set, equality, no hash (module docstring)."""
+    made: Any = _make(cls, True, True, is_frozen=False)
+    return made  # type: ignore[no-any-return]

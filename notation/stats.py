@@ -38,14 +38,14 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import read_value
-from notation.frozen import frozen
+from notation.frozen import frozen, mutable
 from notation.messages import Message
 from notation.psn.model import GLYPHS, BidNode, Hand, KittyExchange, PlayNode
 from notation.replay import HandReplay, StepKind, replay
@@ -280,7 +280,7 @@ def viewer_link(viewer: str, path: str, hand: int, step: int) -> str:
     return f"{viewer}?{query}&step={step}"
 
 
-@dataclass(slots=True)
+@mutable
 class _Player:
     """A player's counts across the corpus."""
 
@@ -295,7 +295,7 @@ class _Player:
     analysed_loss: float = 0.0  # the loss of those plays
 
 
-@dataclass(slots=True)
+@mutable
 class CorpusStats:
     """The corpus added up, hand by hand, in counts (flat memory)."""
 

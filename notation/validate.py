@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from notation.diagnostics import unreadable_reason
 from notation.errors import ShengjiError
 from notation.files import FileError, open_input, shown_path
 from notation.findings import Finding
-from notation.frozen import frozen
+from notation.frozen import frozen, mutable
 from notation.match import continues, levels_after, match_findings, replay_in_match
 from notation.messages import Message, msg
 from notation.presets import load_ruleset
@@ -182,7 +182,7 @@ JSON_SCHEMA: dict[str, Any] = {
 _LEVELS_AFTER_KEYS = ("levels_before", "misplays", "misplay_levels", "levels_after")
 
 
-@dataclass(slots=True)
+@mutable
 class HandReport:
     """One hand of a file: its findings and computed result (``None`` if unreadable).
 
@@ -221,7 +221,7 @@ class HandReport:
         }
 
 
-@dataclass(slots=True)
+@mutable
 class FileReport:
     """Everything found in one file."""
 

@@ -1,7 +1,8 @@
-"""``@frozen`` makes what ``@dataclass(frozen=True, slots=True)`` makes: every class the
-package decorates, and classes written here for the options no class of the package uses,
-checked against the standard dataclass of the same fields (its twin) - constructor,
-equality, hash, repr, frozen errors, fields, replace, asdict, pickling's state."""
+"""``@frozen`` makes what ``@dataclass(frozen=True, slots=True)`` makes, ``@mutable`` what
+``@dataclass(slots=True)`` makes: every class the package decorates, and classes written
+here for the options no class of the package uses, checked against the standard dataclass
+of the same fields (its twin) - constructor, equality, hash, repr, frozen errors, fields,
+replace, asdict, pickling's state."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import notation
-from notation.frozen import frozen
+from notation.frozen import frozen, mutable
 
 ROOT = Path(__file__).resolve().parent.parent
 _COMPILED = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"][
@@ -139,7 +140,24 @@ class _Generic(Generic[T]):
     count: int = 0
 
 
-SYNTHETIC = [_Options, _Selfish, _Empty, _OwnEqAndHash, _OwnHash, _Checked, _Identity, _Generic]
+@mutable
+class _Mutable:
+    a: int
+    b: list[int] = field(default_factory=list)
+    c: int = field(default=0, compare=False)
+
+
+SYNTHETIC = [
+    _Options,
+    _Selfish,
+    _Empty,
+    _OwnEqAndHash,
+    _OwnHash,
+    _Checked,
+    _Identity,
+    _Generic,
+    _Mutable,
+]
 CLASSES = _package_classes() + SYNTHETIC
 
 
@@ -176,7 +194,7 @@ def _twin(cls: type) -> type:
             and getattr(value, "__module__", None) == cls.__module__
         ):
             namespace[name] = value  # written in the class
-    made = dataclass(frozen=True, slots=True, init=params.init, eq=params.eq)
+    made = dataclass(frozen=params.frozen, slots=True, init=params.init, eq=params.eq)
     return made(type(cls.__name__, cls.__bases__, namespace))
 
 
@@ -209,7 +227,9 @@ def test_the_package_decorates_its_value_types_and_not_the_compiled_modules() ->
     assert len(CLASSES) > 60
     assert not [c for c in CLASSES if c.__module__ in COMPILED_MODULES]
     for path in _COMPILED:
-        assert "@frozen" not in (ROOT / path).read_text(encoding="utf-8"), path
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert "@frozen" not in source, path
+        assert "@mutable" not in source, path
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=_ids)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Final
 
 import plotly.graph_objects as go
@@ -42,7 +42,7 @@ from notation.analysis.review import (
 )
 from notation.analysis.solver import solve
 from notation.charts import PointsStep
-from notation.frozen import frozen
+from notation.frozen import frozen, mutable
 from notation.messages import Message, error_message, say_cards_in
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
@@ -350,7 +350,7 @@ def has_line(note: PlayNote) -> bool:
 # ---------------------------------------------------------------------------- analysing
 
 
-@dataclass(slots=True)
+@mutable
 class AnalysisRun:
     """The analysis of one hand made a trick at a time, so that a page can show each
     trick's judgements as they come and stop between two (:meth:`step`); once the plays
@@ -455,7 +455,7 @@ class AnalysisRun:
         return hand_review(self.plan, self.evaluator.view, self.results, self.choices or ())
 
 
-@dataclass(slots=True)
+@mutable
 class AnalysisJob:
     """An analysis under way in the page: the run, and the file it was started on (the
     page shows it with the plays judged so far written in)."""

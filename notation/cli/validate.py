@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,7 +26,7 @@ from notation.diagnostics import format_finding, unreadable_reason
 from notation.executor import EXECUTORS, Executor, make_executor
 from notation.files import FileError, open_input, shown_path
 from notation.findings import CATALOGUE, Severity, meaning
-from notation.frozen import frozen
+from notation.frozen import frozen, mutable
 from notation.messages import Message, msg
 from notation.messages import count as count_of
 from notation.presets import ruleset_argument
@@ -126,7 +126,7 @@ class _Options:
     lang: str = "en"
 
 
-@dataclass(slots=True)
+@mutable
 class FileResult:
     """What one file gave, in counts: its findings were printed as they were found."""
 
