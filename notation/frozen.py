@@ -96,7 +96,7 @@ def _kind(field: dataclasses.Field[Any]) -> str:
 
 
 def _make_init(cls: type, fields: tuple[dataclasses.Field[Any], ...]) -> FunctionType:
-    """``cls.__init__`` as ``dataclass(frozen=True)`` would write it, from a template's code."""
+    """``cls.__init__`` as ``dataclass`` would write it, from a template's code."""
     kinds = tuple(_kind(f) for f in fields)
     params = [f for f in fields if f.init]
     seen_default = False
@@ -223,6 +223,9 @@ def _make(cls: type, init: bool, eq: bool, is_frozen: bool = True) -> type:
     for name in ("__setattr__", "__delattr__"):
         if is_frozen and name in cls.__dict__:
             raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    if not is_frozen and "__setattr__" in cls.__dict__:
+        # dataclasses' __init__ would assign through it; this one sets the slots itself.
+        raise TypeError(f"{cls.__name__}: @mutable takes no class with its own __setattr__")
     if not documented:
         cls.__doc__ = "?"  # dataclasses would show object's signature: the real one below
     # dataclasses reads the fields, makes __match_args__ and the class with slots; it

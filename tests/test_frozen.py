@@ -341,6 +341,15 @@ def test_a_class_the_decorator_cannot_make_is_refused_as_dataclass_refuses_it() 
             def __setattr__(self, name: str, value: object) -> None:
                 pass
 
+    with pytest.raises(TypeError, match="own __setattr__"):
+
+        @mutable
+        class _Watched:
+            a: int
+
+            def __setattr__(self, name: str, value: object) -> None:
+                pass
+
     with pytest.raises(TypeError, match="keyword-only"):
 
         @frozen
