@@ -14,9 +14,9 @@ from __future__ import annotations
 import html
 import itertools
 import math
-from dataclasses import dataclass
 from typing import Literal
 
+from notation.frozen import frozen
 from notation.labels import label
 from notation.messages import outcome_words
 from notation.psn.model import CardSlot, PlayNode, Trick
@@ -43,7 +43,7 @@ _KITTY_GOLD = "#d4a017"
 _PENALTY_RED = "#c62828"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Band:
     """One row of the level table as a band of the defenders' points."""
 
@@ -80,7 +80,7 @@ def level_bands(table: LevelTable, top: int) -> list[Band]:
         low, levels = low + step, levels + 1
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TrickRow:
     """One finished trick: its plays, who won it, and the points it moved."""
 
@@ -115,7 +115,7 @@ def trick_rows(replay: HandReplay) -> list[TrickRow]:
     return rows
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PointsStep:
     """One point of the defenders' running total, as the graph draws it."""
 
@@ -189,7 +189,7 @@ def step_x(replay: HandReplay, series: list[PointsStep], step: int) -> float:
 # --- drawing ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Frame:
     """A plot area inside an SVG: data coordinates to pixels."""
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 from functools import partial
 from pathlib import Path
@@ -34,6 +34,7 @@ from typing import Any, Generic, TypeVar
 from notation.diagnostics import unreadable_reason
 from notation.executor import Executor, Lost
 from notation.files import FileError, open_input, shown_path
+from notation.frozen import frozen, mutable
 from notation.match import continues, levels_after
 from notation.messages import Message, msg
 from notation.presets import (
@@ -66,7 +67,7 @@ R = TypeVar("R")
 _MAX_CHARS = 2_000_000  # text a batch may hold (hands are at most 200,000 characters)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Work(Generic[R]):
     """What every hand is checked with and what is kept of it; sent to the workers, so
     ``summarize`` is a module-level function or a picklable object."""
@@ -83,7 +84,7 @@ class Work(Generic[R]):
             register_ruleset(name, ruleset)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Piece:
     """Consecutive hands of one file, to be read and checked together."""
 
@@ -107,7 +108,7 @@ class Piece:
         return replace(self, context=None, given=True, previous=previous)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _End:
     """The end of a file among the pieces: read to its end, or why it could not be."""
 
@@ -131,7 +132,7 @@ ANY: Any = _Link.ANY
 _UNSURE: Any = _Link.UNSURE
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PieceResult(Generic[R]):
     """What a worker made of a piece."""
 
@@ -219,7 +220,7 @@ def internal_error(error: BaseException, doing: str = "reading") -> Message:
     return msg("bug.while", doing=msg(f"bug.doing.{doing}"), error=said, where=where)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandDone(Generic[R]):
     """A hand checked: what was kept of it, and whether ``strict`` stops there."""
 
@@ -229,7 +230,7 @@ class HandDone(Generic[R]):
     stops: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FileDone:
     """A file is over: read to its end, stopped (``strict``), or why it could not be."""
 
@@ -255,7 +256,7 @@ def walk(
     return _Walk(work, executor).run(files, batch_hands or executor.batch_hands)
 
 
-@dataclass(slots=True)
+@mutable
 class _FileState:
     """What the walk knows of the file it is in."""
 
@@ -264,7 +265,7 @@ class _FileState:
     last: HandReplay | None = None  # the real hand before the next piece
 
 
-@dataclass(slots=True)
+@mutable
 class _Walk(Generic[R]):
     work: Work[R]
     executor: Executor

@@ -31,10 +31,10 @@ import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
+from notation.frozen import frozen
 from notation.messages import Message, MessageError, Seq, msg
 
 if TYPE_CHECKING:  # the process pool's machinery is imported only when a pool starts
@@ -66,7 +66,7 @@ class ExecutorError(MessageError):
     cluster whose workers cannot run shengji."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Lost:
     """A batch whose worker process died while working on it: nothing of it came back
     (``error``: what the pool said, as ``BrokenProcessPool``). ``waited``: the batch was

@@ -8,10 +8,10 @@ the rule set's penalty if there is one. The catalogue of codes is :data:`CATALOG
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
+from notation.frozen import frozen
 from notation.messages import Message, Param, Seq, cite, msg
 from notation.rules.clauses import Clause, Rule
 from notation.rules.ruleset import PenaltyCounts, Ruleset, WrongCountRule
@@ -85,7 +85,7 @@ CATALOGUE: Final[dict[str, tuple[Severity, Rule | None]]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Finding:
     """One thing the validator found, with its place and the rule it rests on."""
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import (
@@ -33,6 +32,7 @@ from notation.analysis.annotations import (
 )
 from notation.charts import TrickRow, defenders_svg, trick_rows, tricks_svg
 from notation.findings import Finding
+from notation.frozen import frozen
 from notation.labels import glyph_name, label
 from notation.messages import outcome_words, say_card, say_cards_in
 from notation.psn.model import (
@@ -148,7 +148,7 @@ def _names(hand: Hand) -> dict[Seat, str]:
 ANALYSIS_COMMANDS = ("eval", "best", "loss")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Note:
     """One annotated moment of the record: where it is, what was played, what was said."""
 

@@ -21,7 +21,6 @@ import shutil
 import subprocess
 import warnings
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -29,6 +28,7 @@ from typing import Final
 from PIL import Image, ImageDraw, ImageFont
 
 from notation.analysis.annotations import HandAnalysis, comment_words, read_analysis
+from notation.frozen import frozen
 from notation.handout import trump_words
 from notation.labels import label
 from notation.messages import card_face, msg, outcome_words, say_cards_in
@@ -76,7 +76,7 @@ _CJK_PATHS: Final = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Fonts:
     """The font files the image is drawn with; ``None`` where none is installed."""
 

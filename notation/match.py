@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from notation.findings import CATALOGUE, Finding
+from notation.frozen import frozen
 from notation.messages import Message, msg, outcome_words
 from notation.psn import BidNode, Hand
 from notation.psn.model import KittyExchange
@@ -42,7 +43,7 @@ __all__ = [
 MISPLAYS = {"follow-suit", "follow-pair", "follow-tractor", "not-held"}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LevelsAfter:
     """What a hand does to both teams' levels: the level-table result, then each team's
     misplay penalty (000§2 五). Teams are 1&3 then 2&4."""

@@ -47,10 +47,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Final, Literal
 
 from notation.findings import Finding
+from notation.frozen import frozen
 from notation.messages import Param, error_message, msg
 from notation.messages.core import MessageError
 from notation.psn import (
@@ -131,7 +132,7 @@ class RecorderError(MessageError):
         return cls(msg(key, **params))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Entry:
     """What one entry did: the node entered and what the rules find now that they did not
     before.
@@ -149,7 +150,7 @@ class Entry:
     accepted: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Waiting:
     """An entry that breaks a rule, with the hand it would make and the cards chosen
     before it (given back if it is discarded)."""

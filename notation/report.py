@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from notation.findings import Finding, clause_line
+from notation.frozen import frozen
 from notation.labels import label
 from notation.match import LevelsAfter, levels_after
 from notation.messages import (
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ReportedViolation:
     """A rule broken, as the report shows it: its finding and the state just before it."""
 
@@ -56,7 +56,7 @@ class ReportedViolation:
     before: State | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Report:
     """Everything an adjudication report says about one hand."""
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from notation import psn
 from notation.bots import Bot, Player
+from notation.frozen import frozen
 from notation.presets import load_ruleset
 from notation.rules import bidding as bids
 from notation.rules.bidding import BidKind, BidPhase, BidState
@@ -45,7 +45,7 @@ HAND_SIZE = 25
 RISKY_THROWS = 0.25
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SimulatedHand:
     """A simulated hand and what it leaves for the next one."""
 
@@ -113,7 +113,7 @@ def _undrawn(b: bids.Bid) -> bids.Bid:
     return bids.Bid(b.seat, b.kind, b.cards, None)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandSetup:
     """A hand dealt, bid and buried by bots: everything before the first lead."""
 

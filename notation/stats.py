@@ -38,13 +38,14 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from notation.analysis.annotate import is_engine_comment
 from notation.analysis.annotations import read_value
+from notation.frozen import frozen, mutable
 from notation.messages import Message
 from notation.psn.model import GLYPHS, BidNode, Hand, KittyExchange, PlayNode
 from notation.replay import HandReplay, StepKind, replay
@@ -69,7 +70,7 @@ DEFAULT_VIEWER = "http://localhost:8501/"  # where `shengji view` serves the vie
 MISTAKE_NAGS = {GLYPHS["?"]: "?", GLYPHS["??"]: "??", GLYPHS["?!"]: "?!"}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Mistake:
     """A play, a bid or a bury marked as a mistake, where it is and what it cost."""
 
@@ -103,7 +104,7 @@ class Mistake:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandStats:
     """One hand summed up: what :class:`CorpusStats` adds up (sent back by workers)."""
 
@@ -279,7 +280,7 @@ def viewer_link(viewer: str, path: str, hand: int, step: int) -> str:
     return f"{viewer}?{query}&step={step}"
 
 
-@dataclass(slots=True)
+@mutable
 class _Player:
     """A player's counts across the corpus."""
 
@@ -294,7 +295,7 @@ class _Player:
     analysed_loss: float = 0.0  # the loss of those plays
 
 
-@dataclass(slots=True)
+@mutable
 class CorpusStats:
     """The corpus added up, hand by hand, in counts (flat memory)."""
 

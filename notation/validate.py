@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from notation.diagnostics import unreadable_reason
 from notation.errors import ShengjiError
 from notation.files import FileError, open_input, shown_path
 from notation.findings import Finding
+from notation.frozen import frozen, mutable
 from notation.match import continues, levels_after, match_findings, replay_in_match
 from notation.messages import Message, msg
 from notation.presets import load_ruleset
@@ -181,7 +182,7 @@ JSON_SCHEMA: dict[str, Any] = {
 _LEVELS_AFTER_KEYS = ("levels_before", "misplays", "misplay_levels", "levels_after")
 
 
-@dataclass(slots=True)
+@mutable
 class HandReport:
     """One hand of a file: its findings and computed result (``None`` if unreadable).
 
@@ -220,7 +221,7 @@ class HandReport:
         }
 
 
-@dataclass(slots=True)
+@mutable
 class FileReport:
     """Everything found in one file."""
 
@@ -326,7 +327,7 @@ def validate_lines(
     return report
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CheckedHand:
     """A hand as the validator finishes it: its report, the text it was read from (for
     the lines its findings point at), and whether ``strict`` stops there."""

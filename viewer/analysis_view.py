@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Final
 
 import plotly.graph_objects as go
@@ -42,6 +42,7 @@ from notation.analysis.review import (
 )
 from notation.analysis.solver import solve
 from notation.charts import PointsStep
+from notation.frozen import frozen, mutable
 from notation.messages import Message, error_message, say_cards_in
 from notation.psn import CardSlot, Hand, Trick
 from notation.replay import HandReplay, StepKind
@@ -349,7 +350,7 @@ def has_line(note: PlayNote) -> bool:
 # ---------------------------------------------------------------------------- analysing
 
 
-@dataclass(slots=True)
+@mutable
 class AnalysisRun:
     """The analysis of one hand made a trick at a time, so that a page can show each
     trick's judgements as they come and stop between two (:meth:`step`); once the plays
@@ -454,7 +455,7 @@ class AnalysisRun:
         return hand_review(self.plan, self.evaluator.view, self.results, self.choices or ())
 
 
-@dataclass(slots=True)
+@mutable
 class AnalysisJob:
     """An analysis under way in the page: the run, and the file it was started on (the
     page shows it with the plays judged so far written in)."""
@@ -569,7 +570,7 @@ def position_at(replay: HandReplay, step: int) -> Position | None:
     return position if any(position.hands) else None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardValues:
     """What the cards of the seat to move are worth: for each card, the defenders' final
     points after the best play that puts it down (the solver's, proved when ``exact``,
@@ -617,7 +618,7 @@ def card_values(
     return CardValues(note.seat, values, best_cards, note.value.proved, False)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableTurn:
     """The seat to move at a step as the table offers it: who (``None``: no seat is to
     play, or the rules core cannot tell), the cards some legal play puts down, and the
@@ -661,7 +662,7 @@ def _key(cards: Sequence[object]) -> tuple[Card, ...]:
 # ---------------------------------------------------------------------------- teaching
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Grade:
     """The engine's judgement of a student's play, as the analysis judges a recorded
     one: its loss against the best play (counted as the analysis counts it: an estimated

@@ -13,12 +13,13 @@ import re
 import tempfile
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from notation.errors import SourceError
 from notation.files import FileError, read_document
 from notation.findings import Finding
+from notation.frozen import frozen
 from notation.messages import MessageError, msg
 from notation.psn import Hand, split_hands
 from notation.replay import HandReplay, replay
@@ -41,7 +42,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandEntry:
     """One hand of the file: readable (with its replay) or not (with its errors)."""
 
@@ -66,7 +67,7 @@ class HandEntry:
         return "\n".join(f.message_in(lang) for f in self.findings if f.code == "syntax")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Document:
     """A whole file: its name, its text and every hand in it."""
 
@@ -272,7 +273,7 @@ def new_draft_key() -> str:
     return uuid.uuid4().hex
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Draft:
     """A file kept on this computer: its name (a label), text and edits not downloaded."""
 

@@ -17,10 +17,11 @@ hold the very nodes of the hand that was replayed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any, Final
 
 from notation.errors import SourceError
+from notation.frozen import frozen
 from notation.messages import MessageError, msg
 from notation.psn import (
     BidNode,
@@ -61,7 +62,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Target:
     """Where an annotation lives: ``hand`` (its opening), ``deal``, ``auction`` (index),
     ``trick`` (index: comments before its lead), ``play`` (trick index, play index) or
@@ -78,7 +79,7 @@ class Target:
         return self.kind in ("auction", "play")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Annotation:
     """The comments, marks and variations of one node."""
 
@@ -185,7 +186,7 @@ def _comment_text(words: Mapping[str, str]) -> str:
     return " ".join(f"[%{LANG_COMMAND} {lang}] {text}" for lang, text in given)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NoteForm:
     """An annotation as the editor shows it: the comments' words a field a language
     (``words``: no ``[%lang]`` markup; comments apart by a blank line, the n-th of

@@ -11,10 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Final, Literal
 
 from notation.errors import ShengjiError
+from notation.frozen import frozen
 from notation.messages import MessageError, error_message, msg, say_card
 from notation.presets import preset_names
 from notation.psn import (
@@ -224,7 +225,7 @@ def auction_event(
 # ---------------------------------------------------------------------------- the cards
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TrayCard:
     """One card button: the card, its widget key, its label (markdown), whether it is
     among the cards chosen, and whether the rules allow it next (``None``: not known).

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from html import escape
 from typing import Final
 
+from notation.frozen import frozen
 from notation.messages import card_face
 from notation.psn import UNKNOWN, CardSlot
 from notation.replay import StepKind
@@ -303,7 +304,7 @@ def value_text(value: float) -> str:
     return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Playable:
     """The seat whose cards are buttons to play (the seat to move, the student), the
     cards the rules allow it (``None``: not known, every card may be tried), and the
@@ -551,7 +552,7 @@ def _sorted(cards: Slots, trump: Trump | None) -> list[CardSlot]:
     return ordered
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TrayItem:
     """A card to click in the recorder's tray: the card, a key that names the button
     (its place), how many copies are chosen, whether a click takes one back, and whether

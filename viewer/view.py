@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final, Literal
 
 from notation.findings import Finding, clause_line
+from notation.frozen import frozen
 from notation.messages import outcome_words, say_cards_in
 from notation.psn import (
     UNKNOWN,
@@ -125,7 +126,7 @@ def kitty_holder(states: tuple[State, ...], step: int) -> int | None:
     return holder
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatView:
     """One seat at the table."""
 
@@ -142,7 +143,7 @@ class SeatView:
     flagged: bool  # a finding about this seat at this step
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableView:
     """Everything drawn on the table at one step."""
 
@@ -412,7 +413,7 @@ def rules_assumed(lang: str, rp: HandReplay) -> str:
 # ---------------------------------------------------------------------------- the log
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LogEntry:
     """One line of the event log: a bid, the kitty, a whole trick, the end."""
 
@@ -556,7 +557,7 @@ def next_step(steps: list[int], current: int, forward: bool) -> int | None:
     return next((s for s in reversed(steps) if s < current), None)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StepButton:
     """A button that moves through the hand: its widget key, its label, the step it goes
     to (``None``: none from here, so it is disabled), its keyboard shortcut, and ``by``:
@@ -662,7 +663,7 @@ def same_cards(guess: list[str], play: PlayNode) -> bool:
 # ---------------------------------------------------------------------------- charts
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TrickPoints:
     """Points of one finished trick, for the charts."""
 

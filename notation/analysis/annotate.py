@@ -40,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Final, Protocol, TypeVar
@@ -49,6 +49,7 @@ from notation import __version__
 from notation.analysis.choices import ChoiceKind, ChoiceReview
 from notation.analysis.evaluate import Estimate, View
 from notation.analysis.review import GLYPHS, HandReview, PlayReview, Verdict
+from notation.frozen import frozen
 from notation.messages import LANGS, Message, Param, Seq, count, msg, template
 from notation.psn.model import GLYPHS as NAGS
 from notation.psn.model import (
@@ -351,7 +352,7 @@ def choice_message(choice: ChoiceReview, trump: Trump | None) -> Message:
     return msg(f"analysis.choice.{choice.kind.value}", seat=choice.seat, judged=judged)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class KeyMoment:
     """One of a hand's key moments (:func:`notation.analysis.review.key_moments`) as the
     summary's ``[%moment]`` command holds it: which decision (a play's trick number, or

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from typing import Final
 
 from notation.analysis.annotate import (
@@ -35,6 +34,7 @@ from notation.analysis.annotate import (
 from notation.analysis.evaluate import View
 from notation.analysis.line import Line, parse_line
 from notation.analysis.review import GLYPHS, Verdict
+from notation.frozen import frozen
 from notation.labels import label
 from notation.messages import say_cards_in
 from notation.psn.model import BidNode, Comment, Hand, KittyExchange
@@ -70,7 +70,7 @@ _SEAT_LINE: Final = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Value:
     """A number as the analysis wrote it: ``62`` (proved) or ``62 ±4`` (estimated)."""
 
@@ -87,7 +87,7 @@ class Value:
         return mean if self.half is None else f"{mean} ±{self.half:g}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayNote:
     """One judged play: where it is, its value, and for a play below fine the best
     alternative and the loss."""
@@ -121,7 +121,7 @@ def _best_value(value: Value, loss: Value | None, defender: bool) -> float | Non
     return value.mean + (loss.mean if defender else -loss.mean)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ChoiceNote:
     """A choice before the play judged (the bury, a bid), as its engine comment holds
     it: where it is in the auction, its value, class, loss and the best option found
@@ -146,7 +146,7 @@ class ChoiceNote:
         return _best_value(self.value, self.loss, defender)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatTally:
     """One seat's judged plays: counts per class and the average loss (a fine play
     counted as 0)."""
@@ -159,7 +159,7 @@ class SeatTally:
     average_loss: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Engine:
     """The settings of the run, from ``[%engine shengji VERSION VIEW BUDGET SEED]`` (and
     ``rules=NAME`` when the run imposed a rule set)."""
@@ -177,7 +177,7 @@ class Engine:
         return label(lang, "an_engine", version=self.version, view=view, budget=f"{self.budget:g}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandAnalysis:
     """A hand's analysis as the record holds it."""
 

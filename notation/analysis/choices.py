@@ -58,7 +58,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from typing import Any, Final, cast
 
@@ -67,6 +67,7 @@ from notation.analysis.knowledge import knowledge_at
 from notation.analysis.review import HandPlan, Verdict, classify, weigh
 from notation.analysis.sampling import Dealer
 from notation.bots import Bot
+from notation.frozen import frozen
 from notation.psn.model import UNKNOWN, BidNode, KittyExchange
 from notation.replay import StepKind
 from notation.rules import bidding as bids
@@ -113,7 +114,7 @@ class BuryPlan(StrEnum):
     POINTS = "points"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Option:
     """One option of a choice and its value: the cards (buried, or shown in the bid),
     the plans that make it (a bury) and the trump it makes (a declaration)."""
@@ -137,7 +138,7 @@ class Option:
         return found
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ChoiceReview:
     """A choice before the play judged: the option made, the best, the loss and the
     class, as a play's (:class:`~notation.analysis.review.PlayReview`)."""
@@ -479,7 +480,7 @@ def review_counters(
     return judged
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Bidding:
     """What a declaration is judged from: the hands and the kitty when the deal ended,
     the position at the first lead, the seat that buried first (the kitty's holder)."""

@@ -31,12 +31,12 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from functools import partial
 from math import sqrt
 from statistics import NormalDist, fmean, stdev
 
 from notation.bots import Bot, Player, RandomPlayer
+from notation.frozen import frozen
 from notation.messages import MessageError, Seq, msg
 from notation.presets import load_ruleset
 from notation.rules.game import PlayState, Position
@@ -66,7 +66,7 @@ PLAYERS: dict[str, PlayerMaker] = {"bot": Bot, "random": RandomPlayer}
 """Players by name, for :func:`player_maker`."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealResult:
     """One deal played twice: the defenders' totals and the level results."""
 
@@ -82,7 +82,7 @@ class DealResult:
         return self.a_defending - self.b_defending
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Interval:
     """A mean and its confidence interval."""
 
@@ -121,7 +121,7 @@ def interval(values: Sequence[float], confidence: float = 0.95) -> Interval:
     return Interval(mean, mean - half, mean + half, confidence)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MatchResult:
     """A duplicate match: every deal's result, and the means over the deals."""
 

@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from math import sqrt
 from statistics import fmean
@@ -77,6 +77,7 @@ from typing import Final
 from notation.analysis.sampling import Dealer
 from notation.analysis.solver import Solver
 from notation.bots import RandomPlayer, bot_play
+from notation.frozen import frozen
 from notation.rules.cards import Card, Cards
 from notation.rules.game import Play, PlayState, Position
 from notation.rules.holding import Knowledge, unseen
@@ -337,7 +338,7 @@ def _policy_play(state: PlayState, rng: random.Random, explore: float) -> Play:
 # --- values and their intervals --------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Estimate:
     """A mean over futures with its confidence interval (``half``: half its width;
     0 for a proved value)."""
@@ -376,7 +377,7 @@ class Estimate:
         return f"{self.mean:.1f} ± {self.half:.1f}" if self.half else f"{self.mean:g}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Candidate:
     """One candidate play and its value: the defenders' final points in each future
     (``samples[i]``: future ``i``), their mean and interval."""
@@ -387,7 +388,7 @@ class Candidate:
     exact: bool  # proved by the solver, not estimated
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Comparison:
     """How much worse one play is than another for the seat to move, over the futures
     they share: in points, in levels (:func:`level_score`), and the share of futures
@@ -411,7 +412,7 @@ def level_score(rules: Ruleset, points: int) -> int:
     return outcome.levels if outcome.winner is Side.DEFENDERS else -outcome.levels
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Evaluation:
     """The candidates of one decision, the best for the seat to move first."""
 

@@ -32,12 +32,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
 from notation.analysis.solver import Solver
 from notation.bots import bot_play
+from notation.frozen import frozen
 from notation.rules.cards import Card, Cards
 from notation.rules.game import PlayState, Position
 from notation.rules.order import Trump
@@ -57,7 +57,7 @@ class LineSource(StrEnum):
     POLICY = "policy"  # the rollout policy's plays, to the end of the trick
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LinePlay:
     """One play of a line: its trick's number, the seat, the cards as put down (a
     failed throw as thrown)."""
@@ -75,7 +75,7 @@ class LinePlay:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Line:
     """The best play and the plays after it, and where they come from."""
 

@@ -25,7 +25,7 @@ notation.analysis.puzzles.NoAnalysis: the hand has no analysis: run shengji anal
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from typing import Final
 
@@ -33,6 +33,7 @@ from notation.analysis.annotate import is_engine_comment, strip_analysis
 from notation.analysis.annotations import PlayNote, Value, read_analysis, read_play, read_value
 from notation.analysis.line import Line, parse_line
 from notation.analysis.review import Verdict, plan_hand
+from notation.frozen import frozen
 from notation.messages import LANGS, Message, MessageError, Seq, msg
 from notation.presets import load_ruleset
 from notation.psn.model import Comment, Hand, Header, Trick
@@ -72,7 +73,7 @@ class NoAnalysis(MessageError):
     """A hand with no analysis in it: there is nothing to make a puzzle of."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Puzzle:
     """One play to find again: the hand up to it, whose turn it is, the play the game
     made and what it cost, the analysis's best play and line, the themes."""
@@ -89,7 +90,7 @@ class Puzzle:
     themes: tuple[Theme, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PuzzleNote:
     """A puzzle read back from its record: what the viewer asks and checks."""
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -59,6 +59,7 @@ from notation.analysis.line import Line, LineSource, best_line
 from notation.analysis.positions import play_start
 from notation.errors import ShengjiError
 from notation.findings import meaning_of
+from notation.frozen import frozen
 from notation.messages import Message, error_message, msg, reason
 from notation.psn.model import Hand, PlayNode
 from notation.replay import HandReplay, StepKind, replay
@@ -147,7 +148,7 @@ def classify(comparison: Comparison) -> Verdict:
 # --- one play ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayReview:
     """One play judged: its value, the best alternative's, the loss and the class."""
 
@@ -279,7 +280,7 @@ def judge_play(decision: Decision, evaluation: Evaluation, line: Line | None = N
 # --- a hand made ready --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Stop:
     """Where the analysis of a hand stopped: a play the rules do not allow (``index``:
     its place in the hand, from 0; ``text``: the reason in both languages, ``reason``
@@ -307,7 +308,7 @@ class Stop:
         return {"trick": self.trick, "seat": self.seat, "reason": self.why().render(lang)}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Decision:
     """The moment before one recorded play, and the play as the rules take it."""
 
@@ -324,7 +325,7 @@ class Decision:
         return self.play.shown
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandPlan:
     """A recorded hand made ready for analysis: the decision before every play up to the
     first one the rules do not allow (``stopped``), or why nothing can be analysed
@@ -448,7 +449,7 @@ def open_hands(decision: Decision, evaluator: Evaluator, seed: str) -> Estimate:
 # --- a hand judged --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatSummary:
     """One seat's plays in a hand (or several): counts per class, the average loss."""
 
@@ -513,7 +514,7 @@ def key_moments(
     return [d for _, d in ranked[:KEY_MOMENTS]]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandReview:
     """A hand's plays judged, in order, and where the analysis stopped, or why it could
     not be analysed (``error``); the choices before the play judged (``choices``: the

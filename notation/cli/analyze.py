@@ -27,7 +27,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import closing
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -60,6 +60,7 @@ from notation.corpus import folder_rulesets, internal_error
 from notation.errors import ShengjiError
 from notation.executor import Executor, Lost
 from notation.files import FileError, Output, check_output, open_input, shown_path
+from notation.frozen import frozen, mutable
 from notation.messages import Message, MessageError, count, error_words, msg
 from notation.presets import register_ruleset, ruleset_argument
 from notation.psn import Record, iter_hands, write, write_hands
@@ -122,7 +123,7 @@ def add_parser(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AnalyzeOptions:
     """What every play is analysed with (sent to the workers)."""
 
@@ -142,7 +143,7 @@ class AnalyzeOptions:
         return self.tricks[0] <= trick <= self.tricks[1]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Chunk:
     """Up to :data:`CHUNK` judged plays of one hand, from its ``first`` decision."""
 
@@ -156,7 +157,7 @@ _Judged = PlayReview | Stop | ChoiceReview
 _Result = list[_Judged] | Message  # a chunk's reviews, or why it failed
 
 
-@dataclass(slots=True)
+@mutable
 class _File:
     """One file under analysis: where its annotated record goes (kept aside until it is
     whole), why it cannot be analysed if it cannot, and its counts."""
@@ -173,7 +174,7 @@ class _File:
     written: int = 0  # hands written to its output
 
 
-@dataclass(slots=True)
+@mutable
 class _HandWork:
     """A hand read and planned, waiting for its chunks' results (none: analysed before,
     or no play of it judged)."""
@@ -194,7 +195,7 @@ class _HandWork:
         return self.received == len(self.starts)
 
 
-@dataclass(slots=True)
+@mutable
 class _Totals:
     files: int = 0
     written: int = 0

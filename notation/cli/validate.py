@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,6 +26,7 @@ from notation.diagnostics import format_finding, unreadable_reason
 from notation.executor import EXECUTORS, Executor, make_executor
 from notation.files import FileError, open_input, shown_path
 from notation.findings import CATALOGUE, Severity, meaning
+from notation.frozen import frozen, mutable
 from notation.messages import Message, msg
 from notation.messages import count as count_of
 from notation.presets import ruleset_argument
@@ -114,7 +115,7 @@ def open_executor(args: argparse.Namespace, files: Sequence[Path] | None = None)
     return make_executor(args.executor, jobs, args.scheduler)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Options:
     """What every file is checked with (sent to the worker processes)."""
 
@@ -125,7 +126,7 @@ class _Options:
     lang: str = "en"
 
 
-@dataclass(slots=True)
+@mutable
 class FileResult:
     """What one file gave, in counts: its findings were printed as they were found."""
 
@@ -152,7 +153,7 @@ class FileResult:
         self.stopped = stops
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandOut:
     """What one hand prints, and its counts: all that comes back from a worker."""
 
@@ -162,7 +163,7 @@ class HandOut:
     unreadable: bool  # the hand is not PSN
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandPrinter:
     """Turns a checked hand into what it prints (sent to the workers)."""
 

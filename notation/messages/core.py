@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from notation.errors import ShengjiError
+from notation.frozen import frozen
 from notation.rules.cards import Card
 
 __all__ = [
@@ -99,7 +99,7 @@ class Seq(NamedTuple):
     sep: str = "sep.list"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Message:
     """A message: its catalogue key and its named parameters, not yet in words."""
 

@@ -33,7 +33,6 @@ import re
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum, StrEnum
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from notation.errors import SourceError
 from notation.files import FileError, read_bytes, shown_path
+from notation.frozen import frozen, mutable
 from notation.messages import Message, Param, Seq, has, msg
 from notation.messages.reasons import reason
 from notation.messages.rulesets import yaml_words
@@ -92,7 +92,7 @@ def _error(text: Message, filename: str | None = None) -> RulesetError:
 # ---------------------------------------------------------------------------- located YAML
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Pos:
     """A place in a YAML text (1-based line and column)."""
 
@@ -135,19 +135,19 @@ def _malformed(problem: str | None) -> Message:
     return msg("yaml.malformed", problem=said)
 
 
-@dataclass(slots=True)
+@mutable
 class _Scalar:
     value: object
     pos: _Pos
 
 
-@dataclass(slots=True)
+@mutable
 class _Seq:
     items: list[_Item]
     pos: _Pos
 
 
-@dataclass(slots=True)
+@mutable
 class _Map:
     entries: dict[str, tuple[_Pos, _Item]]  # key → (where the key stands, its value)
     pos: _Pos  # where the mapping is named (its key), or where it starts

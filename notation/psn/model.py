@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import Final, cast
 
 from notation.errors import KeyedError
+from notation.frozen import frozen
 from notation.psn.errors import PSNError
 from notation.rules.bidding import Bid, BidKind
 from notation.rules.cards import UNKNOWN, Card, CardSlot, Rank, Slots, Suit, Unknown
@@ -136,7 +137,7 @@ LANG_COMMAND: Final = "lang"
 _LANG = re.compile(r"\[%lang\s+([^\s\]]+)\s*\]")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Command:
     """A ``[%name args]`` command inside a comment, e.g. ``[%clk 0:01:02]``."""
 
@@ -147,7 +148,7 @@ class Command:
         return f"[%{self.name} {self.args}]" if self.args else f"[%{self.name}]"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Comment:
     """A ``{comment}``; its text is kept exactly, commands included."""
 
@@ -261,7 +262,7 @@ GLYPH_OF: Final = {n: g for g, n in GLYPHS.items()}
 _TAG = re.compile(r"[A-Za-z0-9_]+")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Header:
     """A header ``[Tag "value"]``; unknown tags are kept like known ones."""
 
@@ -282,7 +283,7 @@ class Header:
         return f'[{self.tag} "{value}"]'
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deal:
     """The four hands and the kitty as dealt; a hand not recorded is ``None``."""
 
@@ -308,7 +309,7 @@ class Deal:
         return self.hands[seat - 1]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deck:
     """The whole deck in drawing order; ``first`` draws the first card, then in turn.
 
@@ -326,7 +327,7 @@ class Deck:
         _check_cards(self.cards, "deck")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BidNode:
     """A declaration, reinforcement or counter as the record has it: who showed which
     cards (``??`` for one not known), and when, with its annotations. :attr:`bid` is the
@@ -370,7 +371,7 @@ class BidNode:
         return Bid(self.seat, self.kind, cast("tuple[Card, ...]", self.cards), self.draw)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Fallback:
     """Nobody declared: the trump came from a kitty card or a flipped card."""
 
@@ -392,7 +393,7 @@ class Fallback:
         return text if self.strain is None else f"{text} to {self.strain.value}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class KittyExchange:
     """``seat`` picks up the kitty and buries ``buried`` (empty when not recorded).
 
@@ -427,7 +428,7 @@ class KittyExchange:
         return f"{text} from {format_slots(self.held)}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayNode:
     """One seat's cards in a trick as the record has them (``??`` for a card not known),
     with their annotations. :attr:`play` is the rules' play it makes.
@@ -490,7 +491,7 @@ class PlayNode:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Trick:
     """A numbered trick, its plays in playing order (the leader first).
 
@@ -529,7 +530,7 @@ AuctionEvent = BidNode | Fallback | KittyExchange
 Event = BidNode | Fallback | KittyExchange | Trick
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Variation:
     """An alternative line: it replaces the event it follows and what comes after.
 
@@ -547,7 +548,7 @@ class Variation:
             raise ModelError("variation")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Result:
     """The result the players agreed on; each part is optional."""
 
@@ -573,7 +574,7 @@ class Result:
                 raise ModelError("negative")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Hand:
     """One hand: headers, the deal, the auction (bids, fallback, kitty exchanges in the
     order they happened), the tricks and the agreed result."""
@@ -654,7 +655,7 @@ class Hand:
         return self.header("Rules")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Record:
     """The hands of one file, in order; ``errors`` lists what could not be read."""
 

@@ -13,8 +13,7 @@ reports only what the record proves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from notation.frozen import frozen
 from notation.messages import Message, error_message, msg
 from notation.presets import DEFAULT_RULESET, RulesetError, load_ruleset
 from notation.psn.model import Hand
@@ -36,7 +35,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Setting:
     """Levels and dealer given instead of the hand's headers (``None``: the headers')."""
 

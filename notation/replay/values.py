@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from notation.errors import ShengjiError
 from notation.findings import Finding
+from notation.frozen import frozen
 from notation.messages import Message, msg
 from notation.psn.model import Hand
 from notation.rules.cards import Rank, Slots
@@ -37,7 +37,7 @@ class RulesFrom(StrEnum):
     FALLBACK = "fallback"  # a name no rule set has: the default, and an unknown-rules error
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class State:
     """Everything a viewer shows at one step of a hand."""
 
@@ -66,7 +66,7 @@ class State:
         return self.hands[seat - 1]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Computed:
     """The result the rules give for the hand, as far as the record shows it."""
 
@@ -102,7 +102,7 @@ class Computed:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandReplay:
     """A replayed hand: its states, its findings and the computed result."""
 

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from enum import StrEnum
 from typing import Final, TypedDict, Unpack
 
 from notation.errors import KeyedError
+from notation.frozen import frozen
 from notation.rules.cards import Card, Rank, Suit, format_cards, parse_cards
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
@@ -182,7 +183,7 @@ class BidPhase(StrEnum):
     PLAY = "play"  # the first trick has started: no more bids
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bid:
     """One bid: who, what kind, which cards, and optionally after how many cards dealt."""
 
@@ -219,7 +220,7 @@ class Bid:
             ) from e
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Showing:
     """The declaration standing on the table: who holds it and what it shows."""
 
@@ -241,7 +242,7 @@ class Showing:
         return f"{self.seat} {self.shape.value} {format_cards(self.cards)}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BidState:
     """Bidding so far in one hand at one trump rank.
 

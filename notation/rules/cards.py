@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum, StrEnum
 from typing import Any, Final, Literal
 
 from notation.errors import CardError
+from notation.frozen import frozen
 
 __all__ = [
     "ALL_CARDS",
@@ -126,7 +127,7 @@ _RANK_ALIASES.update({"T": Rank.TEN, "1": Rank.ACE})
 _POINTS = {Rank.FIVE: 5, Rank.TEN: 10, Rank.KING: 10}
 
 
-@dataclass(frozen=True, slots=True, eq=False, init=False)
+@frozen(eq=False, init=False)
 class Card:
     """One card: a suit and a rank, or a joker (suit ``None``).
 

@@ -9,9 +9,10 @@ on to a reader who has never seen the documents (in the catalogue's words:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
+
+from notation.frozen import frozen
 
 __all__ = ["Clause", "Rule", "Text", "Title", "english_numbers"]
 
@@ -47,7 +48,7 @@ class Rule(StrEnum):
     WRONG_COUNT = "match.card_count"  # 多牌少牌: a player with too many or too few cards
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Title:
     """A name in English and Chinese: a rule set's title, a rule document's title."""
 
@@ -58,7 +59,7 @@ class Title:
         return f"{self.en} ({self.zh})"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Text:
     """Words in English and, where given, in Chinese (a rule set's description)."""
 
@@ -98,7 +99,7 @@ def english_numbers(section: str) -> str:
     return section.replace("、", ", ")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Clause:
     """Where a rule stands and what it says.
 

@@ -19,10 +19,11 @@ tractor.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Final, Literal
 
+from notation.frozen import frozen
 from notation.rules.cards import ALL_CARDS, RANKS, SUITS, Card, Rank, Suit, parse_card
 
 __all__ = ["TRUMP", "EffectiveSuit", "Trump"]
@@ -36,7 +37,7 @@ _SUIT_DISPLAY: Final = {TRUMP: 0, Suit.SPADES: 1, Suit.HEARTS: 2, Suit.CLUBS: 3,
 _Table = dict[Card, tuple[EffectiveSuit, int]]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Trump:
     """The trump of a hand: the trump rank, the trump suit (``None`` for no-trump) and
     the card-order options of the rule set."""

@@ -14,13 +14,14 @@ rules core, in :mod:`notation.presets`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from enum import StrEnum
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Final
 
 from notation.errors import KeyedError
+from notation.frozen import frozen
 from notation.rules.cards import DECK, Rank, Suit
 from notation.rules.clauses import Clause, Rule, Text, Title
 from notation.rules.order import Trump
@@ -185,7 +186,7 @@ class WrongCountRule(StrEnum):
 # ---------------------------------------------------------------------------- outcomes
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """The result of a hand: which side goes up, and by how many levels.
 
@@ -222,7 +223,7 @@ class Outcome:
         return self.winner is Side.DEFENDERS
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LevelRow:
     """One row of a level table: from ``points`` up (to the next row), ``winner`` +``levels``."""
 
@@ -239,7 +240,7 @@ class LevelRow:
             )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LevelTable:
     """Defenders' total → result: rows of thresholds, and beyond the last row one more
     level per ``step`` points (``step`` 0: the last row is the cap)."""
@@ -356,7 +357,7 @@ _NAMED_TABLES: Final[dict[str, LevelTable]] = {
 # ---------------------------------------------------------------------------- sections
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardRules:
     """Card-order options: they go into every :class:`~notation.rules.order.Trump`."""
 
@@ -364,7 +365,7 @@ class CardRules:
     rank_above_jokers: bool  # trump-rank cards above the jokers (001§5)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BiddingRules:
     """Declaring, countering and reinforcing the trump (亮主, 反主, 上保险)."""
 
@@ -405,14 +406,14 @@ class BiddingRules:
         return self.first_hand_window if first_hand else self.later_hand_window
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FollowRules:
     """Following a lead (跟牌) beyond the common core's suit, pair and tractor duties."""
 
     shorter_tractor: ShorterTractor  # a shorter tractor held answers a longer one led
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ThrowRules:
     """What a failed throw (甩牌失败) costs in points; the forced play is the common core."""
 
@@ -424,7 +425,7 @@ class ThrowRules:
             raise RulesetCheckError("penalty-per-card")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class KittyRules:
     """The kitty (底牌): its size and what capturing it multiplies its points by."""
 
@@ -444,14 +445,14 @@ class KittyRules:
             raise RulesetCheckError("multipliers")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ScoringRules:
     """Defenders' total → which side goes up, and by how much."""
 
     level_table: LevelTable
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MatchRules:
     """Levels across hands: where a match starts, what cannot be skipped, how it ends."""
 
@@ -462,7 +463,7 @@ class MatchRules:
     take_over: TakeOver  # the level the defenders play at after taking over
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PenaltyRules:
     """Penalties outside the card play: misplays and wrong card counts."""
 
@@ -479,7 +480,7 @@ class PenaltyRules:
             raise RulesetCheckError("fixed-count-levels")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TributeRules:
     """Tribute (进贡, 001§7): after the defenders captured the kitty, the new dealer
     side gives its best card(s) and gets as many back."""
@@ -494,7 +495,7 @@ class TributeRules:
 # ---------------------------------------------------------------------------- the rule set
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Ruleset:
     """Every option of one rule set, explicit."""
 

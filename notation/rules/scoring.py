@@ -15,9 +15,9 @@ teams' levels with must-play levels (逢10必打) and the match's goal.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from math import gcd
 
+from notation.frozen import frozen
 from notation.rules.cards import DECK, RANKS, Card, Rank
 from notation.rules.ruleset import (
     Goal,
@@ -161,7 +161,7 @@ def next_dealer(dealer: Seat, result: Outcome) -> Seat:
     return next_seat(dealer)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LevelChange:
     """A team's new level, and whether that move wins the match."""
 
@@ -209,7 +209,7 @@ def drop_levels(level: Rank, levels: int) -> Rank:
     return RANKS[max(0, RANKS.index(level) - levels)]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandResult:
     """What a hand leaves behind: both teams' levels, the next dealer, a match winner."""
 

@@ -17,9 +17,9 @@ still held ♦Q ♦9 ♦5.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from notation.frozen import frozen
 from notation.rules.cards import Card
 from notation.rules.clauses import Rule
 from notation.rules.order import EffectiveSuit
@@ -56,7 +56,7 @@ _RULE_OF = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Violation:
     """One broken rule of one play: its code and the facts that prove it.
 

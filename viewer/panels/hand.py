@@ -3,13 +3,12 @@ entered), as a :class:`Moment` every other panel of the viewer draws from."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import streamlit as st
 
 from notation.analysis.annotations import HandAnalysis, PlayNote, read_analysis
 from notation.analysis.puzzles import PuzzleNote, read_puzzle
 from notation.findings import Finding
+from notation.frozen import frozen
 from notation.messages import error_words
 from notation.psn import Hand
 from notation.replay import HandReplay, State, StepKind
@@ -24,7 +23,7 @@ __all__ = ["Moment", "moment", "on_hand", "puzzle_step"]
 ss = st.session_state
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Moment:
     """What the viewer shows on this run: a hand of the file at a step, and how."""
 
