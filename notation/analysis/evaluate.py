@@ -300,14 +300,12 @@ def policy_sigma(tricks: int, *, loss: bool = False, view: View = View.HINDSIGHT
             if loss
             else (POLICY_SIGMA_PLAYER, POLICY_SIGMA_PLAYER_SHARE)
         )
-        top = max(table)
-        measured = max(v for k, v in table.items() if k <= min(tricks, top))
-        if tricks <= top:
-            return measured
-        return max(measured, share * policy_sigma(tricks, loss=loss))
-    table = LOSS_SIGMA if loss else POLICY_SIGMA
+    else:
+        table = LOSS_SIGMA if loss else POLICY_SIGMA
     top = max(table)
     measured = max(v for k, v in table.items() if k <= min(tricks, top))
+    if view is View.PLAYER:
+        return measured if tricks <= top else max(measured, share * policy_sigma(tricks, loss=loss))
     return min(measured + POLICY_SIGMA_GROWTH * max(0, tricks - top), POLICY_SIGMA_MAX)
 
 
