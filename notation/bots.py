@@ -29,6 +29,7 @@ from notation.rules.cards import Card, Cards, tally
 from notation.rules.game import Play, PlayState
 from notation.rules.holding import Voids
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
+from notation.rules.scoring import card_points
 from notation.rules.seats import SEATS, Seat, seats_from
 from notation.rules.throw import Holder
 from notation.rules.units import Unit
@@ -239,7 +240,7 @@ class Bot:
 
         def value(cards: Cards) -> float:
             # The trick's points swing to the side that takes it: +T if ours, -T if not.
-            points = _points(cards)
+            points = card_points(cards)
             found = state.follow_value(cards)
             if found is not None and found > best:  # it would be winning the trick
                 chance = view.hold_chance(opponents_after, found)
@@ -606,10 +607,6 @@ def _holds(share: float, units: int, copies: int) -> float:
         return 0.0
     one = share if copies == 1 else share * share
     return 1 - (1 - one) ** units
-
-
-def _points(cards: Iterable[Card]) -> int:
-    return sum(c.points for c in cards)
 
 
 def _cards(units: Sequence[Unit]) -> list[Card]:

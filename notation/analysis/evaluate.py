@@ -83,6 +83,7 @@ from notation.rules.game import Play, PlayState, Position
 from notation.rules.holding import Knowledge, unseen
 from notation.rules.order import TRUMP, Trump
 from notation.rules.ruleset import Ruleset, Side
+from notation.rules.scoring import card_points
 from notation.rules.seats import SEATS, Seat
 
 __all__ = [
@@ -980,7 +981,7 @@ def _shortlist(state: PlayState, found: list[Cards], keep: Cards | None) -> list
 
     def does(cards: Cards) -> tuple[bool, int, int, tuple[str, ...]]:
         wins = state.would_win(cards) if state.table else True
-        points = sum(c.points for c in cards)
+        points = card_points(cards)
         trumps = sum(1 for c in cards if table[c][0] == TRUMP)
         suits = tuple(sorted({str(table[c][0]) for c in cards}))
         return (wins, points, trumps, suits)

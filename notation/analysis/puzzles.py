@@ -40,6 +40,7 @@ from notation.psn.model import Comment, Hand, Header, Trick
 from notation.rules.cards import Card, Cards
 from notation.rules.game import Play, PlayState, Position
 from notation.rules.ruleset import Ruleset
+from notation.rules.scoring import card_points
 from notation.rules.seats import Seat, same_team
 
 __all__ = [
@@ -230,8 +231,8 @@ def themes(
     if spent > sum(trump.is_trump(c) for c in best):
         found.append(Theme.KEEP_TRUMP)
     if not lead and trick_of_game is not None and trick_of_game != seat:
-        given = sum(c.points for c in played.cards)
-        kept = sum(c.points for c in best)
+        given = card_points(played.cards)
+        kept = card_points(best)
         partner_won = same_team(trick_of_game, seat)
         if (partner_won and kept > given) or (not partner_won and given > kept):
             found.append(Theme.POINTS)

@@ -36,7 +36,7 @@ from notation.rules.order import Trump
 from notation.rules.ruleset import Ruleset
 from notation.rules.seats import Seat, seats_from
 from notation.rules.throw import judge_throw
-from notation.rules.trick import trick_winner
+from notation.rules.trick import trick_points, trick_winner
 from notation.rules.units import decompose
 from notation.rules.violations import Violation
 
@@ -150,7 +150,7 @@ def _judge(
     shape: tuple[int, int] | None = None
     by_trump = True
     table = [(leader, lead), *zip(order[1:], plays[1:], strict=False)]
-    points = sum(c.points for _, cards in table for c in cards)
+    points = trick_points([cards for _, cards in table])
     if not lead_problems:
         result = trick_winner(table, trump)
         winning, shape = result.winner, result.shape

@@ -1075,7 +1075,7 @@ class Replayer:
         last = game.last.winner if game.last is not None else None
         if complete and defenders is not None and last is not None:
             if self.kitty is not None and not has_unknown(self.kitty):
-                kitty_points = sum(c.points for c in known_cards(self.kitty))
+                kitty_points = scoring.card_points(known_cards(self.kitty))
             multiplier, total = game.final(kitty_points)
             if total is not None:
                 outcome = self._miscount(self.rules.outcome(total))
