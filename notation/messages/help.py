@@ -524,4 +524,18 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
         "can't open '%(filename)s': %(error)s",
         "无法打开 '%(filename)s'：%(error)s",
     ),
+    # (argparse of Python 3.13 only: a section's heading, the defaults formatter's note,
+    # warnings and deprecated options, commands and arguments)
+    "argparse.heading": ("%(heading)s:", "%(heading)s："),
+    "argparse.default": (" (default: %(default)s)", "（默认：%(default)s）"),
+    "argparse.warning": ("%(prog)s: warning: %(message)s\n", "%(prog)s：警告：%(message)s\n"),
+    "argparse.deprecated-option": ("option '%(option)s' is deprecated", "选项 %(option)s 已弃用"),
+    "argparse.deprecated-command": (
+        "command '%(parser_name)s' is deprecated",
+        "命令 %(parser_name)s 已弃用",
+    ),
+    "argparse.deprecated-argument": (
+        "argument '%(argument_name)s' is deprecated",
+        "参数 %(argument_name)s 已弃用",
+    ),
 }
