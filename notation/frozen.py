@@ -36,6 +36,8 @@ from collections.abc import Callable
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
+from notation.programs import kept_code
+
 __all__ = ["dataclass_by_build", "frozen", "mutable"]
 
 _C = TypeVar("_C", bound=type)
@@ -83,7 +85,7 @@ def _template(kinds: tuple[str, ...], post_init: bool) -> CodeType:
             "\n".join(lines) or "    pass"
         )
         namespace: dict[str, Any] = {}
-        exec(source, {}, namespace)
+        exec(kept_code(source, "<string>"), {}, namespace)  # (compiled once: programs.py)
         code = namespace["__init__"].__code__
         _TEMPLATES[key] = code
     return code
