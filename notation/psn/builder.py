@@ -61,8 +61,8 @@ from notation.rules.seats import Seat
 # No number in a hand comes near a million (tricks, seats, points, marks, draw counts);
 # the fast forms' patterns say the same with [0-9]{1,6}.
 MAX_DIGITS = 6
-_WORD = re.compile(r"\S+")
-_HEADER_PARTS = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_WORD = kept_regexp(r"\S+")
+_HEADER_PARTS = kept_regexp(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _STRAIN_ALIASES = {
     "♠": "S",
     "♤": "S",
