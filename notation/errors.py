@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, ClassVar
 
+from notation.programs import kept_regexp
 from notation.terminal import printable
 
 if TYPE_CHECKING:  # the messages import the cards, which raise these errors
@@ -132,7 +132,7 @@ class SourceError(ShengjiError):
         return f"{head}\n{context}" if context else head
 
 
-_LINE_BREAK = re.compile(r"\r\n?|\n")
+_LINE_BREAK = kept_regexp(r"\r\n?|\n")
 
 
 def _nth_line(source: str, index: int) -> str | None:

@@ -18,8 +18,12 @@ once per shape (how many parameters, which defaults are made by a factory, wheth
 ``@mutable`` is the same for ``@dataclass(slots=True)``: fields that can be set, the
 same ``__init__``, ``__eq__`` and ``__repr__``, no hash.
 
-The modules mypyc compiles (pyproject.toml's ``compile`` list) keep ``dataclass``: mypyc
-makes native classes only of those.
+The modules mypyc compiles (pyproject.toml's ``compile`` list) write
+``@dataclass_by_build(...)``, with ``dataclass``'s options: mypy and mypyc read it as
+``dataclasses.dataclass`` itself (it is imported as that name for type checking), so the
+compiled build makes those classes native, as it makes a ``dataclass``; at run time it
+is a function of this module that gives a native class of the compiled build to
+``dataclass`` and makes any other, in the pure build, as ``@frozen`` or ``@mutable``.
 """
 
 from __future__ import annotations
@@ -30,9 +34,11 @@ import operator
 import reprlib
 from collections.abc import Callable
 from types import CodeType, FunctionType
-from typing import Any, TypeVar, dataclass_transform, overload
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
-__all__ = ["frozen", "mutable"]
+from notation.programs import kept_code
+
+__all__ = ["dataclass_by_build", "frozen", "mutable"]
 
 _C = TypeVar("_C", bound=type)
 
@@ -79,7 +85,7 @@ def _template(kinds: tuple[str, ...], post_init: bool) -> CodeType:
             "\n".join(lines) or "    pass"
         )
         namespace: dict[str, Any] = {}
-        exec(source, {}, namespace)
+        exec(kept_code(source, "<string>"), {}, namespace)  # (compiled once: programs.py)
         code = namespace["__init__"].__code__
         _TEMPLATES[key] = code
     return code
@@ -280,3 +286,32 @@ def mutable(cls: _C) -> _C:
     source: fields that can be set, equality, no hash (module docstring)."""
     made: Any = _make(cls, True, True, is_frozen=False)
     return made  # type: ignore[no-any-return]
+
+
+def _by_build(
+    *, frozen: bool = False, slots: bool = False, init: bool = True
+) -> Callable[[_C], _C]:
+    """``dataclass(frozen=frozen, slots=slots, init=init)`` as the build needs it: a
+    class mypyc compiled (a native class: mypyc gives it ``__mypyc_attrs__`` before it
+    calls the decorator) is made by ``dataclass`` itself, any other as ``@frozen`` or
+    ``@mutable`` make it."""
+    if not slots:
+        raise TypeError("dataclass_by_build makes classes with slots only (slots=True)")
+
+    def decorate(cls: _C) -> _C:
+        made: Any
+        if "__mypyc_attrs__" in cls.__dict__:
+            made = dataclasses.dataclass(cls, frozen=frozen, slots=True, init=init)
+        else:
+            made = _make(cls, init, True, is_frozen=frozen)
+        return made  # type: ignore[no-any-return]
+
+    return decorate
+
+
+if TYPE_CHECKING:
+    # mypy, and mypyc with it, read the decorator as the standard one: mypyc compiles a
+    # class so decorated as a native dataclass.
+    from dataclasses import dataclass as dataclass_by_build
+else:
+    dataclass_by_build = _by_build

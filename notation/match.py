@@ -11,7 +11,6 @@ headers that do not follow (``match-levels``, ``match-dealer``).
 
 from __future__ import annotations
 
-import re
 from contextlib import suppress
 from dataclasses import replace
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 from notation.findings import CATALOGUE, Finding
 from notation.frozen import frozen
 from notation.messages import Message, msg, outcome_words
+from notation.programs import kept_regexp
 from notation.psn import BidNode, Hand
 from notation.psn.model import KittyExchange
 from notation.replay import HandReplay, replay
@@ -125,7 +125,7 @@ def continues(before: Hand, after: Hand) -> bool:
     return events[0] is None or events[1] is None or events[0].strip() == events[1].strip()
 
 
-_LEADING_NUMBER = re.compile(r"\s*(\d+)")
+_LEADING_NUMBER = kept_regexp(r"\s*(\d+)")
 
 
 def _hand_number(hand: Hand) -> int | None:

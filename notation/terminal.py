@@ -13,8 +13,9 @@ record's own text.
 from __future__ import annotations
 
 import io
-import re
 from typing import Any, Final, TextIO
+
+from notation.programs import kept_regexp
 
 __all__ = ["PrintableStream", "escaped", "printable", "unwrapped"]
 
@@ -22,7 +23,7 @@ __all__ = ["PrintableStream", "escaped", "printable", "unwrapped"]
 # one-character CSI to some terminals); and the marks that reorder text right to left
 # (the bidi embeddings, overrides and isolates, and the direction marks), with which a
 # name can make a line read otherwise than it is ("Trojan Source").
-_CONTROL: Final = re.compile(
+_CONTROL: Final = kept_regexp(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 )
 

@@ -26,6 +26,7 @@ from notation.frozen import frozen, mutable
 from notation.match import continues, levels_after, match_findings, replay_in_match
 from notation.messages import Message, msg
 from notation.presets import load_ruleset
+from notation.programs import kept_regexp
 from notation.psn import ReadHand, comment_spans, iter_hands
 from notation.replay import HandReplay, StrictStop, replay
 from notation.rules.ruleset import Ruleset
@@ -301,7 +302,7 @@ def validate_text(
     )
 
 
-_LINE = re.compile(r"[^\n]*\n|[^\n]+\Z")
+_LINE = kept_regexp(r"[^\n]*\n|[^\n]+\Z")
 
 
 def validate_lines(
@@ -440,7 +441,7 @@ def _batched(hands: Iterator[ReadHand], size: int = 64) -> Iterator[ReadHand]:
         yield from batch
 
 
-_HAND_START = re.compile(r'^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
+_HAND_START = kept_regexp(r'^[ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+"', re.MULTILINE)
 
 
 def _hiding_comments(read: ReadHand, result: HandReplay) -> list[Finding]:

@@ -6,6 +6,7 @@ build"); a plain install leaves every module pure Python.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.machinery
 import tomllib
@@ -36,3 +37,24 @@ def is_compiled(name: str) -> bool:
 def compiled_modules() -> list[str]:
     """The modules of the compile list that this checkout imports compiled."""
     return [m for m in map(module_name, compile_list()) if is_compiled(m)]
+
+
+def by_build_classes() -> list[tuple[type, dict[str, bool]]]:
+    """Every class the compiled modules decorate with ``@dataclass_by_build`` (mypyc reads
+    it as ``dataclass``; notation/frozen.py), with the options written there."""
+    found = []
+    for path in compile_list():
+        module = importlib.import_module(module_name(path))
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for decorator in node.decorator_list:
+                if (
+                    isinstance(decorator, ast.Call)
+                    and isinstance(decorator.func, ast.Name)
+                    and decorator.func.id == "dataclass_by_build"
+                ):
+                    options = {k.arg: ast.literal_eval(k.value) for k in decorator.keywords}
+                    found.append((getattr(module, node.name), options))
+    return found

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from tests.compiled import ROOT, compile_list, is_compiled, module_name
+from tests.compiled import ROOT, by_build_classes, compile_list, is_compiled, module_name
 
 
 def test_every_module_the_compiled_build_names_exists() -> None:
@@ -80,3 +80,33 @@ def test_the_values_made_at_every_play_have_compiled_constructors() -> None:
             assert pickle.loads(pickle.dumps(by_position)) == by_position
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(by_position, names[0], values[0])
+
+
+def test_the_compiled_modules_value_types_are_native_exactly_when_compiled() -> None:
+    # The compiled modules' classes are decorated with @dataclass_by_build, which mypyc
+    # reads as dataclass: compiled, mypyc makes them native classes (it gives each its
+    # __mypyc_attrs__) and dataclass adds their methods; pure, @frozen or @mutable makes
+    # them (README, "A compiled build"). Either way the options written hold.
+    import dataclasses
+
+    import pytest
+
+    compiled = os.environ.get("SHENGJI_COMPILED", "") == "1"
+    classes = by_build_classes()
+    assert len(classes) >= 14
+    for cls, options in classes:
+        assert ("__mypyc_attrs__" in cls.__dict__) is compiled, cls
+        assert ("_frozen_layout" in cls.__dict__) is not compiled, cls
+        assert dataclasses.is_dataclass(cls), cls
+        params = cls.__dataclass_params__  # type: ignore[attr-defined]
+        assert (params.frozen, params.init) == (
+            options.get("frozen", False),
+            options.get("init", True),
+        ), cls
+        assert options.get("slots") is True, cls
+        assert "__dict__" not in cls.__dict__, cls  # slots, or a native class's fields
+        assert ("__setattr__" in cls.__dict__) is params.frozen, cls  # frozen's refusal
+        if params.frozen and not compiled:  # (a native class is made by its __new__ only)
+            bare = object.__new__(cls)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(bare, dataclasses.fields(cls)[0].name, None)

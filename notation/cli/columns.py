@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from notation.programs import kept_regexp
+
 __all__ = ["by_columns", "display_width", "wrap_display"]
 
 # What never starts a line: closing marks and punctuation.
@@ -133,7 +135,7 @@ class _Columns(argparse.HelpFormatter):
 # 2 ms to compile, which every other command would pay at its start).
 _HEADING = r"^(\S*[\u2e80-\uffef]):$"
 # A part of a usage line (argparse's own pattern): a group in brackets, or a word.
-_USAGE_PART = re.compile(r"\(.*?\)+(?=\s|$)|\[.*?\]+(?=\s|$)|\S+")
+_USAGE_PART = kept_regexp(r"\(.*?\)+(?=\s|$)|\[.*?\]+(?=\s|$)|\S+")
 
 
 def _fill_parts(first: list[str], parts: list[str], width: int, indent: int) -> list[str]:

@@ -88,7 +88,13 @@ def argparse_in(lang: str) -> Iterator[None]:
     module: Any = argparse  # its gettext functions are not in its stubs
     token = parse_lang.set(lang)
     saved = module._, module.ngettext
-    if lang != "en":
+    if lang == "en":
+        # As argparse writes them: gettext would look for a catalogue of its default
+        # domain ("messages") in every language the environment names (importing locale
+        # and probing files, 4 million instructions of every start) and, found, put
+        # argparse's words alone in another language.
+        module._, module.ngettext = _as_written, _as_written_n
+    else:
         keys = argparse_words()
         module._ = _gettext_in(lang, keys, saved[0])
         module.ngettext = _ngettext_in(lang, keys, saved[1])
@@ -103,6 +109,14 @@ def type_error(message: Message) -> argparse.ArgumentTypeError:
     """The error of an option's type (``--budget x``), in the language of the command
     line being read (argparse prints it after the option's name)."""
     return argparse.ArgumentTypeError(message.render(parse_lang.get()))
+
+
+def _as_written(message: str) -> str:
+    return message
+
+
+def _as_written_n(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
 
 
 def _gettext_in(

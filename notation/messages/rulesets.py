@@ -6,10 +6,10 @@ record model's and the game's reasons are :mod:`notation.messages.reasons`.
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
 from notation.messages.core import Message, msg
+from notation.programs import kept_regexp
 
 __all__ = ["CATALOGUE", "yaml_words"]
 
@@ -192,14 +192,14 @@ CATALOGUE: Final[dict[str, tuple[str, str]]] = {
 # The YAML library's problems (its English, as PyYAML writes it), each a message of the
 # catalogue above with the values it quotes.
 _YAML_PROBLEMS: Final = (
-    (re.compile(r"mapping values are not allowed here"), "mapping-here", ()),
-    (re.compile(r"found character (.+) that cannot start any token"), "token-start", ("char",)),
-    (re.compile(r"expected <block end>, but found (.+)"), "block-end", ("token",)),
-    (re.compile(r"expected ',' or (.+), but got (.+)"), "flow-end", ("close", "token")),
-    (re.compile(r"found unexpected end of stream"), "stream-end", ()),
-    (re.compile(r"found undefined alias (.+)"), "alias", ("name",)),
-    (re.compile(r"found unknown escape character (.+)"), "escape", ("char",)),
-    (re.compile(r"could not find expected ':'"), "colon", ()),
+    (kept_regexp(r"mapping values are not allowed here"), "mapping-here", ()),
+    (kept_regexp(r"found character (.+) that cannot start any token"), "token-start", ("char",)),
+    (kept_regexp(r"expected <block end>, but found (.+)"), "block-end", ("token",)),
+    (kept_regexp(r"expected ',' or (.+), but got (.+)"), "flow-end", ("close", "token")),
+    (kept_regexp(r"found unexpected end of stream"), "stream-end", ()),
+    (kept_regexp(r"found undefined alias (.+)"), "alias", ("name",)),
+    (kept_regexp(r"found unknown escape character (.+)"), "escape", ("char",)),
+    (kept_regexp(r"could not find expected ':'"), "colon", ()),
 )
 
 

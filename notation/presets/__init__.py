@@ -29,7 +29,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import re
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -44,6 +43,7 @@ from notation.frozen import frozen, mutable
 from notation.messages import Message, Param, Seq, has, msg
 from notation.messages.reasons import reason
 from notation.messages.rulesets import yaml_words
+from notation.programs import kept_regexp
 from notation.resources import kept_file, presets_dir, prune_cache
 from notation.rules.cards import Rank
 from notation.rules.clauses import Clause, Rule, Text, Title
@@ -469,7 +469,7 @@ def _read_clauses(item: _Item, key: str) -> Mapping[Rule, Clause]:
 DEFAULT_RULESET = "qq"  # what a hand that names no rule set is judged under
 MAX_RULES_FILE = 256 * 1024  # bytes: a rule set is a page of YAML; the presets are ~8 KiB
 RULES_DIR_ENV = "SHENGJI_RULES_DIR"  # folders (os.pathsep between) of a club's rule sets
-_NAME = re.compile(r"\w[\w-]{0,63}")  # no dot, no slash: a name can never reach a path
+_NAME = kept_regexp(r"\w[\w-]{0,63}")  # no dot, no slash: a name can never reach a path
 _registered: dict[str, Ruleset] = {}  # files named on this command line, by what was typed
 _files: dict[str, tuple[tuple[int, int, int], Ruleset]] = {}  # path → (stamp, rule set)
 

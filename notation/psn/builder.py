@@ -29,6 +29,7 @@ from lark import Token, Tree
 
 from notation.errors import CardError
 from notation.messages import Message, msg
+from notation.programs import kept_regexp
 from notation.psn.errors import PSNError, PSNSemanticError
 from notation.psn.grammar import Node, column_of
 from notation.psn.model import (
@@ -60,8 +61,8 @@ from notation.rules.seats import Seat
 # No number in a hand comes near a million (tricks, seats, points, marks, draw counts);
 # the fast forms' patterns say the same with [0-9]{1,6}.
 MAX_DIGITS = 6
-_WORD = re.compile(r"\S+")
-_HEADER_PARTS = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_WORD = kept_regexp(r"\S+")
+_HEADER_PARTS = kept_regexp(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _STRAIN_ALIASES = {
     "♠": "S",
     "♤": "S",
@@ -217,7 +218,7 @@ _PLAY_ITEM = (
     r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"w][^\s{}()\[\]/:;$@!?"]*"""
     rf"""|w(?!on{_END})[^\s{{}}()\[\]/:;$@!?"]*)\s*"""
 )
-_TRICK_PART = re.compile(
+_TRICK_PART = kept_regexp(
     rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:{_PLAY_ITEM})*+)"  # *+: nothing to give back
     rf"(?:/\s*((?:(?!(?:by|won){_END}){_ITEM})*)(?:by\s*([0-9]{{1,6}})\s*)?)?"
     rf"|won{_END}\s*by\s*([0-9]{{1,6}})\s*)",
@@ -229,13 +230,13 @@ _KEYWORD = (
     r"(?:deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|from|to|by|won|result"
     rf"|points|level|next){_END}"
 )
-_AUCTION_PART = re.compile(
+_AUCTION_PART = kept_regexp(
     r"((declare|reinforce|counter|fallback|bury)\s*(?:(kitty|flip)\s*)?(?:([0-9]{1,6})[ \t]*:\s*)?"
     rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?"
     rf"(?:@[ \t]*([0-9]{{1,6}})\s*)?(?:from\s*((?:(?!{_KEYWORD}){_ITEM})*))?)",
     re.IGNORECASE,
 )
-_RESULT_LINE = re.compile(
+_RESULT_LINE = kept_regexp(
     r"result\s*(?:points\s*([0-9]{1,6})\s*)?(?:kitty\s*([0-9]{1,6})\s*(?:[x×*]([0-9]{1,6})\s*)?)?"
     r"(?:level\s*(dealer|defenders)\s*([+-]?[0-9]{1,6})\s*)?(?:next\s*([0-9]{1,6})\s*)?",
     re.IGNORECASE,

@@ -17,6 +17,7 @@ from lark import lexer as lark_lexer
 from lark.lexer import BasicLexer, ContextualLexer, PatternRE, Scanner, TerminalDef
 from lark.utils import TextSlice
 
+from notation.programs import kept_regexp
 from notation.resources import grammar_path, kept_file, prune_cache
 
 Node = Tree[Token]  # a parse tree of a hand: rules, and tokens for leaves
@@ -88,7 +89,7 @@ def _compiled(regexp: str, flags: int) -> Callable[..., re.Match[str] | None]:
     key = (regexp, flags)
     match = _COMPILED.get(key)
     if match is None:
-        match = _COMPILED[key] = re.compile(*key).match
+        match = _COMPILED[key] = kept_regexp(*key).match
     return match
 
 

@@ -31,6 +31,7 @@ from typing import Final, cast
 
 from notation.errors import KeyedError
 from notation.frozen import frozen
+from notation.programs import kept_regexp
 from notation.psn.errors import PSNError
 from notation.rules.bidding import Bid, BidKind
 from notation.rules.cards import UNKNOWN, Card, CardSlot, Rank, Slots, Suit, Unknown
@@ -131,10 +132,10 @@ class FallbackSource(StrEnum):
 # "]", and nothing is given back (possessive). Commands are looked for only up to the
 # text's last "]": past it none can close, and a search there would try every "[%"
 # against the rest of the text (a comment of "[%[%[%..." took cubic time).
-_COMMAND = re.compile(r"\[%([^\s\]]++)\s*+([^\]]*+)\]")
+_COMMAND = kept_regexp(r"\[%([^\s\]]++)\s*+([^\]]*+)\]")
 # ``[%lang zh]``: the comment's text in that language follows, up to the next marker.
 LANG_COMMAND: Final = "lang"
-_LANG = re.compile(r"\[%lang\s+([^\s\]]+)\s*\]")
+_LANG = kept_regexp(r"\[%lang\s+([^\s\]]+)\s*\]")
 
 
 @frozen
@@ -219,7 +220,7 @@ def _remark(text: str) -> str:
 
 # A ``{comment}`` in PSN text. As for commands, one is looked for only up to the last "}":
 # a search past it would try every "{" against the rest of the text.
-_BRACES = re.compile(r"\{[^}]*+\}")
+_BRACES = kept_regexp(r"\{[^}]*+\}")
 
 
 def comment_spans(text: str) -> Iterator[re.Match[str]]:
@@ -241,7 +242,7 @@ def without_comments(text: str) -> str:
     return _BRACES.sub("", text[:end]) + text[end:]
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = kept_regexp("[\ud800-\udfff]")
 
 
 def _check_writable(text: str, key: str, **facts: object) -> None:
@@ -259,7 +260,7 @@ GLYPHS: Final = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 GLYPH_OF: Final = {n: g for g, n in GLYPHS.items()}
 
 
-_TAG = re.compile(r"[A-Za-z0-9_]+")
+_TAG = kept_regexp(r"[A-Za-z0-9_]+")
 
 
 @frozen

@@ -25,7 +25,6 @@ them. (The fast forms pay: without them validation takes about 1.7 times as long
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -34,6 +33,7 @@ from lark.exceptions import UnexpectedInput
 
 from notation.messages import msg
 from notation.messages.reasons import reason
+from notation.programs import kept_regexp
 from notation.psn.builder import MAX_DIGITS as MAX_DIGITS  # the reader's limits, all read here
 from notation.psn.builder import Builder, ReadAgain
 from notation.psn.errors import PSNError, PSNSemanticError
@@ -147,7 +147,7 @@ def _read_hand(
 
 
 # What can hold a bracket that opens no variation: a comment, a header's quoted value.
-_BRACKETS = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|[()]')
+_BRACKETS = kept_regexp(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|[()]')
 
 
 def _too_deep(chunk: str) -> int | None:

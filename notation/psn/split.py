@@ -3,10 +3,11 @@ line that follows moves or a blank line, as a new game does in PGN."""
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Generator, Iterable, Iterator
 from typing import NamedTuple
+
+from notation.programs import kept_regexp
 
 __all__ = [
     "MAX_HAND_CHARS",
@@ -28,8 +29,8 @@ MAX_HAND_CHARS = 200_000
 # A line ends at "\n", "\r\n" or a lone "\r", as Python reads a file in text mode: every
 # reader (a file in text mode or not, standard input, an upload, a string) reads the same
 # lines, and the hands are given "\n" alone.
-_LINES = re.compile(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
-_HEADER_START = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
+_LINES = kept_regexp(r"[^\r\n]*(?:\r\n?|\n)|[^\r\n]+\Z")
+_HEADER_START = kept_regexp(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\]')
 
 
 def lines_of(text: str) -> Iterator[str]:

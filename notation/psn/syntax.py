@@ -9,6 +9,7 @@ from typing import Final
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from notation.messages import Message, Param, Seq, has, msg
+from notation.programs import kept_regexp
 from notation.psn.errors import PSNSyntaxError
 from notation.psn.grammar import FAST_FORMS, column_of, exact_parser
 
@@ -55,10 +56,10 @@ _ORDER = {name: i for i, name in enumerate(_NAMED)}
 
 
 # Right after "won" or "won by" (a trick's winner), "by" and the number mean the seat.
-_AFTER_WON = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won(?:\s*by)?)\s*\Z""")
+_AFTER_WON = kept_regexp(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won(?:\s*by)?)\s*\Z""")
 _NAMED_AFTER_WON = frozenset({"BY", "INT"})  # psn.term.<NAME>_AFTER_WON
 # Right after a trick's winner "won by 3", which ends the trick, what belongs to a trick.
-_AFTER_WINNER = re.compile(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won\s*by\s*[0-9]+)\s*\Z""")
+_AFTER_WINNER = kept_regexp(r"""(?<![^\s{}()\[\]/:;$@!?"])(?i:won\s*by\s*[0-9]+)\s*\Z""")
 _IN_A_TRICK = {"SEAT_CARDS", "SLASH", "COMMENT", "GLYPH", "NAG", "LPAR", "WON"}
 
 

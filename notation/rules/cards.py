@@ -15,7 +15,6 @@ A card's order is not a property of the card: it depends on the trump, see
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import field
@@ -24,6 +23,7 @@ from typing import Any, Final, Literal
 
 from notation.errors import CardError
 from notation.frozen import frozen
+from notation.programs import kept_regexp
 
 __all__ = [
     "ALL_CARDS",
@@ -276,7 +276,7 @@ _JOKER_ALIASES: dict[str, Card] = {
     "小王": _CANONICAL["LJ"],
     "小鬼": _CANONICAL["LJ"],
 }
-_SUITED = re.compile(r"(♠|♤|♥|♡|♣|♧|♦|♢|黑桃|红桃|梅花|方块|方片|草花|[SHCD])(10|[2-9TJQKA])")
+_SUITED = kept_regexp(r"(♠|♤|♥|♡|♣|♧|♦|♢|黑桃|红桃|梅花|方块|方片|草花|[SHCD])(10|[2-9TJQKA])")
 
 
 def parse_card(token: str) -> Card:

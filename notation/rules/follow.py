@@ -21,10 +21,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import combinations, product
 from operator import attrgetter
 
+from notation.frozen import dataclass_by_build
 from notation.rules.cards import Card, CardCounts, counted, tally
 from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.ruleset import ShorterTractor
@@ -273,7 +273,7 @@ def _held_tractor(
 # --- the generator -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True)
 class _Plan:
     """What every legal follow contains: ``fixed`` cards, the ways to take the required
     tractors (``tractor_options``), then ``extra_pairs`` more pairs, then ``fill`` cards

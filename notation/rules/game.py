@@ -51,13 +51,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import count, product
 from typing import Final, Protocol, Self, cast
 
 from mypy_extensions import mypyc_attr
 
 from notation.errors import KeyedError
+from notation.frozen import dataclass_by_build
 from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Cards, Slots, tally
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
 from notation.rules.holding import Holding, known_cards
@@ -131,7 +132,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass_by_build(frozen=True, slots=True, init=False)
 class Play:
     """One seat's play: the cards it puts on the table.
 
@@ -179,7 +180,7 @@ class Play:
         return self.attempted if self.attempted is not None else self.cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True)
 class Position:
     """A moment of the play phase, as plain values.
 
@@ -217,7 +218,7 @@ class Position:
 _ScoredFollow = tuple[int, int, tuple[int, int] | None, Play]
 
 
-@dataclass(slots=True)
+@dataclass_by_build(slots=True)
 class TrickMemo:
     """Answers that hold for the rest of one trick: each seat's classes of equivalent
     cards (see :meth:`~.game.PlayState.classes`) and, for a search, the plays of a seat in the
@@ -232,7 +233,7 @@ class TrickMemo:
     follows: dict[tuple[Seat, Cards], list[_ScoredFollow]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass_by_build(frozen=True, slots=True, init=False)
 class LastTrick:
     """The last trick played: who won it, its lead's biggest shape (copies, pairs), and
     whether the winning play was all trumps: what the kitty's multiplier rests on. A
@@ -249,7 +250,7 @@ class LastTrick:
         object.__setattr__(self, "by_trump", by_trump)
 
 
-@dataclass(slots=True)
+@dataclass_by_build(slots=True)
 class _Memo:
     """The rules core's answers for one trump, remembered: a search asks the same
     questions (this hand facing this lead) many times. Shared by copies of a state."""
@@ -320,7 +321,7 @@ class _Memo:
             self.suit_keys.clear()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True)
 class HandOutcome:
     """The end of a hand: the defenders' total and the level result it gives."""
 

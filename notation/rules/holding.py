@@ -62,12 +62,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 from functools import lru_cache, partial
 from typing import Final, Protocol, cast
 
 from notation.errors import KeyedError
+from notation.frozen import dataclass_by_build
 from notation.rules.cards import DECK, UNKNOWN, Card, CardCounts, Cards, CardSlot, Slots, Suit
 from notation.rules.follow import DEFAULT_SHORTER_TRACTOR, check_follow
 from notation.rules.order import EffectiveSuit, Trump
@@ -215,7 +216,7 @@ class FactKind(StrEnum):
     BEATS = "beats"  # a unit beating ``unit`` (one of ``seats`` held it)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True)
 class Fact:
     """What the play showed about the hand that ``seats[0]`` held when trick ``trick``
     began (for :attr:`FactKind.BEATS` without a recorded blocker: one of ``seats``).
@@ -475,7 +476,7 @@ class Contradiction(KnowledgeError):
         self.fact = fact
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True)
 class SeenPlay:
     """A play as every seat saw it: a failed throw shows the cards ``attempted``, and
     ``blocker`` the seat that beat it, where known."""
@@ -493,7 +494,7 @@ class SeenPlay:
         return f"{self.seat}: {shown}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True)
 class Whereabouts:
     """At least ``copies`` of ``card`` are among ``places``: shown in a bid (by a seat
     that may have buried them since), the fallback's kitty card, or cards this seat
@@ -508,7 +509,7 @@ class Whereabouts:
         return f"{self.copies}× {self.card.symbol} with {where}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True)
 class Knowledge:
     """What ``seat`` knows at one moment of the play.
 

@@ -11,8 +11,8 @@ and ♠4♠4 → play ♠4♠4.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+from notation.frozen import dataclass_by_build
 from notation.rules.cards import Card, CardCounts, counted
 from notation.rules.order import EffectiveSuit, Trump
 from notation.rules.seats import Seat, next_seat
@@ -59,7 +59,7 @@ class Holder:
         return any(tops[0] > unit.top for _m, tops, _left in placements)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass_by_build(frozen=True, slots=True, init=False)
 class ThrowVerdict:
     """Whether a throw stands, and if not, what must be played instead."""
 

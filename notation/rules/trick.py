@@ -12,8 +12,8 @@ wins only if strictly higher, so identical cards go to the one played first
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from notation.frozen import dataclass_by_build
 from notation.rules.cards import Card
 from notation.rules.order import TRUMP, Trump
 from notation.rules.seats import Seat
@@ -52,7 +52,7 @@ def play_value(
     return (1 if suit == TRUMP and lead_suit != TRUMP else 0, value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True)
 class TrickResult:
     """The outcome of one trick."""
 

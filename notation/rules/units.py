@@ -15,9 +15,9 @@ is read the way a player reads it: the longest tractors first, then pairs, then 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
+from notation.frozen import dataclass_by_build
 from notation.rules.cards import Card, CardCounts, counted, tally
 from notation.rules.order import EffectiveSuit, Trump
 
@@ -43,7 +43,7 @@ class UnitKind(StrEnum):
     TRACTOR = "tractor"
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass_by_build(frozen=True, slots=True, init=False)
 class Unit:
     """A single, a pair, or a tractor of ``length`` pairs, in one effective suit."""
 
