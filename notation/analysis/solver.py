@@ -106,7 +106,7 @@ keys of plays packed in one int each, and a suit's description made from sorted 
 A fifth pass (2026-12-02, session 16; every value and node count unchanged): a seat's
 follows, scored and ordered, remembered across tricks by the seat, its hand, the lead,
 the winning play's value and whether the partner is winning (the order depends on
-nothing else; of a group of equivalent follows the first is kept by identity, which
+nothing else; of a group of equivalent follows the first is kept, by its cards, which
 gives the same order as sorting the kept ones alone, the sort being stable and each
 key a follow's own), and a suit's throws worth judging picked with loops rather than a
 generator and ``count`` (compiled, callgrind, the solve's instructions in millions: the
@@ -788,10 +788,14 @@ class _Search:
                             kept = [group[0] for group in groups]
                     memo.plays[(seat, lead)] = kept
                 if kept:
+                    # By the cards (a seat's follows differ in nothing else): the same
+                    # objects, unless the state's memo was trimmed between the two
+                    # look-ups (a long search), when the follows are made anew.
                     plays = []
-                    for play in ordered:  # by identity: quicker than comparing plays
+                    for play in ordered:
+                        cards = play.cards
                         for other in kept:
-                            if play is other:
+                            if other.cards is cards or other.cards == cards:
                                 plays.append(play)
                                 break
                 else:
