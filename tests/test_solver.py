@@ -18,6 +18,7 @@ from itertools import product
 
 import pytest
 
+from notation.analysis.positions import hand_positions
 from notation.analysis.solver import Solver, solve
 from notation.presets import load_ruleset
 from notation.rules.cards import ALL_CARDS, RANKS, SUITS, Card, Cards, parse_cards
@@ -29,6 +30,7 @@ from notation.rules.seats import Seat, next_seat, seats_from
 from notation.rules.throw import judge_throw
 from notation.rules.trick import trick_winner
 from notation.rules.units import decompose
+from notation.simulate import simulate_hand
 from tests.test_game import position
 
 PRESETS = ("qq", "qq-super", "match-a", "match-b", "tractor", "seed-001")
@@ -475,3 +477,31 @@ def _a_position_of_many_nodes() -> Position:
         candidate = random_endgame(rng, size=4)
         if solve(candidate).nodes > 600:
             return candidate
+
+
+def test_values_hold_when_the_rules_memo_is_forgotten_mid_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long search forgets the state's remembered answers (``PlayState.trim_memo``, every
+    65,536 nodes past a limit): the follows made again are new objects, and what the
+    solver keeps across tricks (each seat's follows in order) must still find them. Here
+    the memo is forgotten at every such check, on a 6-card position of about 90,000
+    nodes; the values must be those of a search that forgets nothing. (Compiled, the
+    search calls the method directly and the patch does not reach it: there this only
+    checks the values.)"""
+    found = []
+    seed = 0
+    while len(found) < 17:  # the benchmark's 6-card positions; the 17th is a long one
+        hand = simulate_hand("qq", seed=seed, dealer=1 + seed % 4)
+        seed += 1
+        for at, _play in hand_positions(hand):
+            if not at.trick and len(at.hands[0]) == 6:
+                found.append(at)
+                break
+    target = found[16]
+    kept = {str(p.play): p.value for p in Solver().solve(target).plays}
+    trim = PlayState.trim_memo
+    monkeypatch.setattr(PlayState, "trim_memo", lambda self, limit=0: trim(self, 0))
+    solution = Solver().solve(target)
+    assert solution.nodes > 65_536  # at least one forgetting
+    assert {str(p.play): p.value for p in solution.plays} == kept

@@ -729,11 +729,26 @@ class PlayState:
             # A throw stands only if each of its units does: each single must be as high
             # as any card the others hold. Only throws of such cards and of pairs held
             # (a pair may stand as part of a tractor) need judging.
+            # (Loops, not generators and ``count``: each of those a call through Python
+            # compiled.)
             table = self.trump.table
-            top = max((table[c][1] for held in others for c in held), default=-1)
-            pool = tuple(c for c in cards if table[c][1] >= top or cards.count(c) > 1)
-            if pool != cards:
-                options = self._suit_options(pool)
+            top = -1
+            for held in others:
+                for c in held:
+                    level = table[c][1]
+                    if level > top:
+                        top = level
+            kept: list[Card] = []
+            n = len(cards)
+            for i, c in enumerate(cards):  # sorted: a card's copies side by side
+                if (
+                    table[c][1] >= top
+                    or (i > 0 and cards[i - 1] is c)
+                    or (i + 1 < n and cards[i + 1] is c)
+                ):
+                    kept.append(c)
+            if len(kept) < n:
+                options = self._suit_options(tuple(kept))
         for lead, units in options:
             if units > 1:
                 play = self.judge_lead(lead)
