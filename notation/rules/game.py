@@ -215,9 +215,6 @@ class Position:
         return next_seat(self.leader, len(self.trick))
 
 
-_ScoredFollow = tuple[int, int, tuple[int, int] | None, Play]
-
-
 @dataclass_by_build(slots=True)
 class TrickMemo:
     """Answers that hold for the rest of one trick: each seat's classes of equivalent
@@ -228,9 +225,6 @@ class TrickMemo:
 
     classes: dict[Seat, dict[Card, tuple[int, int]]] = field(default_factory=dict)
     plays: dict[Hashable, list[Play]] = field(default_factory=dict)
-    # For a search: a seat's distinct follows to a lead, each with its points, the sum of
-    # its cards' levels and its value against the lead (see PlayState.follow_value).
-    follows: dict[tuple[Seat, Cards], list[_ScoredFollow]] = field(default_factory=dict)
 
 
 @dataclass_by_build(frozen=True, slots=True, init=False)
