@@ -471,7 +471,7 @@ def solver_numbers(
     rows["cap_s"] = cap
     rows["nodes_per_s"] = nodes / seconds if seconds else 0.0
     reach: dict[str, float] = {}
-    for size in (8, 10, 12):
+    for size in (8, 10, 12) if reach_count else ():
         solved = sum(
             Solver().solve(p, budget=reach_budget, clock=time.process_time).exact
             for p in solver_positions(size, reach_count)
@@ -509,8 +509,9 @@ def print_solver(numbers: dict[str, object]) -> None:
     print(f"  nodes searched per second: {numbers['nodes_per_s']:,.0f}")
     reach = numbers["solved_within_budget"]
     assert isinstance(reach, dict)
-    shown = ", ".join(f"{k.replace('_', ' ')} {v:.0%}" for k, v in reach.items())
-    print(f"  solved exactly within {numbers['reach_budget_s']:.0f} s: {shown}")
+    if reach:  # (--reach-positions 0: not measured)
+        shown = ", ".join(f"{k.replace('_', ' ')} {v:.0%}" for k, v in reach.items())
+        print(f"  solved exactly within {numbers['reach_budget_s']:.0f} s: {shown}")
     shares = numbers["time_shares_6_cards"]
     assert isinstance(shares, dict)
     if not shares:
