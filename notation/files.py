@@ -34,7 +34,6 @@ import errno
 import os
 import stat
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -410,6 +409,10 @@ class Output:
         self.path = path
         self.name = "-" if path is None else shown_path(path)
         self.folders = folders
+        # Imported here: tempfile brings shutil, random and bz2, 5 ms of the start-up of
+        # commands (validate, stats) that never write through an Output.
+        import tempfile
+
         self._spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)  # noqa: SIM115
 
     def write(self, data: str | bytes) -> None:
