@@ -6,6 +6,7 @@ In a checkout, ``grammars/`` and ``examples/`` sit at the top level next to
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -20,6 +21,7 @@ __all__ = [
     "kept_file",
     "presets_dir",
     "prune_cache",
+    "write_kept",
 ]
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -132,3 +134,16 @@ def prune_cache(current: Path) -> None:
                 os.unlink(entry.path)
         except OSError:
             continue
+
+
+def write_kept(path: Path, data: bytes) -> None:
+    """Write ``data`` to the kept file ``path``: whole, then renamed, so that no reader
+    sees half of it (nothing that fails here matters: the file is a cache)."""
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        with open(part, "wb") as file:
+            file.write(data)
+        os.replace(part, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(part)
