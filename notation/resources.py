@@ -79,12 +79,18 @@ def cache_dir() -> Path | None:
 
 # What shengji keeps in the cache folder, by kind, with the ending of its files: a preset's
 # tree (``preset``, notation/presets), lark's analysed parsers (``psn``,
-# notation/psn/grammar.py) and what Python compiles at every start (``programs``,
+# notation/psn/grammar.py), what the plain reader keeps of the first (``plain``,
+# notation/psn/plain.py) and what Python compiles at every start (``programs``,
 # notation/programs.py). Each file is named ``KIND-NAME-DIGEST.ENDING`` by
 # :func:`kept_file`, DIGEST that of what made it, and a writer's half-written file
 # ``….PID.part``. Another version of shengji keeps files of other digests, and nothing else
 # would ever remove them: :func:`prune_cache` reads the names back.
-_KEPT_ENDINGS = {"programs": ".marshal", "preset": ".json", "psn": ".lark-cache"}
+_KEPT_ENDINGS = {
+    "programs": ".marshal",
+    "preset": ".json",
+    "psn": ".lark-cache",
+    "plain": ".marshal",
+}
 _KEPT_NAME = (  # compiled only when a file is written, not at every start
     r"(?P<kind>[a-z]+)-[A-Za-z0-9_.-]+-(?P<digest>[0-9a-f]{20})(?P<ending>\.[a-z-]+)"
     r"(?:\.[0-9]+\.part)?"

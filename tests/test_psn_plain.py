@@ -226,7 +226,7 @@ def test_a_plain_file_is_read_without_importing_lark(tmp_path: Path) -> None:
     code = _READ.format(path=str(path))
     cache = str(tmp_path / "cache")
     assert _run(code, cache) == "2 0 True"  # a cold cache: lark makes the table
-    assert any(Path(cache, "shengji").glob("psn-plain-*"))
+    assert any(Path(cache, "shengji").glob("plain-psn-*.marshal"))
     assert _run(code, cache) == "2 0 False"  # then it is read without lark
     assert _run(code, "/proc/nope") == "2 0 True"  # no cache folder: lark, every time
 

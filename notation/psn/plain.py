@@ -212,7 +212,7 @@ def table_file() -> Path | None:
     the grammar's text, lark's version and the plain tokens (None without a folder)."""
     grammar = grammar_path("psn.lark").read_bytes()
     tokens = " ".join(PLAIN_TOKENS).encode()
-    return kept_file("psn", "plain", b"\0".join([_FORMAT, tokens, _lark_version_text(), grammar]))
+    return kept_file("plain", "psn", b"\0".join([_FORMAT, tokens, _lark_version_text(), grammar]))
 
 
 def _table() -> Table:
