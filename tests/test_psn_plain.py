@@ -6,6 +6,7 @@ the same errors in the same words)."""
 from __future__ import annotations
 
 import dataclasses
+import marshal
 import os
 import subprocess
 import sys
@@ -239,17 +240,27 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        b"\x00not marshal",
+        marshal.dumps((0, frozenset(), frozenset(), ((((1, 2),), {}, True),))),
+        marshal.dumps((0, frozenset(), frozenset(), (((), {"TRICKS": 7}, True),))),
+        marshal.dumps((0, frozenset(), frozenset(), (((("TRICKS", "["),), {}, True),))),
+    ],
+    ids=["not-marshal", "a-number-for-a-terminal", "no-such-state", "no-pattern"],
+)
 def test_a_damaged_table_file_is_made_again(
-    cache_folder: Path, monkeypatch: pytest.MonkeyPatch
+    cache_folder: Path, monkeypatch: pytest.MonkeyPatch, damaged: bytes
 ) -> None:
     kept = table_file()
     assert kept is not None
-    kept.write_bytes(b"\x00not marshal")
+    kept.write_bytes(damaged)
     monkeypatch.setattr(plain, "_loaded", None)
     monkeypatch.setattr(plain, "_scanners", {})
     text = write(simulate_hand("qq", seed=4))
     assert assert_plain_is_lark(text) == 1
-    assert kept.read_bytes() != b"\x00not marshal"  # made again, and kept
+    assert kept.read_bytes() != damaged  # made again, and kept
 
 
 def test_another_grammar_or_lark_keeps_its_own_table(

@@ -27,7 +27,7 @@ import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
 from notation.programs import kept_regexp
 from notation.resources import grammar_path, kept_file, prune_cache, write_kept
@@ -179,34 +179,6 @@ def _lark_version_text() -> bytes:
         return b""
 
 
-def _valid(loaded: Any) -> bool:
-    if not (isinstance(loaded, tuple) and len(loaded) == 4):
-        return False
-    flags, ignored, lines, states = loaded
-    return (
-        isinstance(flags, int)
-        and isinstance(ignored, frozenset)
-        and isinstance(lines, frozenset)
-        and isinstance(states, tuple)
-        and all(
-            isinstance(s, tuple)
-            and len(s) == 3
-            and isinstance(s[0], tuple)
-            and all(
-                isinstance(t, tuple) and len(t) == 2 and all(isinstance(x, str) for x in t)
-                for t in s[0]
-            )
-            and isinstance(s[1], dict)
-            and all(
-                isinstance(k, str) and isinstance(n, int) and 0 <= n < len(states)
-                for k, n in s[1].items()
-            )
-            and isinstance(s[2], bool)
-            for s in states
-        )
-    )
-
-
 def table_file() -> Path | None:
     """The file of the cache folder that keeps the table, named by what it is made from:
     the grammar's text, lark's version and the plain tokens (None without a folder)."""
@@ -215,20 +187,19 @@ def table_file() -> Path | None:
     return kept_file("plain", "psn", b"\0".join([_FORMAT, tokens, _lark_version_text(), grammar]))
 
 
-def _table() -> Table:
-    """The table: kept in the cache folder, or made with lark (and kept)."""
+def _table(fresh: bool = False) -> Table:
+    """The table: kept in the cache folder, or made with lark (and kept); made anew if
+    ``fresh`` (the kept one was no table)."""
     global _loaded
-    if _loaded is not None:
+    if _loaded is not None and not fresh:
         return _loaded
     path = table_file()
-    if path is not None:
+    if path is not None and not fresh:
         try:
             with open(path, "rb") as file:
-                loaded = marshal.loads(file.read())
-            if _valid(loaded):
-                kept: Table = loaded
-                _loaded = kept
-                return kept
+                loaded: Table = marshal.loads(file.read())  # (checked as it is used)
+            _loaded = loaded
+            return loaded
         except (OSError, EOFError, ValueError, TypeError):
             pass
     from notation.psn.grammar import plain_states  # lark: a new grammar or lark, no cache
@@ -243,20 +214,33 @@ def _table() -> Table:
 def _scanner(ascii_text: bool) -> _Scanner:
     scanner = _scanners.get(ascii_text)
     if scanner is None:
-        flags, ignored, lines, states = _table()
-        scanner = _scanners[ascii_text] = _Scanner(
-            ignored,
-            lines,
-            tuple(
-                _Scanning(
-                    tuple((terminal_match(p, flags, ascii_text), n) for n, p in terminals),
-                    moves,
-                    may_end,
-                )
-                for terminals, moves, may_end in states
-            ),
-        )
+        try:
+            scanner = _scanning(_table(), ascii_text)
+        except Exception:  # a kept file that is not a table (damaged): made again
+            scanner = _scanning(_table(fresh=True), ascii_text)
+        _scanners[ascii_text] = scanner
     return scanner
+
+
+def _scanning(table: Table, ascii_text: bool) -> _Scanner:
+    """The table's states with their terminals compiled (each terminal once, not once a
+    state); raises where the table is not one."""
+    flags, ignored, lines, states = table
+    made: dict[tuple[str, str], tuple[Match, str]] = {}
+    scannings: list[_Scanning] = []
+    for terminals, moves, may_end in states:
+        tries: list[tuple[Match, str]] = []
+        for name, regexp in terminals:
+            tried = made.get((name, regexp))
+            if tried is None:
+                if not isinstance(name, str):
+                    raise TypeError(name)
+                tried = made[name, regexp] = (terminal_match(regexp, flags, ascii_text), name)
+            tries.append(tried)
+        if not all(isinstance(n, int) and 0 <= n < len(states) for n in moves.values()):
+            raise ValueError(moves)
+        scannings.append(_Scanning(tuple(tries), dict(moves), bool(may_end)))
+    return _Scanner(frozenset(ignored), frozenset(lines), tuple(scannings))
 
 
 def plain_tokens(text: str) -> list[PlainToken] | None:
