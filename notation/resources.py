@@ -7,12 +7,16 @@ In a checkout, ``grammars/`` and ``examples/`` sit at the top level next to
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import stat
 import time
 from pathlib import Path
+
+try:  # the digest without hashlib, whose OpenSSL (``_hashlib``) costs 11 M instructions to load
+    from _blake2 import blake2b
+except ImportError:  # (a Python without the module of its own)
+    from hashlib import blake2b
 
 __all__ = [
     "cache_dir",
@@ -105,7 +109,7 @@ def kept_file(kind: str, name: str, made_from: bytes) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    digest = hashlib.sha256(made_from).hexdigest()[:20]
+    digest = blake2b(made_from, digest_size=10).hexdigest()
     return folder / f"{kind}-{name}-{digest}{_KEPT_ENDINGS[kind]}"
 
 
