@@ -105,6 +105,37 @@ def test_a_plain_hand_is_read_in_its_fast_forms() -> None:
     assert assert_plain_is_lark(text) == 1
 
 
+def test_the_remarks_before_and_after_the_deal_are_the_hand_s_and_the_deal_s() -> None:
+    text = (
+        '[Event "x"]\n{the hand}\ndeal 1: SA 2: S3 3: S4 4: S5 kitty: S6 S7 {the deal}\n'
+        "{dealt}\ndeclare 1: S2\n1. 1: SA 2: S3 3: S4 4: S5\nresult points 5\n"
+    )
+    (_, _, chunk), *_ = split_hands(text)
+    tokens = plain_tokens(chunk)
+    assert tokens is not None
+    assert [t.type for t in tokens] == [
+        "HEADERS",
+        "COMMENT",
+        "DEAL",
+        *["SEAT_CARDS"] * 4,
+        "KITTY",
+        "COLON",
+        "CARDS",
+        "COMMENT",
+        "COMMENT",
+        "AUCTION",
+        "TRICKS",
+        "RESULT_LINE",
+    ]
+    hand = Builder(chunk, 1, None, exact=False).plain_hand(tokens)
+    assert [c.text for c in hand.comments] == ["the hand"]
+    assert isinstance(hand.deal, Deal) and [c.text for c in hand.deal.comments] == [
+        "the deal",
+        "dealt",
+    ]
+    assert assert_plain_is_lark(text) == 1
+
+
 @pytest.mark.parametrize(
     "text",
     [
