@@ -151,16 +151,11 @@ Table = tuple[int, frozenset[str], frozenset[str], tuple[_State, ...]]
 _FORMAT = b"plain-1"  # this module's way of keeping the table
 
 
-class _Scanning(NamedTuple):
-    tries: tuple[tuple[Match, str], ...]
-    moves: dict[str, int]
-    may_end: bool
-
-
-class _Scanner(NamedTuple):
-    ignored: frozenset[str]
-    lines: frozenset[str]
-    states: tuple[_Scanning, ...]
+# The table made ready to scan: (ignored, lines, states), a state (its terminals' compiled
+# patterns with their names, in order; moves; whether the hand may end there). (Tuples,
+# not named ones: a NamedTuple class costs 0.1 ms to make at every start.)
+_Scanning = tuple[tuple[tuple[Match, str], ...], dict[str, int], bool]
+_Scanner = tuple[frozenset[str], frozenset[str], tuple[_Scanning, ...]]
 
 
 _loaded: Table | None = None
@@ -239,22 +234,21 @@ def _scanning(table: Table, ascii_text: bool) -> _Scanner:
             tries.append(tried)
         if not all(isinstance(n, int) and 0 <= n < len(states) for n in moves.values()):
             raise ValueError(moves)
-        scannings.append(_Scanning(tuple(tries), dict(moves), bool(may_end)))
-    return _Scanner(frozenset(ignored), frozenset(lines), tuple(scannings))
+        scannings.append((tuple(tries), dict(moves), bool(may_end)))
+    return (frozenset(ignored), frozenset(lines), tuple(scannings))
 
 
 def plain_tokens(text: str) -> list[PlainToken] | None:
     """The tokens of a plain hand ``text``, as lark's lexer and parser would read them;
     None if the hand is not plain (or has an error)."""
-    scanner = _scanner(text.isascii())
-    states, ignored, lines = scanner.states, scanner.ignored, scanner.lines
+    ignored, lines, states = _scanner(text.isascii())
     if not states:  # no table (grammar.plain_states)
         return None
-    state = states[0]
+    tries, moves, may_end = states[0]
     tokens: list[PlainToken] = []
     pos, end, line, line_start = 0, len(text), 1, 0
     while pos < end:
-        for match, terminal in state.tries:  # the first that matches, as lark's lexer
+        for match, terminal in tries:  # the first that matches, as lark's lexer
             found = match(text, pos, end)
             if found is not None:
                 name = terminal
@@ -265,13 +259,13 @@ def plain_tokens(text: str) -> list[PlainToken] | None:
         if not value:
             return None
         if name not in ignored:
-            move = state.moves.get(name)
+            move = moves.get(name)
             if move is None:  # a token that is not plain, or an error
                 return None
             tokens.append(PlainToken(name, value, pos, line, pos - line_start + 1))
-            state = states[move]
+            tries, moves, may_end = states[move]
         if name in lines and "\n" in value:
             line += value.count("\n")
             line_start = pos + value.rindex("\n") + 1
         pos += len(value)
-    return tokens if state.may_end else None
+    return tokens if may_end else None
