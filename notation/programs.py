@@ -23,17 +23,15 @@ before. What is new is written when the process ends.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import importlib
 import marshal
-import os
 import re
 import sys
 from pathlib import Path
 from types import CodeType
 from typing import Any
 
-from notation.resources import kept_file, prune_cache
+from notation.resources import kept_file, prune_cache, write_kept
 
 __all__ = ["kept_code", "kept_regexp", "save_kept"]
 
@@ -138,11 +136,8 @@ def save_kept() -> None:
     _new = False
     if not path.exists():
         prune_cache(path)
-    part = path.with_name(f"{path.name}.{os.getpid()}.part")
     try:
-        with open(part, "wb") as file:
-            file.write(marshal.dumps(_kept))
-        os.replace(part, path)
-    except (OSError, ValueError):  # (ValueError: marshal met what it cannot write)
-        with contextlib.suppress(OSError):
-            os.unlink(part)
+        data = marshal.dumps(_kept)
+    except ValueError:  # marshal met what it cannot write
+        return
+    write_kept(path, data)

@@ -6,12 +6,17 @@ In a checkout, ``grammars/`` and ``examples/`` sit at the top level next to
 
 from __future__ import annotations
 
-import hashlib
+import contextlib
 import os
 import re
 import stat
 import time
 from pathlib import Path
+
+try:  # the digest without hashlib, whose OpenSSL (``_hashlib``) costs 11 M instructions to load
+    from _blake2 import blake2b
+except ImportError:  # (a Python without the module of its own)
+    from hashlib import blake2b
 
 __all__ = [
     "cache_dir",
@@ -20,6 +25,7 @@ __all__ = [
     "kept_file",
     "presets_dir",
     "prune_cache",
+    "write_kept",
 ]
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -77,12 +83,18 @@ def cache_dir() -> Path | None:
 
 # What shengji keeps in the cache folder, by kind, with the ending of its files: a preset's
 # tree (``preset``, notation/presets), lark's analysed parsers (``psn``,
-# notation/psn/grammar.py) and what Python compiles at every start (``programs``,
+# notation/psn/grammar.py), what the plain reader keeps of the first (``plain``,
+# notation/psn/plain.py) and what Python compiles at every start (``programs``,
 # notation/programs.py). Each file is named ``KIND-NAME-DIGEST.ENDING`` by
 # :func:`kept_file`, DIGEST that of what made it, and a writer's half-written file
 # ``….PID.part``. Another version of shengji keeps files of other digests, and nothing else
 # would ever remove them: :func:`prune_cache` reads the names back.
-_KEPT_ENDINGS = {"programs": ".marshal", "preset": ".json", "psn": ".lark-cache"}
+_KEPT_ENDINGS = {
+    "programs": ".marshal",
+    "preset": ".json",
+    "psn": ".lark-cache",
+    "plain": ".marshal",
+}
 _KEPT_NAME = (  # compiled only when a file is written, not at every start
     r"(?P<kind>[a-z]+)-[A-Za-z0-9_.-]+-(?P<digest>[0-9a-f]{20})(?P<ending>\.[a-z-]+)"
     r"(?:\.[0-9]+\.part)?"
@@ -97,7 +109,7 @@ def kept_file(kind: str, name: str, made_from: bytes) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
-    digest = hashlib.sha256(made_from).hexdigest()[:20]
+    digest = blake2b(made_from, digest_size=10).hexdigest()
     return folder / f"{kind}-{name}-{digest}{_KEPT_ENDINGS[kind]}"
 
 
@@ -132,3 +144,16 @@ def prune_cache(current: Path) -> None:
                 os.unlink(entry.path)
         except OSError:
             continue
+
+
+def write_kept(path: Path, data: bytes) -> None:
+    """Write ``data`` to the kept file ``path``: whole, then renamed, so that no reader
+    sees half of it (nothing that fails here matters: the file is a cache)."""
+    part = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        with open(part, "wb") as file:
+            file.write(data)
+        os.replace(part, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(part)

@@ -51,7 +51,8 @@ def test_a_kept_pattern_is_the_pattern_re_compiles(pattern: str, flags: int) -> 
 
 
 def test_the_lexers_terminals_are_kept_as_re_compiles_them() -> None:
-    from notation.psn.grammar import ascii_regexp, fast_parser
+    from notation.psn.grammar import fast_parser
+    from notation.psn.plain import ascii_regexp
 
     lexer = fast_parser().parser.lexer
     for terminal in lexer.root_lexer.terminals:

@@ -38,8 +38,9 @@ from notation.psn.builder import (
     plain_play,
     plain_trick,
 )
-from notation.psn.grammar import ascii_regexp, blank_fast_form, exact_parser, fast_parser
+from notation.psn.grammar import blank_fast_form, exact_parser, fast_parser
 from notation.psn.model import BidKind, BidNode, Header, Strain
+from notation.psn.plain import ascii_regexp
 from notation.resources import examples_dir, grammar_path
 from notation.rules.cards import parse_cards
 from notation.simulate import simulate_hand

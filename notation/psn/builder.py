@@ -1,12 +1,14 @@
 """The builder: one hand's parse tree turned into the typed model, with the semantic
 errors (seat 5, card S11, trick 4 after trick 2) found without any rule set.
 
-The tree comes from one of the two parsers of :mod:`.grammar`. The parser of every hand
-reads a plainly written run (header lines, bids and buries, tricks, a result line) as
-one token of a fast form, which the patterns below take apart; there the first error
-raises :class:`ReadAgain`, and the hand is read again by the exact parser, the reader of
-hands with errors: its tree holds only the ordinary tokens, so that every error is
-found, placed and worded as they give it.
+The tree comes from one of the two parsers of :mod:`.grammar`; a plain hand's tokens,
+the same as the first parser's, come from :mod:`.plain` without a tree (read by
+:meth:`Builder.plain_hand` as :meth:`Builder.hand` reads the tree lark would make of
+them). The parser of every hand reads a plainly written run (header lines, bids and
+buries, tricks, a result line) as one token of a fast form, which the patterns below take
+apart; there the first error raises :class:`ReadAgain`, and the hand is read again by the
+exact parser, the reader of hands with errors: its tree holds only the ordinary tokens,
+so that every error is found, placed and worded as they give it.
 
 It is not a lark ``Transformer``: what a node means depends on where it stands (a
 variation on the play it follows: its trick, its seat, its place in the trick; a trick's
@@ -22,16 +24,14 @@ half of what this builder takes on an annotated hand (the examples read token by
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields
-
-from lark import Token, Tree
+from typing import TYPE_CHECKING
 
 from notation.errors import CardError
 from notation.messages import Message, msg
 from notation.programs import kept_regexp
 from notation.psn.errors import PSNError, PSNSemanticError
-from notation.psn.grammar import Node, column_of
 from notation.psn.model import (
     GLYPHS,
     UNKNOWN,
@@ -55,8 +55,14 @@ from notation.psn.model import (
     Trick,
     Variation,
 )
+from notation.psn.plain import Located, PlainToken, column_of
 from notation.rules.cards import Slots, parse_card
 from notation.rules.seats import Seat
+
+if TYPE_CHECKING:  # lark is imported only to read a hand that is not plain
+    from lark import Token
+
+    from notation.psn.grammar import Node
 
 # No number in a hand comes near a million (tricks, seats, points, marks, draw counts);
 # the fast forms' patterns say the same with [0-9]{1,6}.
@@ -266,33 +272,52 @@ def _plain_run(text: str) -> Slots:
 # ---- Reading the trees ------------------------------------------------------------------
 
 
+# (lark's tokens are strings and its trees are not: lark need not be imported to tell them.)
+
+
 def _token(item: Token | Node) -> Token:
-    assert isinstance(item, Token)
+    assert isinstance(item, str)
     return item
 
 
 def _tokens(tree: Node) -> list[Token]:
-    return [c for c in tree.children if isinstance(c, Token)]
+    return [c for c in tree.children if isinstance(c, str)]
 
 
 def _subtree(items: list[Token | Node], index: int, name: str) -> Node | None:
     """``items[index]`` if it is a subtree of rule ``name``."""
     if index < len(items):
         item = items[index]
-        if isinstance(item, Tree) and item.data == name:
+        if not isinstance(item, str) and item.data == name:
             return item
     return None
 
 
 def _is(item: Token | Node, kind: str) -> bool:
-    return isinstance(item, Token) and item.type == kind
+    return isinstance(item, str) and item.type == kind
 
 
 def _first_token(tree: Node) -> Token:
     item: Token | Node = tree
-    while isinstance(item, Tree):
+    while not isinstance(item, str):
         item = item.children[0]
     return item
+
+
+# What ends the deal among a plain hand's tokens: the parts of the hand after it.
+_AFTER_THE_DEAL = frozenset({"AUCTION", "TRICKS", "RESULT_LINE"})
+
+
+def _deal_entries(tokens: list[PlainToken]) -> list[list[PlainToken]]:
+    """The entries of a deal, ``SEAT_CARDS`` or ``KITTY COLON CARDS``, as its tree holds
+    them."""
+    entries: list[list[PlainToken]] = []
+    at = 0
+    while at < len(tokens):
+        width = 3 if tokens[at].type == "KITTY" else 1
+        entries.append(tokens[at : at + width])
+        at += width
+    return entries
 
 
 # ---- The builder ----------------------------------------------------------------------------
@@ -334,7 +359,7 @@ class Builder:
             )
         )
 
-    def error_at(self, token: Token, message: Message) -> None:
+    def error_at(self, token: Located, message: Message) -> None:
         # A seat with its cards is underlined up to the colon: the seat is the point.
         text = token.value.split("\n")[0].rstrip()
         width = text.index(":") + 1 if token.type == "SEAT_CARDS" else len(text)
@@ -344,19 +369,19 @@ class Builder:
         line = self.text.count("\n", 0, offset) + self.first_line
         return line, offset - self.text.rfind("\n", 0, offset)
 
-    def _line(self, token: Token) -> int:
+    def _line(self, token: Located) -> int:
         return (token.line or 1) + self.first_line - 1
 
     def _where(self, item: Token | Node) -> tuple[int, int]:
-        token = item if isinstance(item, Token) else _first_token(item)
+        token = item if isinstance(item, str) else _first_token(item)
         return self._line(token), column_of(token)
 
-    def _comment(self, token: Token) -> Comment:
+    def _comment(self, token: Located) -> Comment:
         return Comment(token.value.rstrip()[1:-1], self._line(token), column_of(token))
 
     # -- leaves: cards, numbers, seats, comments
 
-    def cards(self, token: Token, skip: int = 0) -> Slots:
+    def cards(self, token: Located, skip: int = 0) -> Slots:
         """The cards of a run token, from character ``skip`` on."""
         words = token.value[skip:].split()
         try:
@@ -375,7 +400,7 @@ class Builder:
             out.append(card)
         return tuple(out)
 
-    def cards_with_errors(self, token: Token, skip: int) -> Slots:
+    def cards_with_errors(self, token: Located, skip: int) -> Slots:
         """The cards of a run with unknown words: each reported at its place, read as ??."""
         out: list[CardSlot] = []
         for m in _WORD.finditer(token.value, skip):
@@ -387,7 +412,7 @@ class Builder:
                 out.append(UNKNOWN)
         return tuple(out)
 
-    def number(self, token: Token, text: str | None = None) -> int:
+    def number(self, token: Located, text: str | None = None) -> int:
         """The number ``text`` written in ``token`` (default: the token itself); one of more
         than :data:`MAX_DIGITS` digits is a located error (Python reads at most 4300)."""
         text = token.value if text is None else text
@@ -398,7 +423,7 @@ class Builder:
             raise ValueError(message.render())  # the hand stops here: the error above says why
         return int(text)
 
-    def seat(self, token: Token, text: str | None = None) -> Seat:
+    def seat(self, token: Located, text: str | None = None) -> Seat:
         value = self.number(token, text)
         if not 1 <= value <= 4:
             self.error_at(token, msg("psn.no-seat", value=value))
@@ -407,11 +432,11 @@ class Builder:
             return 1
         return value
 
-    def seat_cards(self, token: Token) -> tuple[Seat, Slots]:
+    def seat_cards(self, token: Located) -> tuple[Seat, Slots]:
         colon = token.value.index(":")
         return self.seat(token, token.value[:colon]), self.cards(token, colon + 1)
 
-    def comments(self, tokens: list[Token]) -> tuple[Comment, ...]:
+    def comments(self, tokens: Sequence[Located]) -> tuple[Comment, ...]:
         return tuple(self._comment(t) for t in tokens)
 
     # -- the hand
@@ -425,7 +450,7 @@ class Builder:
         result: Result | None = None
         tricks: list[Node | Trick] = []
         for child in tree.children:
-            if isinstance(child, Token):
+            if isinstance(child, str):
                 if child.type == "HEADERS":
                     headers.extend(self.headers(child))
                 elif child.type == "TRICKS":
@@ -447,7 +472,63 @@ class Builder:
             else:
                 auction.append(self.auction_event(child))
         first = tree.children[0] if tree.children else None
-        line, column = self._where(first) if first is not None else (0, 0)
+        where = self._where(first) if first is not None else (0, 0)
+        return self.whole_hand(headers, comments, deal, auction, tricks, result, where)
+
+    def plain_hand(self, tokens: list[PlainToken]) -> Hand:
+        """The hand of a plain hand's tokens (notation/psn/plain.py), read as :meth:`hand`
+        reads the tree lark makes of them: they come in an order lark's parser accepts,
+        psn.lark's start rule, and only these (the deal as its rules have it:
+        ``DEAL (SEAT_CARDS | KITTY COLON CARDS)+ COMMENT*`` or ``DECK SEAT_CARDS COMMENT*``).
+        """
+        headers: list[Header] = []
+        comments: list[PlainToken] = []
+        deal: Deal | Deck | None = None
+        auction: list[AuctionEvent] = []
+        result: Result | None = None
+        tricks: list[Node | Trick] = []
+        count = len(tokens)
+        at = 0
+        while at < count:
+            token = tokens[at]
+            kind = token.type
+            at += 1
+            if kind == "HEADERS":
+                headers.extend(self.headers(token))
+            elif kind == "COMMENT":
+                comments.append(token)
+            elif kind == "AUCTION":
+                auction.extend(self.plain_auction(token))
+            elif kind == "TRICKS":
+                tricks.extend(self.plain_tricks(token))
+            elif kind == "RESULT_LINE":
+                result = self.result_line(token)
+            else:  # DEAL or DECK: the deal, up to the next part of the hand
+                end = at
+                while end < count and tokens[end].type not in _AFTER_THE_DEAL:
+                    end += 1
+                items = [t for t in tokens[at:end] if t.type != "COMMENT"]
+                notes = [t for t in tokens[at:end] if t.type == "COMMENT"]
+                if kind == "DECK":
+                    deal = self.deck_of(token, items[0], notes)
+                else:
+                    deal = self.deal_of(token, _deal_entries(items), notes)
+                at = end
+        where = (self._line(tokens[0]), column_of(tokens[0])) if tokens else (0, 0)
+        return self.whole_hand(headers, comments, deal, auction, tricks, result, where)
+
+    def whole_hand(
+        self,
+        headers: list[Header],
+        comments: Sequence[Located],
+        deal: Deal | Deck | None,
+        auction: list[AuctionEvent],
+        tricks: list[Node | Trick],
+        result: Result | None,
+        where: tuple[int, int],
+    ) -> Hand:
+        """The hand of its parts as read (the tricks' numbering is checked here)."""
+        line, column = where
         return Hand(
             headers=tuple(headers),
             comments=self.comments(comments),
@@ -461,7 +542,7 @@ class Builder:
 
     # -- headers, and the deal or the deck
 
-    def headers(self, token: Token) -> list[Header]:
+    def headers(self, token: Located) -> list[Header]:
         """The headers of a HEADERS token (a fast form: header lines in a row)."""
         out: list[Header] = []
         text = token.value
@@ -489,40 +570,48 @@ class Builder:
         return Header(tag, value, self._line(token), column_of(token))
 
     def deal(self, tree: Node) -> Deal:
+        comments: list[Token] = []
+        entries: list[list[Token]] = []
+        for child in tree.children[1:]:
+            if isinstance(child, str):
+                comments.append(child)
+            else:
+                entries.append(_tokens(child))
+        return self.deal_of(_first_token(tree), entries, comments)
+
+    def deal_of(
+        self, head: Located, entries: Sequence[Sequence[Located]], comments: Sequence[Located]
+    ) -> Deal:
+        """The deal of its entries, each a seat with its cards or ``kitty: CARDS``."""
         hands: list[Slots | None] = [None, None, None, None]
         kitty: Slots | None = None
-        comments: list[Token] = []
-        for child in tree.children[1:]:
-            if isinstance(child, Token):
-                comments.append(child)
-                continue
-            first = child.children[0]
-            assert isinstance(first, Token)
+        for entry in entries:
+            first = entry[0]
             if first.type == "KITTY":
                 if kitty is not None:
                     self.error_at(first, msg("psn.kitty-twice"))
-                last = child.children[-1]
-                assert isinstance(last, Token)
-                kitty = self.cards(last)
+                kitty = self.cards(entry[-1])
             else:
                 seat, cards = self.seat_cards(first)
                 if hands[seat - 1] is not None:
                     self.error_at(first, msg("psn.dealt-twice", seat=seat))
                 hands[seat - 1] = cards
-        line, column = self._where(tree)
         return Deal(
             (hands[0], hands[1], hands[2], hands[3]),
             kitty,
             self.comments(comments),
-            line,
-            column,
+            self._line(head),
+            column_of(head),
         )
 
     def deck(self, tree: Node) -> Deck:
         tokens = _tokens(tree)
-        seat, cards = self.seat_cards(tokens[1])
-        line, column = self._where(tree)
-        return Deck(seat, cards, self.comments(tokens[2:]), line, column)
+        return self.deck_of(tokens[0], tokens[1], tokens[2:])
+
+    def deck_of(self, head: Located, cards: Located, comments: Sequence[Located]) -> Deck:
+        """The deck of its seat-and-cards token (the first seat to draw, the cards)."""
+        seat, slots = self.seat_cards(cards)
+        return Deck(seat, slots, self.comments(comments), self._line(head), column_of(head))
 
     # -- the auction: bids, fallbacks and buries
 
@@ -530,7 +619,7 @@ class Builder:
         line, column = self._where(tree)
         kids = tree.children
         head = kids[0]
-        assert isinstance(head, Token)
+        assert isinstance(head, str)
         if tree.data == "bid":
             seat, cards = self.seat_cards(_token(kids[1]))
             strain, draw, rest = None, None, 2
@@ -572,7 +661,7 @@ class Builder:
         nags, comments, variations = self.suffixes(kids[rest:], ("auction",))
         return KittyExchange(seat, cards, held, nags, comments, variations, line, column)
 
-    def plain_auction(self, token: Token) -> list[AuctionEvent]:
+    def plain_auction(self, token: Located) -> list[AuctionEvent]:
         """The bids, fallbacks and buries of an AUCTION token (a fast form)."""
         out: list[AuctionEvent] = []
         text = token.value
@@ -617,7 +706,7 @@ class Builder:
 
     # -- tricks and their plays
 
-    def plain_tricks(self, token: Token) -> list[Trick]:
+    def plain_tricks(self, token: Located) -> list[Trick]:
         """The tricks of a TRICKS token (a fast form: tricks without annotations).
 
         Only what holds within the token is checked here: seats, cards, four plays at most.
@@ -714,7 +803,7 @@ class Builder:
         play_nodes: list[Node] = []
         winner: Node | None = None
         for child in node.children[1:]:
-            if isinstance(child, Token):
+            if isinstance(child, str):
                 comments.append(child)
             elif child.data == "winner":
                 winner = child
@@ -795,7 +884,7 @@ class Builder:
         comments: list[Comment] = []
         variations: list[Variation] = []
         for item in items:
-            if isinstance(item, Tree):
+            if not isinstance(item, str):
                 variation = self.variation(item, context)
                 if variation is not None:
                     variations.append(variation)
@@ -815,7 +904,7 @@ class Builder:
         auction: list[AuctionEvent] = []
         tricks: list[Node | Trick] = []
         for child in tree.children[1:-1]:
-            if isinstance(child, Token):
+            if isinstance(child, str):
                 if child.type == "TRICKS":
                     tricks.extend(self.plain_tricks(child))
                 elif child.type == "AUCTION":
@@ -871,10 +960,10 @@ class Builder:
         values: dict[str, object] = {}
         comments: list[Token] = []
         first = tree.children[0]
-        if isinstance(first, Token) and first.type == "RESULT_LINE":
+        if isinstance(first, str) and first.type == "RESULT_LINE":
             return self.result_line(first)
         for child in tree.children[1:]:
-            if isinstance(child, Token):
+            if isinstance(child, str):
                 comments.append(child)
                 continue
             tokens = _tokens(child)
@@ -897,7 +986,7 @@ class Builder:
             **values,  # type: ignore[arg-type]
         )
 
-    def result_line(self, token: Token) -> Result:
+    def result_line(self, token: Located) -> Result:
         """The result of a RESULT_LINE token (a fast form: a result with no comment)."""
         m = _RESULT_LINE.match(token.value)
         if m is None or m.end() != len(token.value):  # a number too long for the fast form

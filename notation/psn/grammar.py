@@ -1,12 +1,11 @@
-"""The compiled PSN grammar: the LALR parser with its fast forms, which reads every hand,
-and the exact parser without them, which reads again only the hands with errors; the
-lock that lets one parse run at a time, and the type of their trees.
+"""The compiled PSN grammar: the LALR parser with its fast forms, which reads every hand
+that is not plain, and the exact parser without them, which reads again only the hands
+with errors; the type of their trees, and what the plain reader keeps of the first
+(:func:`plain_states`, for notation/psn/plain.py, which reads a plain hand without lark).
 """
 
 from __future__ import annotations
 
-import re
-import threading
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
@@ -17,7 +16,7 @@ from lark import lexer as lark_lexer
 from lark.lexer import BasicLexer, ContextualLexer, PatternRE, Scanner, TerminalDef
 from lark.utils import TextSlice
 
-from notation.programs import kept_regexp
+from notation.psn.plain import Match, Table, terminal_match
 from notation.resources import grammar_path, kept_file, prune_cache
 
 Node = Tree[Token]  # a parse tree of a hand: rules, and tokens for leaves
@@ -51,46 +50,13 @@ def _cache_file(grammar: str, kind: str) -> str | bool:
 # the terminals one at a time in the same order finds the same token, and each terminal
 # is compiled once for every state (tests/test_psn_fast.py compares the two scanners).
 #
-# Most records are ASCII, and on an ASCII text a pattern's other characters never match
-# (none of those below has an ASCII case partner), so for such a text each terminal is
-# compiled without them: the range of Chinese characters a card word may start with
-# costs 1.4 ms to compile each time it occurs, and the fast forms hold it a dozen times
-# (13 of the 18 ms the patterns took). A text with any other character gets the patterns
-# as the grammar writes them; so does a pattern these parts do not make all ASCII.
-# The first two letters every keyword starts with (psn.lark's _NOT_KEYWORD) are also
-# written out in both cases: on an ASCII text that is what ``(?i:…)`` matches, and a
-# class ``re`` need not fold compiles in half the time (a third of the fast forms' 9 ms,
-# where the look is repeated for every card run).
-_NOT_IN_ASCII = (
-    ("|[一-鿿]", ""),
-    ("(?i:[dkrcfbtplnw][aeilouyr])", "[DKRCFBTPLNWdkrcfbtplnw][AEILOUYRaeilouyr]"),
-    ("[A-Za-z♠♤♥♡♣♧♦♢]", "[A-Za-z]"),
-    ("|[♠♤♥♡♣♧♦♢]|无主", ""),
-    ("[x×*]", "[x*]"),
-)
+# (On an ASCII text, each terminal as it reads one: notation/psn/plain.py.)
 
-_COMPILED: dict[tuple[str, int], Callable[..., re.Match[str] | None]] = {}
 # lark's own step before its scanner (a keyword that a pattern also matches is told apart
 # after the match), used as it is: untyped in lark.
 _Unless = Callable[..., tuple[list[TerminalDef], dict[str, Any]]]
 _create_unless: _Unless = lark_lexer._create_unless
-_Tries = list[tuple[Callable[..., re.Match[str] | None], str]]
-
-
-def ascii_regexp(regexp: str) -> str:
-    """``regexp`` as it reads an ASCII text: without the characters no ASCII text holds
-    (``regexp`` itself where that leaves any other)."""
-    for part, kept in _NOT_IN_ASCII:
-        regexp = regexp.replace(part, kept)
-    return regexp
-
-
-def _compiled(regexp: str, flags: int) -> Callable[..., re.Match[str] | None]:
-    key = (regexp, flags)
-    match = _COMPILED.get(key)
-    if match is None:
-        match = _COMPILED[key] = kept_regexp(*key).match
-    return match
+_Tries = list[tuple[Match, str]]
 
 
 class _TerminalByTerminal(Scanner):
@@ -115,13 +81,11 @@ class _TerminalByTerminal(Scanner):
         return self._tries
 
     def _compile(self, ascii_text: bool) -> _Tries:
-        tries: _Tries = []
-        for terminal in self.terminals:
-            regexp = terminal.pattern.to_regexp()
-            if ascii_text and (plain := ascii_regexp(regexp)).isascii():
-                regexp = plain
-            tries.append((_compiled(regexp, self.g_regex_flags), terminal.name))
-        return tries
+        flags = self.g_regex_flags
+        return [
+            (terminal_match(t.pattern.to_regexp(), flags, ascii_text), t.name)
+            for t in self.terminals
+        ]
 
     def match(self, text: TextSlice[str], pos: int) -> tuple[str, str] | None:
         whole, end = text.text, text.end
@@ -135,7 +99,7 @@ class _TerminalByTerminal(Scanner):
         return next((name for match, name in self._tries_for(text) if _whole(match, text)), None)
 
 
-def _whole(match: Callable[..., re.Match[str] | None], text: str) -> bool:
+def _whole(match: Match, text: str) -> bool:
     found = match(text)
     return found is not None and found.end() == len(text)
 
@@ -177,6 +141,47 @@ def fast_parser() -> Lark:
     return _scanned_terminal_by_terminal(parser)
 
 
+def plain_states(plain: Sequence[str], most: int = 200) -> Table:
+    """What the plain reader needs of the fast parser (notation/psn/plain.py): the parser
+    states the ``plain`` tokens lead through from the start, each with the terminals its
+    lexer tries in the order it tries them, the state each plain token it accepts leads
+    to, and whether the hand may end there (states told apart by their whole stack: what
+    follows depends on it). None of it is written here: lark's analysis says it all.
+    No table (no state) where lark's lexer would change a token's type after its match,
+    or where the states do not end."""
+    parser = fast_parser()
+    lexer = parser.parser.lexer
+    assert isinstance(lexer, ContextualLexer)
+    start: Any = parser.parse_interactive("")  # (lark's interactive parser: untyped)
+    stacks = {tuple(start.parser_state.state_stack): 0}
+    walked: list[Any] = [start]
+    states: list[tuple[tuple[tuple[str, str], ...], dict[str, int], bool]] = []
+    flags, ignored, lines = 0, frozenset[str](), frozenset[str]()
+    for here in walked:  # (grows as new states are met)
+        accepts = here.accepts()
+        moves: dict[str, int] = {}
+        for name in plain:
+            if name not in accepts:
+                continue
+            there = here.copy()
+            there.feed_token(Token(name, ""))
+            stack = tuple(there.parser_state.state_stack)
+            if stack not in stacks:
+                stacks[stack] = len(walked)
+                walked.append(there)
+            moves[name] = stacks[stack]
+        basic = lexer.lexers[here.parser_state.position]
+        assert isinstance(basic, BasicLexer)
+        scanner = basic.scanner  # (what lark's lexer tries, made now if not yet)
+        if basic.callback or len(walked) > most:
+            return (0, frozenset(), frozenset(), ())
+        flags = basic.g_regex_flags
+        ignored, lines = ignored | basic.ignore_types, lines | basic.newline_types
+        terminals = tuple((t.name, t.pattern.to_regexp()) for t in scanner.terminals)
+        states.append((terminals, moves, "$END" in accepts))
+    return (int(flags), frozenset(ignored), frozenset(lines), tuple(states))
+
+
 def blank_fast_form(terminal: TerminalDef) -> None:
     """Makes a fast form match nothing: the grammar is then read token by token."""
     if terminal.name in FAST_FORMS:
@@ -201,13 +206,3 @@ def exact_parser() -> Lark:
         cache=_cache_file(grammar, "exact"),
     )
     return _scanned_terminal_by_terminal(parser)
-
-
-# One parse at a time: the viewer is threaded, and lark does not promise that a parser
-# may be shared between threads.
-LOCK = threading.Lock()
-
-
-def column_of(token: Token) -> int:
-    """Where ``token`` starts on its line (1-based)."""
-    return token.column or 0

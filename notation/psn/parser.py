@@ -7,16 +7,20 @@ hand that cannot be read is left out and its errors are collected in
 :func:`parse_hand` are the strict versions: they raise the first error.
 
 This module is the reading API and the reading of one hand; its parts live beside it:
-:mod:`.split` cuts a file into hands, :mod:`.grammar` holds the compiled parsers,
-:mod:`.builder` turns a parse tree into the model and :mod:`.syntax` words the syntax
-errors.
+:mod:`.split` cuts a file into hands, :mod:`.plain` reads a plain hand's tokens without
+lark, :mod:`.grammar` holds the compiled parsers, :mod:`.builder` turns the tokens or a
+parse tree into the model and :mod:`.syntax` words the syntax errors.
 
-A hand is read one way: by the LALR parser, whose fast forms take a plainly written run
-(header lines, bids and buries, tricks, a result line) as one token, and the builder.
-The exact parser, the same grammar without the fast forms, is only the reader of hands
-with errors: a hand in which the parser or the builder finds one is read again by it,
-so that its errors are found, placed and worded as the grammar's ordinary tokens give
-them. (The fast forms pay: without them validation takes about 1.7 times as long.)
+A hand is read by the LALR grammar, whose fast forms take a plainly written run (header
+lines, bids and buries, tricks, a result line) as one token, and the builder. A plain
+hand (a header block, a deal or a deck, then only fast forms: simulated hands and most
+records) is scanned without lark, with the terminals and parser states lark's analysis
+of the grammar gives (kept in the user's cache folder): the same tokens, the same hand,
+and no import of lark, a third of the command's start-up. Any other hand is parsed by
+lark. The exact parser, the same grammar without the fast forms, is only the reader of
+hands with errors: a hand in which the parser or the builder finds one is read again by
+it, so that its errors are found, placed and worded as the grammar's ordinary tokens
+give them. (The fast forms pay: without them validation takes about 1.7 times as long.)
 
 >>> record = parse('[Event "demo"]\\n1. 1: SA 2: S3 3: S4 4: S5\\n')
 >>> [str(p) for p in record.hands[0].tricks[0].plays]
@@ -27,9 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
-
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, NamedTuple
 
 from notation.messages import msg
 from notation.messages.reasons import reason
@@ -37,11 +39,13 @@ from notation.programs import kept_regexp
 from notation.psn.builder import MAX_DIGITS as MAX_DIGITS  # the reader's limits, all read here
 from notation.psn.builder import Builder, ReadAgain
 from notation.psn.errors import PSNError, PSNSemanticError
-from notation.psn.grammar import LOCK, Node, exact_parser, fast_parser
 from notation.psn.model import Hand, Record
+from notation.psn.plain import LOCK, plain_tokens
 from notation.psn.split import MAX_HAND_CHARS as MAX_HAND_CHARS  # the longest hand
 from notation.psn.split import lines_of, numbered_chunks
-from notation.psn.syntax import syntax_error
+
+if TYPE_CHECKING:
+    from notation.psn.grammar import Node
 
 __all__ = ["ReadHand", "iter_hands", "load", "parse", "parse_hand", "read", "read_chunk"]
 
@@ -134,6 +138,18 @@ def _read_hand(
         builder.error(msg("psn.too-deep", most=MAX_VARIATION_DEPTH), *builder.position(deep))
         return None, builder.errors
     with LOCK:
+        tokens = plain_tokens(chunk)
+    if tokens is not None:  # a plain hand: read without lark
+        try:
+            return Builder(chunk, first_line, filename, exact=False).plain_hand(tokens), []
+        except (ReadAgain, ValueError):
+            pass  # an error: lark reads it as any other hand
+    # lark is imported only for a hand that is not plain (or has an error).
+    from lark.exceptions import UnexpectedInput
+
+    from notation.psn.grammar import fast_parser
+
+    with LOCK:
         try:
             tree: Node | None = fast_parser().parse(chunk)
         except UnexpectedInput:
@@ -173,6 +189,11 @@ def _too_deep(chunk: str) -> int | None:
 def _read_exactly(
     chunk: str, first_line: int, filename: str | None
 ) -> tuple[Hand | None, list[PSNError]]:
+    from lark.exceptions import UnexpectedInput
+
+    from notation.psn.grammar import exact_parser
+    from notation.psn.syntax import syntax_error
+
     with LOCK:
         try:
             tree = exact_parser().parse(chunk)

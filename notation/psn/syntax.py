@@ -11,7 +11,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from notation.messages import Message, Param, Seq, has, msg
 from notation.programs import kept_regexp
 from notation.psn.errors import PSNSyntaxError
-from notation.psn.grammar import FAST_FORMS, column_of, exact_parser
+from notation.psn.grammar import FAST_FORMS, exact_parser
+from notation.psn.plain import column_of
 
 # The terminals named in an error, most useful first (each one's words are the catalogue's
 # psn.term.<NAME>).
