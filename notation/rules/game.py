@@ -1309,7 +1309,7 @@ class PlayState:
                     order = trump.table
                     card = known[0]
                     if not (
-                        order[card][0] == order[cast(Card, lead[0])][0]
+                        order[card][0] is order[cast(Card, lead[0])][0]
                         and holding.exact
                         and holding.known[card] > 0
                     ):
@@ -1372,7 +1372,7 @@ class PlayState:
         known = holding.known
         order = trump.table  # (the effective suit: a look-up, not a call)
         suit = order[lead[0]][0]
-        fine = all(order[c][0] == suit for c in lead) and (
+        fine = all(order[c][0] is suit for c in lead) and (
             not holding.exact or all(known[c] >= n for c, n in tally(lead).items())
         )
         if not fine:  # say why, in the core's words
@@ -1414,13 +1414,15 @@ class PlayState:
                 visitor.refused(seat, Violation(Code.THROW_STOOD, tuple(lead)))
             return None
         self._charge(seat, verdict.penalty_cards(counts) * self.rules.throw.penalty_per_card)
-        played = Counter(known_cards(cards))
-        allowed = [Counter(u.cards) for u in verdict.forced_options]
-        if played not in allowed and not has_unknown(cards):
+        played = cast("tuple[Card, ...]", cards)  # (judged only when no card is unknown)
+        # Counts as plain dicts: compared in C (a Counter's == is Python, card by card).
+        if not has_unknown(cards) and tally(played) not in [
+            tally(u.cards) for u in verdict.forced_options
+        ]:
             assert verdict.beaten_by is not None
             refusal = Violation(
                 Code.WRONG_FORCED_PLAY,
-                cast("tuple[Card, ...]", cards),
+                played,
                 by=verdict.beaten_by,
                 forced=tuple(verdict.forced),
             )
@@ -1459,7 +1461,7 @@ class PlayState:
             if (
                 first is second
                 and holding.known[first] >= 2
-                and order[first][0] == order[cast(Card, lead[0])][0]
+                and order[first][0] is order[cast(Card, lead[0])][0]
             ):
                 return
         if len(lead) == 1 and len(cards) == 1 and holding.exact:
@@ -1468,8 +1470,8 @@ class PlayState:
             if holding.known[card] > 0:
                 table = trump.table
                 suit = table[cast(Card, lead[0])][0]
-                if table[card][0] == suit or not any(
-                    n > 0 and table[c][0] == suit for c, n in holding.known.items()
+                if table[card][0] is suit or not any(
+                    n > 0 and table[c][0] is suit for c, n in holding.known.items()
                 ):
                     return
         held, exact = visitor.held(seat)
