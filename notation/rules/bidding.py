@@ -25,10 +25,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import field, fields, replace
 from enum import StrEnum
-from typing import Final, TypedDict, Unpack
+from typing import ClassVar, Final, TypedDict, Unpack
 
 from notation.errors import KeyedError
-from notation.frozen import frozen
+from notation.frozen import dataclass_by_build
 from notation.rules.cards import Card, Rank, Suit, format_cards, parse_cards
 from notation.rules.clauses import Rule
 from notation.rules.order import Trump
@@ -86,12 +86,13 @@ class BidError(KeyedError):
     and ``facts`` the reason (the catalogue's ``bid.why.<key>``)."""
 
     kind = "bid"
-    rule: Rule = Rule.DECLARE
+    # Each class's rule, given to ``rule`` when none is named: a class variable of its own
+    # (compiled, a field's class-level default does not reach the subclasses).
+    default_rule: ClassVar[Rule] = Rule.DECLARE
 
     def __init__(self, key: str, rule: Rule | None = None, **facts: object) -> None:
         super().__init__(key, **facts)
-        if rule is not None:
-            self.rule = rule
+        self.rule: Rule = rule if rule is not None else self.default_rule
 
 
 class NotRankCard(BidError):
@@ -122,43 +123,43 @@ class AlreadyDeclared(BidError):
 class NothingToCounter(BidError):
     """A counter or reinforcement when nothing has been declared."""
 
-    rule = Rule.COUNTER
+    default_rule = Rule.COUNTER
 
 
 class TooWeak(BidError):
     """A counter that does not beat the declaration standing."""
 
-    rule = Rule.COUNTER
+    default_rule = Rule.COUNTER
 
 
 class SelfCounter(BidError):
     """A player countering their own declaration."""
 
-    rule = Rule.COUNTER
+    default_rule = Rule.COUNTER
 
 
 class OutsideWindow(BidError):
     """A bid outside the time the rule set allows for it."""
 
-    rule = Rule.BID_WINDOW
+    default_rule = Rule.BID_WINDOW
 
 
 class OutOfTurn(BidError):
     """A 炒底 counter out of turn (they go round from the dealer's next player)."""
 
-    rule = Rule.BID_WINDOW
+    default_rule = Rule.BID_WINDOW
 
 
 class ReinforceNotAllowed(BidError):
     """A reinforcement by someone the rule set does not allow."""
 
-    rule = Rule.REINFORCE
+    default_rule = Rule.REINFORCE
 
 
 class ReinforceMismatch(BidError):
     """A reinforcement that does not strengthen the standing declaration's suit."""
 
-    rule = Rule.REINFORCE
+    default_rule = Rule.REINFORCE
 
 
 # ---------------------------------------------------------------------------- values
@@ -183,7 +184,7 @@ class BidPhase(StrEnum):
     PLAY = "play"  # the first trick has started: no more bids
 
 
-@frozen
+@dataclass_by_build(frozen=True, slots=True)
 class Bid:
     """One bid: who, what kind, which cards, and optionally after how many cards dealt."""
 
@@ -220,7 +221,7 @@ class Bid:
             ) from e
 
 
-@frozen
+@dataclass_by_build(frozen=True, slots=True)
 class Showing:
     """The declaration standing on the table: who holds it and what it shows."""
 
@@ -242,7 +243,7 @@ class Showing:
         return f"{self.seat} {self.shape.value} {format_cards(self.cards)}"
 
 
-@frozen
+@dataclass_by_build(frozen=True, slots=True, init=False)
 class BidState:
     """Bidding so far in one hand at one trump rank.
 
@@ -266,11 +267,43 @@ class BidState:
     redeal: bool = False
     bids: tuple[Bid, ...] = ()
 
-    def __post_init__(self) -> None:
-        if self.rank.is_joker:
+    # Written out, not generated: compiled, a dataclass's own __init__ runs interpreted
+    # (see game.Play), and a state is made at every bid and phase of every hand.
+    def __init__(
+        self,
+        rank: Rank,
+        dealer: Seat | None = None,
+        first_hand: bool = False,
+        other_rank: Rank | None = None,
+        phase: BidPhase = BidPhase.DEAL,
+        showing: Showing | None = None,
+        declarer: Seat | None = None,
+        counters: int = 0,
+        kitty_holder: Seat | None = None,
+        last_in_round: Seat | None = None,
+        fallback_suit: Suit | None = None,
+        fallback_used: bool = False,
+        redeal: bool = False,
+        bids: tuple[Bid, ...] = (),
+    ) -> None:
+        if rank.is_joker:
             raise ValueError("the trump rank is a level 2..A, not a joker")
-        if self.dealer is not None:
-            check_seat(self.dealer)
+        if dealer is not None:
+            check_seat(dealer)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "first_hand", first_hand)
+        object.__setattr__(self, "other_rank", other_rank)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "showing", showing)
+        object.__setattr__(self, "declarer", declarer)
+        object.__setattr__(self, "counters", counters)
+        object.__setattr__(self, "kitty_holder", kitty_holder)
+        object.__setattr__(self, "last_in_round", last_in_round)
+        object.__setattr__(self, "fallback_suit", fallback_suit)
+        object.__setattr__(self, "fallback_used", fallback_used)
+        object.__setattr__(self, "redeal", redeal)
+        object.__setattr__(self, "bids", bids)
 
     @classmethod
     def start(

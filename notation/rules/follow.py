@@ -108,16 +108,17 @@ def check_follow(
         n == 1
         and have.get(play[0], 0) > 0
         and (
-            table[play[0]][0] == suit or all(k <= 0 or table[c][0] != suit for c, k in have.items())
+            table[play[0]][0] is suit
+            or all(k <= 0 or table[c][0] is not suit for c, k in have.items())
         )
     ):
         return []
     missing = missing_cards(play, have)
     if missing:
         return [Violation(Code.NOT_HELD, tuple(missing))]
-    held = {c: k for c, k in have.items() if k > 0 and table[c][0] == suit}  # the suit's counts
+    held = {c: k for c, k in have.items() if k > 0 and table[c][0] is suit}  # the suit's counts
     held_count = sum(held.values())
-    played = [c for c in play if table[c][0] == suit]
+    played = [c for c in play if table[c][0] is suit]
     need = min(n, held_count)
     if len(played) < need:
         kept = tuple(trump.sorted((Counter(held) - Counter(played)).elements()))

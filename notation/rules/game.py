@@ -59,9 +59,9 @@ from mypy_extensions import mypyc_attr
 
 from notation.errors import KeyedError
 from notation.frozen import dataclass_by_build
-from notation.rules.cards import SUITS, UNKNOWN, Card, CardCounts, Cards, Slots, tally
+from notation.rules.cards import SUITS, Card, CardCounts, Cards, Slots, tally
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
-from notation.rules.holding import Holding, known_cards
+from notation.rules.holding import Holding, has_unknown, known_cards
 from notation.rules.order import TRUMP, EffectiveSuit, Trump
 from notation.rules.ruleset import Outcome, Ruleset
 from notation.rules.scoring import final_total, kitty_bonus, never_negative, throw_penalty
@@ -1287,7 +1287,7 @@ class PlayState:
         """
         table = self.table
         trump = self.ruling
-        blind = UNKNOWN in cards  # some card of this play is not known
+        blind = has_unknown(cards)  # some card of this play is not known
         # where not blind (the cast's type quoted: written bare, it is made at every play)
         known = cast("tuple[Card, ...]", cards)
         holding = self.holdings[seat - 1]
@@ -1303,13 +1303,13 @@ class PlayState:
             if turn > 3 or seat != (self.leader + turn - 1) % 4 + 1:
                 self.passed += self._out_of_turn(seat, turn, visitor)
             lead = self.lead
-            if trump is not None and UNKNOWN not in lead:
+            if trump is not None and not has_unknown(lead):
                 if len(lead) == 1 and len(cards) == 1 and not blind:
                     # The commonest follow, a single to a single: in suit and held is legal.
                     order = trump.table
                     card = known[0]
                     if not (
-                        order[card][0] == order[cast(Card, lead[0])][0]
+                        order[card][0] is order[cast(Card, lead[0])][0]
                         and holding.exact
                         and holding.known[card] > 0
                     ):
@@ -1360,7 +1360,7 @@ class PlayState:
         if trump is None:
             return None
         thrown = attempted if attempted is not None else cards
-        if UNKNOWN in thrown:
+        if has_unknown(thrown):
             visitor.unjudged(seat)
             return None
         lead = known_cards(thrown)
@@ -1370,8 +1370,9 @@ class PlayState:
                 visitor.refused(seat, Violation(Code.NOT_HELD, (lead[0],), leading=True))
             return None  # a single: nothing more to check
         known = holding.known
-        suit = trump.effective_suit(lead[0])
-        fine = all(trump.effective_suit(c) == suit for c in lead) and (
+        order = trump.table  # (the effective suit: a look-up, not a call)
+        suit = order[lead[0]][0]
+        fine = all(order[c][0] is suit for c in lead) and (
             not holding.exact or all(known[c] >= n for c, n in tally(lead).items())
         )
         if not fine:  # say why, in the core's words
@@ -1413,13 +1414,15 @@ class PlayState:
                 visitor.refused(seat, Violation(Code.THROW_STOOD, tuple(lead)))
             return None
         self._charge(seat, verdict.penalty_cards(counts) * self.rules.throw.penalty_per_card)
-        played = Counter(known_cards(cards))
-        allowed = [Counter(u.cards) for u in verdict.forced_options]
-        if played not in allowed and UNKNOWN not in cards:
+        played = cast("tuple[Card, ...]", cards)  # (judged only when no card is unknown)
+        # Counts as plain dicts: compared in C (a Counter's == is Python, card by card).
+        if not has_unknown(cards) and tally(played) not in [
+            tally(u.cards) for u in verdict.forced_options
+        ]:
             assert verdict.beaten_by is not None
             refusal = Violation(
                 Code.WRONG_FORCED_PLAY,
-                cast("tuple[Card, ...]", cards),
+                played,
                 by=verdict.beaten_by,
                 forced=tuple(verdict.forced),
             )
@@ -1450,14 +1453,15 @@ class PlayState:
                 )
             return
         holding = self.holdings[seat - 1]
-        if len(lead) == 2 and len(cards) == 2 and holding.exact and lead[0] == lead[1]:
-            # A pair against a pair from a known hand: a held pair of the suit is legal.
+        if len(lead) == 2 and len(cards) == 2 and holding.exact and lead[0] is lead[1]:
+            # A pair against a pair from a known hand: a held pair of the suit is legal
+            # (cards compared by identity: each card is one object).
             first, second = cast("tuple[Card, Card]", cards)
-            suit = trump.effective_suit(cast(Card, lead[0]))
+            order = trump.table
             if (
-                first == second
+                first is second
                 and holding.known[first] >= 2
-                and trump.effective_suit(first) == suit
+                and order[first][0] is order[cast(Card, lead[0])][0]
             ):
                 return
         if len(lead) == 1 and len(cards) == 1 and holding.exact:
@@ -1466,8 +1470,8 @@ class PlayState:
             if holding.known[card] > 0:
                 table = trump.table
                 suit = table[cast(Card, lead[0])][0]
-                if table[card][0] == suit or not any(
-                    n > 0 and table[c][0] == suit for c, n in holding.known.items()
+                if table[card][0] is suit or not any(
+                    n > 0 and table[c][0] is suit for c, n in holding.known.items()
                 ):
                     return
         held, exact = visitor.held(seat)

@@ -184,7 +184,14 @@ def known_cards(cards: Iterable[CardSlot]) -> list[Card]:
 
 def has_unknown(cards: Slots) -> bool:
     """True if some card is ``??``."""
-    return UNKNOWN in cards  # cards and UNKNOWN compare by identity, in C
+    # By identity, card by card: ``UNKNOWN in cards`` compares with ``==``, which a Card
+    # (it has ``__lt__``) answers through a slot look-up, twice per card (2x slower pure,
+    # 20x compiled), and ``any()`` of a generator is slower still pure; the replay asks
+    # at every play.
+    for card in cards:  # noqa: SIM110
+        if card is UNKNOWN:
+            return True
+    return False
 
 
 def unseen(*placed: Iterable[Card] | CardCounts) -> Counter[Card]:

@@ -41,7 +41,7 @@ class Holder:
         for card, n in cards.items():
             if n > 0:
                 card_suit, level = table[card]
-                if card_suit == suit:
+                if card_suit is suit:  # (one object each: see trick.play_value)
                     if level > highest:
                         highest = level
                     if n >= 2:

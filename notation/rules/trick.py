@@ -39,12 +39,14 @@ def play_value(
     table = trump.table
     suit, level = table[cards[0]]
     lead_suit = lead_units[0].suit
-    if suit != lead_suit and suit != TRUMP:
+    # Effective suits compared by identity (each is a Suit or TRUMP, one object each):
+    # compiled, ``!=`` is a generic call at every card.
+    if suit is not lead_suit and suit is not TRUMP:
         return None
     if len(cards) == 1:  # a single against a single: the common case, decided at once
-        return (1 if suit != lead_suit else 0, level)
+        return (1 if suit is not lead_suit else 0, level)
     for card in cards:
-        if table[card][0] != suit:
+        if table[card][0] is not suit:
             return None
     value = format_value(lead_units, cards, trump, shape)
     if value is None:
