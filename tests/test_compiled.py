@@ -76,6 +76,12 @@ def test_the_values_made_at_every_play_have_compiled_constructors() -> None:
         assert by_position == by_keyword and hash(by_position) == hash(by_keyword)
         assert [getattr(by_position, n) for n in names] == list(values)
         assert dataclasses.replace(by_position) == by_position
+        # As dataclass writes them: the repr of the shown fields, the hash of the compared.
+        fields = dataclasses.fields(cls)
+        shown = ", ".join(f"{f.name}={getattr(by_position, f.name)!r}" for f in fields if f.repr)
+        assert repr(by_position) == f"{cls.__qualname__}({shown})"
+        hashed = tuple(getattr(by_position, f.name) for f in fields if f.compare)
+        assert hash(by_position) == hash(hashed)
         if not compiled:  # (compiled, these never pickled: mypyc's __new__ runs __init__)
             assert pickle.loads(pickle.dumps(by_position)) == by_position
         with pytest.raises(dataclasses.FrozenInstanceError):
