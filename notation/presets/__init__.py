@@ -363,9 +363,16 @@ _THE_RULE_SET = msg("yaml.the-rule-set")
 
 @lru_cache(maxsize=64)
 def _fields_of(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The types of a rule-set section's fields, and the names a file gives, in order
-    (their types evaluated once: every kind of clause is read several times a preset)."""
-    return typing.get_type_hints(cls), tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    """The types of a rule-set section's fields, and the names a file gives, in order.
+
+    The modules of the sections (notation/rules/ruleset.py, clauses.py) keep their
+    annotations as types, not strings: no string is compiled and evaluated at every
+    start (``typing.get_type_hints`` would)."""
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    hints = {f.name: f.type for f in fields}
+    if any(isinstance(tp, str) for tp in hints.values()):
+        raise TypeError(f"{cls.__qualname__}'s annotations are strings")  # a programming error
+    return hints, tuple(hints)
 
 
 def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
