@@ -284,7 +284,6 @@ def _kind(item: _Item) -> Message:
 
 def _read(tp: Any, item: _Item, key: str) -> Any:
     """The value of type ``tp`` in ``item``; ``key`` is the dotted path, for messages."""
-    origin = typing.get_origin(tp)
     if tp is LevelTable:
         return _read_level_table(item, key)
     if tp is Clause:
@@ -293,6 +292,7 @@ def _read(tp: Any, item: _Item, key: str) -> Any:
         return Text(item.value)  # a plain string: English only
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         return _read_dataclass(tp, item, key)
+    origin = typing.get_origin(tp)
     if origin is tuple:
         (element, _ellipsis) = typing.get_args(tp)
         if not isinstance(item, _Seq):
@@ -311,12 +311,13 @@ def _read(tp: Any, item: _Item, key: str) -> Any:
         except ValueError:
             raise item.pos.error(_at(key, msg("yaml.not-rank", value=repr(value)))) from None
     if isinstance(tp, type) and issubclass(tp, Enum):
-        choices = _listed(str(m.value) for m in tp)
         if not isinstance(value, str):
+            choices = _listed(str(m.value) for m in tp)
             raise item.pos.error(_at(key, _wanted(msg("value.one-of", choices=choices), item)))
         try:
             return tp(value)
         except ValueError:
+            choices = _listed(str(m.value) for m in tp)
             unknown = msg("yaml.unknown-value", value=repr(value), choices=choices)
             raise item.pos.error(_at(key, unknown)) from None
     if tp is bool:
@@ -375,18 +376,23 @@ def _fields_of(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
     return hints, tuple(hints)
 
 
+def _section(key: str) -> Message:
+    """``section 'kitty'`` (the rule set itself for no key): where a key is not known."""
+    return msg("yaml.section", name=repr(key)) if key else _THE_RULE_SET
+
+
 def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
-    where = msg("yaml.section", name=repr(key)) if key else _THE_RULE_SET
     if not isinstance(item, _Map):
         raise item.pos.error(_expected(key or _THE_RULE_SET, "mapping", item))
     hints, names = _fields_of(cls)
     for name, (key_pos, _value) in item.entries.items():
         if name not in names:
-            raise key_pos.error(_unknown_key(name, where, list(names)))
+            raise key_pos.error(_unknown_key(name, _section(key), list(names)))
     values: dict[str, Any] = {}
     for name in names:
         path = f"{key}.{name}" if key else name
         if name not in item.entries:
+            where = _section(key)
             raise item.pos.error(msg("yaml.missing-field", path=repr(path), where=where))
         values[name] = _read(hints[name], item.entries[name][1], path)
     try:
@@ -418,9 +424,9 @@ def _read_clause(item: _Item, key: str) -> Clause:
     ``quote`` (its words as written)."""
     if not isinstance(item, _Map):
         raise item.pos.error(_expected(key, "clause", item))
-    clause = msg("yaml.clause", name=repr(key))
     for name, (key_pos, _value) in item.entries.items():
         if name not in _CLAUSE_KEYS:
+            clause = msg("yaml.clause", name=repr(key))
             raise key_pos.error(_unknown_key(name, clause, _CLAUSE_KEYS))
 
     def text_of(name: str) -> str:
@@ -429,6 +435,7 @@ def _read_clause(item: _Item, key: str) -> Clause:
 
     if "ref" not in item.entries or "text" not in item.entries:
         missing = "ref" if "ref" not in item.entries else "text"
+        clause = msg("yaml.clause", name=repr(key))
         raise item.pos.error(msg("yaml.missing-field", path=f"{key}.{missing}", where=clause))
     text_item = item.entries["text"][1]
     if isinstance(text_item, _Map):
