@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
 from notation.programs import kept_code
 
-__all__ = ["dataclass_by_build", "frozen", "mutable"]
+__all__ = ["dataclass_by_build", "frozen", "mutable", "mypyc_attr"]
 
 _C = TypeVar("_C", bound=type)
 
@@ -310,9 +310,20 @@ def _by_build(
     return decorate
 
 
+def _no_options(*_attrs: str, **_options: object) -> Callable[[_C], _C]:
+    return lambda cls: cls
+
+
 if TYPE_CHECKING:
     # mypy, and mypyc with it, read the decorator as the standard one: mypyc compiles a
     # class so decorated as a native dataclass.
     from dataclasses import dataclass as dataclass_by_build
+
+    # How mypyc is to compile a class (rules/game.py's PlayState), read by mypyc only;
+    # run, it does nothing, and importing mypy_extensions cost 2.2 million instructions.
+    # (Here, not in the compiled module: mypyc compiles an ``else`` branch of
+    # ``TYPE_CHECKING`` as code that raises when it runs.)
+    from mypy_extensions import mypyc_attr
 else:
     dataclass_by_build = _by_build
+    mypyc_attr = _no_options

@@ -41,7 +41,7 @@ from notation.rules.units import (
 from notation.rules.violations import Code, Violation
 
 if TYPE_CHECKING:
-    import random  # in annotations only: notation/rules/game.py says why
+    import random  # in annotations only: its import costs 3.6 million instructions
 
 _INDEX = attrgetter("index")  # a card's fixed order, for sorting (in C, unlike a lambda)
 

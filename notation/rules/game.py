@@ -49,13 +49,13 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import field
 from itertools import count, product
 from typing import TYPE_CHECKING, Final, Protocol, Self, cast
 
 from notation.errors import KeyedError
-from notation.frozen import dataclass_by_build
+from notation.frozen import dataclass_by_build, mypyc_attr
 from notation.rules.cards import SUITS, Card, CardCounts, Cards, Slots, tally
 from notation.rules.follow import check_follow, check_lead, legal_follows, sample_follow
 from notation.rules.holding import Holding, has_unknown, known_cards
@@ -68,17 +68,8 @@ from notation.rules.trick import OpenTrick, play_value
 from notation.rules.units import Unit, decompose
 from notation.rules.violations import Code, Violation
 
-# Imported for the type checker only: each costs more to import (random 3.6 million
-# instructions, mypy_extensions 2.2) than anything the validator takes from it. mypyc
-# reads mypyc_attr at compile time; run as Python, it is a decorator that does nothing.
 if TYPE_CHECKING:
-    import random
-
-    from mypy_extensions import mypyc_attr
-else:
-
-    def mypyc_attr(*_attrs: str, **_options: object) -> Callable[[type], type]:
-        return lambda cls: cls
+    import random  # in annotations only: its import costs 3.6 million instructions
 
 
 __all__ = [
