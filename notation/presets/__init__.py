@@ -137,18 +137,24 @@ def _malformed(problem: str | None) -> Message:
 
 @mutable
 class _Scalar:
+    """A plain value of the file, and where it stands."""
+
     value: object
     pos: _Pos
 
 
 @mutable
 class _Seq:
+    """A list of the file, and where it starts."""
+
     items: list[_Item]
     pos: _Pos
 
 
 @mutable
 class _Map:
+    """A mapping of the file: its keys, where each stands, and their values."""
+
     entries: dict[str, tuple[_Pos, _Item]]  # key → (where the key stands, its value)
     pos: _Pos  # where the mapping is named (its key), or where it starts
 
