@@ -22,8 +22,8 @@ The modules mypyc compiles (pyproject.toml's ``compile`` list) write
 ``@dataclass_by_build(...)``, with ``dataclass``'s options: mypy and mypyc read it as
 ``dataclasses.dataclass`` itself (it is imported as that name for type checking), so the
 compiled build makes those classes native, as it makes a ``dataclass``; at run time it
-is a function of this module that gives a native class of the compiled build to
-``dataclass`` and makes any other, in the pure build, as ``@frozen`` or ``@mutable``.
+is a function of this module that makes the class as ``@frozen`` or ``@mutable`` do, in
+either build (a native class keeps its compiled fields and the methods its source writes).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform, overload
 
 from notation.programs import kept_code
 
-__all__ = ["dataclass_by_build", "frozen", "mutable"]
+__all__ = ["dataclass_by_build", "frozen", "mutable", "mypyc_attr"]
 
 _C = TypeVar("_C", bound=type)
 
@@ -224,7 +224,9 @@ _SHARED: dict[str, Callable[..., Any]] = {
 }
 
 
-def _make(cls: type, init: bool, eq: bool, is_frozen: bool = True) -> type:
+def _make(cls: type, init: bool, eq: bool, is_frozen: bool = True, native: bool = False) -> type:
+    """``cls`` made a dataclass with the shared methods; ``native``: a class mypyc compiled,
+    whose fields the compiled class already holds (no class with slots is made for it)."""
     documented = bool(cls.__dict__.get("__doc__"))
     for name in ("__setattr__", "__delattr__"):
         if is_frozen and name in cls.__dict__:
@@ -236,7 +238,7 @@ def _make(cls: type, init: bool, eq: bool, is_frozen: bool = True) -> type:
         cls.__doc__ = "?"  # dataclasses would show object's signature: the real one below
     # dataclasses reads the fields, makes __match_args__ and the class with slots; it
     # writes no method with these options.
-    made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=True)
+    made: type = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=not native)
     fields = dataclasses.fields(made)
     own = made.__dict__
     if any(f.kw_only for f in fields) or set(own["__match_args__"]) - {f.name for f in fields}:
@@ -291,27 +293,37 @@ def mutable(cls: _C) -> _C:
 def _by_build(
     *, frozen: bool = False, slots: bool = False, init: bool = True
 ) -> Callable[[_C], _C]:
-    """``dataclass(frozen=frozen, slots=slots, init=init)`` as the build needs it: a
-    class mypyc compiled (a native class: mypyc gives it ``__mypyc_attrs__`` before it
-    calls the decorator) is made by ``dataclass`` itself, any other as ``@frozen`` or
-    ``@mutable`` make it."""
+    """``dataclass(frozen=frozen, slots=slots, init=init)`` as the build needs it: the
+    class as ``@frozen`` or ``@mutable`` make it. A class mypyc compiled (a native class:
+    mypyc gives it ``__mypyc_attrs__``, then calls the decorator on it as its module
+    starts) keeps its compiled fields and the methods its source writes, and is given the
+    shared ones as a class of the pure build is: ``dataclass`` itself would write and
+    compile the source of six methods for each, at every start."""
     if not slots:
         raise TypeError("dataclass_by_build makes classes with slots only (slots=True)")
 
     def decorate(cls: _C) -> _C:
-        made: Any
-        if "__mypyc_attrs__" in cls.__dict__:
-            made = dataclasses.dataclass(cls, frozen=frozen, slots=True, init=init)
-        else:
-            made = _make(cls, init, True, is_frozen=frozen)
+        native = "__mypyc_attrs__" in cls.__dict__
+        made: Any = _make(cls, init, True, is_frozen=frozen, native=native)
         return made  # type: ignore[no-any-return]
 
     return decorate
+
+
+def _no_options(*_attrs: str, **_options: object) -> Callable[[_C], _C]:
+    return lambda cls: cls
 
 
 if TYPE_CHECKING:
     # mypy, and mypyc with it, read the decorator as the standard one: mypyc compiles a
     # class so decorated as a native dataclass.
     from dataclasses import dataclass as dataclass_by_build
+
+    # How mypyc is to compile a class (rules/game.py's PlayState), read by mypyc only;
+    # run, it does nothing, and importing mypy_extensions cost 2.2 million instructions.
+    # (Here, not in the compiled module: mypyc compiles an ``else`` branch of
+    # ``TYPE_CHECKING`` as code that raises when it runs.)
+    from mypy_extensions import mypyc_attr
 else:
     dataclass_by_build = _by_build
+    mypyc_attr = _no_options

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO, cast
 
 from notation import __version__
+from notation.cli.columns import Parser
 from notation.cli.common import InputError, default_lang
 from notation.cli.language import argparse_in, lang_of, localize, said
 from notation.errors import ShengjiError
@@ -102,7 +103,7 @@ def build_parser(lang: str | None = None, command: str | None = None) -> argpars
     With ``command``, only that command's module is imported and registered: a command
     line that names one never pays for the others' imports (start-up time)."""
     lang = default_lang() if lang is None else lang
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="shengji",
         description=said("help.shengji.about"),
     )

@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from notation.programs import kept_regexp
 
-__all__ = ["by_columns", "display_width", "wrap_display"]
+__all__ = ["Parser", "by_columns", "display_width", "wrap_display"]
 
 # What never starts a line: closing marks and punctuation.
 _NO_LINE_START = frozenset("，。、；：？！）》」』】”’%)]}.,;:!?")
@@ -183,3 +184,45 @@ def by_columns(formatter: Formatter) -> Formatter:
     if formatter is argparse.HelpFormatter:
         return _WideHelpFormatter
     return formatter
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, but for one thing: it is built without measuring the terminal.
+    argparse makes a formatter for each argument added (to check how its value is named)
+    and one for the subcommands (to name their program, ``shengji validate``), and a
+    formatter asks ``shutil`` for the terminal's width: importing ``shutil`` (with
+    ``zlib``, ``bz2`` and ``lzma``) cost 6.6 million instructions of every start, and only
+    a help or an error shown needs the width. A parser's subcommands are parsers of its
+    class (argparse's default)."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        with self._unmeasured():
+            return super().add_argument(*args, **kwargs)
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        with self._unmeasured():
+            return super().add_subparsers(**kwargs)
+
+    @contextmanager
+    def _unmeasured(self) -> Iterator[None]:
+        shown = self.formatter_class
+        self.formatter_class = _Unmeasured
+        try:
+            yield
+        finally:
+            self.formatter_class = shown
+
+
+class _Unmeasured(argparse.HelpFormatter):
+    """A formatter asked only how an argument's value is named (argparse's check) and the
+    subcommands' program name (``shengji``, as wide as any terminal), never to lay out a
+    help: it does not measure the terminal."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(prog, indent_increment, max_help_position, 80 if width is None else width)

@@ -11,7 +11,6 @@ filled from its parameters (:func:`render`).
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NamedTuple, TypeAlias
 
@@ -205,4 +204,6 @@ class _Given(dict[str, object]):
 
 def param_names(template: str) -> set[str]:
     """The ``{names}`` a template uses."""
+    import string  # the tests' and tools' question: every start would pay 2.5 M instructions
+
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}

@@ -137,18 +137,24 @@ def _malformed(problem: str | None) -> Message:
 
 @mutable
 class _Scalar:
+    """A plain value of the file, and where it stands."""
+
     value: object
     pos: _Pos
 
 
 @mutable
 class _Seq:
+    """A list of the file, and where it starts."""
+
     items: list[_Item]
     pos: _Pos
 
 
 @mutable
 class _Map:
+    """A mapping of the file: its keys, where each stands, and their values."""
+
     entries: dict[str, tuple[_Pos, _Item]]  # key → (where the key stands, its value)
     pos: _Pos  # where the mapping is named (its key), or where it starts
 
@@ -284,7 +290,6 @@ def _kind(item: _Item) -> Message:
 
 def _read(tp: Any, item: _Item, key: str) -> Any:
     """The value of type ``tp`` in ``item``; ``key`` is the dotted path, for messages."""
-    origin = typing.get_origin(tp)
     if tp is LevelTable:
         return _read_level_table(item, key)
     if tp is Clause:
@@ -293,6 +298,7 @@ def _read(tp: Any, item: _Item, key: str) -> Any:
         return Text(item.value)  # a plain string: English only
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         return _read_dataclass(tp, item, key)
+    origin = typing.get_origin(tp)
     if origin is tuple:
         (element, _ellipsis) = typing.get_args(tp)
         if not isinstance(item, _Seq):
@@ -311,12 +317,13 @@ def _read(tp: Any, item: _Item, key: str) -> Any:
         except ValueError:
             raise item.pos.error(_at(key, msg("yaml.not-rank", value=repr(value)))) from None
     if isinstance(tp, type) and issubclass(tp, Enum):
-        choices = _listed(str(m.value) for m in tp)
         if not isinstance(value, str):
+            choices = _listed(str(m.value) for m in tp)
             raise item.pos.error(_at(key, _wanted(msg("value.one-of", choices=choices), item)))
         try:
             return tp(value)
         except ValueError:
+            choices = _listed(str(m.value) for m in tp)
             unknown = msg("yaml.unknown-value", value=repr(value), choices=choices)
             raise item.pos.error(_at(key, unknown)) from None
     if tp is bool:
@@ -363,23 +370,35 @@ _THE_RULE_SET = msg("yaml.the-rule-set")
 
 @lru_cache(maxsize=64)
 def _fields_of(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """The types of a rule-set section's fields, and the names a file gives, in order
-    (their types evaluated once: every kind of clause is read several times a preset)."""
-    return typing.get_type_hints(cls), tuple(f.name for f in dataclasses.fields(cls) if f.init)
+    """The types of a rule-set section's fields, and the names a file gives, in order.
+
+    The modules of the sections (notation/rules/ruleset.py, clauses.py) keep their
+    annotations as types, not strings: no string is compiled and evaluated at every
+    start (``typing.get_type_hints`` would)."""
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    hints = {f.name: f.type for f in fields}
+    if any(isinstance(tp, str) for tp in hints.values()):
+        raise TypeError(f"{cls.__qualname__}'s annotations are strings")  # a programming error
+    return hints, tuple(hints)
+
+
+def _section(key: str) -> Message:
+    """``section 'kitty'`` (the rule set itself for no key): where a key is not known."""
+    return msg("yaml.section", name=repr(key)) if key else _THE_RULE_SET
 
 
 def _read_dataclass(cls: type, item: _Item, key: str) -> Any:
-    where = msg("yaml.section", name=repr(key)) if key else _THE_RULE_SET
     if not isinstance(item, _Map):
         raise item.pos.error(_expected(key or _THE_RULE_SET, "mapping", item))
     hints, names = _fields_of(cls)
     for name, (key_pos, _value) in item.entries.items():
         if name not in names:
-            raise key_pos.error(_unknown_key(name, where, list(names)))
+            raise key_pos.error(_unknown_key(name, _section(key), list(names)))
     values: dict[str, Any] = {}
     for name in names:
         path = f"{key}.{name}" if key else name
         if name not in item.entries:
+            where = _section(key)
             raise item.pos.error(msg("yaml.missing-field", path=repr(path), where=where))
         values[name] = _read(hints[name], item.entries[name][1], path)
     try:
@@ -411,9 +430,9 @@ def _read_clause(item: _Item, key: str) -> Clause:
     ``quote`` (its words as written)."""
     if not isinstance(item, _Map):
         raise item.pos.error(_expected(key, "clause", item))
-    clause = msg("yaml.clause", name=repr(key))
     for name, (key_pos, _value) in item.entries.items():
         if name not in _CLAUSE_KEYS:
+            clause = msg("yaml.clause", name=repr(key))
             raise key_pos.error(_unknown_key(name, clause, _CLAUSE_KEYS))
 
     def text_of(name: str) -> str:
@@ -422,6 +441,7 @@ def _read_clause(item: _Item, key: str) -> Clause:
 
     if "ref" not in item.entries or "text" not in item.entries:
         missing = "ref" if "ref" not in item.entries else "text"
+        clause = msg("yaml.clause", name=repr(key))
         raise item.pos.error(msg("yaml.missing-field", path=f"{key}.{missing}", where=clause))
     text_item = item.entries["text"][1]
     if isinstance(text_item, _Map):

@@ -7,8 +7,8 @@ on to a reader who has never seen the documents (in the catalogue's words:
 :func:`notation.messages.cite`).
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: a field's annotation is its type, as
+# notation.presets reads it (see notation/rules/ruleset.py).
 from enum import StrEnum
 from typing import Final
 

@@ -18,11 +18,11 @@ The checker (:func:`check_follow`) and the generator (:func:`legal_follows`,
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from notation.frozen import dataclass_by_build
 from notation.rules.cards import Card, CardCounts, counted, tally
@@ -39,6 +39,9 @@ from notation.rules.units import (
     place_tractors,
 )
 from notation.rules.violations import Code, Violation
+
+if TYPE_CHECKING:
+    import random  # in annotations only: its import costs 3.6 million instructions
 
 _INDEX = attrgetter("index")  # a card's fixed order, for sorting (in C, unlike a lambda)
 

@@ -11,8 +11,9 @@ rules core, in :mod:`notation.presets`.
 (Outcome.parse('dealer +3'), Outcome.parse('defenders +0'), Outcome.parse('defenders +4'))
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: the fields' annotations are the types
+# themselves, which notation.presets reads a rule set's YAML by (dataclasses.fields), with
+# no string evaluated at every start.
 from collections.abc import Mapping
 from dataclasses import field, fields
 from enum import StrEnum
@@ -212,7 +213,7 @@ class Outcome:
         return f"Outcome.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> Outcome:
+    def parse(cls, text: str) -> "Outcome":
         """An outcome from ``"dealer +2"`` or ``"defenders +0"``."""
         winner, levels = text.split()
         return cls(Side(winner), int(levels.lstrip("+")))
@@ -270,7 +271,7 @@ class LevelTable:
             raise RulesetCheckError("grows")
 
     @classmethod
-    def named(cls, name: str) -> LevelTable:
+    def named(cls, name: str) -> "LevelTable":
         """One of the standard tables: ``forty``, ``twenty`` or ``super``."""
         try:
             return _NAMED_TABLES[name]
