@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from notation.errors import CardError
 from notation.messages import Message, msg
@@ -88,10 +88,12 @@ _STRAIN_ALIASES = {
 # 1 or more), so it skips ``__init__`` and ``__post_init__`` and sets the slots directly,
 # about three times faster. Programs use the ordinary constructors, which check everything.
 # They are here, in a module the compiled build compiles, and not in the model's (which it
-# cannot: these make its objects with object.__new__): compiled, a call costs less.
+# cannot: these make its objects with object.__new__): compiled, a call costs less. (The
+# setters are Final: compiled, a Final name is read from a C variable, another from the
+# module's dict, at every play.)
 
 _Setter = Callable[[object, object], None]
-_new = object.__new__
+_new: Final = object.__new__
 
 
 def _setters(cls: type) -> tuple[_Setter, ...]:
@@ -99,28 +101,11 @@ def _setters(cls: type) -> tuple[_Setter, ...]:
     return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
 
 
-(
-    _play_seat,
-    _play_cards,
-    _play_attempted,
-    _play_blocker,
-    _play_nags,
-    _play_comments,
-    _play_variations,
-    _play_line,
-    _play_column,
-) = _setters(PlayNode)
-(
-    _trick_number,
-    _trick_plays,
-    _trick_comments,
-    _trick_winner,
-    _trick_line,
-    _trick_column,
-) = _setters(Trick)
-_header_tag, _header_value, _header_line, _header_column = _setters(Header)
-_bid_setters = _setters(BidNode)
-_bury_setters = _setters(KittyExchange)
+_PLAY_SETTERS: Final = _setters(PlayNode)
+_TRICK_SETTERS: Final = _setters(Trick)
+_HEADER_SETTERS: Final = _setters(Header)
+_BID_SETTERS: Final = _setters(BidNode)
+_BURY_SETTERS: Final = _setters(KittyExchange)
 
 
 def plain_bid(
@@ -137,7 +122,7 @@ def plain_bid(
     is digits)."""
     bid: BidNode = _new(BidNode)
     values = (kind, seat, cards, strain, draw, (), (), (), line, column)
-    for set_slot, value in zip(_bid_setters, values, strict=True):
+    for set_slot, value in zip(_BID_SETTERS, values, strict=True):
         set_slot(bid, value)
     return bid
 
@@ -149,7 +134,7 @@ def plain_bury(
     (for the reader, which has checked the seat and that ``held`` has cards)."""
     bury: KittyExchange = _new(KittyExchange)
     values = (seat, buried, held, (), (), (), line, column)
-    for set_slot, value in zip(_bury_setters, values, strict=True):
+    for set_slot, value in zip(_BURY_SETTERS, values, strict=True):
         set_slot(bury, value)
     return bury
 
@@ -158,10 +143,11 @@ def plain_header(tag: str, value: str, line: int, column: int) -> Header:
     """``Header(tag, value, line, column)`` without its checks (for the reader, whose
     grammar admits only a good tag and a one-line value)."""
     header: Header = _new(Header)
-    _header_tag(header, tag)
-    _header_value(header, value)
-    _header_line(header, line)
-    _header_column(header, column)
+    set_tag, set_value, set_line, set_column = _HEADER_SETTERS
+    set_tag(header, tag)
+    set_value(header, value)
+    set_line(header, line)
+    set_column(header, column)
     return header
 
 
@@ -176,15 +162,26 @@ def plain_play(
     """``PlayNode(seat, cards, attempted, blocker, line=line, column=column)`` without its
     checks (for the reader)."""
     play: PlayNode = _new(PlayNode)
-    _play_seat(play, seat)
-    _play_cards(play, cards)
-    _play_attempted(play, attempted)
-    _play_blocker(play, blocker)
-    _play_nags(play, ())
-    _play_comments(play, ())
-    _play_variations(play, ())
-    _play_line(play, line)
-    _play_column(play, column)
+    (
+        set_seat,
+        set_cards,
+        set_attempted,
+        set_blocker,
+        set_nags,
+        set_comments,
+        set_variations,
+        set_line,
+        set_column,
+    ) = _PLAY_SETTERS
+    set_seat(play, seat)
+    set_cards(play, cards)
+    set_attempted(play, attempted)
+    set_blocker(play, blocker)
+    set_nags(play, ())
+    set_comments(play, ())
+    set_variations(play, ())
+    set_line(play, line)
+    set_column(play, column)
     return play
 
 
@@ -194,12 +191,13 @@ def plain_trick(
     """``Trick(number, plays, winner=winner, line=line, column=column)`` without its
     checks (for the reader)."""
     trick: Trick = _new(Trick)
-    _trick_number(trick, number)
-    _trick_plays(trick, plays)
-    _trick_comments(trick, ())
-    _trick_winner(trick, winner)
-    _trick_line(trick, line)
-    _trick_column(trick, column)
+    set_number, set_plays, set_comments, set_winner, set_line, set_column = _TRICK_SETTERS
+    set_number(trick, number)
+    set_plays(trick, plays)
+    set_comments(trick, ())
+    set_winner(trick, winner)
+    set_line(trick, line)
+    set_column(trick, column)
     return trick
 
 
@@ -209,10 +207,10 @@ class ReadAgain(Exception):
 
 # ---- Cards as written, and the fast forms' tokens taken apart ------------------------------
 
-_CARD_CACHE: dict[str, CardSlot] = {"??": UNKNOWN}  # every card word read so far
-_CARD = _CARD_CACHE.__getitem__
-_RUNS: dict[str, Slots] = {}  # runs of cards in fast forms, as written ("SA SA ")
-_SEATS: dict[str, Seat] = {"1": 1, "2": 2, "3": 3, "4": 4}  # seats as written in fast forms
+_CARD_CACHE: Final[dict[str, CardSlot]] = {"??": UNKNOWN}  # every card word read so far
+_CARD: Final = _CARD_CACHE.__getitem__
+_RUNS: Final[dict[str, Slots]] = {}  # runs of cards in fast forms, as written ("SA SA ")
+_SEATS: Final[dict[str, Seat]] = {"1": 1, "2": 2, "3": 3, "4": 4}  # seats as in fast forms
 # The parts of a TRICKS token: a trick number "12.", a play "3: S10 S10" with perhaps a
 # failed throw "/ S10 by 2", or the recorded winner "won by 2" (a card word never starts
 # with a digit; "by" and "won" are no cards).
@@ -224,7 +222,7 @@ _PLAY_ITEM = (
     r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"w][^\s{}()\[\]/:;$@!?"]*"""
     rf"""|w(?!on{_END})[^\s{{}}()\[\]/:;$@!?"]*)\s*"""
 )
-_TRICK_PART = kept_regexp(
+_TRICK_PART: Final = kept_regexp(
     rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:{_PLAY_ITEM})*+)"  # *+: nothing to give back
     rf"(?:/\s*((?:(?!(?:by|won){_END}){_ITEM})*)(?:by\s*([0-9]{{1,6}})\s*)?)?"
     rf"|won{_END}\s*by\s*([0-9]{{1,6}})\s*)",
@@ -236,13 +234,13 @@ _KEYWORD = (
     r"(?:deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|from|to|by|won|result"
     rf"|points|level|next){_END}"
 )
-_AUCTION_PART = kept_regexp(
+_AUCTION_PART: Final = kept_regexp(
     r"((declare|reinforce|counter|fallback|bury)\s*(?:(kitty|flip)\s*)?(?:([0-9]{1,6})[ \t]*:\s*)?"
     rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?"
     rf"(?:@[ \t]*([0-9]{{1,6}})\s*)?(?:from\s*((?:(?!{_KEYWORD}){_ITEM})*))?)",
     re.IGNORECASE,
 )
-_RESULT_LINE = kept_regexp(
+_RESULT_LINE: Final = kept_regexp(
     r"result\s*(?:points\s*([0-9]{1,6})\s*)?(?:kitty\s*([0-9]{1,6})\s*(?:[x×*]([0-9]{1,6})\s*)?)?"
     r"(?:level\s*(dealer|defenders)\s*([+-]?[0-9]{1,6})\s*)?(?:next\s*([0-9]{1,6})\s*)?",
     re.IGNORECASE,
