@@ -96,14 +96,36 @@ _Setter = Callable[[object, object], None]
 _new: Final = object.__new__
 
 
+def _setter(cls: type, name: str) -> _Setter:
+    """The setter of the slot ``name`` of a frozen dataclass."""
+    setter: _Setter = getattr(cls, name).__set__
+    return setter
+
+
 def _setters(cls: type) -> tuple[_Setter, ...]:
     """The slot setters of a frozen dataclass, in field order."""
-    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
+    return tuple(_setter(cls, f.name) for f in fields(cls))
 
 
-_PLAY_SETTERS: Final = _setters(PlayNode)
-_TRICK_SETTERS: Final = _setters(Trick)
-_HEADER_SETTERS: Final = _setters(Header)
+_play_seat: Final = _setter(PlayNode, "seat")
+_play_cards: Final = _setter(PlayNode, "cards")
+_play_attempted: Final = _setter(PlayNode, "attempted")
+_play_blocker: Final = _setter(PlayNode, "blocker")
+_play_nags: Final = _setter(PlayNode, "nags")
+_play_comments: Final = _setter(PlayNode, "comments")
+_play_variations: Final = _setter(PlayNode, "variations")
+_play_line: Final = _setter(PlayNode, "line")
+_play_column: Final = _setter(PlayNode, "column")
+_trick_number: Final = _setter(Trick, "number")
+_trick_plays: Final = _setter(Trick, "plays")
+_trick_comments: Final = _setter(Trick, "comments")
+_trick_winner: Final = _setter(Trick, "winner")
+_trick_line: Final = _setter(Trick, "line")
+_trick_column: Final = _setter(Trick, "column")
+_header_tag: Final = _setter(Header, "tag")
+_header_value: Final = _setter(Header, "value")
+_header_line: Final = _setter(Header, "line")
+_header_column: Final = _setter(Header, "column")
 _BID_SETTERS: Final = _setters(BidNode)
 _BURY_SETTERS: Final = _setters(KittyExchange)
 
@@ -143,11 +165,10 @@ def plain_header(tag: str, value: str, line: int, column: int) -> Header:
     """``Header(tag, value, line, column)`` without its checks (for the reader, whose
     grammar admits only a good tag and a one-line value)."""
     header: Header = _new(Header)
-    set_tag, set_value, set_line, set_column = _HEADER_SETTERS
-    set_tag(header, tag)
-    set_value(header, value)
-    set_line(header, line)
-    set_column(header, column)
+    _header_tag(header, tag)
+    _header_value(header, value)
+    _header_line(header, line)
+    _header_column(header, column)
     return header
 
 
@@ -162,26 +183,15 @@ def plain_play(
     """``PlayNode(seat, cards, attempted, blocker, line=line, column=column)`` without its
     checks (for the reader)."""
     play: PlayNode = _new(PlayNode)
-    (
-        set_seat,
-        set_cards,
-        set_attempted,
-        set_blocker,
-        set_nags,
-        set_comments,
-        set_variations,
-        set_line,
-        set_column,
-    ) = _PLAY_SETTERS
-    set_seat(play, seat)
-    set_cards(play, cards)
-    set_attempted(play, attempted)
-    set_blocker(play, blocker)
-    set_nags(play, ())
-    set_comments(play, ())
-    set_variations(play, ())
-    set_line(play, line)
-    set_column(play, column)
+    _play_seat(play, seat)
+    _play_cards(play, cards)
+    _play_attempted(play, attempted)
+    _play_blocker(play, blocker)
+    _play_nags(play, ())
+    _play_comments(play, ())
+    _play_variations(play, ())
+    _play_line(play, line)
+    _play_column(play, column)
     return play
 
 
@@ -191,13 +201,12 @@ def plain_trick(
     """``Trick(number, plays, winner=winner, line=line, column=column)`` without its
     checks (for the reader)."""
     trick: Trick = _new(Trick)
-    set_number, set_plays, set_comments, set_winner, set_line, set_column = _TRICK_SETTERS
-    set_number(trick, number)
-    set_plays(trick, plays)
-    set_comments(trick, ())
-    set_winner(trick, winner)
-    set_line(trick, line)
-    set_column(trick, column)
+    _trick_number(trick, number)
+    _trick_plays(trick, plays)
+    _trick_comments(trick, ())
+    _trick_winner(trick, winner)
+    _trick_line(trick, line)
+    _trick_column(trick, column)
     return trick
 
 
