@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import marshal
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,9 +22,9 @@ from lark import Token
 from notation.psn import Deal, Deck, PSNError, plain, split_hands, write
 from notation.psn import parser as reader
 from notation.psn.builder import Builder, ReadAgain
-from notation.psn.grammar import fast_parser
+from notation.psn.grammar import fast_parser, plain_states
 from notation.psn.model import Hand
-from notation.psn.plain import PLAIN_TOKENS, plain_tokens, table_file
+from notation.psn.plain import PLAIN_TOKENS, ascii_regexp, plain_tokens, possessive, table_file
 from notation.resources import presets_dir
 from notation.simulate import simulate_hand
 from tests.test_fuzz import case_text
@@ -227,6 +228,65 @@ def test_an_edited_simulated_hand_reads_as_lark_reads_it(
         at = where % (len(text) + 1)
         text = text[:at] + what + text[at + cut :]
     assert_plain_is_lark(text)
+
+
+# ---- the terminals' possessive repeats -------------------------------------------------
+
+
+def _terminal_pairs() -> list[tuple[re.Pattern[str], re.Pattern[str], bool]]:
+    """Every terminal of the table as lark writes it and with its repeats possessive
+    (for any text; then as both read an ASCII text: ascii_only)."""
+    flags, _, _, states = plain_states(PLAIN_TOKENS)
+    regexps = sorted({regexp for terminals, _, _ in states for _, regexp in terminals})
+    pairs = []
+    for regexp in regexps:
+        for written, ascii_only in ((regexp, False), (ascii_regexp(regexp), True)):
+            if possessive(written) != written:
+                pairs.append(
+                    (re.compile(written, flags), re.compile(possessive(written), flags), ascii_only)
+                )
+    return pairs
+
+
+_PAIRS = _terminal_pairs()
+
+
+def assert_possessive_matches_the_same(text: str, starts: list[int]) -> None:
+    for written, made, ascii_only in _PAIRS:
+        if ascii_only and not text.isascii():
+            continue
+        for at in starts:
+            theirs, mine = written.match(text, at), made.match(text, at)
+            assert (theirs and theirs.span()) == (mine and mine.span()), (written.pattern, at)
+
+
+def test_possessive_repeats_are_made_in_the_fast_forms() -> None:
+    made = {made.pattern for _, made, _ in _PAIRS}
+    assert len(_PAIRS) > 10
+    assert any("*+" in p and "++" in p for p in made)
+
+
+def test_the_terminals_with_possessive_repeats_match_the_mutants_as_before() -> None:
+    for n in range(60):
+        text = case_text(n)
+        starts = [0] + [m.end() for m in re.finditer(r"[\s:/(]+", text)]
+        assert_possessive_matches_the_same(text, starts)
+
+
+_PIECES = [
+    " ", "  ", "\n", "\t", "S10", "SA", "D10", "DA", "CK", "BJ", "??", "?", "won", "wonder",
+    "by", "by2", "to", "nt", "H", "无主", "♠A", "大王", "1:", "4 :", "44:", "12.", "3.", "7",
+    "/", ":", "(", ")", "{x}", "[Hand \"1\"]", '"', "\\", "declare", "reinforce", "counter",
+    "fallback", "kitty", "flip", "bury", "from", "deal", "deck", "result", "points", "level",
+    "dealer", "next", "@", "@5", "x2", "×3", "+2", "-1", "$1", "!",
+]  # fmt: skip
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40))
+def test_the_terminals_with_possessive_repeats_match_as_before(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    assert_possessive_matches_the_same(text, list(range(len(text) + 1)))
 
 
 # ---- the table, kept in the cache folder ---------------------------------------------------

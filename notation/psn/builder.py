@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from notation.errors import CardError
 from notation.messages import Message, msg
@@ -88,39 +88,46 @@ _STRAIN_ALIASES = {
 # 1 or more), so it skips ``__init__`` and ``__post_init__`` and sets the slots directly,
 # about three times faster. Programs use the ordinary constructors, which check everything.
 # They are here, in a module the compiled build compiles, and not in the model's (which it
-# cannot: these make its objects with object.__new__): compiled, a call costs less.
+# cannot: these make its objects with object.__new__): compiled, a call costs less. (The
+# setters are Final: compiled, a Final name is read from a C variable, another from the
+# module's dict, at every play.)
 
 _Setter = Callable[[object, object], None]
-_new = object.__new__
+_new: Final = object.__new__
+
+
+def _setter(cls: type, name: str) -> _Setter:
+    """The setter of the slot ``name`` of a frozen dataclass."""
+    setter: _Setter = getattr(cls, name).__set__
+    return setter
 
 
 def _setters(cls: type) -> tuple[_Setter, ...]:
     """The slot setters of a frozen dataclass, in field order."""
-    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
+    return tuple(_setter(cls, f.name) for f in fields(cls))
 
 
-(
-    _play_seat,
-    _play_cards,
-    _play_attempted,
-    _play_blocker,
-    _play_nags,
-    _play_comments,
-    _play_variations,
-    _play_line,
-    _play_column,
-) = _setters(PlayNode)
-(
-    _trick_number,
-    _trick_plays,
-    _trick_comments,
-    _trick_winner,
-    _trick_line,
-    _trick_column,
-) = _setters(Trick)
-_header_tag, _header_value, _header_line, _header_column = _setters(Header)
-_bid_setters = _setters(BidNode)
-_bury_setters = _setters(KittyExchange)
+_play_seat: Final = _setter(PlayNode, "seat")
+_play_cards: Final = _setter(PlayNode, "cards")
+_play_attempted: Final = _setter(PlayNode, "attempted")
+_play_blocker: Final = _setter(PlayNode, "blocker")
+_play_nags: Final = _setter(PlayNode, "nags")
+_play_comments: Final = _setter(PlayNode, "comments")
+_play_variations: Final = _setter(PlayNode, "variations")
+_play_line: Final = _setter(PlayNode, "line")
+_play_column: Final = _setter(PlayNode, "column")
+_trick_number: Final = _setter(Trick, "number")
+_trick_plays: Final = _setter(Trick, "plays")
+_trick_comments: Final = _setter(Trick, "comments")
+_trick_winner: Final = _setter(Trick, "winner")
+_trick_line: Final = _setter(Trick, "line")
+_trick_column: Final = _setter(Trick, "column")
+_header_tag: Final = _setter(Header, "tag")
+_header_value: Final = _setter(Header, "value")
+_header_line: Final = _setter(Header, "line")
+_header_column: Final = _setter(Header, "column")
+_BID_SETTERS: Final = _setters(BidNode)
+_BURY_SETTERS: Final = _setters(KittyExchange)
 
 
 def plain_bid(
@@ -137,7 +144,7 @@ def plain_bid(
     is digits)."""
     bid: BidNode = _new(BidNode)
     values = (kind, seat, cards, strain, draw, (), (), (), line, column)
-    for set_slot, value in zip(_bid_setters, values, strict=True):
+    for set_slot, value in zip(_BID_SETTERS, values, strict=True):
         set_slot(bid, value)
     return bid
 
@@ -149,7 +156,7 @@ def plain_bury(
     (for the reader, which has checked the seat and that ``held`` has cards)."""
     bury: KittyExchange = _new(KittyExchange)
     values = (seat, buried, held, (), (), (), line, column)
-    for set_slot, value in zip(_bury_setters, values, strict=True):
+    for set_slot, value in zip(_BURY_SETTERS, values, strict=True):
         set_slot(bury, value)
     return bury
 
@@ -209,10 +216,10 @@ class ReadAgain(Exception):
 
 # ---- Cards as written, and the fast forms' tokens taken apart ------------------------------
 
-_CARD_CACHE: dict[str, CardSlot] = {"??": UNKNOWN}  # every card word read so far
-_CARD = _CARD_CACHE.__getitem__
-_RUNS: dict[str, Slots] = {}  # runs of cards in fast forms, as written ("SA SA ")
-_SEATS: dict[str, Seat] = {"1": 1, "2": 2, "3": 3, "4": 4}  # seats as written in fast forms
+_CARD_CACHE: Final[dict[str, CardSlot]] = {"??": UNKNOWN}  # every card word read so far
+_CARD: Final = _CARD_CACHE.__getitem__
+_RUNS: Final[dict[str, Slots]] = {}  # runs of cards in fast forms, as written ("SA SA ")
+_SEATS: Final[dict[str, Seat]] = {"1": 1, "2": 2, "3": 3, "4": 4}  # seats as in fast forms
 # The parts of a TRICKS token: a trick number "12.", a play "3: S10 S10" with perhaps a
 # failed throw "/ S10 by 2", or the recorded winner "won by 2" (a card word never starts
 # with a digit; "by" and "won" are no cards).
@@ -224,7 +231,7 @@ _PLAY_ITEM = (
     r"""(?:\?\?|[^\s0-9{}()\[\]/:;$@!?"w][^\s{}()\[\]/:;$@!?"]*"""
     rf"""|w(?!on{_END})[^\s{{}}()\[\]/:;$@!?"]*)\s*"""
 )
-_TRICK_PART = kept_regexp(
+_TRICK_PART: Final = kept_regexp(
     rf"(([0-9]{{1,6}})[ \t]*([.:])\s*((?:{_PLAY_ITEM})*+)"  # *+: nothing to give back
     rf"(?:/\s*((?:(?!(?:by|won){_END}){_ITEM})*)(?:by\s*([0-9]{{1,6}})\s*)?)?"
     rf"|won{_END}\s*by\s*([0-9]{{1,6}})\s*)",
@@ -236,13 +243,13 @@ _KEYWORD = (
     r"(?:deal|deck|kitty|declare|reinforce|counter|fallback|flip|bury|from|to|by|won|result"
     rf"|points|level|next){_END}"
 )
-_AUCTION_PART = kept_regexp(
+_AUCTION_PART: Final = kept_regexp(
     r"((declare|reinforce|counter|fallback|bury)\s*(?:(kitty|flip)\s*)?(?:([0-9]{1,6})[ \t]*:\s*)?"
     rf"((?:(?!{_KEYWORD}){_ITEM})*)(?:to\s*(nt|[shcd♠♤♥♡♣♧♦♢]|无主)\s*)?"
     rf"(?:@[ \t]*([0-9]{{1,6}})\s*)?(?:from\s*((?:(?!{_KEYWORD}){_ITEM})*))?)",
     re.IGNORECASE,
 )
-_RESULT_LINE = kept_regexp(
+_RESULT_LINE: Final = kept_regexp(
     r"result\s*(?:points\s*([0-9]{1,6})\s*)?(?:kitty\s*([0-9]{1,6})\s*(?:[x×*]([0-9]{1,6})\s*)?)?"
     r"(?:level\s*(dealer|defenders)\s*([+-]?[0-9]{1,6})\s*)?(?:next\s*([0-9]{1,6})\s*)?",
     re.IGNORECASE,

@@ -40,6 +40,7 @@ __all__ = [
     "ascii_regexp",
     "column_of",
     "plain_tokens",
+    "possessive",
     "table_file",
     "terminal_match",
 ]
@@ -118,6 +119,29 @@ _NOT_IN_ASCII = (
     ("[x×*]", "[x*]"),
 )
 
+# Each terminal's repeats made possessive (``*+``, ``++``): the engine then keeps no place
+# to go back to, and the fast forms of a hand match in half the instructions. What a
+# terminal matches is the same, as nothing after such a repeat can start with what it would
+# give back: a card word's tail (word characters) is followed by white space, the end of a
+# word or the end of the terminal; white space by no white space; digits by a non-digit (a
+# colon, a dot, ``(?![0-9])``, white space then a keyword); a group's repeat by nothing its
+# last round could start: a run's further cards (white space and a card) by the end of a
+# word, a slash, a seat or trick number, ``won``, a keyword, a bracket or the end, none of
+# them a card; a trick's plays (a seat number and a colon) by ``won``, the next trick's
+# number and its dot, ``result``, a bracket or the end; a header value's characters (each
+# read one way only) by its closing quote; the outermost repeat of a fast form by nothing.
+# The table is kept so (made once, not at every start). (tests/test_psn_plain.py matches
+# every terminal both ways on made-up texts.)
+_WORD_TAIL = r'[^\s{}()\[\]\/:;$@!?"]*'
+_REPEATS = r"(?<!\\)(\\s|\[0-9\]|\))([*+])(?![*+?{])"  # (compiled only to make a table)
+
+
+def possessive(regexp: str) -> str:
+    """``regexp`` with its repeats of a card word's tail, white space, digits and groups
+    possessive (the same matches, found sooner)."""
+    return re.sub(_REPEATS, r"\1\2+", regexp.replace(_WORD_TAIL, _WORD_TAIL + "+"))
+
+
 Match = Callable[..., "re.Match[str] | None"]
 _COMPILED: dict[tuple[str, int], Match] = {}
 
@@ -148,7 +172,7 @@ def terminal_match(regexp: str, flags: int, ascii_text: bool) -> Match:
 # token leads to; whether the hand may end there). State 0 is the start.
 _State = tuple[tuple[tuple[str, str], ...], dict[str, int], bool]
 Table = tuple[int, frozenset[str], frozenset[str], tuple[_State, ...]]
-_FORMAT = b"plain-1"  # this module's way of keeping the table
+_FORMAT = b"plain-2"  # this module's way of keeping the table (2: repeats possessive)
 
 
 # The table made ready to scan: (ignored, lines, states), a state (its terminals' compiled
@@ -199,7 +223,19 @@ def _table(fresh: bool = False) -> Table:
             pass
     from notation.psn.grammar import plain_states  # lark: a new grammar or lark, no cache
 
-    _loaded = plain_states(PLAIN_TOKENS)
+    flags, ignored, lines, states = plain_states(PLAIN_TOKENS)
+    made: dict[str, str] = {}  # (one string a pattern: marshal keeps it once)
+    for regexp in {regexp for terminals, _, _ in states for _, regexp in terminals}:
+        made[regexp] = possessive(regexp)
+    _loaded = (
+        flags,
+        ignored,
+        lines,
+        tuple(
+            (tuple((name, made[regexp]) for name, regexp in terminals), moves, may_end)
+            for terminals, moves, may_end in states
+        ),
+    )
     if path is not None:
         prune_cache(path)  # (a new grammar or lark: the files of older ones go)
         write_kept(path, marshal.dumps(_loaded))

@@ -819,30 +819,32 @@ class Replayer:
                     trick,
                     trick=trick.number,
                 )
-            if not trick.plays:
+            plays = trick.plays
+            if not plays:
                 continue
-            leader = trick.plays[0].seat
+            leader = plays[0].seat
             expected_leader = game.leads_next
             if expected_leader is not None and leader not in (expected_leader, followed_claim):
                 self._wrong_leader(trick, leader, expected_leader, previous)
             self.table = on_table = []
             self.winning = None
             order = seats_from(leader)
-            for position, play in enumerate(trick.plays):
+            for position, play in enumerate(plays):
                 event = play
+                written = cards = play.cards  # (each attribute read once: the model is pure)
+                shown = None
                 if impossible and (index, position) in impossible:
                     play = self._blank_copies(play, impossible[index, position], trick.number)
+                    if play is not event:
+                        cards, shown = play.cards, written
                 seat = play.seat
                 self.at = (play, trick)
-                shown = event.cards if play is not event else None
-                game.record(seat, play.cards, self, attempted=play.attempted, shown=shown)
-                on_table.append((seat, event.cards))
+                game.record(seat, cards, self, attempted=play.attempted, shown=shown)
+                on_table.append((seat, written))
                 if timeline:
                     self.winning = game.winning()
                     nxt = order[position + 1] if position + 1 < 4 else None
-                    self.snapshot(
-                        StepKind.PLAY, f"{seat} plays {fmt_cards(event.cards)}", event, nxt
-                    )
+                    self.snapshot(StepKind.PLAY, f"{seat} plays {fmt_cards(written)}", event, nxt)
                 elif self.pending:
                     self.pending.clear()
             if index + 1 == len(tricks) and game.trick_waits():
