@@ -129,8 +129,18 @@ def _blank(cards: Slots, excess: Counter[Card]) -> Slots:
 
 def _lacking(shown: Counter[Card], drawn: Slots) -> Counter[Card]:
     """The cards of ``shown`` not among ``drawn``, as ``shown - Counter(drawn)``: only the
-    one or two cards a bid shows are counted among the drawn ones, not all of them."""
-    return Counter({c: n - k for c, n in shown.items() if (k := drawn.count(c)) < n})
+    one or two cards a bid shows are counted among the drawn ones, by identity (a card is
+    one object; ``tuple.count`` would compare with ``==``, which for a Card, a class with
+    a Python ``__lt__``, goes through the type's Python comparison slot, card by card)."""
+    lacking: Counter[Card] = Counter()
+    for card, n in shown.items():
+        k = 0
+        for other in drawn:
+            if other is card:
+                k += 1
+        if k < n:
+            lacking[card] = n - k
+    return lacking
 
 
 def _end_label(computed: Computed) -> str:
