@@ -127,6 +127,22 @@ def _blank(cards: Slots, excess: Counter[Card]) -> Slots:
     return tuple(reversed(out))
 
 
+def _lacking(shown: Counter[Card], drawn: Slots) -> Counter[Card]:
+    """The cards of ``shown`` not among ``drawn``, as ``shown - Counter(drawn)``: only the
+    one or two cards a bid shows are counted among the drawn ones, by identity (a card is
+    one object; ``tuple.count`` would compare with ``==``, which for a Card, a class with
+    a Python ``__lt__``, goes through the type's Python comparison slot, card by card)."""
+    lacking: Counter[Card] = Counter()
+    for card, n in shown.items():
+        k = 0
+        for other in drawn:
+            if other is card:
+                k += 1
+        if k < n:
+            lacking[card] = n - k
+    return lacking
+
+
 def _end_label(computed: Computed) -> str:
     if computed.points is None:
         return "end of the hand"
@@ -548,10 +564,10 @@ class Replayer:
             return
         dealt = min(len(self.deck_order), 4 * HAND_SIZE)
         limit = dealt if bid.draw is None else min(bid.draw, dealt)
-        lacking = shown - self._drawn(bid.seat, limit)
+        lacking = _lacking(shown, self._drawn(bid.seat, limit))
         if not lacking:
             return
-        if bid.draw is not None and not (shown - self._drawn(bid.seat, dealt)):
+        if bid.draw is not None and not _lacking(shown, self._drawn(bid.seat, dealt)):
             self.find(
                 "bid-not-drawn",
                 msg(
@@ -571,11 +587,10 @@ class Replayer:
             seat=bid.seat,
         )
 
-    def _drawn(self, seat: Seat, limit: int) -> Counter[Card]:
-        """The known cards ``seat`` has drawn among the first ``limit`` of the deck."""
+    def _drawn(self, seat: Seat, limit: int) -> Slots:
+        """The cards ``seat`` has drawn among the first ``limit`` of the deck."""
         assert self.deck_order is not None and self.deck_first is not None
-        mine = self.deck_order[(seat - self.deck_first) % 4 : limit : 4]
-        return Counter(c for c in mine if c is not UNKNOWN)
+        return self.deck_order[(seat - self.deck_first) % 4 : limit : 4]
 
     def _exchange(
         self, event: KittyExchange, legal: bids.BidState, played: bids.BidState
@@ -1104,7 +1119,8 @@ class Replayer:
         self._check_result(computed)
         self.table = []
         self.winning = None
-        self.snapshot(StepKind.END, _end_label(computed), self.hand.result, None)
+        label = _end_label(computed) if self.timeline else ""  # (said only in a timeline)
+        self.snapshot(StepKind.END, label, self.hand.result, None)
         return computed
 
     def _miscount(self, played: Outcome) -> Outcome | None:

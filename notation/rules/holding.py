@@ -137,11 +137,12 @@ class Holding:
 
     def add(self, cards: Slots) -> None:
         """Put cards in (the kitty picked up)."""
+        known = self.known
         for c in cards:
             if c is UNKNOWN:
                 self.unknown += 1
-            else:
-                self.known[c] += 1
+            else:  # (get: a missing card would call Counter's Python __missing__)
+                known[c] = known.get(c, 0) + 1
         self._settle()
 
     def remove(self, cards: Slots) -> list[Card]:
