@@ -297,9 +297,12 @@ def _lines(
         for piece in pieces[:-1]:
             if line_chars is not None and held + len(piece) > line_chars:
                 piece = piece[: max(0, line_chars - held)]
-            line.append(piece)
-            yield "".join(line) + "\n"
-            line, held = [], 0
+            if line:  # the line began in an earlier chunk
+                line.append(piece)
+                yield "".join(line) + "\n"
+                line, held = [], 0
+            else:  # nearly every line: whole in this chunk
+                yield piece + "\n"
         last = pieces[-1]
         if line_chars is not None and held + len(last) > line_chars:
             last = last[: max(0, line_chars - held)]
