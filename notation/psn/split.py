@@ -195,8 +195,7 @@ def _split(
                     if chunk.strip():
                         yield start, chunk
                     current, start, has_moves, size = [], number, False, 0
-                header = _HEADER_START.match(stripped)
-                if header is not None and stripped[header.end() :].strip():
+                if _text_after_header(stripped):
                     has_moves = True
             if size <= MAX_HAND_CHARS:
                 current.append(line)
@@ -237,6 +236,19 @@ def _split(
     if chunk.strip():
         yield start, chunk
     return None
+
+
+def _text_after_header(stripped: str) -> bool:
+    """Whether a line starting ``[`` (``stripped``: without its leading space) holds a
+    header followed by more on the line (moves, another header). A line with one ``]``,
+    its last character but space, cannot: a header ends at the first ``]`` after its
+    value, so there is nothing after it (and if no header matches, nothing follows one);
+    the pattern is tried only on the other lines (a header line of a usual file is the
+    former: 22 a hand)."""
+    if stripped.count("]") == 1 and stripped.rstrip().endswith("]"):
+        return False
+    header = _HEADER_START.match(stripped)
+    return header is not None and bool(stripped[header.end() :].strip())
 
 
 def _left_open(
