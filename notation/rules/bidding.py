@@ -184,7 +184,7 @@ class BidPhase(StrEnum):
     PLAY = "play"  # the first trick has started: no more bids
 
 
-@dataclass_by_build(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True, init=False)
 class Bid:
     """One bid: who, what kind, which cards, and optionally after how many cards dealt."""
 
@@ -193,13 +193,20 @@ class Bid:
     cards: tuple[Card, ...]
     draw: int | None = None
 
-    def __post_init__(self) -> None:
-        check_seat(self.seat)
-        object.__setattr__(self, "cards", tuple(self.cards))
-        if not self.cards:
+    # Written out, not generated (see BidState): a bid is made at every bid of every hand.
+    def __init__(
+        self, seat: Seat, kind: BidKind, cards: tuple[Card, ...], draw: int | None = None
+    ) -> None:
+        check_seat(seat)
+        cards = tuple(cards)
+        if not cards:
             raise NotABid("no-cards")
-        if self.draw is not None and not 0 <= self.draw <= 100:
-            raise NotABid("draw-count", draw=self.draw)
+        if draw is not None and not 0 <= draw <= 100:
+            raise NotABid("draw-count", draw=draw)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "draw", draw)
 
     def __str__(self) -> str:
         draw = f" @{self.draw}" if self.draw is not None else ""
@@ -221,7 +228,7 @@ class Bid:
             ) from e
 
 
-@dataclass_by_build(frozen=True, slots=True)
+@dataclass_by_build(frozen=True, slots=True, init=False)
 class Showing:
     """The declaration standing on the table: who holds it and what it shows."""
 
@@ -230,6 +237,16 @@ class Showing:
     suit: Suit | None  # None: no-trump (a pair of jokers)
     cards: tuple[Card, ...]
     rank: Rank  # the trump rank it declares at
+
+    # Written out, not generated (see BidState): one is made at every declaration checked.
+    def __init__(
+        self, seat: Seat, shape: BidShape, suit: Suit | None, cards: tuple[Card, ...], rank: Rank
+    ) -> None:
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "rank", rank)
 
     @property
     def bid_suit(self) -> BidSuit:
