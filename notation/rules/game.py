@@ -245,40 +245,56 @@ class LastTrick:
         object.__setattr__(self, "by_trump", by_trump)
 
 
-@dataclass_by_build(slots=True)
 class _Memo:
     """The rules core's answers for one trump, remembered: a search asks the same
     questions (this hand facing this lead) many times. Shared by copies of a state."""
 
-    follows: dict[tuple[Seat, Cards, Cards], tuple[Play, ...]] = field(default_factory=dict)
-    units: dict[Cards, list[Unit]] = field(default_factory=dict)
-    subsets: dict[Cards, list[tuple[Cards, int]]] = field(default_factory=dict)
-    throws: dict[tuple[Seat, Cards, tuple[Cards, ...]], Play] = field(default_factory=dict)
-    leads: dict[tuple[Seat, Cards, Cards, Cards, Cards, bool], tuple[Play, ...]] = field(
-        default_factory=dict
+    # A plain class, not a dataclass: compiled, a dataclass's generated __init__ runs
+    # interpreted, its fourteen default factories called one by one (a memo is made for
+    # every state of every hand replayed).
+    __slots__ = (
+        "card_codes",
+        "distinct_leads",
+        "follows",
+        "hand_suits",
+        "leads",
+        "numbers",
+        "split",
+        "subsets",
+        "suit_cards",
+        "suit_ids",
+        "suit_keys",
+        "throws",
+        "units",
+        "values",
     )
-    # A suit's leads worth searching (see PlayState.distinct_leads), by the same key.
-    distinct_leads: dict[tuple[Seat, Cards, Cards, Cards, Cards], tuple[Play, ...]] = field(
-        default_factory=dict
-    )
-    # A follow's value against a lead (see PlayState.follow_value; (-1, -1): it cannot win).
-    values: dict[tuple[Cards, Cards], tuple[int, int]] = field(default_factory=dict)
-    split: dict[Cards, dict[EffectiveSuit, Cards]] = field(default_factory=dict)
-    # For keys: a hand → the number of each effective suit's cards in it (see
-    # PlayState._suit_ids), a suit's cards → that number, and the cards of each number.
-    hand_suits: dict[Cards, tuple[int, ...]] = field(default_factory=dict)
-    suit_ids: dict[Cards, int] = field(default_factory=dict)
-    suit_cards: list[Cards] = field(default_factory=list)
-    # The four hands' numbers for one suit, packed in one int (15 bits each, see
-    # PlayState.key) → the number of its description (below).
-    suit_keys: dict[int, int] = field(default_factory=dict)
-    # The numbers that stand for suit descriptions in keys (PlayState._suit_number): equal
-    # descriptions get equal numbers, so equal positions get equal keys, for every state
-    # that shares this memo (a solver's, across the positions of a hand). Kept here, not
-    # for the process: a search's keys, and so its nodes, depend on nothing that ran before.
-    numbers: dict[_SuitKey, int] = field(default_factory=dict)
-    # A card → its level << 16 | its index << 8 | its points (for PlayState._describe).
-    card_codes: dict[Card, int] = field(default_factory=dict)
+
+    def __init__(self) -> None:
+        self.follows: dict[tuple[Seat, Cards, Cards], tuple[Play, ...]] = {}
+        self.units: dict[Cards, list[Unit]] = {}
+        self.subsets: dict[Cards, list[tuple[Cards, int]]] = {}
+        self.throws: dict[tuple[Seat, Cards, tuple[Cards, ...]], Play] = {}
+        self.leads: dict[tuple[Seat, Cards, Cards, Cards, Cards, bool], tuple[Play, ...]] = {}
+        # A suit's leads worth searching (see PlayState.distinct_leads), by the same key.
+        self.distinct_leads: dict[tuple[Seat, Cards, Cards, Cards, Cards], tuple[Play, ...]] = {}
+        # A follow's value against a lead (see PlayState.follow_value; (-1, -1): it cannot win).
+        self.values: dict[tuple[Cards, Cards], tuple[int, int]] = {}
+        self.split: dict[Cards, dict[EffectiveSuit, Cards]] = {}
+        # For keys: a hand → the number of each effective suit's cards in it (see
+        # PlayState._suit_ids), a suit's cards → that number, and the cards of each number.
+        self.hand_suits: dict[Cards, tuple[int, ...]] = {}
+        self.suit_ids: dict[Cards, int] = {}
+        self.suit_cards: list[Cards] = []
+        # The four hands' numbers for one suit, packed in one int (15 bits each, see
+        # PlayState.key) → the number of its description (below).
+        self.suit_keys: dict[int, int] = {}
+        # The numbers that stand for suit descriptions in keys (PlayState._suit_number): equal
+        # descriptions get equal numbers, so equal positions get equal keys, for every state
+        # that shares this memo (a solver's, across the positions of a hand). Kept here, not
+        # for the process: a search's keys, and so its nodes, depend on nothing that ran before.
+        self.numbers: dict[_SuitKey, int] = {}
+        # A card → its level << 16 | its index << 8 | its points (for PlayState._describe).
+        self.card_codes: dict[Card, int] = {}
 
     def forget_suit_ids(self) -> None:
         """Number the hands' suits afresh (see PlayState.key: a suit's number must fit in
