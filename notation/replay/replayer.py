@@ -1141,18 +1141,8 @@ class Replayer:
         result = self.hand.result
         if result is None or computed.points is None:
             return
-        self._differs(
-            "result-points",
-            result.points,
-            computed.points,
-            msg("result.points", recorded=result.points, ruled=computed.points),
-        )
-        self._differs(
-            "result-kitty",
-            result.kitty_points,
-            computed.kitty_points,
-            msg("result.kitty", recorded=result.kitty_points, ruled=computed.kitty_points),
-        )
+        self._differs("result-points", "result.points", result.points, computed.points)
+        self._differs("result-kitty", "result.kitty", result.kitty_points, computed.kitty_points)
         if result.multiplier is not None and result.multiplier != (computed.multiplier or 0):
             expected = computed.multiplier
             message = (
@@ -1178,10 +1168,7 @@ class Replayer:
                     result,
                 )
         self._differs(
-            "result-next-dealer",
-            result.next_dealer,
-            computed.next_dealer,
-            msg("result.next-dealer", recorded=result.next_dealer, ruled=computed.next_dealer),
+            "result-next-dealer", "result.next-dealer", result.next_dealer, computed.next_dealer
         )
 
     def _no_change_result(self, result: Result) -> None:
@@ -1200,9 +1187,8 @@ class Replayer:
                 result,
             )
 
-    def _differs(
-        self, code: str, recorded: int | None, ruled: int | None, message: Message
-    ) -> None:
-        """Report ``code`` when the result records a value and the rules give another."""
+    def _differs(self, code: str, key: str, recorded: int | None, ruled: int | None) -> None:
+        """Report ``code`` (message ``key``) when the result records a value and the rules
+        give another; the message is made only then (the rest is every hand's case)."""
         if recorded is not None and ruled is not None and recorded != ruled:
-            self.find(code, message, self.hand.result)
+            self.find(code, msg(key, recorded=recorded, ruled=ruled), self.hand.result)
