@@ -445,7 +445,9 @@ def _bid_raises() -> dict[str, set[str]]:
 
     raised: dict[str, set[str]] = {}
     classes = {name for name, c in vars(bidding).items() if isinstance(c, type)}
-    for node in ast.walk(ast.parse(Path(bidding.__file__).read_text(encoding="utf-8"))):
+    # The source beside the module: in the compiled build its __file__ is the built library.
+    source = Path(bidding.__file__).with_name("bidding.py")
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
             call = node.exc
             if getattr(call.func, "id", "") in classes and call.args:
